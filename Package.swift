@@ -31,8 +31,8 @@ let package = Package(
             ),
             dependencies: ["cassette"]
         ),
-        .testTarget(name: "HybridReplayTests", dependencies: ["HybridReplay"]),
-        .testTarget(name: "CassetteCommandsTests", dependencies: ["CassetteCommands", "cassette"]),
+        .testTarget(name: "HybridReplayTests", dependencies: ["HybridReplay"], exclude: ["Fixtures"]),
+        .testTarget(name: "CassetteCommandsTests", dependencies: ["CassetteCommands"]),
     ],
     swiftLanguageModes: [.v6]
 )

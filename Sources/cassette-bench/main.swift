@@ -1,1 +1,2 @@
 import HybridReplay
+print("bench")

@@ -1,1 +1,2 @@
 import CassetteCommands
+CassetteCLI.run()

@@ -212,8 +212,22 @@ struct JSONScanner {
         guard let value = Double(text), value.isFinite else {
             throw JSONSyntaxError("number out of range: \(text)", offset: start)
         }
+        if recordsZeroNumbers, value == 0, offset - start > (value.sign == .minus ? 2 : 1) {
+            zeroNumbers.append(start..<offset)
+        }
         return value
     }
+
+    /// Whether ``readNumber()`` notes in ``zeroNumbers`` the tokens that read as
+    /// zero but are not spelled `0` or `-0`.
+    ///
+    /// `JSONDecoder` refuses some of them (`0e1`, and underflows such as
+    /// `1e-400`), so the Foundation backend rewrites them before decoding.
+    var recordsZeroNumbers = false
+
+    /// The number tokens, in text order, that read as zero but are spelled
+    /// otherwise than `0` or `-0`; filled only when ``recordsZeroNumbers`` is set.
+    var zeroNumbers: [Range<Int>] = []
 
     // MARK: Values
 

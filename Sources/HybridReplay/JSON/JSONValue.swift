@@ -75,3 +75,8 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
+
+extension JSONValue: CustomStringConvertible {
+    /// The value as compact JSON on one line, object keys sorted.
+    public var description: String { CanonicalPrinter.compactText(self) }
+}

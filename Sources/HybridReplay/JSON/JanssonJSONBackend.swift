@@ -28,7 +28,16 @@ public struct JanssonJSONBackend: JSONParsingBackend {
             throw JSONSyntaxError(Self.message(of: &error), offset: start + max(Int(error.position) - 1, 0))
         }
         defer { hr_json_decref(root) }
-        let value = try Self.convert(root, depthLeft: maxDepth, offset: start)
+        let value: JSONValue
+        do throws(JSONSyntaxError) {
+            value = try Self.convert(root, depthLeft: maxDepth, offset: start)
+        } catch let fault {
+            // jansson keeps no positions in the tree; the scanner applies the
+            // same rules and finds the exact place of the fault.
+            var checker = JSONScanner(bytes, offset: start)
+            try checker.skipValue(maxDepth: maxDepth)
+            throw fault
+        }
         switch value {
         case .array, .object:
             // jansson stops exactly at the closing bracket.
@@ -64,7 +73,10 @@ public struct JanssonJSONBackend: JSONParsingBackend {
                 let key = keyPointer.withMemoryRebound(to: UInt8.self, capacity: keyLength) {
                     String(decoding: UnsafeBufferPointer(start: $0, count: keyLength), as: UTF8.self)
                 }
-                members[key] = try convert(child, depthLeft: depthLeft - 1, offset: offset)
+                // jansson compares keys byte for byte; Swift strings compare by
+                // canonical equivalence, so "\u{E9}" and "e\u{301}" would collapse.
+                guard members.updateValue(try convert(child, depthLeft: depthLeft - 1, offset: offset), forKey: key) == nil
+                else { throw JSONSyntaxError("duplicate key \"\(key)\"", offset: offset) }
                 iterator = json_object_iter_next(json, current)
             }
             return .object(members)

@@ -1,0 +1,69 @@
+/// Which cross-site requests carry a cookie (RFC 6265bis `SameSite`).
+public struct SameSitePolicy: KnownValue {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let strict = SameSitePolicy(rawValue: "strict")
+    public static let lax = SameSitePolicy(rawValue: "lax")
+    public static let none = SameSitePolicy(rawValue: "none")
+    public static let known: [SameSitePolicy] = [.strict, .lax, .none]
+    public static let valueName = "SameSite policy"
+}
+
+/// A cookie as a cookie store holds it (RFC 6265).
+public struct Cookie: Sendable, Hashable {
+    public var name: String
+    public var value: String
+    public var domain: String
+    public var path: String
+    /// When the cookie expires, as an RFC 3339 date; `nil` for a session cookie.
+    public var expires: String?
+    public var secure: Bool
+    public var httpOnly: Bool
+    public var sameSite: SameSitePolicy?
+
+    public init(
+        name: String, value: String, domain: String, path: String = "/", expires: String? = nil,
+        secure: Bool = false, httpOnly: Bool = false, sameSite: SameSitePolicy? = nil
+    ) {
+        self.name = name
+        self.value = value
+        self.domain = domain
+        self.path = path
+        self.expires = expires
+        self.secure = secure
+        self.httpOnly = httpOnly
+        self.sameSite = sameSite
+    }
+
+    var summary: String { "\(name)=\(value) (\(domain)\(path))" }
+
+    static func read(_ reader: inout FieldReader) -> Cookie? {
+        let name = reader.string("name")
+        let value = reader.string("value")
+        let domain = reader.string("domain")
+        let path = reader.string("path")
+        let expires = reader.optionalString("expires")
+        let secure = reader.bool("secure")
+        let httpOnly = reader.bool("httpOnly")
+        let sameSite = reader.known("sameSite", SameSitePolicy.self, required: false)
+        if let expires, !RFC3339.isValid(expires) {
+            reader.report("expires", "expected an RFC 3339 date such as 2026-01-31T12:00:00Z, found '\(expires)'")
+        }
+        guard let name, let value, let domain, let path, let secure, let httpOnly else { return nil }
+        return Cookie(
+            name: name, value: value, domain: domain, path: path, expires: expires, secure: secure,
+            httpOnly: httpOnly, sameSite: sameSite)
+    }
+
+    func write(_ writer: inout FieldWriter) {
+        writer.write("name", name)
+        writer.write("value", value)
+        writer.write("domain", domain)
+        writer.write("path", path)
+        writer.write("expires", expires)
+        writer.write("secure", secure)
+        writer.write("httpOnly", httpOnly)
+        writer.write("sameSite", sameSite)
+    }
+}

@@ -1,0 +1,223 @@
+/// The app asks for location authorization
+/// (`requestWhenInUseAuthorization()` or `requestAlwaysAuthorization()`).
+public struct LocationAuthorizationRequest: StandardPayload {
+    public static let eventKind = EventKind(.location, "requestAuthorization")
+    public static let eventDirection = Direction.effect
+
+    public var level: AuthorizationLevel
+
+    public init(_ level: AuthorizationLevel) { self.level = level }
+
+    public var summary: String { level.rawValue }
+
+    static func read(_ reader: inout FieldReader) -> LocationAuthorizationRequest? {
+        reader.known("level", AuthorizationLevel.self).map(LocationAuthorizationRequest.init)
+    }
+
+    func write(_ writer: inout FieldWriter) { writer.write("level", level) }
+}
+
+/// The authorization changed (`locationManagerDidChangeAuthorization`), in
+/// answer to a request or on its own.
+public struct LocationAuthorizationChange: StandardPayload {
+    public static let eventKind = EventKind(.location, "authorization")
+    public static let eventDirection = Direction.stimulus
+
+    public var status: AuthorizationStatus
+    public var accuracy: AccuracyAuthorization?
+
+    public init(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization? = nil) {
+        self.status = status
+        self.accuracy = accuracy
+    }
+
+    public var summary: String { status.rawValue + (accuracy.map { " (\($0) accuracy)" } ?? "") }
+
+    static func read(_ reader: inout FieldReader) -> LocationAuthorizationChange? {
+        let status = reader.known("status", AuthorizationStatus.self)
+        let accuracy = reader.known("accuracy", AccuracyAuthorization.self, required: false)
+        return status.map { LocationAuthorizationChange($0, accuracy: accuracy) }
+    }
+
+    func write(_ writer: inout FieldWriter) {
+        writer.write("status", status)
+        writer.write("accuracy", accuracy)
+    }
+}
+
+/// The app sets how accurate and how frequent updates should be.
+///
+/// Accuracies are in metres, with CoreLocation's constants for the special
+/// values: `-2` best for navigation, `-1` best; a distance filter of `-1` is none.
+public struct LocationConfiguration: StandardPayload {
+    public static let eventKind = EventKind(.location, "configure")
+    public static let eventDirection = Direction.effect
+
+    public var desiredAccuracy: Double?
+    public var distanceFilter: Double?
+
+    public init(desiredAccuracy: Double? = nil, distanceFilter: Double? = nil) {
+        self.desiredAccuracy = desiredAccuracy
+        self.distanceFilter = distanceFilter
+    }
+
+    public var summary: String {
+        [
+            desiredAccuracy.map { "desiredAccuracy \(CanonicalNumber.text($0))" },
+            distanceFilter.map { "distanceFilter \(CanonicalNumber.text($0))" },
+        ].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    static func read(_ reader: inout FieldReader) -> LocationConfiguration? {
+        let desiredAccuracy = reader.optionalNumber("desiredAccuracy")
+        let distanceFilter = reader.optionalNumber("distanceFilter")
+        guard desiredAccuracy != nil || distanceFilter != nil else {
+            reader.report(nil, "a configuration sets 'desiredAccuracy', 'distanceFilter' or both")
+            return nil
+        }
+        return LocationConfiguration(desiredAccuracy: desiredAccuracy, distanceFilter: distanceFilter)
+    }
+
+    func write(_ writer: inout FieldWriter) {
+        writer.write("desiredAccuracy", desiredAccuracy)
+        writer.write("distanceFilter", distanceFilter)
+    }
+}
+
+/// The app starts location updates (`startUpdatingLocation()`).
+public struct LocationUpdatesStart: StandardPayload {
+    public static let eventKind = EventKind(.location, "startUpdating")
+    public static let eventDirection = Direction.effect
+
+    public init() {}
+
+    public var summary: String { "" }
+
+    static func read(_ reader: inout FieldReader) -> LocationUpdatesStart? { LocationUpdatesStart() }
+
+    func write(_ writer: inout FieldWriter) {}
+}
+
+/// The app stops location updates (`stopUpdatingLocation()`).
+public struct LocationUpdatesStop: StandardPayload {
+    public static let eventKind = EventKind(.location, "stopUpdating")
+    public static let eventDirection = Direction.effect
+
+    public init() {}
+
+    public var summary: String { "" }
+
+    static func read(_ reader: inout FieldReader) -> LocationUpdatesStop? { LocationUpdatesStop() }
+
+    func write(_ writer: inout FieldWriter) {}
+}
+
+/// A batch of locations, oldest first (`didUpdateLocations`).
+public struct LocationUpdate: StandardPayload {
+    public static let eventKind = EventKind(.location, "locations")
+    public static let eventDirection = Direction.stimulus
+
+    public var locations: [LocationFix]
+
+    public init(_ locations: [LocationFix]) { self.locations = locations }
+
+    public var summary: String { locations.map(\.summary).joined(separator: "; ") }
+
+    static func read(_ reader: inout FieldReader) -> LocationUpdate? {
+        guard let locations = reader.nestedArray("locations", LocationFix.read) else { return nil }
+        guard !locations.isEmpty else {
+            reader.report("locations", "a batch holds at least one location")
+            return nil
+        }
+        return LocationUpdate(locations)
+    }
+
+    func write(_ writer: inout FieldWriter) { writer.writeArray("locations", locations) { $1.write(&$0) } }
+}
+
+/// The manager failed (`didFailWithError`).
+public struct LocationFailure: StandardPayload {
+    public static let eventKind = EventKind(.location, "error")
+    public static let eventDirection = Direction.stimulus
+
+    public var code: LocationErrorCode
+    public var message: String?
+
+    public init(_ code: LocationErrorCode, message: String? = nil) {
+        self.code = code
+        self.message = message
+    }
+
+    public var summary: String {
+        code.rawValue + (code.isTransient ? " (transient)" : "") + (message.map { " \(JSONValue.string($0))" } ?? "")
+    }
+
+    static func read(_ reader: inout FieldReader) -> LocationFailure? {
+        let code = reader.known("code", LocationErrorCode.self)
+        let message = reader.optionalString("message")
+        return code.map { LocationFailure($0, message: message) }
+    }
+
+    func write(_ writer: inout FieldWriter) {
+        writer.write("code", code)
+        writer.write("message", message)
+    }
+}
+
+/// A value the app's location service publishes to its subscribers, such as
+/// a coordinate or a "denied" signal.
+public struct LocationServiceValue: StandardPayload {
+    public static let eventKind = EventKind(.location, "publish")
+    public static let eventDirection = Direction.effect
+
+    /// The stream the value goes out on, such as `coordinates`.
+    public var stream: String
+    public var value: JSONValue
+
+    public init(stream: String, value: JSONValue) {
+        self.stream = stream
+        self.value = value
+    }
+
+    public var summary: String { "\(stream) \(value)" }
+
+    static func read(_ reader: inout FieldReader) -> LocationServiceValue? {
+        let stream = reader.string("stream")
+        let value = reader.json("value")
+        guard let stream, let value else { return nil }
+        return LocationServiceValue(stream: stream, value: value)
+    }
+
+    func write(_ writer: inout FieldWriter) {
+        writer.write("stream", stream)
+        writer.write("value", value)
+    }
+}
+
+/// A stream of the location service ends, normally or with an error.
+public struct LocationServiceCompletion: StandardPayload {
+    public static let eventKind = EventKind(.location, "complete")
+    public static let eventDirection = Direction.effect
+
+    public var stream: String
+    /// The error that ended the stream; `nil` when it finished normally.
+    public var error: LocationErrorCode?
+
+    public init(stream: String, error: LocationErrorCode? = nil) {
+        self.stream = stream
+        self.error = error
+    }
+
+    public var summary: String { "\(stream) " + (error.map { "failed: \($0)" } ?? "finished") }
+
+    static func read(_ reader: inout FieldReader) -> LocationServiceCompletion? {
+        let stream = reader.string("stream")
+        let error = reader.known("error", LocationErrorCode.self, required: false)
+        return stream.map { LocationServiceCompletion(stream: $0, error: error) }
+    }
+
+    func write(_ writer: inout FieldWriter) {
+        writer.write("stream", stream)
+        writer.write("error", error)
+    }
+}

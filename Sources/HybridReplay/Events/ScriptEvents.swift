@@ -1,0 +1,95 @@
+/// A message the page posted to a script message handler
+/// (`window.webkit.messageHandlers.<handler>.postMessage(body)`).
+public struct ScriptMessage: StandardPayload {
+    public static let eventKind = EventKind(.script, "message")
+    public static let eventDirection = Direction.stimulus
+
+    /// The handler's name, such as `nativeProcess`.
+    public var handler: String
+    /// The message body: strings, numbers, booleans, null, arrays and objects.
+    public var body: JSONValue
+    /// The frame that posted the message.
+    public var frame: Frame?
+    /// Whether the handler answers with a reply (`WKScriptMessageHandlerWithReply`).
+    public var expectsReply: Bool
+
+    public init(handler: String, body: JSONValue, frame: Frame? = nil, expectsReply: Bool = false) {
+        self.handler = handler
+        self.body = body
+        self.frame = frame
+        self.expectsReply = expectsReply
+    }
+
+    public var summary: String {
+        "\(handler) \(body)" + (expectsReply ? " (expects reply)" : "")
+    }
+
+    static func read(_ reader: inout FieldReader) -> ScriptMessage? {
+        let handler = reader.string("handler")
+        let body = reader.json("body")
+        let frame = reader.nested("frame", required: false, Frame.read)
+        let expectsReply = reader.optionalBool("expectsReply") ?? false
+        guard let handler, let body else { return nil }
+        return ScriptMessage(handler: handler, body: body, frame: frame, expectsReply: expectsReply)
+    }
+
+    func write(_ writer: inout FieldWriter) {
+        writer.write("handler", handler)
+        writer.write("body", body)
+        if let frame { writer.writeObject("frame", frame.write) }
+        if expectsReply { writer.write("expectsReply", true) }
+    }
+}
+
+/// The value or error a handler with reply answered a message with.
+public struct ScriptReply: StandardPayload {
+    public static let eventKind = EventKind(.script, "reply")
+    public static let eventDirection = Direction.effect
+
+    public var outcome: Outcome
+
+    public init(_ outcome: Outcome) { self.outcome = outcome }
+
+    public var summary: String { outcome.summary }
+
+    static func read(_ reader: inout FieldReader) -> ScriptReply? {
+        Outcome.read(&reader).map(ScriptReply.init)
+    }
+
+    func write(_ writer: inout FieldWriter) { outcome.write(&writer) }
+}
+
+/// A value, or an error message, that answers a message or an evaluation.
+public enum Outcome: Sendable, Hashable {
+    case value(JSONValue)
+    case error(String)
+
+    var summary: String {
+        switch self {
+        case .value(let value): "value \(value)"
+        case .error(let message): "error \(JSONValue.string(message))"
+        }
+    }
+
+    static func read(_ reader: inout FieldReader) -> Outcome? {
+        let value = reader.value("value", required: false)
+        let error = reader.optionalString("error")
+        switch (value, error) {
+        case (let value?, nil): return .value(value)
+        case (nil, let error?): return .error(error)
+        case (.some, .some):
+            reader.report("error", "a reply has either 'value' or 'error', not both")
+            return nil
+        case (nil, nil):
+            reader.report(nil, "missing required field 'value' or 'error'")
+            return nil
+        }
+    }
+
+    func write(_ writer: inout FieldWriter) {
+        switch self {
+        case .value(let value): writer.write("value", value)
+        case .error(let message): writer.write("error", message)
+        }
+    }
+}

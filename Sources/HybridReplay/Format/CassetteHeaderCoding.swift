@@ -1,0 +1,53 @@
+/// Reads and writes the members of a cassette other than its events.
+enum CassetteHeaderCoding {
+    /// The top-level members, in canonical order; `events` comes last.
+    static let memberOrder = ["formatVersion", "name", "description", "recordedBy", "redactions", "events"]
+
+    static func read(_ members: [String: JSONValue], problems: inout [CassetteProblem]) -> CassetteHeader? {
+        var reader = FieldReader(members, path: JSONPath())
+        defer {
+            _ = reader.value("events", required: true)
+            reader.finish()
+            problems += reader.problems
+        }
+        let version = reader.integer("formatVersion")
+        let name = reader.string("name")
+        let description = reader.optionalString("description")
+        let recordedBy = reader.nested("recordedBy", required: false) { tool -> RecordingTool? in
+            let name = tool.string("tool")
+            let version = tool.optionalString("version")
+            let engine = tool.optionalString("engine")
+            return name.map { RecordingTool(tool: $0, version: version, engine: engine) }
+        }
+        var redactions: [String]?
+        if let list = reader.optionalArray("redactions") {
+            redactions = []
+            for (index, element) in list.enumerated() {
+                if let rule = element.stringValue {
+                    redactions?.append(rule)
+                } else {
+                    problems.append(CassetteProblem(
+                        path: JSONPath([.key("redactions"), .index(index)]),
+                        message: "expected a string, found \(element.typeName)"))
+                }
+            }
+        }
+        if let name, name.isEmpty { reader.report("name", "the cassette name is empty") }
+        guard let version, let name else { return nil }
+        return CassetteHeader(
+            formatVersion: version, name: name, description: description, recordedBy: recordedBy ?? .handWritten,
+            redactions: redactions ?? [])
+    }
+
+    static func write(_ header: CassetteHeader, into writer: inout FieldWriter) {
+        writer.write("formatVersion", header.formatVersion)
+        writer.write("name", header.name)
+        writer.write("description", header.description)
+        writer.writeObject("recordedBy") { tool in
+            tool.write("tool", header.recordedBy.tool)
+            tool.write("version", header.recordedBy.version)
+            tool.write("engine", header.recordedBy.engine)
+        }
+        writer.write("redactions", JSONValue.array(header.redactions.map(JSONValue.string)))
+    }
+}

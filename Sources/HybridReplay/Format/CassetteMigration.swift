@@ -1,0 +1,33 @@
+/// Brings events written in an older format version up to the current one.
+///
+/// Version 1 is the first version, so there is nothing to migrate yet. When
+/// version 2 changes an event's shape, add a step here keyed by the version
+/// it migrates from; the reader applies the steps in order to each event's
+/// JSON before decoding it, and `cassette fmt` then writes the current version.
+enum CassetteMigration {
+    /// The oldest version the reader accepts.
+    static let oldestSupportedVersion = 1
+
+    /// Steps keyed by the version they migrate from, each producing the next version.
+    static let steps: [Int: @Sendable (JSONValue) -> JSONValue] = [:]
+
+    /// The event's JSON migrated from `version` to ``Cassette/currentFormatVersion``.
+    static func migrate(_ event: JSONValue, from version: Int) -> JSONValue {
+        var migrated = event
+        for from in version..<Cassette.currentFormatVersion {
+            if let step = steps[from] { migrated = step(migrated) }
+        }
+        return migrated
+    }
+
+    /// A problem for a version this library cannot read, or `nil`.
+    static func problem(forVersion version: Int) -> String? {
+        if version > Cassette.currentFormatVersion {
+            return "cassette format version \(version) is newer than this HybridReplay reads (up to \(Cassette.currentFormatVersion)); update HybridReplay"
+        }
+        if version < oldestSupportedVersion {
+            return "unknown cassette format version \(version); the first version is \(oldestSupportedVersion)"
+        }
+        return nil
+    }
+}

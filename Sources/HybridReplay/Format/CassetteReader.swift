@@ -1,0 +1,215 @@
+import Foundation
+
+/// Reads cassettes: JSON syntax, then every event's fields, then the rules
+/// across events, reporting all problems with line and column.
+///
+/// The reader walks the top level of the document itself and parses one
+/// event at a time, so it never holds a JSON tree for the whole file; that
+/// keeps large cassettes fast and small in memory.
+public struct CassetteReader: Sendable {
+    /// The JSON reader each value goes through.
+    public var json: JSONReader
+
+    public init(json: JSONReader = .platformDefault) {
+        self.json = json
+    }
+
+    /// Reads the cassette at `url`.
+    ///
+    /// - Parameters:
+    ///   - url: A file URL.
+    ///   - displayPath: The path diagnostics name; defaults to `url.path`.
+    /// - Returns: The cassette.
+    /// - Throws: `CassetteReadError` with every problem found; a missing or
+    ///   unreadable file is one diagnostic without a position.
+    public func read(contentsOf url: URL, displayPath: String? = nil) throws(CassetteReadError) -> Cassette {
+        let path = displayPath ?? url.path
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw CassetteReadError([Diagnostic(file: path, position: nil, message: "cannot read the file: \(Self.reason(error))")])
+        }
+        return try read(data, path: path)
+    }
+
+    /// Reads a cassette from its bytes.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - path: The path diagnostics name.
+    public func read(_ bytes: some ContiguousBytes, path: String) throws(CassetteReadError) -> Cassette {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(CassetteReadError) -> Cassette in
+                var pass = ReadPass(bytes: buffer, json: json, path: path)
+                return try pass.run()
+            }
+        }
+        return try result.get()
+    }
+
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain,
+            nsError.code == NSFileReadNoSuchFileError || nsError.code == NSFileNoSuchFileError
+        {
+            return "no such file"
+        }
+        if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        return nsError.localizedDescription
+    }
+}
+
+/// One reading of one document.
+private struct ReadPass {
+    let bytes: UnsafeRawBufferPointer
+    let json: JSONReader
+    let path: String
+    var problems: [CassetteProblem] = []
+    /// Where each element of `events` starts, to place its diagnostics.
+    var eventOffsets: [Int] = []
+
+    init(bytes: UnsafeRawBufferPointer, json: JSONReader, path: String) {
+        self.bytes = bytes
+        self.json = json
+        self.path = path
+    }
+
+    mutating func run() throws(CassetteReadError) -> Cassette {
+        let cassette: Cassette?
+        do {
+            cassette = try walk()
+        } catch {
+            throw CassetteReadError([
+                Diagnostic(file: path, position: SourcePosition(offset: error.offset, in: bytes), message: error.message)
+            ])
+        }
+        if let cassette {
+            problems += CassetteValidator.problems(in: cassette)
+            if problems.isEmpty { return cassette }
+        }
+        throw CassetteReadError(diagnostics())
+    }
+
+    /// Walks the top-level object, parsing non-event members whole and events one by one.
+    private mutating func walk() throws(JSONSyntaxError) -> Cassette? {
+        var scanner = JSONScanner(bytes)
+        scanner.skipWhitespace()
+        guard scanner.peek() == UInt8(ascii: "{") else {
+            if scanner.isAtEnd { throw JSONSyntaxError("the file is empty; a cassette is a JSON object", offset: 0) }
+            throw scanner.unexpected(expecting: "'{': a cassette is a JSON object")
+        }
+        scanner.offset += 1
+        var members: [String: JSONValue] = [:]
+        var seen: Set<String> = []
+        var events: [Event]?
+        var deferredEvents: Int?
+        if !scanner.consume(UInt8(ascii: "}")) {
+            repeat {
+                scanner.skipWhitespace()
+                let keyOffset = scanner.offset
+                let key = try scanner.readString()
+                guard seen.insert(key).inserted else {
+                    throw JSONSyntaxError("duplicate key \"\(key)\"", offset: keyOffset)
+                }
+                try scanner.expect(UInt8(ascii: ":"), "':' after an object key")
+                scanner.skipWhitespace()
+                if key == "events" {
+                    if members["formatVersion"] != nil {
+                        events = try readEvents(&scanner, version: version(members))
+                    } else {
+                        // The version decides how events are read; come back once it is known.
+                        deferredEvents = scanner.offset
+                        try scanner.skipValue(maxDepth: json.maxDepth - 1)
+                    }
+                } else {
+                    let (value, end) = try json.backend.parseValue(in: bytes, at: scanner.offset, maxDepth: json.maxDepth - 1)
+                    members[key] = value
+                    scanner.offset = end
+                }
+            } while scanner.consume(UInt8(ascii: ","))
+            try scanner.expect(UInt8(ascii: "}"), "',' or '}' in the cassette object")
+        }
+        scanner.skipWhitespace()
+        if !scanner.isAtEnd {
+            throw JSONSyntaxError("unexpected text after the end of the cassette", offset: scanner.offset)
+        }
+        if let deferredEvents {
+            var eventScanner = JSONScanner(bytes, offset: deferredEvents)
+            events = try readEvents(&eventScanner, version: version(members))
+        }
+        if seen.contains("events") { members["events"] = .array([]) }
+        let header = CassetteHeaderCoding.read(members, problems: &problems)
+        if let header, let message = CassetteMigration.problem(forVersion: header.formatVersion) {
+            problems.append(CassetteProblem(path: JSONPath([.key("formatVersion")]), message: message))
+            return nil
+        }
+        guard let header, let events, problems.isEmpty else { return nil }
+        return Cassette(header: header, events: events)
+    }
+
+    private func version(_ members: [String: JSONValue]) -> Int? {
+        guard let number = members["formatVersion"]?.numberValue, number.rounded() == number,
+            abs(number) < 1e9
+        else { return nil }
+        return Int(number)
+    }
+
+    /// Reads the `events` array one element at a time; `nil` when any event has problems.
+    private mutating func readEvents(_ scanner: inout JSONScanner, version: Int?) throws(JSONSyntaxError) -> [Event]? {
+        guard scanner.consume(UInt8(ascii: "[")) else {
+            problems.append(CassetteProblem(path: JSONPath([.key("events")]), message: "'events' must be an array"))
+            try scanner.skipValue(maxDepth: json.maxDepth - 1)
+            return nil
+        }
+        // Events of a version this library cannot read are checked for syntax only.
+        let readable = version.map { CassetteMigration.problem(forVersion: $0) == nil } ?? false
+        var events: [Event] = []
+        var complete = true
+        if scanner.consume(UInt8(ascii: "]")) { return events }
+        repeat {
+            scanner.skipWhitespace()
+            let start = scanner.offset
+            eventOffsets.append(start)
+            let (value, end) = try json.backend.parseValue(in: bytes, at: start, maxDepth: json.maxDepth - 2)
+            scanner.offset = end
+            guard readable, let version else { continue }
+            let migrated = version == Cassette.currentFormatVersion ? value : CassetteMigration.migrate(value, from: version)
+            let path = JSONPath([.key("events"), .index(eventOffsets.count - 1)])
+            if let event = EventCoding.read(migrated, path: path, problems: &problems) {
+                if complete { events.append(event) }
+            } else {
+                complete = false
+            }
+        } while scanner.consume(UInt8(ascii: ","))
+        try scanner.expect(UInt8(ascii: "]"), "',' or ']' in the events array")
+        return complete ? events : nil
+    }
+
+    /// The problems as diagnostics, with positions, in file order.
+    private func diagnostics() -> [Diagnostic] {
+        let located = problems.map { problem -> Diagnostic in
+            var components = problem.path.components[...]
+            var start = 0
+            if components.count >= 2, components[components.startIndex] == .key("events"),
+                case .index(let index) = components[components.startIndex + 1], index < eventOffsets.count
+            {
+                start = eventOffsets[index]
+                components = components.dropFirst(2)
+            }
+            var scanner = JSONScanner(bytes, offset: start)
+            scanner.isKeyOnly = problem.isAboutKey
+            let offset = scanner.locate(components)
+            return Diagnostic(
+                file: path, position: SourcePosition(offset: offset, in: bytes), message: problem.message,
+                path: problem.path)
+        }
+        return located.enumerated().sorted { lhs, rhs in
+            let (l, r) = (lhs.element.position, rhs.element.position)
+            if l != r, let l, let r { return l < r }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,45 @@
+/// Collects an object's members in the order the canonical form prints them.
+///
+/// Each event type writes its fields in a fixed order, which is what makes
+/// re-recorded cassettes diff cleanly.
+struct FieldWriter {
+    private(set) var members: [(String, CanonicalNode)] = []
+
+    mutating func write(_ key: String, _ node: CanonicalNode) { members.append((key, node)) }
+    mutating func write(_ key: String, _ value: JSONValue) { write(key, .value(value)) }
+    mutating func write(_ key: String, _ value: String) { write(key, .value(.string(value))) }
+    mutating func write(_ key: String, _ value: Bool) { write(key, .value(.bool(value))) }
+    mutating func write(_ key: String, _ value: Double) { write(key, .value(.number(value))) }
+    mutating func write(_ key: String, _ value: Int) { write(key, .value(.number(Double(value)))) }
+    mutating func write<T: KnownValue>(_ key: String, _ value: T) { write(key, value.rawValue) }
+
+    /// Writes the member only when it has a value.
+    mutating func write<T>(_ key: String, _ value: T?, _ writeValue: (inout FieldWriter, String, T) -> Void) {
+        if let value { writeValue(&self, key, value) }
+    }
+
+    mutating func write(_ key: String, _ value: String?) { if let value { write(key, value) } }
+    mutating func write(_ key: String, _ value: Double?) { if let value { write(key, value) } }
+    mutating func write(_ key: String, _ value: Int?) { if let value { write(key, value) } }
+    mutating func write(_ key: String, _ value: Bool?) { if let value { write(key, value) } }
+    mutating func write<T: KnownValue>(_ key: String, _ value: T?) { if let value { write(key, value) } }
+
+    /// Writes a nested object built by `build`.
+    mutating func writeObject(_ key: String, _ build: (inout FieldWriter) -> Void) {
+        var nested = FieldWriter()
+        build(&nested)
+        write(key, nested.node)
+    }
+
+    /// Writes an array of objects, each built by `build`.
+    mutating func writeArray<T>(_ key: String, _ elements: [T], _ build: (inout FieldWriter, T) -> Void) {
+        let nodes = elements.map { element in
+            var nested = FieldWriter()
+            build(&nested, element)
+            return nested.node
+        }
+        write(key, .array(nodes))
+    }
+
+    var node: CanonicalNode { .object(members) }
+}

@@ -1,0 +1,29 @@
+/// The frame a script message or a navigation came from or goes to.
+public struct Frame: Sendable, Hashable {
+    /// Whether this is the page's main frame rather than an iframe.
+    public var isMainFrame: Bool
+    /// The frame's URL, when known.
+    public var url: String?
+
+    public init(isMainFrame: Bool, url: String? = nil) {
+        self.isMainFrame = isMainFrame
+        self.url = url
+    }
+
+    /// The main frame, at an optional URL.
+    public static func main(_ url: String? = nil) -> Frame { Frame(isMainFrame: true, url: url) }
+}
+
+extension Frame {
+    static func read(_ reader: inout FieldReader) -> Frame? {
+        let isMainFrame = reader.bool("isMainFrame")
+        let url = reader.optionalString("url")
+        guard let isMainFrame else { return nil }
+        return Frame(isMainFrame: isMainFrame, url: url)
+    }
+
+    func write(_ writer: inout FieldWriter) {
+        writer.write("isMainFrame", isMainFrame)
+        writer.write("url", url)
+    }
+}

@@ -1,0 +1,121 @@
+/// Checks what a cassette means across events: ids, causes, answers and the
+/// one-decision and one-reply rules.
+///
+/// The reader runs it on every cassette it reads; recorders run it before
+/// writing.
+public enum CassetteValidator {
+    /// Which effect kinds a stimulus kind may answer, and whether it must.
+    private static let answerRules: [EventKind: (answers: Set<EventKind>, required: Bool)] = [
+        HTTPResponse.eventKind: ([HTTPRequest.eventKind], true),
+        JavaScriptResult.eventKind: ([JavaScriptEvaluation.eventKind], true),
+        CookieStoreContents.eventKind: ([CookieStoreQuery.eventKind], true),
+        LocationAuthorizationChange.eventKind: ([LocationAuthorizationRequest.eventKind], false),
+    ]
+
+    /// Effects that must name, as their cause, a stimulus of the given kind,
+    /// and may do so only once.
+    private static let onePerCause: [EventKind: (cause: EventKind, noun: String)] = [
+        NavigationDecision.eventKind: (NavigationAction.eventKind, "decision"),
+        ScriptReply.eventKind: (ScriptMessage.eventKind, "reply"),
+    ]
+
+    /// Every problem in `cassette`, in event order.
+    public static func problems(in cassette: Cassette) -> [CassetteProblem] {
+        var problems: [CassetteProblem] = []
+        if cassette.header.name.isEmpty {
+            problems.append(CassetteProblem(path: JSONPath([.key("name")]), message: "the cassette name is empty"))
+        }
+        if let message = CassetteMigration.problem(forVersion: cassette.header.formatVersion) {
+            problems.append(CassetteProblem(path: JSONPath([.key("formatVersion")]), message: message))
+        }
+        var byID: [Int: Event] = [:]
+        var answeredBy: [Int: Int] = [:]
+        var consequence: [EventKind: [Int: Int]] = [:]
+        var previous: Event?
+        for (index, event) in cassette.events.enumerated() {
+            let path = JSONPath([.key("events"), .index(index)])
+            func report(_ key: String, _ message: String) {
+                problems.append(CassetteProblem(path: path.appending(key), message: message))
+            }
+            if event.id < 1 { report("id", "event id \(event.id) must be 1 or more") }
+            if let previous {
+                if event.id <= previous.id {
+                    report("id", "event id \(event.id) does not increase; the event before it is \(previous.id)")
+                }
+                if event.at < previous.at {
+                    report("at", "'at' \(CanonicalNumber.text(event.at)) is earlier than event \(previous.id)'s \(CanonicalNumber.text(previous.at))")
+                }
+            }
+            if !event.at.isFinite || event.at < 0 {
+                report("at", "'at' must be a non-negative number of seconds")
+            }
+            if let cause = event.cause {
+                if let target = byID[cause] {
+                    if target.direction != .stimulus {
+                        report("cause", "cause \(cause) is an effect (\(target.kind)); a cause names the stimulus that led to this event")
+                    }
+                } else {
+                    report("cause", "cause \(cause) does not name an earlier event")
+                }
+            }
+            checkAnswers(event, byID: byID, answeredBy: &answeredBy, report: report)
+            if let rule = onePerCause[event.kind] {
+                if let cause = event.cause, let target = byID[cause], target.kind == rule.cause {
+                    if let earlier = consequence[event.kind]?[cause] {
+                        report("cause", "\(rule.cause) \(cause) already has a \(rule.noun) (event \(earlier)); it gets exactly one")
+                    } else {
+                        consequence[event.kind, default: [:]][cause] = event.id
+                    }
+                    if let message = target.payload(as: ScriptMessage.self), !message.expectsReply {
+                        report("cause", "script.message \(cause) does not expect a reply")
+                    }
+                } else if event.cause.map({ byID[$0] != nil }) ?? true {
+                    report("cause", "a \(event.kind) names the \(rule.cause) it answers in 'cause'")
+                }
+            }
+            byID[event.id] = event
+            previous = event
+        }
+        return problems
+    }
+
+    private static func checkAnswers(
+        _ event: Event, byID: [Int: Event], answeredBy: inout [Int: Int], report: (String, String) -> Void
+    ) {
+        let rule = answerRules[event.kind]
+        guard let answers = event.answers else {
+            if let rule, rule.required {
+                let targets = rule.answers.map(\.description).sorted().joined(separator: " or ")
+                report("answers", "missing 'answers': a \(event.kind) answers the \(targets) it responds to")
+            }
+            return
+        }
+        guard event.direction == .stimulus else {
+            report("answers", "an effect cannot answer anything; name the stimulus that led to it in 'cause'")
+            return
+        }
+        guard let target = byID[answers] else {
+            report("answers", "answers \(answers) does not name an earlier event")
+            return
+        }
+        guard target.direction == .effect else {
+            report("answers", "answers \(answers) is a stimulus (\(target.kind)); a stimulus answers an effect")
+            return
+        }
+        if event.channel != .custom {
+            guard let rule, rule.answers.contains(target.kind) else {
+                let allowed = rule.map { $0.answers.map(\.description).sorted().joined(separator: " or ") }
+                report(
+                    "answers",
+                    allowed.map { "a \(event.kind) answers a \($0), not a \(target.kind)" }
+                        ?? "a \(event.kind) does not answer effects; it arrives on its own")
+                return
+            }
+        }
+        if let earlier = answeredBy[answers] {
+            report("answers", "\(target.kind) \(answers) is already answered by event \(earlier)")
+        } else {
+            answeredBy[answers] = event.id
+        }
+    }
+}

@@ -48,6 +48,32 @@ public struct CassetteReader: Sendable {
         return try result.get()
     }
 
+    /// Reads and checks the cassette at `url`, returning every diagnostic:
+    /// the errors that keep it from being read, or, for a cassette that
+    /// reads, warnings about likely secrets left unredacted.
+    ///
+    /// - Returns: The diagnostics in file order; empty when the cassette is clean.
+    public func lint(contentsOf url: URL, displayPath: String? = nil) -> [Diagnostic] {
+        let path = displayPath ?? url.path
+        guard let data = try? Data(contentsOf: url) else {
+            do {
+                _ = try read(contentsOf: url, displayPath: path)
+            } catch {
+                return error.diagnostics
+            }
+            return []
+        }
+        return lint(data, path: path)
+    }
+
+    /// Reads and checks a cassette from its bytes; see ``lint(contentsOf:displayPath:)``.
+    public func lint(_ bytes: some ContiguousBytes, path: String) -> [Diagnostic] {
+        bytes.withUnsafeBytes { buffer in
+            var pass = ReadPass(bytes: buffer, json: json, path: path)
+            return pass.lint()
+        }
+    }
+
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if nsError.domain == NSCocoaErrorDomain,
@@ -90,7 +116,16 @@ private struct ReadPass {
             problems += CassetteValidator.problems(in: cassette)
             if problems.isEmpty { return cassette }
         }
-        throw CassetteReadError(diagnostics())
+        throw CassetteReadError(diagnostics(for: problems, severity: .error))
+    }
+
+    mutating func lint() -> [Diagnostic] {
+        do {
+            let cassette = try run()
+            return diagnostics(for: SecretScanner.findings(in: cassette), severity: .warning)
+        } catch {
+            return error.diagnostics
+        }
     }
 
     /// Walks the top-level object, parsing non-event members whole and events one by one.
@@ -189,7 +224,7 @@ private struct ReadPass {
     }
 
     /// The problems as diagnostics, with positions, in file order.
-    private func diagnostics() -> [Diagnostic] {
+    func diagnostics(for problems: [CassetteProblem], severity: Diagnostic.Severity) -> [Diagnostic] {
         let located = problems.map { problem -> Diagnostic in
             var components = problem.path.components[...]
             var start = 0
@@ -203,8 +238,8 @@ private struct ReadPass {
             scanner.isKeyOnly = problem.isAboutKey
             let offset = scanner.locate(components)
             return Diagnostic(
-                file: path, position: SourcePosition(offset: offset, in: bytes), message: problem.message,
-                path: problem.path)
+                file: path, position: SourcePosition(offset: offset, in: bytes), severity: severity,
+                message: problem.message, path: problem.path)
         }
         return located.enumerated().sorted { lhs, rhs in
             let (l, r) = (lhs.element.position, rhs.element.position)

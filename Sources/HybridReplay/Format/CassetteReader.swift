@@ -181,7 +181,9 @@ private struct ReadPass {
             problems.append(CassetteProblem(path: JSONPath([.key("formatVersion")]), message: message))
             return nil
         }
-        guard let header, let events, problems.isEmpty else { return nil }
+        guard var header, let events, problems.isEmpty else { return nil }
+        // Events were migrated as they were read, so the cassette is now current.
+        header.formatVersion = Cassette.currentFormatVersion
         return Cassette(header: header, events: events)
     }
 

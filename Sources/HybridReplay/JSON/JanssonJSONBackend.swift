@@ -25,6 +25,10 @@ public struct JanssonJSONBackend: JSONParsingBackend {
         var error = json_error_t()
         let pointer = (base + start).assumingMemoryBound(to: CChar.self)
         guard let root = json_loadb(pointer, bytes.count - start, flags, &error) else {
+            // jansson places errors after the token it choked on and words them
+            // its own way; the scanner finds the same fault at its start, so
+            // both backends report it identically.
+            try scanner.skipValue(maxDepth: maxDepth)
             throw JSONSyntaxError(Self.message(of: &error), offset: start + max(Int(error.position) - 1, 0))
         }
         defer { hr_json_decref(root) }

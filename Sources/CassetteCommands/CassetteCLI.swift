@@ -1,1 +1,109 @@
-public enum CassetteCLI { public static func run() {} }
+import Foundation
+import HybridReplay
+
+/// The `cassette` tool: parses the top-level arguments and runs a subcommand.
+///
+/// The executable only forwards to ``main(arguments:console:currentDirectory:)``,
+/// so tests run every command in-process with a capturing ``Console``.
+public enum CassetteCLI {
+    /// The tool's name, as it starts every error message.
+    public static let toolName = "cassette"
+
+    /// The tool's version, as `cassette --version` prints it.
+    public static let version = "0.1.0"
+
+    /// `--version`, which only the top-level command accepts.
+    public static let versionFlag = Flag("version", help: "Prints the version.")
+
+    /// The top-level command's configuration.
+    public static let configuration = CommandConfiguration(
+        commandName: toolName,
+        abstract: "Formats, lints and shows HybridReplay cassettes.",
+        usage: "\(toolName) <subcommand>",
+        flags: [versionFlag],
+        operands: .remainder("subcommand", help: "")
+    )
+
+    /// The subcommands, in the order help lists them.
+    public static let commands: [any CassetteCommand.Type] = [
+        FormatCommand.self, LintCommand.self, ShowCommand.self, HelpCommand.self,
+    ]
+
+    /// Runs `cassette` with `arguments`.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments after the tool's name.
+    ///   - console: Where output and errors go.
+    ///   - currentDirectory: The folder relative paths are resolved against;
+    ///     defaults to the process's current directory.
+    /// - Returns: The status the process exits with.
+    public static func main(
+        arguments: some Sequence<String>, console: Console = .standard, currentDirectory: URL? = nil
+    ) -> ExitCode {
+        let context = CommandContext(
+            console: console,
+            currentDirectory: currentDirectory
+                ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+        let parsed: ParsedArguments
+        do throws(UsageError) {
+            parsed = try CommandLineParser.parse(arguments, for: configuration)
+        } catch {
+            context.reportUsageError(error, for: configuration)
+            return .usageError
+        }
+        if parsed.isHelpRequested {
+            console.standardOutput(help)
+            return .success
+        }
+        if parsed.contains(versionFlag) {
+            if let extra = parsed.operands.first {
+                context.reportUsageError(UsageError("unexpected argument '\(extra)'"), for: configuration)
+                return .usageError
+            }
+            console.output("\(toolName) \(version)")
+            return .success
+        }
+        guard let name = parsed.operands.first else {
+            context.reportUsageError(UsageError("missing expected argument '<subcommand>'"), for: configuration)
+            return .usageError
+        }
+        guard let command = command(named: name) else {
+            context.reportUsageError(UsageError("unknown subcommand '\(name)'"), for: configuration)
+            return .usageError
+        }
+        return run(command, arguments: parsed.operands.dropFirst(), in: context)
+    }
+
+    /// The top-level help text.
+    public static var help: String {
+        HelpText.render(configuration, subcommands: commands.map { $0.configuration })
+    }
+
+    /// The help text of `command`.
+    public static func help(for command: any CassetteCommand.Type) -> String {
+        HelpText.render(command.configuration)
+    }
+
+    /// The subcommand called `name`, such as `fmt`.
+    static func command(named name: String) -> (any CassetteCommand.Type)? {
+        commands.first { $0.configuration.name == name }
+    }
+
+    private static func run(
+        _ type: any CassetteCommand.Type, arguments: ArraySlice<String>, in context: CommandContext
+    ) -> ExitCode {
+        let command: any CassetteCommand
+        do throws(UsageError) {
+            let parsed = try CommandLineParser.parse(arguments, for: type.configuration)
+            if parsed.isHelpRequested {
+                context.console.standardOutput(help(for: type))
+                return .success
+            }
+            command = try type.init(parsed)
+        } catch {
+            context.reportUsageError(error, for: type.configuration)
+            return .usageError
+        }
+        return command.run(in: context)
+    }
+}

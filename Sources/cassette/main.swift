@@ -1,2 +1,4 @@
 import CassetteCommands
-CassetteCLI.run()
+import Foundation
+
+exit(CassetteCLI.main(arguments: CommandLine.arguments.dropFirst()).rawValue)

@@ -15,8 +15,12 @@ public enum SecretScanner {
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-auth-token",
     ]
 
-    /// Field and query-item names that usually hold credentials.
-    static let secretWords = ["password", "passwd", "secret", "token", "apikey", "api_key", "api-key", "credential", "session"]
+    /// Endings of field and query-item names that usually hold credentials,
+    /// compared without case, `_` or `-`: `access_token`, `apiKey`, `client-secret`.
+    static let secretNameEndings = ["password", "passwd", "secret", "token", "apikey", "credential", "credentials", "sessionid"]
+
+    /// Words that mark a value as a deliberate fixture rather than a real secret.
+    static let fixtureMarkers = ["fake", "dummy", "example"]
 
     /// Every likely secret in `cassette`, in event order.
     public static func findings(in cassette: Cassette) -> [CassetteProblem] {
@@ -85,12 +89,16 @@ public enum SecretScanner {
     }
 
     static func isSecretName(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        return secretWords.contains { lowered.contains($0) } || lowered == "auth" || lowered == "authorization"
+        let folded = name.lowercased().filter { $0 != "_" && $0 != "-" }
+        return secretNameEndings.contains { folded.hasSuffix($0) } || folded == "auth" || folded == "authorization"
     }
 
+    /// Whether `value` needs no redaction: already redacted, empty, masked,
+    /// or marked as a fixture (`fake-session-7f3a`).
     static func isRedacted(_ value: String) -> Bool {
-        value.isEmpty || value.uppercased().contains("REDACTED") || value.allSatisfy { $0 == "*" || $0 == "x" || $0 == "X" }
+        let lowered = value.lowercased()
+        return value.isEmpty || lowered.contains("redacted") || value.allSatisfy { $0 == "*" || $0 == "x" || $0 == "X" }
+            || fixtureMarkers.contains { lowered.contains($0) }
     }
 
     /// A description of the token `text` looks like, or `nil`.

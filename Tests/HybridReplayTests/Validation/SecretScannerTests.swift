@@ -47,6 +47,18 @@ struct SecretScannerTests {
         ])
     }
 
+    @Test("does not flag fixture values or names that merely contain a secret word")
+    func noFalsePositives() {
+        let message = ScriptMessage(handler: "login", body: [
+            "token_type": "Bearer",
+            "tokens_remaining": "3",
+            "session_id": "fake-session-7f3a",
+            "password": "***",
+        ])
+        let cookie = CookieStoreWrite(Cookie(name: "sid", value: "dummy-value", domain: "a.test"))
+        #expect(findings([message, cookie]) == [])
+    }
+
     @Test("flags credentials in URL query items")
     func queryItems() {
         let action = NavigationAction(url: "https://a.test/cb?access_token=xyz&page=2", navigationType: .other, targetFrame: .main())

@@ -1,0 +1,57 @@
+import Foundation
+import HybridReplay
+
+/// A subcommand of `cassette`: its configuration, how it is built from
+/// parsed arguments, and how it runs.
+public protocol CassetteCommand: Sendable {
+    /// The name, abstract, arguments and exit statuses.
+    static var configuration: CommandConfiguration { get }
+
+    /// Builds the command from arguments that fit ``configuration``.
+    ///
+    /// - Throws: `UsageError` when the arguments fit the configuration but
+    ///   still make no sense, such as an unknown subcommand name.
+    init(_ arguments: ParsedArguments) throws(UsageError)
+
+    /// Runs the command.
+    ///
+    /// - Parameter context: Where to print, and where relative paths start.
+    /// - Returns: The status the process exits with.
+    func run(in context: CommandContext) -> ExitCode
+}
+
+/// What a command runs with: where it prints, where relative paths start,
+/// and the reader for cassettes.
+public struct CommandContext: Sendable {
+    /// Where output and errors go.
+    public var console: Console
+    /// The folder relative paths are resolved against; output names paths as
+    /// the user typed them, so it never shows this folder.
+    public var currentDirectory: URL
+    /// Reads cassettes.
+    public var reader: CassetteReader
+
+    /// Creates a context.
+    ///
+    /// - Parameters:
+    ///   - console: Where output and errors go.
+    ///   - currentDirectory: The folder relative paths are resolved against.
+    ///   - reader: Reads cassettes.
+    public init(console: Console, currentDirectory: URL, reader: CassetteReader = CassetteReader()) {
+        self.console = console
+        self.currentDirectory = currentDirectory
+        self.reader = reader
+    }
+
+    /// Prints `message` as `cassette: error: message` on standard error.
+    func reportError(_ message: String) {
+        console.error("\(CassetteCLI.toolName): error: \(message)")
+    }
+
+    /// Prints a usage error: the message, the usage line and where help is.
+    func reportUsageError(_ error: UsageError, for configuration: CommandConfiguration) {
+        reportError(error.message)
+        console.error("Usage: \(configuration.usage)")
+        console.error("See '\(configuration.commandName) --help'.")
+    }
+}

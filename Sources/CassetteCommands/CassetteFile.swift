@@ -1,0 +1,51 @@
+import Foundation
+import HybridReplay
+
+/// A cassette file on disk and the path the user knows it by.
+struct CassetteFile: Hashable {
+    /// Where the file is.
+    var url: URL
+    /// The path output names the file by: as typed, or relative to the
+    /// folder typed, never made absolute.
+    var displayPath: String
+
+    /// A file read from disk.
+    enum Contents {
+        /// The file's bytes and the cassette they hold.
+        case cassette(Cassette, bytes: [UInt8])
+        /// The file cannot be read; one diagnostic without a position.
+        case unreadable([Diagnostic])
+        /// The bytes are not a valid cassette.
+        case invalid([Diagnostic])
+    }
+
+    /// Reads the file and the cassette in it.
+    func load(with reader: CassetteReader) -> Contents {
+        let bytes: [UInt8]
+        switch readBytes(with: reader) {
+        case .success(let read): bytes = read
+        case .failure(let error): return .unreadable(error.diagnostics)
+        }
+        do throws(CassetteReadError) {
+            return .cassette(try reader.read(bytes, path: displayPath), bytes: bytes)
+        } catch {
+            return .invalid(error.diagnostics)
+        }
+    }
+
+    /// The file's bytes, or a diagnostic saying why they cannot be read.
+    func readBytes(with reader: CassetteReader) -> Result<[UInt8], CassetteReadError> {
+        do {
+            return .success([UInt8](try Data(contentsOf: url)))
+        } catch {
+            // The reader words file errors the way it words every other diagnostic.
+            do throws(CassetteReadError) {
+                _ = try reader.read(contentsOf: url, displayPath: displayPath)
+            } catch {
+                return .failure(error)
+            }
+            let message = "cannot read the file: \(error.localizedDescription)"
+            return .failure(CassetteReadError([Diagnostic(file: displayPath, position: nil, message: message)]))
+        }
+    }
+}

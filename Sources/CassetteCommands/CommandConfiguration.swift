@@ -1,0 +1,147 @@
+/// What a command is called, what it does and which arguments it takes;
+/// the parser and the help text both come from it.
+public struct CommandConfiguration: Sendable {
+    /// The full name as typed, such as `cassette fmt`.
+    public var commandName: String
+    /// One sentence, ending in a full stop, shown in help and in the
+    /// subcommand list.
+    public var abstract: String
+    /// Paragraphs printed under the abstract; lines starting with a space are
+    /// printed as they are, the others are wrapped.
+    public var discussion: String
+    /// The flags besides `-h`/`--help`, which every command has.
+    public var flags: [Flag]
+    /// The arguments that are not options.
+    public var operands: Operands
+    /// The statuses the command exits with and what each means.
+    public var exitStatuses: [(code: ExitCode, meaning: String)]
+    private var usageOverride: String?
+
+    /// Creates a configuration.
+    ///
+    /// - Parameters:
+    ///   - commandName: The full name as typed, such as `cassette fmt`.
+    ///   - abstract: One sentence ending in a full stop.
+    ///   - discussion: More detail for the help text; empty for none.
+    ///   - usage: The usage line, when the one built from flags and operands
+    ///     does not fit.
+    ///   - flags: The flags besides `-h`/`--help`.
+    ///   - operands: The arguments that are not options.
+    ///   - exitStatuses: The statuses the command exits with.
+    public init(
+        commandName: String, abstract: String, discussion: String = "", usage: String? = nil, flags: [Flag] = [],
+        operands: Operands, exitStatuses: [(code: ExitCode, meaning: String)] = []
+    ) {
+        self.commandName = commandName
+        self.abstract = abstract
+        self.discussion = discussion
+        self.usageOverride = usage
+        self.flags = flags
+        self.operands = operands
+        self.exitStatuses = exitStatuses
+    }
+
+    /// The last word of ``commandName``, such as `fmt`.
+    public var name: String {
+        commandName.split(separator: " ").last.map(String.init) ?? commandName
+    }
+
+    /// Every flag the command accepts, `-h`/`--help` last.
+    public var allFlags: [Flag] { flags + [.help] }
+
+    /// The usage line without its `USAGE:` label, such as
+    /// `cassette fmt [--check] <path> ...`.
+    public var usage: String {
+        if let usageOverride { return usageOverride }
+        let words = [commandName] + flags.map { "[\($0.label)]" } + [operands.usage]
+        return words.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// The flag `argument` names, such as `--check` or `-h`.
+    func flag(named argument: String) -> Flag? {
+        allFlags.first { $0.matches(argument) }
+    }
+}
+
+/// An option that takes no value, such as `--check`.
+public struct Flag: Sendable, Hashable {
+    /// The long name without its dashes, such as `check`.
+    public var name: String
+    /// The one-letter name, such as `h` for `-h`.
+    public var shortName: Character?
+    /// One sentence, ending in a full stop.
+    public var help: String
+
+    /// Creates a flag.
+    ///
+    /// - Parameters:
+    ///   - name: The long name without its dashes.
+    ///   - shortName: The one-letter name, if there is one.
+    ///   - help: One sentence ending in a full stop.
+    public init(_ name: String, shortName: Character? = nil, help: String) {
+        self.name = name
+        self.shortName = shortName
+        self.help = help
+    }
+
+    /// `-h`/`--help`, which every command accepts.
+    public static let help = Flag("help", shortName: "h", help: "Prints help information.")
+
+    /// The flag as usage lines show it: `--check`.
+    var label: String { "--\(name)" }
+
+    /// The flag as help lists it: `-h, --help`.
+    var helpLabel: String { shortName.map { "-\($0), \(label)" } ?? label }
+
+    func matches(_ argument: String) -> Bool {
+        argument == label || shortName.map { argument == "-\($0)" } == true
+    }
+}
+
+/// How many arguments that are not options a command takes, and what they are.
+public struct Operands: Sendable, Hashable {
+    enum Arity: Sendable, Hashable {
+        case zero, one, optional, oneOrMore, remainder
+    }
+
+    /// The name in usage lines, without brackets, such as `path`.
+    public var name: String
+    /// One sentence, ending in a full stop; empty to leave the operand out of
+    /// the help's argument list.
+    public var help: String
+    var arity: Arity
+
+    /// No operands.
+    public static let empty = Operands(name: "", help: "", arity: .zero)
+
+    /// Exactly one operand, such as `<file>`.
+    public static func one(_ name: String, help: String) -> Operands {
+        Operands(name: name, help: help, arity: .one)
+    }
+
+    /// At most one operand, such as `[<subcommand>]`.
+    public static func optional(_ name: String, help: String) -> Operands {
+        Operands(name: name, help: help, arity: .optional)
+    }
+
+    /// One operand or more, such as `<path> ...`.
+    public static func oneOrMore(_ name: String, help: String) -> Operands {
+        Operands(name: name, help: help, arity: .oneOrMore)
+    }
+
+    /// The first operand and every argument after it, options included,
+    /// untouched: a subcommand and its own arguments. May be empty.
+    public static func remainder(_ name: String, help: String) -> Operands {
+        Operands(name: name, help: help, arity: .remainder)
+    }
+
+    /// The operand as usage lines show it.
+    var usage: String {
+        switch arity {
+        case .zero: ""
+        case .one, .remainder: "<\(name)>"
+        case .optional: "[<\(name)>]"
+        case .oneOrMore: "<\(name)> ..."
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Where a command's output goes: standard output for results, standard
+/// error for every error and diagnostic.
+///
+/// The streams are closures so tests can run commands in-process and
+/// capture what they print; the `cassette` executable uses ``standard``.
+public struct Console: Sendable {
+    /// Receives text for standard output, newlines included.
+    public var standardOutput: @Sendable (String) -> Void
+    /// Receives text for standard error, newlines included.
+    public var standardError: @Sendable (String) -> Void
+
+    /// Creates a console from two streams.
+    ///
+    /// - Parameters:
+    ///   - standardOutput: Receives results, newlines included.
+    ///   - standardError: Receives errors and diagnostics, newlines included.
+    public init(
+        standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void
+    ) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
+    /// The process's standard output and standard error, unbuffered.
+    public static let standard = Console(
+        standardOutput: { text in try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8)) },
+        standardError: { text in try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) }
+    )
+
+    /// Writes `line` and a newline to standard output.
+    public func output(_ line: String) {
+        standardOutput(line + "\n")
+    }
+
+    /// Writes `line` and a newline to standard error.
+    public func error(_ line: String) {
+        standardError(line + "\n")
+    }
+}

@@ -1,0 +1,26 @@
+/// The status `cassette` exits with, following `sysexits(3)`.
+///
+/// When a command meets several problems it exits with the highest status,
+/// so a broken cassette (65) outweighs a formatting difference (1).
+public struct ExitCode: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var rawValue: Int32
+
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// Everything went well.
+    public static let success = ExitCode(rawValue: 0)
+    /// A check ran and found something to change, such as `fmt --check`.
+    public static let checkFailed = ExitCode(rawValue: 1)
+    /// The command line is wrong (`EX_USAGE`).
+    public static let usageError = ExitCode(rawValue: 64)
+    /// A cassette cannot be read as a cassette (`EX_DATAERR`).
+    public static let dataError = ExitCode(rawValue: 65)
+    /// A path does not exist or cannot be read (`EX_NOINPUT`).
+    public static let noInput = ExitCode(rawValue: 66)
+    /// A file cannot be written (`EX_CANTCREAT`).
+    public static let cannotCreate = ExitCode(rawValue: 73)
+
+    public static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String { String(rawValue) }
+}

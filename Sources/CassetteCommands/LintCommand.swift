@@ -1,0 +1,81 @@
+import HybridReplay
+
+/// `cassette lint <path> ...`: reads cassettes the way replay does and
+/// reports every problem, with its line and column.
+///
+/// Errors, which keep a cassette from replaying, fail the command; warnings,
+/// such as a secret left unredacted, are reported but do not.
+public struct LintCommand: CassetteCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "\(CassetteCLI.toolName) lint",
+        abstract: "Checks cassettes and reports every problem in them.",
+        discussion: """
+            Each <path> is a cassette, or a folder searched recursively for .json files; hidden files and folders such as .build are skipped. Every cassette is read the way replay reads it: JSON syntax, every event's fields and the rules across events; a cassette that reads is then searched for secrets left unredacted, which are warnings. Each problem goes to standard error as 'path:line:column: error: message', and a count of files, errors and warnings follows them. When no cassette has an error, standard output gets one line: 'checked N cassettes'.
+            """,
+        operands: .oneOrMore("path", help: "A cassette, or a folder to search for cassettes."),
+        exitStatuses: [
+            (.success, "Every cassette is valid, though some may have warnings."),
+            (.usageError, "The command line is wrong."),
+            (.dataError, "Some cassettes have errors."),
+            (.noInput, "A path does not exist or cannot be read."),
+        ]
+    )
+
+    /// The files and folders to check.
+    public var paths: [String]
+
+    /// Creates the command.
+    ///
+    /// - Parameter paths: The files and folders to check.
+    public init(paths: [String]) {
+        self.paths = paths
+    }
+
+    public init(_ arguments: ParsedArguments) {
+        self.init(paths: arguments.operands)
+    }
+
+    public func run(in context: CommandContext) -> ExitCode {
+        var status = ExitCode.success
+        var checked = 0
+        var filesWithProblems = 0
+        var errors = 0
+        var warnings = 0
+        let finder = CassetteFileFinder(currentDirectory: context.currentDirectory)
+        let searchStatus = finder.forEachFile(in: paths, context: context) { file in
+            checked += 1
+            let diagnostics: [Diagnostic]
+            switch file.readBytes(with: context.reader) {
+            case .failure(let error):
+                diagnostics = error.diagnostics
+                status = max(status, .noInput)
+            case .success(let bytes):
+                diagnostics = context.reader.lint(bytes, path: file.displayPath)
+                if diagnostics.contains(where: { $0.severity == .error }) { status = max(status, .dataError) }
+            }
+            if diagnostics.isEmpty { return }
+            filesWithProblems += 1
+            for diagnostic in diagnostics {
+                context.console.error(diagnostic.description)
+                if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
+            }
+        }
+        if filesWithProblems > 0 {
+            var summary = [
+                Self.count(filesWithProblems, "file with problems", "files with problems"),
+                Self.count(errors, "error", "errors"),
+            ]
+            if warnings > 0 { summary.append(Self.count(warnings, "warning", "warnings")) }
+            context.console.error(summary.joined(separator: ", "))
+        }
+        status = max(status, searchStatus)
+        if status == .success {
+            context.console.output("checked \(Self.count(checked, "cassette", "cassettes"))")
+        }
+        return status
+    }
+
+    private static func count(_ number: Int, _ singular: String, _ plural: String) -> String {
+        "\(number) \(number == 1 ? singular : plural)"
+    }
+}

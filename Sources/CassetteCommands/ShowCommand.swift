@@ -1,0 +1,55 @@
+import HybridReplay
+
+/// `cassette show <file>`: prints a cassette as a timeline, one line per event.
+public struct ShowCommand: CassetteCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "\(CassetteCLI.toolName) show",
+        abstract: "Prints a cassette as a timeline, one line per event.",
+        discussion: """
+            The header gives the cassette's name, description and recorder. Each event's line gives its id, the seconds since the recording started, its direction, its kind, a summary, and the event that caused it or that it answers. The text holds no colours, absolute paths or current times, so it can serve as a git textconv driver:
+
+              git config diff.cassette.textconv 'cassette show'
+              echo '*.json diff=cassette' >> Cassettes/.gitattributes
+            """,
+        operands: .one("file", help: "The cassette to show."),
+        exitStatuses: [
+            (.success, "The cassette has been printed."),
+            (.usageError, "The command line is wrong."),
+            (.dataError, "The cassette cannot be read; its problems are on standard error."),
+            (.noInput, "The file does not exist or cannot be read."),
+        ]
+    )
+
+    /// The cassette to show.
+    public var path: String
+
+    /// Creates the command.
+    ///
+    /// - Parameter path: The cassette to show.
+    public init(path: String) {
+        self.path = path
+    }
+
+    public init(_ arguments: ParsedArguments) {
+        self.init(path: arguments.operands.first ?? "")
+    }
+
+    public func run(in context: CommandContext) -> ExitCode {
+        let finder = CassetteFileFinder(currentDirectory: context.currentDirectory)
+        guard let file = finder.file(path) else {
+            context.reportError("no such file or directory: \(path)")
+            return .noInput
+        }
+        switch file.load(with: context.reader) {
+        case .cassette(let cassette, _):
+            context.console.standardOutput(Timeline.text(for: cassette))
+            return .success
+        case .unreadable(let diagnostics):
+            for diagnostic in diagnostics { context.console.error(diagnostic.description) }
+            return .noInput
+        case .invalid(let diagnostics):
+            for diagnostic in diagnostics { context.console.error(diagnostic.description) }
+            return .dataError
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import CassetteCommands
+import Foundation
+import Testing
+
+/// The `cassette` executable `swift build` or `swift test` produced.
+enum BuiltExecutable {
+    /// Its location: `CASSETTE_EXECUTABLE` if set, else beside the test
+    /// bundle, else in the package's `.build/debug`; `nil` when not built.
+    static let url: URL? = {
+        if let path = ProcessInfo.processInfo.environment["CASSETTE_EXECUTABLE"] {
+            return URL(fileURLWithPath: path)
+        }
+        var folders = [Bundle.main.bundleURL, Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent()]
+        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
+        folders += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        folders.append(packageRoot.appendingPathComponent(".build/debug"))
+        return folders.lazy.map { $0.appendingPathComponent("cassette") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    private final class BundleMarker {}
+
+    /// Runs the executable in `directory` and collects its streams apart.
+    static func run(_ arguments: String..., in directory: URL) throws -> CommandResult {
+        let executable = try #require(url)
+        let streams = FileManager.default.temporaryDirectory.appendingPathComponent("cassette-streams-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: streams, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: streams) }
+        let outputURL = streams.appendingPathComponent("stdout")
+        let errorURL = streams.appendingPathComponent("stderr")
+        try Data().write(to: outputURL)
+        try Data().write(to: errorURL)
+        let output = try FileHandle(forWritingTo: outputURL)
+        let error = try FileHandle(forWritingTo: errorURL)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        process.waitUntilExit()
+        try output.close()
+        try error.close()
+        #expect(process.terminationReason == .exit)
+        return CommandResult(
+            status: ExitCode(rawValue: process.terminationStatus),
+            standardOutput: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
+            standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+    }
+}
+
+@Suite(
+    .enabled(
+        if: BuiltExecutable.url != nil,
+        "the cassette executable is not built; run 'swift build' or set CASSETTE_EXECUTABLE to its path"))
+struct ExecutableTests {
+    @Test("the executable prints its version on standard output and exits 0")
+    func version() throws {
+        try withTemporaryDirectory { directory in
+            let result = try BuiltExecutable.run("--version", in: directory)
+            #expect(result.status == .success)
+            #expect(result.standardOutput == "cassette \(CassetteCLI.version)\n")
+            #expect(result.standardError.isEmpty)
+        }
+    }
+
+    @Test("the executable prints the same help as the library")
+    func help() throws {
+        try withTemporaryDirectory { directory in
+            let result = try BuiltExecutable.run("help", "fmt", in: directory)
+            #expect(result.status == .success)
+            #expect(result.standardOutput == CassetteCLI.help(for: FormatCommand.self))
+            #expect(result.standardError.isEmpty)
+        }
+    }
+
+    @Test("a usage error goes to standard error only, with exit 64")
+    func usageError() throws {
+        try withTemporaryDirectory { directory in
+            let result = try BuiltExecutable.run("lint", "--strict", "x.json", in: directory)
+            #expect(result.status == .usageError)
+            #expect(result.standardOutput.isEmpty)
+            #expect(result.errorLines == [
+                "cassette: error: unknown option '--strict'", "Usage: cassette lint <path> ...",
+                "See 'cassette lint --help'.",
+            ])
+        }
+    }
+
+    @Test("lint sends diagnostics to standard error and exits 65")
+    func lintDiagnostics() throws {
+        try withTemporaryDirectory { directory in
+            try directory.write(Samples.brokenJSON, to: "broken.json")
+            try directory.write(Samples.canonical(), to: "good.json")
+            let result = try BuiltExecutable.run("lint", ".", in: directory)
+            #expect(result.status == .dataError)
+            #expect(result.standardOutput.isEmpty)
+            #expect(result.errorLines.first?.hasPrefix("broken.json:5:1: error: ") == true)
+            #expect(result.errorLines.last == "1 file with problems, 1 error")
+        }
+    }
+
+    @Test("a missing path exits 66 after the other paths are processed")
+    func missingPath() throws {
+        try withTemporaryDirectory { directory in
+            try directory.write(Samples.reindented(), to: "x.json")
+            let result = try BuiltExecutable.run("fmt", "missing.json", "x.json", in: directory)
+            #expect(result.status == .noInput)
+            #expect(result.standardOutput == "formatted x.json\n")
+            #expect(result.standardError == "cassette: error: no such file or directory: missing.json\n")
+            #expect(try directory.text(of: "x.json") == Samples.canonical())
+        }
+    }
+
+    @Test("fmt --check lists files on standard output, hints on standard error and exits 1")
+    func check() throws {
+        try withTemporaryDirectory { directory in
+            try directory.write(Samples.reindented(), to: "x.json")
+            let result = try BuiltExecutable.run("fmt", "--check", "x.json", in: directory)
+            #expect(result.status == .checkFailed)
+            #expect(result.standardOutput == "x.json\n")
+            #expect(result.standardError.hasPrefix("cassette: error: 1 cassette is not in canonical form"))
+        }
+    }
+
+    @Test("show prints the same timeline as the library, on standard output")
+    func show() throws {
+        try withTemporaryDirectory { directory in
+            try directory.write(Samples.canonical(Samples.http), to: "x.json")
+            let result = try BuiltExecutable.run("show", "x.json", in: directory)
+            #expect(result.status == .success)
+            #expect(result.standardOutput == Timeline.text(for: Samples.http))
+            #expect(result.standardError.isEmpty)
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import CassetteCommands
+import Foundation
+import HybridReplay
+import Testing
+
+@Suite struct LintCommandTests {
+    @Test("lint prints 'checked N cassettes' on standard output for valid cassettes")
+    func clean() throws {
+        try withTemporaryDirectory { directory in
+            try directory.write(Samples.canonical(), to: "Cassettes/a.json")
+            try directory.write(Samples.reindented(Samples.http), to: "Cassettes/b.json")
+            let result = cassette("lint", "Cassettes", in: directory)
+            #expect(result.status == .success)
+            #expect(result.standardOutput == "checked 2 cassettes\n")
+            #expect(result.standardError.isEmpty)
+        }
+    }
+
+    @Test("lint counts one cassette in the singular")
+    func singular() throws {
+        try withTemporaryDirectory { directory in
+            try directory.write(Samples.canonical(), to: "a.json")
+            #expect(cassette("lint", "a.json", in: directory).standardOutput == "checked 1 cassette\n")
+        }
+    }
+
+    @Test("lint prints malformed JSON as path:line:column: error: lines and exits 65")
+    func malformedJSON() throws {
+        try withTemporaryDirectory { directory in
+            try directory.write(Samples.brokenJSON, to: "Cassettes/broken.json")
+            try directory.write(Samples.canonical(), to: "Cassettes/good.json")
+            let result = cassette("lint", "Cassettes", in: directory)
+            #expect(result.status == .dataError)
+            #expect(result.standardOutput.isEmpty)
+            #expect(result.errorLines.count == 2)
+            #expect(result.errorLines.first?.hasPrefix("Cassettes/broken.json:5:1: error: ") == true)
+            #expect(result.errorLines.last == "1 file with problems, 1 error")
+        }
+    }
+
+    @Test("lint reports every problem in every file, then a count")
+    func severalProblems() throws {
+        try withTemporaryDirectory { directory in
+            let wrongPolicy = Samples.canonical().replacingOccurrences(of: "\"cancel\"", with: "\"deny\"")
+            let wrongIDs = Samples.canonical().replacingOccurrences(of: "\"id\": 3", with: "\"id\": 2")
+            try directory.write(wrongPolicy, to: "a.json")
+            try directory.write(wrongIDs, to: "b.json")
+            try directory.write(Samples.brokenJSON, to: "c.json")
+            let result = cassette("lint", "a.json", "b.json", "c.json", in: directory)
+            #expect(result.status == .dataError)
+            let diagnostics = result.errorLines.dropLast()
+            #expect(diagnostics.count >= 3)
+            for line in diagnostics {
+                #expect(line.contains(#/^[abc]\.json:\d+:\d+: error: .+/#), "\(line)")
+            }
+            #expect(diagnostics.contains { $0.hasPrefix("a.json:") && $0.contains("deny") })
+            #expect(diagnostics.contains { $0.hasPrefix("b.json:") })
+            #expect(result.errorLines.last == "3 files with problems, \(diagnostics.count) errors")
+        }
+    }
+
+    @Test("lint reports warnings with the count but still exits 0")
+    func warnings() throws {
+        try withTemporaryDirectory { directory in
+            let leaky = Cassette(header: CassetteHeader(name: "leaky"), events: [
+                Event(id: 1, at: 0, payload: HTTPRequest(url: "https://a.test/", headers: [HTTPHeader("Cookie", "sid=1")]))
+            ])
+            try directory.write(Samples.canonical(leaky), to: "leaky.json")
+            let result = cassette("lint", "leaky.json", in: directory)
+            #expect(result.status == .success)
+            #expect(result.standardOutput == "checked 1 cassette\n")
+            #expect(result.errorLines.count == 2)
+            #expect(result.errorLines.first?.contains(#/^leaky\.json:\d+:\d+: warning: /#) == true)
+            #expect(result.errorLines.last == "1 file with problems, 0 errors, 1 warning")
+        }
+    }
+
+    @Test("lint reports a missing path after checking the others and exits 66")
+    func missingPath() throws {
+        try withTemporaryDirectory { directory in
+            try directory.write(Samples.canonical(), to: "a.json")
+            let result = cassette("lint", "missing.json", "a.json", in: directory)
+            #expect(result.status == .noInput)
+            #expect(result.standardOutput.isEmpty)
+            #expect(result.standardError == "cassette: error: no such file or directory: missing.json\n")
+        }
+    }
+
+    @Test("lint with a missing path and a broken file exits 66, the higher status")
+    func missingAndBroken() throws {
+        try withTemporaryDirectory { directory in
+            try directory.write(Samples.brokenJSON, to: "a.json")
+            let result = cassette("lint", "a.json", "missing.json", in: directory)
+            #expect(result.status == .noInput)
+            #expect(result.errorLines.contains("cassette: error: no such file or directory: missing.json"))
+            #expect(result.errorLines.last == "1 file with problems, 1 error")
+        }
+    }
+
+    @Test("lint checks a file named twice once")
+    func duplicates() throws {
+        try withTemporaryDirectory { directory in
+            try directory.write(Samples.canonical(), to: "a.json")
+            let result = cassette("lint", "a.json", ".", "./a.json", in: directory)
+            #expect(result.standardOutput == "checked 1 cassette\n")
+        }
+    }
+
+    @Test("lint without a path is a usage error")
+    func noPath() {
+        let result = cassette("lint")
+        #expect(result.status == .usageError)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.errorLines == [
+            "cassette: error: missing expected argument '<path> ...'", "Usage: cassette lint <path> ...",
+            "See 'cassette lint --help'.",
+        ])
+    }
+}

@@ -13,8 +13,8 @@ public enum Timeline {
     static let timeWidth = 9
     /// The width of the direction column, enough for `stimulus`.
     static let directionWidth = 8
-    /// The width of the kind column, enough for most standard kinds.
-    static let kindWidth = 22
+    /// The width of the kind column, enough for every standard kind.
+    static let kindWidth = EventKind.standard.map(\.description.count).max() ?? 22
 
     /// The lines for `cassette`: the header, then one line per event.
     ///

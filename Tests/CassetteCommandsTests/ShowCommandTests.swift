@@ -14,9 +14,9 @@ import Testing
                 result.standardOutput == """
                     # navigate-present — Tapping a link presents a native screen.
                     # recorded by hand-written
-                       1    +0.000s  stimulus  navigation.action       linkActivated GET navigate://present?r=255
-                       2    +0.010s  effect    navigation.decision     cancel  (cause 1)
-                       3    +0.010s  effect    navigation.route        present {"r":255}  (cause 1)
+                       1    +0.000s  stimulus  navigation.action              linkActivated GET navigate://present?r=255
+                       2    +0.010s  effect    navigation.decision            cancel  (cause 1)
+                       3    +0.010s  effect    navigation.route               present {"r":255}  (cause 1)
 
                     """)
         }

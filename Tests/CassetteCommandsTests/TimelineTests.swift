@@ -9,8 +9,8 @@ import Testing
             "# fetch-profile",
             "# recorded by HybridReplay 0.1.0 with URLSession",
             "# redacted: header:Authorization",
-            "   1    +0.500s  effect    http.request            GET https://example.com/profile",
-            "  12    +1.250s  stimulus  http.response           200  (answers 1)",
+            "   1    +0.500s  effect    http.request                   GET https://example.com/profile",
+            "  12    +1.250s  stimulus  http.response                  200  (answers 1)",
         ])
     }
 
@@ -19,7 +19,7 @@ import Testing
         let cassette = Cassette(header: CassetteHeader(name: "both"), events: [
             Event(id: 7, at: 2, cause: 3, answers: 5, payload: HTTPResponse(status: 204))
         ])
-        #expect(Timeline.lines(for: cassette).last == "   7    +2.000s  stimulus  http.response           204  (cause 3, answers 5)")
+        #expect(Timeline.lines(for: cassette).last == "   7    +2.000s  stimulus  http.response                  204  (cause 3, answers 5)")
     }
 
     @Test("an empty summary leaves no trailing spaces")
@@ -45,7 +45,7 @@ import Testing
         ])
         let lines = Timeline.lines(for: cassette)
         #expect(lines.first == #"# two\nlines — tab\there"#)
-        #expect(lines.last == #"   1    +0.000s  effect    navigation.load         GET https://example.com/\r\n\u{1b}"#)
+        #expect(lines.last == #"   1    +0.000s  effect    navigation.load                GET https://example.com/\r\n\u{1b}"#)
         #expect(Timeline.text(for: cassette) == lines.map { $0 + "\n" }.joined())
     }
 }

@@ -56,19 +56,21 @@ private struct DecodedValue: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // Cassettes are mostly strings and objects, so those are tried first:
+        // every failed attempt costs a thrown DecodingError.
         if container.decodeNil() {
             value = .null
-        } else if let bool = try? container.decode(Bool.self) {
-            value = .bool(bool)
-        } else if let number = try? container.decode(Double.self) {
-            value = .number(number)
         } else if let string = try? container.decode(String.self) {
             value = .string(string)
-        } else if let elements = try? container.decode([DecodedValue].self) {
-            value = .array(elements.map(\.value))
-        } else {
-            let members = try container.decode([String: DecodedValue].self)
+        } else if let members = try? container.decode([String: DecodedValue].self) {
             value = .object(members.mapValues(\.value))
+        } else if let number = try? container.decode(Double.self) {
+            value = .number(number)
+        } else if let bool = try? container.decode(Bool.self) {
+            value = .bool(bool)
+        } else {
+            let elements = try container.decode([DecodedValue].self)
+            value = .array(elements.map(\.value))
         }
     }
 }

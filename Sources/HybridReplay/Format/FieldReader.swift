@@ -6,12 +6,14 @@
 struct FieldReader {
     private let members: [String: JSONValue]
     let path: JSONPath
-    private var used: Set<String> = []
+    /// The members asked for; only present keys, so all are used when the counts match.
+    private var used: Set<String>
     private(set) var problems: [CassetteProblem] = []
 
     init(_ members: [String: JSONValue], path: JSONPath) {
         self.members = members
         self.path = path
+        used = Set(minimumCapacity: members.count)
     }
 
     /// Reads `value` as an object, or records that it is not one.
@@ -33,11 +35,11 @@ struct FieldReader {
 
     /// The raw member, marking it used; records a problem if required and absent.
     mutating func value(_ key: String, required: Bool) -> JSONValue? {
-        used.insert(key)
         guard let value = members[key] else {
             if required { report(nil, "missing required field '\(key)'") }
             return nil
         }
+        used.insert(key)
         return value
     }
 
@@ -118,6 +120,7 @@ struct FieldReader {
 
     /// Records a problem for every member nothing asked for.
     mutating func finish() {
+        guard used.count < members.count else { return }
         for key in members.keys.sorted() where !used.contains(key) {
             problems.append(CassetteProblem(path: path.appending(key), message: "unknown field '\(key)'", isAboutKey: true))
         }

@@ -28,14 +28,13 @@ public enum CassetteValidator {
         if let message = CassetteMigration.problem(forVersion: cassette.header.formatVersion) {
             problems.append(CassetteProblem(path: JSONPath([.key("formatVersion")]), message: message))
         }
-        var byID: [Int: Event] = [:]
+        var byID = EarlierEvents(cassette.events)
         var answeredBy: [Int: Int] = [:]
         var consequence: [EventKind: [Int: Int]] = [:]
         var previous: Event?
         for (index, event) in cassette.events.enumerated() {
-            let path = JSONPath([.key("events"), .index(index)])
             func report(_ key: String, _ message: String) {
-                problems.append(CassetteProblem(path: path.appending(key), message: message))
+                problems.append(CassetteProblem(path: JSONPath([.key("events"), .index(index), .key(key)]), message: message))
             }
             if event.id < 1 { report("id", "event id \(event.id) must be 1 or more") }
             if let previous {
@@ -73,14 +72,14 @@ public enum CassetteValidator {
                     report("cause", "a \(event.kind) names the \(rule.cause) it answers in 'cause'")
                 }
             }
-            byID[event.id] = event
+            byID.add(index)
             previous = event
         }
         return problems
     }
 
     private static func checkAnswers(
-        _ event: Event, byID: [Int: Event], answeredBy: inout [Int: Int], report: (String, String) -> Void
+        _ event: Event, byID: EarlierEvents, answeredBy: inout [Int: Int], report: (String, String) -> Void
     ) {
         let rule = answerRules[event.kind]
         guard let answers = event.answers else {
@@ -118,4 +117,23 @@ public enum CassetteValidator {
             answeredBy[answers] = event.id
         }
     }
+}
+
+/// The events before the one being checked, by id: the last one with each id.
+///
+/// It keeps indices into the cassette rather than copies of the events, so a
+/// check costs one `Int` pair per event, not a second copy of every event.
+private struct EarlierEvents {
+    let events: [Event]
+    private var indexByID: [Int: Int]
+
+    init(_ events: [Event]) {
+        self.events = events
+        indexByID = Dictionary(minimumCapacity: events.count)
+    }
+
+    subscript(id: Int) -> Event? { indexByID[id].map { events[$0] } }
+
+    /// Makes `events[index]` findable by its id.
+    mutating func add(_ index: Int) { indexByID[events[index].id] = index }
 }

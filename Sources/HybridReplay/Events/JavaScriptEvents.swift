@@ -76,19 +76,11 @@ public struct JavaScriptEvaluation: StandardPayload {
 }
 
 /// What an evaluation produced: its value, or the error it threw.
-public struct JavaScriptResult: StandardPayload {
+public struct JavaScriptResult: OutcomePayload {
     public static let eventKind = EventKind(.javascript, "result")
     public static let eventDirection = Direction.stimulus
 
     public var outcome: Outcome
 
     public init(_ outcome: Outcome) { self.outcome = outcome }
-
-    public var summary: String { outcome.summary }
-
-    static func read(_ reader: inout FieldReader) -> JavaScriptResult? {
-        Outcome.read(&reader).map(JavaScriptResult.init)
-    }
-
-    func write(_ writer: inout FieldWriter) { outcome.write(&writer) }
 }

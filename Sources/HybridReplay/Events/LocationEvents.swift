@@ -85,31 +85,19 @@ public struct LocationConfiguration: StandardPayload {
 }
 
 /// The app starts location updates (`startUpdatingLocation()`).
-public struct LocationUpdatesStart: StandardPayload {
+public struct LocationUpdatesStart: FieldlessPayload {
     public static let eventKind = EventKind(.location, "startUpdating")
     public static let eventDirection = Direction.effect
 
     public init() {}
-
-    public var summary: String { "" }
-
-    static func read(_ reader: inout FieldReader) -> LocationUpdatesStart? { LocationUpdatesStart() }
-
-    func write(_ writer: inout FieldWriter) {}
 }
 
 /// The app stops location updates (`stopUpdatingLocation()`).
-public struct LocationUpdatesStop: StandardPayload {
+public struct LocationUpdatesStop: FieldlessPayload {
     public static let eventKind = EventKind(.location, "stopUpdating")
     public static let eventDirection = Direction.effect
 
     public init() {}
-
-    public var summary: String { "" }
-
-    static func read(_ reader: inout FieldReader) -> LocationUpdatesStop? { LocationUpdatesStop() }
-
-    func write(_ writer: inout FieldWriter) {}
 }
 
 /// A batch of locations, oldest first (`didUpdateLocations`).
@@ -220,4 +208,17 @@ public struct LocationServiceCompletion: StandardPayload {
         writer.write("stream", stream)
         writer.write("error", error)
     }
+}
+
+/// A payload whose kind says everything: its `payload` object is empty.
+protocol FieldlessPayload: StandardPayload {
+    init()
+}
+
+extension FieldlessPayload {
+    public var summary: String { "" }
+
+    static func read(_ reader: inout FieldReader) -> Self? { Self() }
+
+    func write(_ writer: inout FieldWriter) {}
 }

@@ -42,19 +42,25 @@ public struct ScriptMessage: StandardPayload {
 }
 
 /// The value or error a handler with reply answered a message with.
-public struct ScriptReply: StandardPayload {
+public struct ScriptReply: OutcomePayload {
     public static let eventKind = EventKind(.script, "reply")
     public static let eventDirection = Direction.effect
 
     public var outcome: Outcome
 
     public init(_ outcome: Outcome) { self.outcome = outcome }
+}
 
+/// A payload that is nothing but an ``Outcome``: a reply or a result.
+protocol OutcomePayload: StandardPayload {
+    var outcome: Outcome { get }
+    init(_ outcome: Outcome)
+}
+
+extension OutcomePayload {
     public var summary: String { outcome.summary }
 
-    static func read(_ reader: inout FieldReader) -> ScriptReply? {
-        Outcome.read(&reader).map(ScriptReply.init)
-    }
+    static func read(_ reader: inout FieldReader) -> Self? { Outcome.read(&reader).map(Self.init) }
 
     func write(_ writer: inout FieldWriter) { outcome.write(&writer) }
 }

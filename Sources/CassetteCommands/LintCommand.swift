@@ -57,7 +57,11 @@ public struct LintCommand: CassetteCommand {
             filesWithProblems += 1
             for diagnostic in diagnostics {
                 context.console.error(diagnostic.description)
-                if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
+                if diagnostic.severity == .error {
+                    errors += diagnostic.problemCount
+                } else {
+                    warnings += diagnostic.problemCount
+                }
             }
         }
         if filesWithProblems > 0 {

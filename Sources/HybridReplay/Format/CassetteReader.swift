@@ -9,9 +9,14 @@ import Foundation
 public struct CassetteReader: Sendable {
     /// The JSON reader each value goes through.
     public var json: JSONReader
+    /// The most diagnostics reported for one file; the rest are counted in a
+    /// last diagnostic, as compilers do, so a file that is not a cassette at
+    /// all does not bury the first problems.
+    public var diagnosticLimit: Int
 
-    public init(json: JSONReader = .platformDefault) {
+    public init(json: JSONReader = .platformDefault, diagnosticLimit: Int = 100) {
         self.json = json
+        self.diagnosticLimit = diagnosticLimit
     }
 
     /// Reads the cassette at `url`.
@@ -41,7 +46,7 @@ public struct CassetteReader: Sendable {
     public func read(_ bytes: some ContiguousBytes, path: String) throws(CassetteReadError) -> Cassette {
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(CassetteReadError) -> Cassette in
-                var pass = ReadPass(bytes: buffer, json: json, path: path)
+                var pass = ReadPass(bytes: buffer, json: json, path: path, diagnosticLimit: diagnosticLimit)
                 return try pass.run()
             }
         }
@@ -69,7 +74,7 @@ public struct CassetteReader: Sendable {
     /// Reads and checks a cassette from its bytes; see ``lint(contentsOf:displayPath:)``.
     public func lint(_ bytes: some ContiguousBytes, path: String) -> [Diagnostic] {
         bytes.withUnsafeBytes { buffer in
-            var pass = ReadPass(bytes: buffer, json: json, path: path)
+            var pass = ReadPass(bytes: buffer, json: json, path: path, diagnosticLimit: diagnosticLimit)
             return pass.lint()
         }
     }
@@ -93,14 +98,16 @@ private struct ReadPass {
     let bytes: UnsafeRawBufferPointer
     let json: JSONReader
     let path: String
+    let diagnosticLimit: Int
     var problems: [CassetteProblem] = []
     /// Where each element of `events` starts, to place its diagnostics.
     var eventOffsets: [Int] = []
 
-    init(bytes: UnsafeRawBufferPointer, json: JSONReader, path: String) {
+    init(bytes: UnsafeRawBufferPointer, json: JSONReader, path: String, diagnosticLimit: Int) {
         self.bytes = bytes
         self.json = json
         self.path = path
+        self.diagnosticLimit = max(diagnosticLimit, 1)
     }
 
     mutating func run() throws(CassetteReadError) -> Cassette {
@@ -227,7 +234,9 @@ private struct ReadPass {
 
     /// The problems as diagnostics, with positions, in file order.
     func diagnostics(for problems: [CassetteProblem], severity: Diagnostic.Severity) -> [Diagnostic] {
-        let located = problems.map { problem -> Diagnostic in
+        let lines = LineTable(bytes)
+        let shown = problems.prefix(diagnosticLimit)
+        let located = shown.map { problem -> Diagnostic in
             var components = problem.path.components[...]
             var start = 0
             if components.count >= 2, components[components.startIndex] == .key("events"),
@@ -240,13 +249,22 @@ private struct ReadPass {
             scanner.isKeyOnly = problem.isAboutKey
             let offset = scanner.locate(components)
             return Diagnostic(
-                file: path, position: SourcePosition(offset: offset, in: bytes), severity: severity,
+                file: path, position: lines.position(of: offset), severity: severity,
                 message: problem.message, path: problem.path)
         }
-        return located.enumerated().sorted { lhs, rhs in
+        var sorted = located.enumerated().sorted { lhs, rhs in
             let (l, r) = (lhs.element.position, rhs.element.position)
             if l != r, let l, let r { return l < r }
             return lhs.offset < rhs.offset
         }.map(\.element)
+        if problems.count > shown.count {
+            let more = problems.count - shown.count
+            var summary = Diagnostic(
+                file: path, position: nil, severity: severity,
+                message: "\(more) more \(severity == .error ? "error" : "warning")\(more == 1 ? "" : "s") not shown; fix these and read the file again")
+            summary.problemCount = more
+            sorted.append(summary)
+        }
+        return sorted
     }
 }

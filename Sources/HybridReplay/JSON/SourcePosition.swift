@@ -45,3 +45,36 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
 
     public var description: String { "\(line):\(column)" }
 }
+
+/// The start of every line of a text, so many offsets can be turned into
+/// positions without rescanning the text for each.
+struct LineTable {
+    private let bytes: UnsafeRawBufferPointer
+    private let lineStarts: [Int]
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+        var starts = [0]
+        for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\n") {
+            starts.append(index + 1)
+        }
+        lineStarts = starts
+    }
+
+    /// The position of the byte at `offset`; offsets past the end name the end.
+    func position(of offset: Int) -> SourcePosition {
+        let offset = min(max(offset, 0), bytes.count)
+        // The last line start at or before the offset.
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        var column = 1
+        for index in lineStarts[low]..<offset where bytes[index] & 0xC0 != 0x80 {
+            column += 1
+        }
+        return SourcePosition(line: low + 1, column: column)
+    }
+}

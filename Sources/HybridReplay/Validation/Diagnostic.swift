@@ -22,6 +22,10 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// The JSON path of the offending value, when there is one.
     public var path: JSONPath?
+    /// How many problems this diagnostic stands for: 1, except for the last
+    /// one of a file with more problems than the reader's limit, which
+    /// counts those not shown.
+    public var problemCount = 1
 
     public init(
         file: String, position: SourcePosition?, severity: Severity = .error, message: String, path: JSONPath? = nil

@@ -173,3 +173,29 @@ struct CassetteReaderTests {
         #expect(diagnostics(of: cassetteText([event])) == ["t.json:4:144: error: expected a boolean, found string"])
     }
 }
+
+@Suite("CassetteReader diagnostic limit")
+struct CassetteReaderDiagnosticLimitTests {
+    @Test("a file with more problems than the limit reports the first ones and counts the rest")
+    func limitsDiagnostics() {
+        let members = (0..<250).map { #""extra\#($0)": \#($0)"# }.joined(separator: ",\n")
+        let text = "{\"formatVersion\": 1, \"name\": \"many\", \"events\": [],\n\(members)}"
+        let found = diagnostics(of: text, reader: CassetteReader(diagnosticLimit: 10))
+        #expect(found.count == 11)
+        #expect(found.first == "t.json:2:1: error: unknown field 'extra0'")
+        #expect(found.last == "t.json: error: 240 more errors not shown; fix these and read the file again")
+    }
+
+    @Test("the count of the hidden problems is carried for tools to total")
+    func carriesCount() throws {
+        let text = "{" + (0..<5).map { #""x\#($0)": 1"# }.joined(separator: ", ") + "}"
+        do {
+            _ = try CassetteReader(diagnosticLimit: 2).read(Array(text.utf8), path: "t.json")
+            Issue.record("a document without cassette fields read as a cassette")
+        } catch {
+            // 5 unknown fields and 3 missing ones: 2 shown, 6 counted in the last.
+            #expect(error.diagnostics.count == 3)
+            #expect(error.diagnostics.map(\.problemCount) == [1, 1, 6])
+        }
+    }
+}

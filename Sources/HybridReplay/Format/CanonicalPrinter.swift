@@ -14,33 +14,33 @@ struct CanonicalPrinter {
     static func compactText(_ value: JSONValue) -> String {
         var printer = CanonicalPrinter()
         printer.isCompact = true
-        printer.print(value, indent: 0)
+        printer.emit(value, indent: 0)
         return String(decoding: printer.bytes, as: UTF8.self)
     }
 
     mutating func printDocument(_ node: CanonicalNode) {
-        print(node, indent: 0)
+        emit(node, indent: 0)
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    mutating func print(_ node: CanonicalNode, indent: Int) {
+    mutating func emit(_ node: CanonicalNode, indent: Int) {
         switch node {
         case .value(let value):
-            print(value, indent: indent)
+            emit(value, indent: indent)
         case .object(let members):
             printContainer(members, open: "{", close: "}", indent: indent) { printer, member, indent in
                 printer.printString(member.0)
                 printer.append(printer.isCompact ? ":" : ": ")
-                printer.print(member.1, indent: indent)
+                printer.emit(member.1, indent: indent)
             }
         case .array(let elements):
             printContainer(elements, open: "[", close: "]", indent: indent) { printer, element, indent in
-                printer.print(element, indent: indent)
+                printer.emit(element, indent: indent)
             }
         }
     }
 
-    mutating func print(_ value: JSONValue, indent: Int) {
+    mutating func emit(_ value: JSONValue, indent: Int) {
         switch value {
         case .null: append("null")
         case .bool(let flag): append(flag ? "true" : "false")
@@ -48,14 +48,14 @@ struct CanonicalPrinter {
         case .string(let string): printString(string)
         case .array(let elements):
             printContainer(elements, open: "[", close: "]", indent: indent) { printer, element, indent in
-                printer.print(element, indent: indent)
+                printer.emit(element, indent: indent)
             }
         case .object(let members):
             let sorted = members.sorted { $0.key < $1.key }
             printContainer(sorted, open: "{", close: "}", indent: indent) { printer, member, indent in
                 printer.printString(member.key)
                 printer.append(printer.isCompact ? ":" : ": ")
-                printer.print(member.value, indent: indent)
+                printer.emit(member.value, indent: indent)
             }
         }
     }

@@ -39,6 +39,19 @@ struct Benchmark {
             writtenCount = bytes.count
         }
 
+        // The Foundation backend (the reader on Apple platforms), timed on its
+        // own after the rows above so their alternation is left as it was.
+        let foundationReader = CassetteReader(json: .foundation)
+        let foundationCount = try foundationReader.read(data, path: path).events.count
+        guard foundationCount == loaded.events.count else {
+            throw BenchError("the Foundation backend read \(foundationCount) events, not \(loaded.events.count)")
+        }
+        var foundationTimes: [Timing] = []
+        for _ in 0..<options.iterations {
+            let (timing, _) = try Stopwatch.time { try foundationReader.read(data, path: path) }
+            foundationTimes.append(timing)
+        }
+
         var memory: [Side: Int] = [:]
         var peaksReset = true
         for side in Side.allCases {
@@ -60,7 +73,8 @@ struct Benchmark {
             backend: CassetteReader().json.backend.name, roundTrip: roundTrip, peaksReset: peaksReset,
             load: MedianTiming(times[.load] ?? []), decoder: MedianTiming(times[.jsondecoder] ?? []),
             loadMemory: memory[.load] ?? 0, decoderMemory: memory[.jsondecoder] ?? 0,
-            write: MedianTiming(writeTimes), writtenBytes: writtenCount)
+            write: MedianTiming(writeTimes), writtenBytes: writtenCount,
+            foundationLoad: MedianTiming(foundationTimes))
         report.print()
     }
 
@@ -100,6 +114,8 @@ struct Report {
     var decoderMemory: Int
     var write: MedianTiming
     var writtenBytes: Int
+    /// `CassetteReader(json: .foundation).read`, timed only.
+    var foundationLoad: MedianTiming
 
     func print() {
         let megabytes = Double(fileBytes) / 1e6
@@ -109,6 +125,7 @@ struct Report {
         Swift.print("  baseline:   Foundation JSONDecoder into a Codable mirror (typed payloads, AnyJSON bodies)")
         Swift.print("  timing:     median of \(iterations) runs per side, alternating, after one warm-up; MB = 10^6 bytes")
         Swift.print("              wall = monotonic clock (used for the ratio); cpu = this thread's CPU time")
+        Swift.print("              \"load, Foundation backend\": CassetteReader(json: .foundation), \(iterations) runs after the others")
         Swift.print("  memory:     peak RSS (VmHWM) minus RSS before decoding, each side in its own child, median of \(Benchmark.memoryRuns)")
         Swift.print(
             "              peak reset after reading the file (/proc/self/clear_refs): \(peaksReset ? "yes" : "no; the file read's peak may show")")
@@ -123,6 +140,7 @@ struct Report {
         row("load (CassetteReader.read)", load, megabytes, memory: loadMemory)
         row("JSONDecoder (Codable mirror)", decoder, megabytes, memory: decoderMemory)
         row("write (canonicalBytes)", write, Double(writtenBytes) / 1e6, memory: nil)
+        row("load, Foundation backend", foundationLoad, megabytes, memory: nil)
         Swift.print("")
         Swift.print("cpu-time ratio load/JSONDecoder: \(fixed(load.cpuSeconds / decoder.cpuSeconds, 2))")
         Swift.print(

@@ -102,6 +102,8 @@ private struct ReadPass {
     var problems: [CassetteProblem] = []
     /// Where each element of `events` starts, to place its diagnostics.
     var eventOffsets: [Int] = []
+    /// Once an event fails to read, the events that did, with their indices.
+    var readableEvents: [(index: Int, event: Event)] = []
 
     init(bytes: UnsafeRawBufferPointer, json: JSONReader, path: String, diagnosticLimit: Int) {
         self.bytes = bytes
@@ -188,10 +190,31 @@ private struct ReadPass {
             problems.append(CassetteProblem(path: JSONPath([.key("formatVersion")]), message: message))
             return nil
         }
-        guard var header, let events, problems.isEmpty else { return nil }
+        guard var header, let events, problems.isEmpty else {
+            problems += orderingProblems(among: events.map { Array($0.enumerated().map { ($0.offset, $0.element) }) } ?? readableEvents)
+            return nil
+        }
         // Events were migrated as they were read, so the cassette is now current.
         header.formatVersion = Cassette.currentFormatVersion
         return Cassette(header: header, events: events)
+    }
+
+    /// The id and time ordering problems among the events that did read,
+    /// so a file with field problems still reports its ordering ones in the
+    /// same pass. Cause and answer checks wait for a clean read: they may name
+    /// an event that did not read.
+    private func orderingProblems(among readableEvents: [(index: Int, event: Event)]) -> [CassetteProblem] {
+        guard !readableEvents.isEmpty else { return [] }
+        let partial = Cassette(header: CassetteHeader(name: "partial"), events: readableEvents.map(\.event))
+        return CassetteValidator.problems(in: partial).compactMap { problem in
+            let components = problem.path.components
+            guard components.count == 3, components[0] == .key("events"), case .index(let index) = components[1],
+                components[2] == .key("id") || components[2] == .key("at"), index < readableEvents.count
+            else { return nil }
+            var remapped = problem
+            remapped.path = JSONPath([.key("events"), .index(readableEvents[index].index), components[2]])
+            return remapped
+        }
     }
 
     private func version(_ members: [String: JSONValue]) -> Int? {
@@ -223,8 +246,9 @@ private struct ReadPass {
             let migrated = version == Cassette.currentFormatVersion ? value : CassetteMigration.migrate(value, from: version)
             let path = JSONPath([.key("events"), .index(eventOffsets.count - 1)])
             if let event = EventCoding.read(migrated, path: path, problems: &problems) {
-                if complete { events.append(event) }
+                if complete { events.append(event) } else { readableEvents.append((eventOffsets.count - 1, event)) }
             } else {
+                if complete { readableEvents = events.enumerated().map { ($0.offset, $0.element) } }
                 complete = false
             }
         } while scanner.consume(UInt8(ascii: ","))

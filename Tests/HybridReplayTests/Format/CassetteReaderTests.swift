@@ -199,3 +199,34 @@ struct CassetteReaderDiagnosticLimitTests {
         }
     }
 }
+
+@Suite("CassetteReader, problems of several kinds at once")
+struct CassetteReaderMixedProblemsTests {
+    @Test("ordering problems are reported together with field problems")
+    func orderingWithFieldProblems() {
+        let found = diagnostics(of: cassetteText([action, decision(policy: "deny"), decision(id: 1)]))
+        #expect(found == [
+            "t.json:5:124: error: unknown navigation policy 'deny'; expected one of 'cancel', 'allow', 'download'",
+            "t.json:6:8: error: event id 1 does not increase; the event before it is 1",
+        ])
+    }
+
+    @Test("ordering problems are reported together with header problems")
+    func orderingWithHeaderProblems() {
+        let text = cassetteText([action, decision(id: 1)]).replacingOccurrences(of: #""name": "t""#, with: #""name": 3"#)
+        let found = diagnostics(of: text)
+        #expect(found == [
+            "t.json:1:30: error: expected a string, found number",
+            "t.json:5:8: error: event id 1 does not increase; the event before it is 1",
+        ])
+    }
+
+    @Test("cause checks wait until every event reads, so a broken action does not look missing")
+    func noCauseNoiseFromBrokenEvents() {
+        let brokenAction = action.replacingOccurrences(of: #""linkActivated""#, with: #""tap""#)
+        let found = diagnostics(of: cassetteText([brokenAction, decision()]))
+        #expect(found == [
+            "t.json:4:170: error: unknown navigation type 'tap'; expected one of 'linkActivated', 'formSubmitted', 'backForward', 'reload', 'formResubmitted', 'other'"
+        ])
+    }
+}

@@ -125,7 +125,7 @@ struct Report {
         Swift.print("  baseline:   Foundation JSONDecoder into a Codable mirror (typed payloads, AnyJSON bodies)")
         Swift.print("  timing:     median of \(iterations) runs per side, alternating, after one warm-up; MB = 10^6 bytes")
         Swift.print("              wall = monotonic clock (used for the ratio); cpu = this thread's CPU time")
-        Swift.print("              \"load, Foundation backend\": CassetteReader(json: .foundation), \(iterations) runs after the others")
+        Swift.print("              \"load, Foundation backend\": CassetteReader(json: .foundation), timing only, \(iterations) runs after the others")
         Swift.print("  memory:     peak RSS (VmHWM) minus RSS before decoding, each side in its own child, median of \(Benchmark.memoryRuns)")
         Swift.print(
             "              peak reset after reading the file (/proc/self/clear_refs): \(peaksReset ? "yes" : "no; the file read's peak may show")")

@@ -3,8 +3,8 @@
 /// The cassette reader uses it to walk the top level of a cassette (so each
 /// event can be parsed on its own), to find where a field stands when a
 /// diagnostic must point at it, and, under the Foundation backend, to enforce
-/// the rules `JSONSerialization` does not: duplicate keys, nesting depth and
-/// exact error positions.
+/// the rules `JSONDecoder` does not (duplicate keys, nesting depth and exact
+/// error positions) and to note the shape of each value for the decoding.
 struct JSONScanner {
     let bytes: UnsafeRawBufferPointer
     var offset: Int
@@ -229,6 +229,26 @@ struct JSONScanner {
     /// otherwise than `0` or `-0`; filled only when ``recordsZeroNumbers`` is set.
     var zeroNumbers: [Range<Int>] = []
 
+    // MARK: Shape tape
+
+    /// Whether ``skipValue(maxDepth:)`` notes in ``shapeTape`` the shape of
+    /// every value it skips.
+    ///
+    /// The Foundation backend reads the tape to call, for each value, exactly
+    /// the `JSONDecoder` container method that decodes it, instead of trying
+    /// one type after another.
+    var recordsShape = false
+
+    /// The shape of the values ``skipValue(maxDepth:)`` skipped, in pre-order
+    /// (document order); filled only when ``recordsShape`` is set.
+    ///
+    /// Each value is one entry, a container's entry standing before those of
+    /// its children; each object member is its ``JSONShape/key(_:)`` entry
+    /// followed by the entries of its value. After a value that threw, the
+    /// tape holds what was seen before the fault, unfinished containers
+    /// counted as empty.
+    var shapeTape: [JSONShape] = []
+
     // MARK: Values
 
     /// Skips one value, checking it as strictly as the parsing backends do.
@@ -241,8 +261,11 @@ struct JSONScanner {
         case UInt8(ascii: "{"):
             guard maxDepth > 0 else { throw JSONSyntaxError("nesting deeper than the limit", offset: offset) }
             offset += 1
+            // The member count is known only at the closing brace.
+            let shapeIndex = shapeTape.count
+            if recordsShape { shapeTape.append(.object(count: 0)) }
             if consume(UInt8(ascii: "}")) { return }
-            var keys = Set<String>()
+            var keys = ObjectKeys()
             repeat {
                 skipWhitespace()
                 let keyOffset = offset
@@ -250,28 +273,43 @@ struct JSONScanner {
                 guard !key.utf8.contains(0) else {
                     throw JSONSyntaxError("NUL character in an object key", offset: keyOffset)
                 }
-                guard keys.insert(key).inserted else {
+                guard keys.insert(key) else {
                     throw JSONSyntaxError("duplicate key \"\(key)\"", offset: keyOffset)
                 }
+                if recordsShape { shapeTape.append(.key(key)) }
                 try expect(UInt8(ascii: ":"), "':' after an object key")
                 try skipValue(maxDepth: maxDepth - 1)
             } while consume(UInt8(ascii: ","))
             try expect(UInt8(ascii: "}"), "',' or '}' in an object")
+            if recordsShape { shapeTape[shapeIndex] = .object(count: keys.count) }
         case UInt8(ascii: "["):
             guard maxDepth > 0 else { throw JSONSyntaxError("nesting deeper than the limit", offset: offset) }
             offset += 1
+            let shapeIndex = shapeTape.count
+            if recordsShape { shapeTape.append(.array(count: 0)) }
             if consume(UInt8(ascii: "]")) { return }
+            var count = 0
             repeat {
                 try skipValue(maxDepth: maxDepth - 1)
+                count += 1
             } while consume(UInt8(ascii: ","))
             try expect(UInt8(ascii: "]"), "',' or ']' in an array")
+            if recordsShape { shapeTape[shapeIndex] = .array(count: count) }
         case UInt8(ascii: "\""):
             _ = try readString()
+            if recordsShape { shapeTape.append(.string) }
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             _ = try readNumber()
-        case UInt8(ascii: "t"): try readLiteral("true")
-        case UInt8(ascii: "f"): try readLiteral("false")
-        case UInt8(ascii: "n"): try readLiteral("null")
+            if recordsShape { shapeTape.append(.number) }
+        case UInt8(ascii: "t"):
+            try readLiteral("true")
+            if recordsShape { shapeTape.append(.bool) }
+        case UInt8(ascii: "f"):
+            try readLiteral("false")
+            if recordsShape { shapeTape.append(.bool) }
+        case UInt8(ascii: "n"):
+            try readLiteral("null")
+            if recordsShape { shapeTape.append(.null) }
         default:
             throw unexpected(expecting: "a value")
         }
@@ -327,4 +365,53 @@ struct JSONScanner {
 
     /// Points `locate` at a member's key rather than its value.
     var isKeyOnly = false
+}
+
+/// The keys of one object seen so far, to find a duplicate.
+///
+/// Most objects have a handful of members, so the keys are first kept in a
+/// short list searched linearly, which costs less than hashing each key;
+/// past ``linearLimit`` they move to a set. Either way keys compare with
+/// `String`'s `==`, by canonical equivalence, exactly as a `Set<String>` does.
+struct ObjectKeys {
+    static let linearLimit = 16
+
+    private var list: [String] = []
+    private var set: Set<String> = []
+    private var usesSet = false
+
+    /// How many distinct keys have been inserted.
+    var count: Int { usesSet ? set.count : list.count }
+
+    /// Adds `key`, returning `false` if an equal key is already present.
+    mutating func insert(_ key: String) -> Bool {
+        if usesSet { return set.insert(key).inserted }
+        if list.contains(key) { return false }
+        if list.count < Self.linearLimit {
+            if list.isEmpty { list.reserveCapacity(8) }
+            list.append(key)
+        } else {
+            set = Set(list)
+            set.insert(key)
+            list = []
+            usesSet = true
+        }
+        return true
+    }
+}
+
+/// One entry of a ``JSONScanner/shapeTape``: the type of a value, or the key
+/// of the object member whose value the next entries describe.
+enum JSONShape: Sendable, Hashable {
+    case null
+    case bool
+    case number
+    case string
+    /// An array and how many elements follow it on the tape.
+    case array(count: Int)
+    /// An object and how many members follow it on the tape, each a
+    /// ``key(_:)`` entry and then its value's entries.
+    case object(count: Int)
+    /// The key of an object member, decoded, in document order.
+    case key(String)
 }

@@ -4,17 +4,26 @@ import HybridReplay
 /// reports every problem, with its line and column.
 ///
 /// Errors, which keep a cassette from replaying, fail the command; warnings,
-/// such as a secret left unredacted, are reported but do not.
+/// such as a secret left unredacted, are reported but fail it only with
+/// `--strict`.
 public struct LintCommand: CassetteCommand {
+    /// `--strict`: warnings fail the command too.
+    public static let strictFlag = Flag(
+        "strict",
+        help: "Treats warnings as failures: exits with status 1 when a cassette has warnings but no errors."
+    )
+
     public static let configuration = CommandConfiguration(
         commandName: "\(CassetteCLI.toolName) lint",
         abstract: "Checks cassettes and reports every problem in them.",
         discussion: """
             Each <path> is a cassette, or a folder searched recursively for .json files; hidden files and folders such as .build are skipped. Every cassette is read the way replay reads it: JSON syntax, every event's fields and the rules across events; a cassette that reads is then searched for secrets left unredacted, which are warnings. Each problem goes to standard error as 'path:line:column: error: message', and a count of files, errors and warnings follows them. When no cassette has an error, standard output gets one line: 'checked N cassettes'.
             """,
+        flags: [strictFlag],
         operands: .oneOrMore("path", help: "A cassette, or a folder to search for cassettes."),
         exitStatuses: [
             (.success, "Every cassette is valid, though some may have warnings."),
+            (.checkFailed, "With --strict, some cassettes have warnings."),
             (.usageError, "The command line is wrong."),
             (.dataError, "Some cassettes have errors."),
             (.noInput, "A path does not exist or cannot be read."),
@@ -23,16 +32,21 @@ public struct LintCommand: CassetteCommand {
 
     /// The files and folders to check.
     public var paths: [String]
+    /// Whether warnings fail the command.
+    public var strict: Bool
 
     /// Creates the command.
     ///
-    /// - Parameter paths: The files and folders to check.
-    public init(paths: [String]) {
+    /// - Parameters:
+    ///   - paths: The files and folders to check.
+    ///   - strict: Whether warnings fail the command.
+    public init(paths: [String], strict: Bool = false) {
         self.paths = paths
+        self.strict = strict
     }
 
     public init(_ arguments: ParsedArguments) {
-        self.init(paths: arguments.operands)
+        self.init(paths: arguments.operands, strict: arguments.contains(Self.strictFlag))
     }
 
     public func run(in context: CommandContext) -> ExitCode {
@@ -73,6 +87,7 @@ public struct LintCommand: CassetteCommand {
             context.console.error(summary.joined(separator: ", "))
         }
         status = max(status, searchStatus)
+        if strict, warnings > 0 { status = max(status, .checkFailed) }
         if status == .success {
             context.console.output("checked \(Self.count(checked, "cassette", "cassettes"))")
         }

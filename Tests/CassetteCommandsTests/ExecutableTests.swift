@@ -80,11 +80,11 @@ struct ExecutableTests {
     @Test("a usage error goes to standard error only, with exit 64")
     func usageError() throws {
         try withTemporaryDirectory { directory in
-            let result = try BuiltExecutable.run("lint", "--strict", "x.json", in: directory)
+            let result = try BuiltExecutable.run("lint", "--pedantic", "x.json", in: directory)
             #expect(result.status == .usageError)
             #expect(result.standardOutput.isEmpty)
             #expect(result.errorLines == [
-                "cassette: error: unknown option '--strict'", "Usage: cassette lint <path> ...",
+                "cassette: error: unknown option '--pedantic'", "Usage: cassette lint [--strict] <path> ...",
                 "See 'cassette lint --help'.",
             ])
         }

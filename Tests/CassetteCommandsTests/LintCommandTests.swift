@@ -75,6 +75,32 @@ import Testing
         }
     }
 
+    @Test("lint --strict fails with status 1 on warnings alone")
+    func strictWarnings() throws {
+        try withTemporaryDirectory { directory in
+            let leaky = Cassette(header: CassetteHeader(name: "leaky"), events: [
+                Event(id: 1, at: 0, payload: HTTPRequest(url: "https://a.test/", headers: [HTTPHeader("Authorization", "Basic dXNlcjpwYXNz")]))
+            ])
+            try directory.write(Samples.canonical(leaky), to: "leaky.json")
+            try directory.write(Samples.canonical(), to: "clean.json")
+            let strict = cassette("lint", "--strict", "leaky.json", "clean.json", in: directory)
+            #expect(strict.status == .checkFailed)
+            #expect(strict.standardOutput.isEmpty)
+            #expect(strict.errorLines.last == "1 file with problems, 0 errors, 1 warning")
+            let clean = cassette("lint", "--strict", "clean.json", in: directory)
+            #expect(clean.status == .success)
+            #expect(clean.standardOutput == "checked 1 cassette\n")
+        }
+    }
+
+    @Test("lint --strict still exits 65 when there are errors")
+    func strictErrors() throws {
+        try withTemporaryDirectory { directory in
+            try directory.write(Samples.brokenJSON, to: "broken.json")
+            #expect(cassette("lint", "--strict", "broken.json", in: directory).status == .dataError)
+        }
+    }
+
     @Test("lint reports a missing path after checking the others and exits 66")
     func missingPath() throws {
         try withTemporaryDirectory { directory in
@@ -112,7 +138,7 @@ import Testing
         #expect(result.status == .usageError)
         #expect(result.standardOutput.isEmpty)
         #expect(result.errorLines == [
-            "cassette: error: missing expected argument '<path> ...'", "Usage: cassette lint <path> ...",
+            "cassette: error: missing expected argument '<path> ...'", "Usage: cassette lint [--strict] <path> ...",
             "See 'cassette lint --help'.",
         ])
     }

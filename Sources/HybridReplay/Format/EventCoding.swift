@@ -15,7 +15,6 @@ enum EventCoding {
         let cause = reader.integer("cause", required: false)
         let answers = reader.integer("answers", required: false)
         let at = reader.number("at")
-        if let at, at < 0 { reader.report("at", "'at' is \(CanonicalNumber.text(at)) seconds; it must not be negative") }
 
         var parsedDirection: Direction?
         if let direction {

@@ -45,8 +45,10 @@ public enum CassetteValidator {
                     report("at", "'at' \(CanonicalNumber.text(event.at)) is earlier than event \(previous.id)'s \(CanonicalNumber.text(previous.at))")
                 }
             }
-            if !event.at.isFinite || event.at < 0 {
-                report("at", "'at' must be a non-negative number of seconds")
+            if !event.at.isFinite {
+                report("at", "'at' must be a finite number of seconds")
+            } else if event.at < 0 {
+                report("at", "'at' is \(CanonicalNumber.text(event.at)) seconds; it must not be negative")
             }
             if let cause = event.cause {
                 if let target = byID[cause] {

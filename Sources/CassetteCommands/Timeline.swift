@@ -39,6 +39,7 @@ public enum Timeline {
         if let version = header.recordedBy.version { tool += " " + version }
         if let engine = header.recordedBy.engine { tool += " with " + engine }
         lines.append("# recorded by " + oneLine(tool))
+        if let contract = header.contract { lines.append("# contract: " + oneLine(contract)) }
         if !header.redactions.isEmpty {
             lines.append("# redacted: " + oneLine(header.redactions.joined(separator: ", ")))
         }

@@ -130,34 +130,42 @@ public struct NativeRoute: StandardPayload {
     }
 }
 
-/// A request the app loads into the web view (`webView.load(request)`).
+/// What the app loads into the web view: a request (`webView.load(request)`),
+/// or content it already has (`loadHTMLString(_:baseURL:)`, `load(_:mimeType:…)`),
+/// such as the final response of a redirect chain it followed itself.
 public struct NavigationLoad: StandardPayload {
     public static let eventKind = EventKind(.navigation, "load")
     public static let eventDirection = Direction.effect
 
+    /// The request's URL, or the base URL of loaded content.
     public var url: String
     public var method: String
     public var headers: [HTTPHeader]
+    /// The content loaded directly; `nil` when the web view fetches `url` itself.
+    public var body: HTTPBody?
 
-    public init(url: String, method: String = "GET", headers: [HTTPHeader] = []) {
+    public init(url: String, method: String = "GET", headers: [HTTPHeader] = [], body: HTTPBody? = nil) {
         self.url = url
         self.method = method
         self.headers = headers
+        self.body = body
     }
 
-    public var summary: String { "\(method) \(url)" }
+    public var summary: String { "\(method) \(url)" + (body.map { " (\($0.summary))" } ?? "") }
 
     static func read(_ reader: inout FieldReader) -> NavigationLoad? {
         let url = reader.string("url")
         let method = reader.string("method")
         let headers = reader.nestedArray("headers", required: false, HTTPHeader.read) ?? []
+        let body = reader.nested("body", required: false, HTTPBody.read)
         guard let url, let method else { return nil }
-        return NavigationLoad(url: url, method: method, headers: headers)
+        return NavigationLoad(url: url, method: method, headers: headers, body: body)
     }
 
     func write(_ writer: inout FieldWriter) {
         writer.write("url", url)
         writer.write("method", method)
         if !headers.isEmpty { writer.writeArray("headers", headers) { $1.write(&$0) } }
+        if let body { writer.writeObject("body", body.write) }
     }
 }

@@ -34,6 +34,9 @@ public struct CassetteHeader: Sendable, Hashable {
     public var name: String
     /// What the session does, in a sentence or two.
     public var description: String?
+    /// The bridge contract the session exercises, such as `router` or
+    /// `location-service`: what a conformance run replays it against.
+    public var contract: String?
     /// The tool that produced the cassette.
     public var recordedBy: RecordingTool
     /// The redaction rules applied before the cassette was written, such as
@@ -42,11 +45,12 @@ public struct CassetteHeader: Sendable, Hashable {
 
     public init(
         formatVersion: Int = Cassette.currentFormatVersion, name: String, description: String? = nil,
-        recordedBy: RecordingTool = .handWritten, redactions: [String] = []
+        contract: String? = nil, recordedBy: RecordingTool = .handWritten, redactions: [String] = []
     ) {
         self.formatVersion = formatVersion
         self.name = name
         self.description = description
+        self.contract = contract
         self.recordedBy = recordedBy
         self.redactions = redactions
     }

@@ -1,8 +1,5 @@
 /// Reads and writes the members of a cassette other than its events.
 enum CassetteHeaderCoding {
-    /// The top-level members, in canonical order; `events` comes last.
-    static let memberOrder = ["formatVersion", "name", "description", "recordedBy", "redactions", "events"]
-
     static func read(_ members: [String: JSONValue], problems: inout [CassetteProblem]) -> CassetteHeader? {
         var reader = FieldReader(members, path: JSONPath())
         defer {
@@ -13,6 +10,8 @@ enum CassetteHeaderCoding {
         let version = reader.integer("formatVersion")
         let name = reader.string("name")
         let description = reader.optionalString("description")
+        let contract = reader.optionalString("contract")
+        if let contract, contract.isEmpty { reader.report("contract", "the contract name is empty; omit the field instead") }
         let recordedBy = reader.nested("recordedBy", required: false) { tool -> RecordingTool? in
             let name = tool.string("tool")
             let version = tool.optionalString("version")
@@ -35,7 +34,8 @@ enum CassetteHeaderCoding {
         if let name, name.isEmpty { reader.report("name", "the cassette name is empty") }
         guard let version, let name else { return nil }
         return CassetteHeader(
-            formatVersion: version, name: name, description: description, recordedBy: recordedBy ?? .handWritten,
+            formatVersion: version, name: name, description: description, contract: contract,
+            recordedBy: recordedBy ?? .handWritten,
             redactions: redactions ?? [])
     }
 
@@ -43,6 +43,7 @@ enum CassetteHeaderCoding {
         writer.write("formatVersion", header.formatVersion)
         writer.write("name", header.name)
         writer.write("description", header.description)
+        writer.write("contract", header.contract)
         writer.writeObject("recordedBy") { tool in
             tool.write("tool", header.recordedBy.tool)
             tool.write("version", header.recordedBy.version)

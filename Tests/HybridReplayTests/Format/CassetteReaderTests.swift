@@ -230,3 +230,21 @@ struct CassetteReaderMixedProblemsTests {
         ])
     }
 }
+
+@Suite("CassetteReader, header")
+struct CassetteReaderHeaderTests {
+    @Test("the contract is read and written back after the description")
+    func contract() throws {
+        let text = cassetteText([action]).replacingOccurrences(of: #""name": "t","#, with: #""name": "t", "contract": "router","#)
+        let cassette = try CassetteReader().read(Array(text.utf8), path: "t.json")
+        #expect(cassette.header.contract == "router")
+        let canonical = CassetteWriter.canonicalText(of: cassette)
+        #expect(canonical.contains("\"name\": \"t\",\n  \"contract\": \"router\",\n  \"recordedBy\""))
+    }
+
+    @Test("an empty contract is reported")
+    func emptyContract() {
+        let text = cassetteText([action]).replacingOccurrences(of: #""name": "t","#, with: #""name": "t", "contract": "","#)
+        #expect(diagnostics(of: text) == ["t.json:1:47: error: the contract name is empty; omit the field instead"])
+    }
+}

@@ -144,7 +144,7 @@ struct CassetteGenerator {
                         sourceFrame: optional { $0.frame() }, targetFrame: optional { $0.frame() }), &self)
                 _ = add(NavigationDecision(pick(NavigationPolicy.known)), cause: action, &self)
                 if bool() { _ = add(NativeRoute(name: string(), parameters: object()), cause: action, &self) }
-                if bool() { _ = add(NavigationLoad(url: url(), method: "GET", headers: headers()), &self) }
+                if bool() { _ = add(NavigationLoad(url: url(), method: "GET", headers: headers(), body: body()), &self) }
             case 3:
                 let request = add(HTTPRequest(method: pick(["GET", "POST"]), url: url(), headers: headers(), body: body()), &self)
                 _ = add(HTTPResponse(status: int(100...599), headers: headers(), body: body()), answers: request, &self)
@@ -170,6 +170,7 @@ struct CassetteGenerator {
         }
         let header = CassetteHeader(
             name: "generated-\(int(0...9999))", description: optional { $0.string() },
+            contract: optional { $0.pick(["router", "bridge.echo", "location-service"]) },
             recordedBy: RecordingTool(tool: "generator", version: optional { _ in "1.0" }, engine: optional { $0.string() }),
             redactions: bool() ? ["header:Cookie", "header:Authorization"] : [])
         return Cassette(header: header, events: events)

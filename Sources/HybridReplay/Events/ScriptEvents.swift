@@ -24,13 +24,45 @@ public struct ScriptMessage: StandardPayload {
         "\(handler) \(body)" + (expectsReply ? " (expects reply)" : "")
     }
 
+    /// The member name that marks an object in a body as a date: WebKit
+    /// delivers a JavaScript `Date` as a date, which JSON has no type for,
+    /// so a body records it as `{"$date": "<RFC 3339>"}`.
+    public static let dateMarker = "$date"
+
+    /// A body value standing for `date`, as the format records dates.
+    public static func date(_ rfc3339: String) -> JSONValue { .object([dateMarker: .string(rfc3339)]) }
+
     static func read(_ reader: inout FieldReader) -> ScriptMessage? {
         let handler = reader.string("handler")
         let body = reader.json("body")
+        if let body { checkDates(in: body, path: reader.path.appending("body"), reader: &reader) }
         let frame = reader.nested("frame", required: false, Frame.read)
         let expectsReply = reader.optionalBool("expectsReply") ?? false
         guard let handler, let body else { return nil }
         return ScriptMessage(handler: handler, body: body, frame: frame, expectsReply: expectsReply)
+    }
+
+    /// Reports `$date` objects whose value is not an RFC 3339 date.
+    private static func checkDates(in value: JSONValue, path: JSONPath, reader: inout FieldReader) {
+        switch value {
+        case .object(let members):
+            if members.count == 1, let date = members[dateMarker] {
+                if case .string(let text) = date, RFC3339.isValid(text) { return }
+                reader.report(
+                    at: path.appending(dateMarker),
+                    "a date in a message body is {\"$date\": \"<RFC 3339 date>\"}, found \(date)")
+                return
+            }
+            for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+                checkDates(in: member, path: path.appending(key), reader: &reader)
+            }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                checkDates(in: element, path: path.appending(index: index), reader: &reader)
+            }
+        default:
+            return
+        }
     }
 
     func write(_ writer: inout FieldWriter) {

@@ -29,6 +29,11 @@ struct FieldReader {
         problems.append(CassetteProblem(path: key.map { path.appending($0) } ?? path, message: message))
     }
 
+    /// Records a problem deep inside a free-form value, at `path`.
+    mutating func report(at path: JSONPath, _ message: String) {
+        problems.append(CassetteProblem(path: path, message: message))
+    }
+
     mutating func absorb(_ other: FieldReader) {
         problems += other.problems
     }

@@ -248,3 +248,32 @@ struct CassetteReaderHeaderTests {
         #expect(diagnostics(of: text) == ["t.json:1:47: error: the contract name is empty; omit the field instead"])
     }
 }
+
+@Suite("CassetteReader, dates in message bodies")
+struct CassetteReaderDateTests {
+    private func message(body: String) -> String {
+        #"{"id": 1, "channel": "script", "direction": "stimulus", "kind": "message", "at": 0, "payload": {"handler": "h", "body": \#(body)}}"#
+    }
+
+    @Test("a date in a body is an object with one $date member holding an RFC 3339 date")
+    func validDate() throws {
+        let text = cassetteText([message(body: #"{"when": {"$date": "2026-11-30T11:46:56.125Z"}}"#)])
+        let cassette = try CassetteReader().read(Array(text.utf8), path: "t.json")
+        let body = cassette.events.first?.payload(as: ScriptMessage.self)?.body
+        #expect(body == ["when": ScriptMessage.date("2026-11-30T11:46:56.125Z")])
+    }
+
+    @Test("a $date that is not an RFC 3339 date is reported where it stands")
+    func invalidDate() {
+        let text = cassetteText([message(body: #"[1, {"$date": 1700000000}]"#)])
+        #expect(diagnostics(of: text) == [
+            #"t.json:4:135: error: a date in a message body is {"$date": "<RFC 3339 date>"}, found 1700000000"#
+        ])
+    }
+
+    @Test("an object with $date beside other members is ordinary data")
+    func notADate() throws {
+        let text = cassetteText([message(body: #"{"$date": 1, "other": 2}"#)])
+        #expect(throws: Never.self) { try CassetteReader().read(Array(text.utf8), path: "t.json") }
+    }
+}

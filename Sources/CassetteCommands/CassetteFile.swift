@@ -12,7 +12,7 @@ struct CassetteFile: Hashable {
     /// A file read from disk.
     enum Contents {
         /// The file's bytes and the cassette they hold.
-        case cassette(Cassette, bytes: [UInt8])
+        case cassette(Cassette, bytes: Data)
         /// The file cannot be read; one diagnostic without a position.
         case unreadable([Diagnostic])
         /// The bytes are not a valid cassette.
@@ -21,8 +21,8 @@ struct CassetteFile: Hashable {
 
     /// Reads the file and the cassette in it.
     func load(with reader: CassetteReader) -> Contents {
-        let bytes: [UInt8]
-        switch readBytes(with: reader) {
+        let bytes: Data
+        switch readBytes() {
         case .success(let read): bytes = read
         case .failure(let error): return .unreadable(error.diagnostics)
         }
@@ -34,18 +34,11 @@ struct CassetteFile: Hashable {
     }
 
     /// The file's bytes, or a diagnostic saying why they cannot be read.
-    func readBytes(with reader: CassetteReader) -> Result<[UInt8], CassetteReadError> {
-        do {
-            return .success([UInt8](try Data(contentsOf: url)))
+    func readBytes() -> Result<Data, CassetteReadError> {
+        do throws(CassetteReadError) {
+            return .success(try CassetteReader.contents(of: url, displayPath: displayPath))
         } catch {
-            // The reader words file errors the way it words every other diagnostic.
-            do throws(CassetteReadError) {
-                _ = try reader.read(contentsOf: url, displayPath: displayPath)
-            } catch {
-                return .failure(error)
-            }
-            let message = "cannot read the file: \(error.localizedDescription)"
-            return .failure(CassetteReadError([Diagnostic(file: displayPath, position: nil, message: message)]))
+            return .failure(error)
         }
     }
 }

@@ -53,7 +53,7 @@ public struct FormatCommand: CassetteCommand {
         let finder = CassetteFileFinder(currentDirectory: context.currentDirectory)
         let searchStatus = finder.forEachFile(in: paths, context: context) { file in
             let cassette: Cassette
-            let bytes: [UInt8]
+            let bytes: Data
             switch file.load(with: context.reader) {
             case .cassette(let read, let original):
                 (cassette, bytes) = (read, original)
@@ -67,7 +67,7 @@ public struct FormatCommand: CassetteCommand {
                 return
             }
             let canonical = CassetteWriter.canonicalBytes(of: cassette)
-            if canonical == bytes { return }
+            if canonical.elementsEqual(bytes) { return }
             if check {
                 context.console.output(file.displayPath)
                 unformatted += 1

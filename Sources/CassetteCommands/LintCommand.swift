@@ -59,7 +59,7 @@ public struct LintCommand: CassetteCommand {
         let searchStatus = finder.forEachFile(in: paths, context: context) { file in
             checked += 1
             let diagnostics: [Diagnostic]
-            switch file.readBytes(with: context.reader) {
+            switch file.readBytes() {
             case .failure(let error):
                 diagnostics = error.diagnostics
                 status = max(status, .noInput)

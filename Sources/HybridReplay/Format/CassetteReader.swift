@@ -29,13 +29,25 @@ public struct CassetteReader: Sendable {
     ///   unreadable file is one diagnostic without a position.
     public func read(contentsOf url: URL, displayPath: String? = nil) throws(CassetteReadError) -> Cassette {
         let path = displayPath ?? url.path
-        let data: Data
+        return try read(Self.contents(of: url, displayPath: path), path: path)
+    }
+
+    /// The bytes of the file at `url`, for callers that need them as well as
+    /// the cassette (such as a formatter comparing them to the canonical form).
+    ///
+    /// - Parameters:
+    ///   - url: A file URL.
+    ///   - displayPath: The path the diagnostic names; defaults to `url.path`.
+    /// - Throws: `CassetteReadError` with one diagnostic without a position,
+    ///   such as `x.json: error: cannot read the file: no such file`.
+    public static func contents(of url: URL, displayPath: String? = nil) throws(CassetteReadError) -> Data {
         do {
-            data = try Data(contentsOf: url)
+            return try Data(contentsOf: url)
         } catch {
-            throw CassetteReadError([Diagnostic(file: path, position: nil, message: "cannot read the file: \(Self.reason(error))")])
+            throw CassetteReadError([
+                Diagnostic(file: displayPath ?? url.path, position: nil, message: "cannot read the file: \(reason(error))")
+            ])
         }
-        return try read(data, path: path)
     }
 
     /// Reads a cassette from its bytes.
@@ -60,15 +72,11 @@ public struct CassetteReader: Sendable {
     /// - Returns: The diagnostics in file order; empty when the cassette is clean.
     public func lint(contentsOf url: URL, displayPath: String? = nil) -> [Diagnostic] {
         let path = displayPath ?? url.path
-        guard let data = try? Data(contentsOf: url) else {
-            do {
-                _ = try read(contentsOf: url, displayPath: path)
-            } catch {
-                return error.diagnostics
-            }
-            return []
+        do throws(CassetteReadError) {
+            return lint(try Self.contents(of: url, displayPath: path), path: path)
+        } catch {
+            return error.diagnostics
         }
-        return lint(data, path: path)
     }
 
     /// Reads and checks a cassette from its bytes; see ``lint(contentsOf:displayPath:)``.
@@ -79,7 +87,7 @@ public struct CassetteReader: Sendable {
         }
     }
 
-    static func reason(_ error: any Error) -> String {
+    private static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if nsError.domain == NSCocoaErrorDomain,
             nsError.code == NSFileReadNoSuchFileError || nsError.code == NSFileNoSuchFileError
@@ -191,7 +199,7 @@ private struct ReadPass {
             return nil
         }
         guard var header, let events, problems.isEmpty else {
-            problems += orderingProblems(among: events.map { Array($0.enumerated().map { ($0.offset, $0.element) }) } ?? readableEvents)
+            problems += orderingProblems(among: events.map { $0.enumerated().map { (index: $0.offset, event: $0.element) } } ?? readableEvents)
             return nil
         }
         // Events were migrated as they were read, so the cassette is now current.

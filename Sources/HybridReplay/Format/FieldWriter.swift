@@ -13,11 +13,7 @@ struct FieldWriter {
     mutating func write(_ key: String, _ value: Int) { write(key, .value(.number(Double(value)))) }
     mutating func write<T: KnownValue>(_ key: String, _ value: T) { write(key, value.rawValue) }
 
-    /// Writes the member only when it has a value.
-    mutating func write<T>(_ key: String, _ value: T?, _ writeValue: (inout FieldWriter, String, T) -> Void) {
-        if let value { writeValue(&self, key, value) }
-    }
-
+    // Optional values: the member is written only when there is a value.
     mutating func write(_ key: String, _ value: String?) { if let value { write(key, value) } }
     mutating func write(_ key: String, _ value: Double?) { if let value { write(key, value) } }
     mutating func write(_ key: String, _ value: Int?) { if let value { write(key, value) } }

@@ -17,21 +17,7 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
     ///   - offset: A byte offset; offsets past the end name the end of the text.
     ///   - bytes: The UTF-8 text.
     public init(offset: Int, in bytes: UnsafeRawBufferPointer) {
-        var line = 1
-        var column = 1
-        var index = 0
-        let end = min(max(offset, 0), bytes.count)
-        while index < end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            index += 1
-        }
-        self.init(line: line, column: column)
+        self = LineTable(bytes).position(of: offset)
     }
 
     /// The position of the byte at `offset` in `bytes`.

@@ -42,6 +42,13 @@ enum BundledCassettes {
     }
 
     /// Reads `bytes`, recording every diagnostic as an issue; `nil` when unreadable.
+    /// Every bundled cassette that reads cleanly; the others are recorded as issues.
+    static func all() throws -> [Cassette] {
+        try relativePaths.compactMap { relativePath in
+            read(try bytes(relativePath), path: displayPath(relativePath))
+        }
+    }
+
     static func read(_ bytes: [UInt8], path: String, json: JSONReader = .platformDefault) -> Cassette? {
         do {
             return try CassetteReader(json: json).read(bytes, path: path)
@@ -98,11 +105,7 @@ struct BundledCassettesTests {
     func coverEveryChannel() throws {
         #expect(!BundledCassettes.relativePaths.isEmpty, "no cassettes under \(BundledCassettes.directory.path)")
         var channels: Set<Channel> = []
-        for relativePath in BundledCassettes.relativePaths {
-            let path = BundledCassettes.displayPath(relativePath)
-            guard let cassette = BundledCassettes.read(try BundledCassettes.bytes(relativePath), path: path) else {
-                continue
-            }
+        for cassette in try BundledCassettes.all() {
             channels.formUnion(cassette.events.map(\.channel))
         }
         for channel in Channel.known {
@@ -113,11 +116,7 @@ struct BundledCassettesTests {
     @Test("The bundled cassettes use every standard event kind at least once")
     func coverEveryKind() throws {
         var kinds: Set<EventKind> = []
-        for relativePath in BundledCassettes.relativePaths {
-            let path = BundledCassettes.displayPath(relativePath)
-            guard let cassette = BundledCassettes.read(try BundledCassettes.bytes(relativePath), path: path) else {
-                continue
-            }
+        for cassette in try BundledCassettes.all() {
             kinds.formUnion(cassette.events.map(\.kind))
         }
         for type in PayloadRegistry.standardTypes {

@@ -1,0 +1,62 @@
+/// Sends HTTP requests: the platform side of the `http` channel.
+///
+/// It mirrors a `URLSession` data task with a task delegate: redirects are
+/// followed by the transport, and `redirectDelegate` may change or refuse
+/// each redirected request, as `urlSession(_:task:willPerformHTTPRedirection:newRequest:)` does.
+public protocol HTTPTransport: Sendable {
+    /// Sends `request`, following redirects.
+    ///
+    /// - Parameters:
+    ///   - request: The first request.
+    ///   - redirectDelegate: Sees each redirect and returns the request to
+    ///     send next, or `nil` to stop and return the redirect response.
+    /// - Returns: The final response.
+    /// - Throws: ``HTTPTransportError`` when the request cannot complete.
+    func send(_ request: HTTPRequest, redirectDelegate: (any HTTPRedirectDelegate)?) async throws(HTTPTransportError)
+        -> HTTPResponse
+}
+
+extension HTTPTransport {
+    /// Sends `request` and follows redirects unchanged.
+    public func send(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
+        try await send(request, redirectDelegate: nil)
+    }
+}
+
+/// Sees each redirect a transport is about to follow.
+public protocol HTTPRedirectDelegate: Sendable {
+    /// The request to send after `response`.
+    ///
+    /// - Parameters:
+    ///   - response: The 3xx response with its `Location` and `Set-Cookie` headers.
+    ///   - newRequest: The request the transport proposes, built by the Fetch
+    ///     rules (``HTTPRedirect``): without a `Cookie` header, since cookies
+    ///     are rebuilt from the jar on every hop.
+    ///   - originalRequest: The request `response` answers.
+    /// - Returns: The request to send, or `nil` to stop following.
+    func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest) async
+        -> HTTPRequest?
+}
+
+/// Why an HTTP exchange did not complete.
+public struct HTTPTransportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, such as `timed out` or `more than 20 redirects`.
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+
+    /// More redirects than the Fetch standard allows (20).
+    public static let tooManyRedirects = HTTPTransportError("more than 20 redirects")
+}
+
+/// The cookie jar the web view and the loader share: the counterpart of
+/// `WKHTTPCookieStore` or `HTTPCookieStorage`.
+public protocol CookieStore: Sendable {
+    /// Stores `cookie`, replacing one with the same name, domain and path.
+    func setCookie(_ cookie: Cookie) async
+
+    /// The cookies that RFC 6265 would send to `url`.
+    func cookies(for url: String) async -> [Cookie]
+}

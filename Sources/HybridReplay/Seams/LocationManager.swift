@@ -1,0 +1,53 @@
+/// The device's location hardware as app code sees it: the platform side of
+/// the `location` channel.
+///
+/// It mirrors `CLLocationManager`. Reads of ``authorizationStatus`` return the
+/// status last delivered to the delegate.
+public protocol LocationManager: AnyObject, Sendable {
+    /// The app's current authorization.
+    var authorizationStatus: AuthorizationStatus { get }
+
+    /// The accuracy, in metres, the app asks for.
+    var desiredAccuracy: Double { get set }
+
+    /// The distance, in metres, the device moves before a new fix is delivered.
+    var distanceFilter: Double { get set }
+
+    /// Sets the object that receives authorization changes, fixes and errors.
+    func setDelegate(_ delegate: (any LocationManagerDelegate)?)
+
+    /// Asks the user for permission while the app is in use.
+    func requestWhenInUseAuthorization()
+
+    /// Asks the user for permission at all times.
+    func requestAlwaysAuthorization()
+
+    /// Starts delivering fixes to the delegate.
+    func startUpdatingLocation()
+
+    /// Stops delivering fixes.
+    func stopUpdatingLocation()
+}
+
+/// Receives what a ``LocationManager`` reports: the counterpart of
+/// `CLLocationManagerDelegate`.
+public protocol LocationManagerDelegate: Sendable {
+    /// The authorization changed, or the delegate was just set.
+    func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?)
+
+    /// New fixes arrived, oldest first.
+    func locationManager(didUpdateLocations locations: [LocationFix])
+
+    /// Locating failed; ``LocationErrorCode/locationUnknown`` is transient.
+    func locationManager(didFailWithError error: LocationErrorCode)
+}
+
+/// Where a location service publishes its values, such as the last fix of each
+/// batch or the denied signal, so replay can verify them.
+public protocol LocationServiceOutput: Sendable {
+    /// Publishes `value` on `stream`.
+    func publish(_ value: JSONValue, on stream: String)
+
+    /// Ends `stream`, with an error or normally.
+    func complete(_ stream: String, error: LocationErrorCode?)
+}

@@ -1,0 +1,136 @@
+/// Compares an effect that happened with a recorded one, field by field,
+/// binding volatile values as it goes.
+struct PayloadComparison {
+    var placeholders: Placeholders
+    /// The recorded event, named in the bindings it makes.
+    var eventID: Int
+
+    /// A payload as a tree whose objects keep their canonical key order.
+    indirect enum Tree: Equatable {
+        case scalar(JSONValue)
+        case object([(String, Tree)])
+        case array([Tree])
+
+        static func == (lhs: Tree, rhs: Tree) -> Bool {
+            switch (lhs, rhs) {
+            case (.scalar(let left), .scalar(let right)): left == right
+            case (.array(let left), .array(let right)): left == right
+            case (.object(let left), .object(let right)):
+                left.count == right.count && zip(left, right).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+            default: false
+            }
+        }
+
+        init(_ node: CanonicalNode) {
+            switch node {
+            case .value(let value): self.init(value)
+            case .object(let members): self = .object(members.map { ($0.0, Tree($0.1)) })
+            case .array(let elements): self = .array(elements.map(Tree.init))
+            }
+        }
+
+        init(_ value: JSONValue) {
+            switch value {
+            case .object(let members):
+                self = .object(members.sorted { $0.key < $1.key }.map { ($0.key, Tree($0.value)) })
+            case .array(let elements):
+                self = .array(elements.map(Tree.init))
+            default:
+                self = .scalar(value)
+            }
+        }
+
+        var json: JSONValue {
+            switch self {
+            case .scalar(let value): value
+            case .object(let members): .object(Dictionary(members.map { ($0.0, $0.1.json) }, uniquingKeysWith: { a, _ in a }))
+            case .array(let elements): .array(elements.map(\.json))
+            }
+        }
+
+        var text: String { CanonicalPrinter.compactText(json) }
+    }
+
+    static func tree(of payload: any EventPayload) -> Tree { Tree(EventCoding.payloadNode(payload)) }
+
+    /// The differences between `expected` and `actual`; on a match the
+    /// bindings are extended, otherwise they are left as they were.
+    func differences(expected: any EventPayload, actual: any EventPayload, bindings: inout PlaceholderBindings)
+        -> [FieldDifference]
+    {
+        if expected.kind != actual.kind {
+            return [FieldDifference(path: "kind", expected: "\(expected.kind)", actual: "\(actual.kind)")]
+        }
+        var trial = bindings
+        var found: [FieldDifference] = []
+        compare(Self.tree(of: expected), Self.tree(of: actual), path: JSONPath(), bindings: &trial, into: &found)
+        if found.isEmpty { bindings = trial }
+        return found
+    }
+
+    private func compare(
+        _ expected: Tree, _ actual: Tree, path: JSONPath, bindings: inout PlaceholderBindings,
+        into found: inout [FieldDifference]
+    ) {
+        switch (expected, actual) {
+        case (.object(let recorded), .object(let happened)):
+            let happenedByKey = Dictionary(happened.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
+            let recordedKeys = Set(recorded.map(\.0))
+            for (key, value) in recorded {
+                if let other = happenedByKey[key] {
+                    compare(value, other, path: path.appending(key), bindings: &bindings, into: &found)
+                } else {
+                    found.append(FieldDifference(path: path.appending(key).description, expected: value.text, actual: nil))
+                }
+            }
+            for (key, value) in happened where !recordedKeys.contains(key) {
+                found.append(FieldDifference(path: path.appending(key).description, expected: nil, actual: value.text))
+            }
+        case (.array(let recorded), .array(let happened)):
+            for index in 0..<max(recorded.count, happened.count) {
+                let elementPath = path.appending(index: index)
+                switch (index < recorded.count ? recorded[index] : nil, index < happened.count ? happened[index] : nil) {
+                case (let left?, let right?):
+                    compare(left, right, path: elementPath, bindings: &bindings, into: &found)
+                case (let left?, nil):
+                    found.append(FieldDifference(path: elementPath.description, expected: left.text, actual: nil))
+                case (nil, let right?):
+                    found.append(FieldDifference(path: elementPath.description, expected: nil, actual: right.text))
+                case (nil, nil):
+                    break
+                }
+            }
+        case (.scalar(.string(let recorded)), .scalar(.string(let happened))):
+            let problem: String?
+            if isHeaderName(path) {
+                problem = recorded.lowercased() == happened.lowercased() ? nil : ""
+            } else {
+                problem = bindings.match(expected: recorded, actual: happened, eventID: eventID, placeholders: placeholders)
+            }
+            if let problem {
+                found.append(
+                    FieldDifference(path: path.description, expected: expected.text, actual: actual.text, note: problem))
+            }
+        default:
+            if expected != actual {
+                found.append(FieldDifference(path: path.description, expected: expected.text, actual: actual.text))
+            }
+        }
+    }
+
+    /// HTTP header names compare without regard to case.
+    private func isHeaderName(_ path: JSONPath) -> Bool {
+        let components = path.components
+        guard components.count >= 3, case .key("name") = components[components.count - 1],
+            case .key("headers") = components[components.count - 3]
+        else { return false }
+        return true
+    }
+
+    /// How far apart two payloads are, for choosing the nearest candidate.
+    func distance(expected: any EventPayload, actual: any EventPayload, bindings: PlaceholderBindings) -> Int {
+        var scratch = bindings
+        let count = differences(expected: expected, actual: actual, bindings: &scratch).count
+        return expected.kind == actual.kind ? count : 1000 + count
+    }
+}

@@ -1,0 +1,144 @@
+/// Playing stimuli back: answers to the calls that await them, unsolicited
+/// stimuli to the handlers and delegates app code registered.
+extension ReplayEngine {
+    /// The next stimulus, when every effect recorded before it has happened.
+    func readyStimulus() -> Event? {
+        state.withLock { state in
+            guard !state.stopped, state.nextStimulus < stimuli.count else { return nil }
+            let stimulus = stimuli[state.nextStimulus]
+            if state.firstUnmatchedEffect < effectIDs.count, effectIDs[state.firstUnmatchedEffect] < stimulus.id {
+                return nil
+            }
+            return stimulus
+        }
+    }
+
+    /// Whether stimuli remain to deliver or effects remain to happen.
+    var hasObligations: Bool {
+        state.withLock { $0.nextStimulus < stimuli.count || $0.firstUnmatchedEffect < effectIDs.count }
+    }
+
+    /// Delivers `stimulus`, which ``readyStimulus()`` returned.
+    func deliver(_ stimulus: Event) {
+        let (payload, answerHandler, receivers) = state.withLock { state in
+            state.nextStimulus += 1
+            state.delivered.insert(stimulus.id)
+            state.now = max(state.now, stimulus.at)
+            let payload = substitute(stimulus.payload, eventID: stimulus.id, bindings: &state.bindings)
+            state.trace.append(TraceEntry(payload: payload, at: state.now, eventID: stimulus.id, knownCause: nil))
+            if let change = payload as? LocationAuthorizationChange { state.locationStatus = change.status }
+            state.activity += 1
+            let handler = stimulus.answers.flatMap { state.answerHandlers.removeValue(forKey: $0) }
+            return (payload, handler, state.receivers)
+        }
+        var delivered = stimulus
+        delivered.payload = payload
+        if let answerHandler {
+            answerHandler(delivered)
+            return
+        }
+        route(delivered, to: receivers)
+    }
+
+    private func route(_ stimulus: Event, to receivers: Receivers) {
+        let id = stimulus.id
+        switch stimulus.payload {
+        case let message as ScriptMessage where message.expectsReply:
+            guard let handler = receivers.replyHandlers[message.handler] else {
+                return undeliverable(stimulus, "no reply handler is registered for '\(message.handler)'" + registered(receivers))
+            }
+            handler.didReceive(message) { outcome in self.effect(ScriptReply(outcome), knownCause: id) }
+        case let message as ScriptMessage:
+            guard let handler = receivers.scriptHandlers[message.handler] else {
+                return undeliverable(stimulus, "no script message handler is registered for '\(message.handler)'" + registered(receivers))
+            }
+            handler.didReceive(message)
+        case let action as NavigationAction:
+            guard let delegate = receivers.navigationDelegate else {
+                return undeliverable(stimulus, "the web view has no navigation delegate")
+            }
+            if let asynchronous = delegate as? any AsyncNavigationDelegate {
+                track {
+                    let policy = await asynchronous.decidePolicy(for: action)
+                    self.effect(NavigationDecision(policy), knownCause: id)
+                }
+            } else {
+                delegate.decidePolicy(for: action) { policy in self.effect(NavigationDecision(policy), knownCause: id) }
+            }
+        case let change as LocationAuthorizationChange:
+            guard let delegate = receivers.locationDelegate else {
+                return undeliverable(stimulus, "the location manager has no delegate")
+            }
+            delegate.locationManagerDidChangeAuthorization(change.status, accuracy: change.accuracy)
+        case let update as LocationUpdate:
+            guard let delegate = receivers.locationDelegate else {
+                return undeliverable(stimulus, "the location manager has no delegate")
+            }
+            delegate.locationManager(didUpdateLocations: update.locations)
+        case let failure as LocationFailure:
+            guard let delegate = receivers.locationDelegate else {
+                return undeliverable(stimulus, "the location manager has no delegate")
+            }
+            delegate.locationManager(didFailWithError: failure.code)
+        case let custom as CustomEvent:
+            guard let handler = receivers.customHandler else {
+                return undeliverable(stimulus, "the custom seam has no handler")
+            }
+            handler.didReceive(custom)
+        default:
+            // An answer whose call passed no completion handler: nobody waits for it.
+            return
+        }
+    }
+
+    private func registered(_ receivers: Receivers) -> String {
+        let names = Set(receivers.scriptHandlers.keys).union(receivers.replyHandlers.keys).sorted()
+        return names.isEmpty ? " (none is registered)" : " (registered: \(names.joined(separator: ", ")))"
+    }
+
+    private func undeliverable(_ stimulus: Event, _ reason: String) {
+        fail(
+            ReplayIssue(
+                kind: .unusedStimulus, eventID: stimulus.id, eventKind: stimulus.kind,
+                message: "could not be delivered: \(reason)"))
+    }
+
+    /// `payload` with its volatile values replaced by what they are bound to.
+    func substitute(_ payload: any EventPayload, eventID: Int, bindings: inout PlaceholderBindings) -> any EventPayload {
+        let tree = PayloadComparison.tree(of: payload)
+        var changed = false
+        func rewrite(_ tree: PayloadComparison.Tree) -> PayloadComparison.Tree {
+            switch tree {
+            case .scalar(.string(let text)):
+                let replaced = bindings.substitute(text, eventID: eventID, placeholders: options.placeholders)
+                if replaced != text { changed = true }
+                return .scalar(.string(replaced))
+            case .scalar:
+                return tree
+            case .object(let members):
+                return .object(members.map { ($0.0, rewrite($0.1)) })
+            case .array(let elements):
+                return .array(elements.map(rewrite))
+            }
+        }
+        let rewritten = rewrite(tree)
+        guard changed else { return payload }
+        return EventCoding.payload(rewritten.json, like: payload) ?? payload
+    }
+}
+
+extension EventCoding {
+    /// A payload of `original`'s kind read back from `value`, or `nil` when it does not read.
+    static func payload(_ value: JSONValue, like original: any EventPayload) -> (any EventPayload)? {
+        if let custom = original as? CustomEvent {
+            guard case .object(let fields) = value else { return nil }
+            return CustomEvent(name: custom.name, direction: custom.direction, fields: fields)
+        }
+        guard let type = PayloadRegistry.byKind[original.kind] else { return nil }
+        var problems: [CassetteProblem] = []
+        guard var reader = FieldReader(value, path: JSONPath(), problems: &problems) else { return nil }
+        let payload = type.read(&reader)
+        reader.finish()
+        return reader.problems.isEmpty ? payload : nil
+    }
+}

@@ -1,0 +1,171 @@
+/// Matching the effects app code makes against the effects the cassette expects.
+extension ReplayEngine {
+    /// Matches an effect app code just made and returns the cassette event it matched.
+    ///
+    /// - Parameters:
+    ///   - payload: What app code did.
+    ///   - knownCause: The stimulus the effect certainly belongs to, such as
+    ///     the navigation action whose decision handler was called.
+    ///   - onAnswer: Called exactly once: with the recorded answer when it is
+    ///     delivered, or with `nil` when there is none or the effect diverged.
+    /// - Returns: The id of the matched cassette event, or `nil`.
+    @discardableResult
+    func effect(_ payload: any EventPayload, knownCause: Int? = nil, onAnswer: (@Sendable (Event?) -> Void)? = nil)
+        -> Int?
+    {
+        let (matchedID, issue, waiter, answerNow) = state.withLock { state in
+            state.trace.append(TraceEntry(payload: payload, at: state.now, eventID: nil, knownCause: knownCause))
+            let waiter = Self.bumpActivity(&state)
+            if let knownCause, let repeated = repeatedSettlement(of: payload, cause: knownCause, state: &state) {
+                return (Int?.none, Optional(repeated), waiter, true)
+            }
+            if let id = match(payload, knownCause: knownCause, state: &state) {
+                state.trace[state.trace.count - 1].eventID = id
+                if let onAnswer { state.answerHandlers[id] = onAnswer }
+                return (Optional(id), ReplayIssue?.none, waiter, false)
+            }
+            return (nil, divergence(for: payload, knownCause: knownCause, state: state), waiter, true)
+        }
+        waiter?()
+        if let issue { fail(issue) }
+        if answerNow { onAnswer?(nil) }
+        return matchedID
+    }
+
+    /// A second decision for one navigation action, or a second reply to one message.
+    private func repeatedSettlement(of payload: any EventPayload, cause: Int, state: inout State) -> ReplayIssue? {
+        if let decision = payload as? NavigationDecision {
+            guard let first = state.decisions[cause] else {
+                state.decisions[cause] = decision.policy
+                return nil
+            }
+            return ReplayIssue(
+                kind: .decisionRepeated, eventID: cause, eventKind: NavigationAction.eventKind,
+                message: "the navigation action \(actionText(cause)) was decided twice: first \(first), then \(decision.policy); call decisionHandler exactly once",
+                actual: "\(decision.kind) \(decision.summary)")
+        }
+        if let reply = payload as? ScriptReply {
+            guard let first = state.replies[cause] else {
+                state.replies[cause] = reply.outcome
+                return nil
+            }
+            return ReplayIssue(
+                kind: .replyRepeated, eventID: cause, eventKind: ScriptMessage.eventKind,
+                message: "the message was replied to twice: first \(ScriptReply(first).summary), then \(reply.summary); a reply handler must be called at most once",
+                actual: "\(reply.kind) \(reply.summary)")
+        }
+        return nil
+    }
+
+    func actionText(_ id: Int) -> String {
+        guard let action = event(id)?.payload(as: NavigationAction.self) else { return "event \(id)" }
+        return "event \(id) (\(action.summary))"
+    }
+
+    /// Whether effect `id` may happen now: its cause has been delivered, or,
+    /// without a cause, every stimulus recorded before it has.
+    func isDue(_ effect: Event, state: State) -> Bool {
+        if let cause = effect.cause { return state.delivered.contains(cause) }
+        return state.nextStimulus >= stimuli.count || stimuli[state.nextStimulus].id > effect.id
+    }
+
+    /// The effects that may happen next: in each due cause's group, the first
+    /// not yet matched, and any later one on a channel whose order is relaxed.
+    func eligibleEffects(state: State, cause: Int? = nil) -> [Event] {
+        var eligible: [Event] = []
+        let groups = cause.map { [$0] } ?? Array(effectsByCause.keys)
+        for group in groups {
+            guard let ids = effectsByCause[group] else { continue }
+            var orderedBlocked = false
+            for id in ids[(state.groupCursor[group] ?? 0)...] where !state.matched.contains(id) {
+                guard let effect = event(id), isDue(effect, state: state) else { break }
+                let unordered = options.ordering(for: effect.channel) == .unordered
+                if unordered || !orderedBlocked { eligible.append(effect) }
+                if !unordered { orderedBlocked = true }
+                if orderedBlocked && options.ordering.isEmpty { break }
+            }
+        }
+        return eligible.sorted { $0.id < $1.id }
+    }
+
+    private func match(_ payload: any EventPayload, knownCause: Int?, state: inout State) -> Int? {
+        for candidate in eligibleEffects(state: state, cause: knownCause) where candidate.kind == payload.kind {
+            let comparison = PayloadComparison(placeholders: options.placeholders, eventID: candidate.id)
+            if comparison.differences(expected: candidate.payload, actual: payload, bindings: &state.bindings).isEmpty {
+                markMatched(candidate, state: &state)
+                return candidate.id
+            }
+        }
+        return nil
+    }
+
+    private func markMatched(_ effect: Event, state: inout State) {
+        state.matched.insert(effect.id)
+        let group = effect.cause ?? 0
+        if let ids = effectsByCause[group] {
+            var cursor = state.groupCursor[group] ?? 0
+            while cursor < ids.count, state.matched.contains(ids[cursor]) { cursor += 1 }
+            state.groupCursor[group] = cursor
+        }
+        while state.firstUnmatchedEffect < effectIDs.count, state.matched.contains(effectIDs[state.firstUnmatchedEffect]) {
+            state.firstUnmatchedEffect += 1
+        }
+    }
+
+    /// Explains an effect that matched nothing due: out of order, before its
+    /// cause, or different from the nearest recorded candidate.
+    private func divergence(for payload: any EventPayload, knownCause: Int?, state: State) -> ReplayIssue {
+        let actual = "\(payload.kind) \(payload.summary)"
+        let unmatched = effectIDs.lazy.filter { !state.matched.contains($0) }.compactMap { self.event($0) }
+        let sameKind = unmatched.filter { $0.kind == payload.kind && (knownCause == nil || $0.cause == knownCause) }
+        let eligible = eligibleEffects(state: state, cause: knownCause)
+        func matches(_ candidate: Event) -> Bool {
+            var scratch = state.bindings
+            return PayloadComparison(placeholders: options.placeholders, eventID: candidate.id)
+                .differences(expected: candidate.payload, actual: payload, bindings: &scratch).isEmpty
+        }
+        if let later = sameKind.prefix(200).first(where: matches) {
+            if let cause = later.cause, !state.delivered.contains(cause) {
+                return ReplayIssue(
+                    kind: .effectBeforeCause, eventID: later.id, eventKind: later.kind,
+                    message: "happened before its cause, \(describe(cause)), was delivered",
+                    actual: actual)
+            }
+            if let first = eligible.first(where: { $0.cause == later.cause && $0.id < later.id }) {
+                let causeText = later.cause.map { "both follow \(describe($0))" } ?? "neither has a cause"
+                return ReplayIssue(
+                    kind: .effectOutOfOrder, eventID: later.id, eventKind: later.kind,
+                    message: "happened before \(describe(first.id)); \(causeText) and were recorded in that order",
+                    actual: actual)
+            }
+            return ReplayIssue(
+                kind: .effectBeforeCause, eventID: later.id, eventKind: later.kind,
+                message: "happened before the stimuli recorded ahead of it were delivered", actual: actual)
+        }
+        let pool = eligible.contains { $0.kind == payload.kind } ? eligible : Array(sameKind.prefix(200)) + eligible
+        let nearest = pool.min { left, right in
+            let comparison = PayloadComparison(placeholders: options.placeholders, eventID: 0)
+            let leftDistance = comparison.distance(expected: left.payload, actual: payload, bindings: state.bindings)
+            let rightDistance = comparison.distance(expected: right.payload, actual: payload, bindings: state.bindings)
+            return (leftDistance, left.id) < (rightDistance, right.id)
+        }
+        if let nearest, nearest.kind == payload.kind {
+            var scratch = state.bindings
+            let differences = PayloadComparison(placeholders: options.placeholders, eventID: nearest.id)
+                .differences(expected: nearest.payload, actual: payload, bindings: &scratch)
+            let message: String
+            if let decision = payload as? NavigationDecision, let cause = nearest.cause {
+                message = "the decision for navigation action \(actionText(cause)) differs from the recording: expected \(nearest.payload.summary), found \(decision.policy)"
+            } else {
+                message = "the effect that happened differs from the recording"
+            }
+            return ReplayIssue(
+                kind: .unexpectedEffect, eventID: nearest.id, eventKind: nearest.kind, message: message,
+                differences: differences, actual: actual)
+        }
+        return ReplayIssue(
+            kind: .unexpectedEffect, eventID: nil, eventKind: payload.kind,
+            message: "unexpected effect: nothing in the cassette expects \(payload.kind) here",
+            actual: actual, nearestCandidate: nearest.map { describe($0.id) })
+    }
+}

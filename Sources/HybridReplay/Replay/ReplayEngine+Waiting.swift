@@ -1,0 +1,137 @@
+/// Waiting for the implementation: activity, quiescence and the virtual clock.
+extension ReplayEngine {
+    var activity: Int { state.withLock { $0.activity } }
+
+    /// Waits until something happens after `seen`, or `timeout` of real time
+    /// passes; returns whether something happened.
+    func waitForActivity(since seen: Int, timeout: Duration) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let token: Int? = state.withLock { state in
+                if state.activity != seen || state.stopped { return nil }
+                state.nextToken += 1
+                state.activityWaiter = (state.nextToken, continuation, nil)
+                return state.nextToken
+            }
+            guard let token else { return continuation.resume(returning: true) }
+            let timer = Task {
+                try? await Task.sleep(for: timeout)
+                self.expireWaiter(token)
+            }
+            let expired = state.withLock { state -> Bool in
+                guard state.activityWaiter?.token == token else { return true }
+                state.activityWaiter?.timer = timer
+                return false
+            }
+            if expired { timer.cancel() }
+        }
+    }
+
+    private func expireWaiter(_ token: Int) {
+        let continuation = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+            guard let waiter = state.activityWaiter, waiter.token == token else { return nil }
+            state.activityWaiter = nil
+            return waiter.continuation
+        }
+        continuation?.resume(returning: false)
+    }
+
+    /// Lets the implementation run until it has been quiet for the quiet
+    /// period, or until the stall timeout passes while it keeps busy.
+    func settle() async {
+        let clock = ContinuousClock()
+        let giveUp = clock.now.advanced(by: options.stallTimeout)
+        var seen = activity
+        while clock.now < giveUp {
+            for _ in 0..<20 { await Task.yield() }
+            if activity != seen {
+                seen = activity
+                continue
+            }
+            guard await waitForActivity(since: seen, timeout: options.quietPeriod) else { return }
+            if isStopped { return }
+            seen = activity
+        }
+    }
+
+    // MARK: Virtual clock
+
+    /// Suspends until the virtual clock reaches `deadline` seconds.
+    func sleep(until deadline: Double) async throws {
+        let id = state.withLock { state -> Int? in
+            guard deadline > state.now, !state.ended else { return nil }
+            state.nextToken += 1
+            return state.nextToken
+        }
+        guard let id else {
+            try Task.checkCancellation()
+            return
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let (waiter, resumeNow) = state.withLock { state -> ((@Sendable () -> Void)?, Bool) in
+                    if state.ended || deadline <= state.now { return (nil, true) }
+                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    return (Self.bumpActivity(&state), false)
+                }
+                waiter?()
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.sleepers.remove(at: index).continuation
+            }
+            continuation?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// The earliest deadline anyone sleeps until.
+    var earliestSleeper: Double? { state.withLock { $0.sleepers.map(\.deadline).min() } }
+
+    /// Moves the virtual clock to the earliest deadline and wakes everyone sleeping until then.
+    func wakeEarliestSleepers() {
+        let woken = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
+            guard let deadline = state.sleepers.map(\.deadline).min() else { return [] }
+            state.now = max(state.now, deadline)
+            let due = state.sleepers.filter { $0.deadline <= deadline }.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
+            state.sleepers.removeAll { $0.deadline <= deadline }
+            state.activity += 1
+            return due.map(\.continuation)
+        }
+        for continuation in woken { continuation.resume() }
+    }
+}
+
+/// The virtual clock of a replay: sleeping on it returns as soon as the
+/// replay reaches the deadline, so a session that spans ten minutes replays
+/// in milliseconds.
+public struct ReplayClock: Clock {
+    /// A point on the replay's timeline, measured from the start of the cassette.
+    public struct Instant: InstantProtocol {
+        /// The time since the start of the cassette.
+        public var offset: Duration
+
+        public init(offset: Duration) { self.offset = offset }
+
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    let engine: ReplayEngine
+
+    public var now: Instant { Instant(offset: .seconds(engine.now)) }
+    public var minimumResolution: Duration { .nanoseconds(1) }
+
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try await engine.sleep(until: deadline.offset.seconds)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,152 @@
+/// The state of one replay run: which effects have happened, which stimuli
+/// have been delivered, the bindings, the virtual clock and the issues.
+///
+/// The platform doubles report effects to it synchronously, in the order app
+/// code makes its calls; the scheduler (``ReplayEngine/run(setUp:)``) plays
+/// stimuli from it. All state sits behind one lock that is never held while
+/// app code runs.
+final class ReplayEngine: Sendable {
+    let cassette: Cassette
+    let options: ReplayOptions
+    /// The most issues one run collects; the first is the one that matters.
+    static let issueLimit = 20
+
+    struct Receivers {
+        var scriptHandlers: [String: any ScriptMessageHandler] = [:]
+        var replyHandlers: [String: any ScriptMessageHandlerWithReply] = [:]
+        var navigationDelegate: (any NavigationDelegate)?
+        var locationDelegate: (any LocationManagerDelegate)?
+        var customHandler: (any CustomEventHandler)?
+    }
+
+    struct TraceEntry {
+        var payload: any EventPayload
+        var at: Double
+        /// The cassette event it matched or was delivered as.
+        var eventID: Int?
+        var knownCause: Int?
+    }
+
+    struct Sleeper {
+        var id: Int
+        var deadline: Double
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    struct State {
+        var matched: Set<Int> = []
+        var delivered: Set<Int> = []
+        /// Index into `stimuli` of the next stimulus to deliver.
+        var nextStimulus = 0
+        /// Index into `effectIDs` below which every effect has happened.
+        var firstUnmatchedEffect = 0
+        var answerHandlers: [Int: @Sendable (Event?) -> Void] = [:]
+        var decisions: [Int: NavigationPolicy] = [:]
+        var replies: [Int: Outcome] = [:]
+        var bindings = PlaceholderBindings()
+        var issues: [ReplayIssue] = []
+        var trace: [TraceEntry] = []
+        var activity = 0
+        var activityWaiter: (token: Int, continuation: CheckedContinuation<Bool, Never>, timer: Task<Void, Never>?)?
+        var nextToken = 0
+        var now = 0.0
+        var sleepers: [Sleeper] = []
+        var receivers = Receivers()
+        var locationStatus = AuthorizationStatus.notDetermined
+        var desiredAccuracy = 0.0
+        var distanceFilter = -1.0
+        var tasks: [Task<Void, Never>] = []
+        /// Index of the first effect not yet matched in each cause's group.
+        var groupCursor: [Int: Int] = [:]
+        var stopped = false
+        var ended = false
+    }
+
+    let state = Locked(State())
+    /// Stimuli in timeline order.
+    let stimuli: [Event]
+    /// Effect ids in timeline order.
+    let effectIDs: [Int]
+    /// Effect ids by cause (0 for effects without one), in timeline order.
+    let effectsByCause: [Int: [Int]]
+    /// The stimulus that answers each effect that has an answer.
+    let answerForEffect: [Int: Int]
+    private let eventsByID: [Int: Event]
+
+    init(cassette: Cassette, options: ReplayOptions) {
+        self.cassette = cassette
+        self.options = options
+        stimuli = cassette.events.filter { $0.direction == .stimulus }
+        effectIDs = cassette.events.filter { $0.direction == .effect }.map(\.id)
+        var byCause: [Int: [Int]] = [:]
+        var answers: [Int: Int] = [:]
+        var byID: [Int: Event] = [:]
+        for event in cassette.events {
+            byID[event.id] = byID[event.id] ?? event
+            if event.direction == .effect {
+                byCause[event.cause ?? 0, default: []].append(event.id)
+            } else if let answered = event.answers, answers[answered] == nil {
+                answers[answered] = event.id
+            }
+        }
+        effectsByCause = byCause
+        answerForEffect = answers
+        eventsByID = byID
+    }
+
+    func event(_ id: Int) -> Event? { eventsByID[id] }
+
+    /// One line naming an event, for reports.
+    func describe(_ id: Int) -> String {
+        guard let event = event(id) else { return "event \(id)" }
+        return "event \(id) (\(event.kind)" + (event.payload.summary.isEmpty ? ")" : " \(event.payload.summary))")
+    }
+
+    var issues: [ReplayIssue] { state.withLock { $0.issues } }
+    var isStopped: Bool { state.withLock { $0.stopped } }
+    var now: Double { state.withLock { $0.now } }
+
+    // MARK: Issues and activity
+
+    /// Records `issue` and stops delivering stimuli: the first divergence is
+    /// what a report is about, and what follows it is mostly its echo.
+    func fail(_ issue: ReplayIssue) {
+        let waiter = state.withLock { state in
+            if state.issues.count < Self.issueLimit { state.issues.append(issue) }
+            state.stopped = true
+            return Self.bumpActivity(&state)
+        }
+        waiter?()
+    }
+
+    /// Notes that something happened, returning the waiter to resume outside the lock.
+    static func bumpActivity(_ state: inout State) -> (@Sendable () -> Void)? {
+        state.activity += 1
+        guard let waiter = state.activityWaiter else { return nil }
+        state.activityWaiter = nil
+        waiter.timer?.cancel()
+        return { waiter.continuation.resume(returning: true) }
+    }
+
+    func noteActivity() {
+        let waiter = state.withLock { Self.bumpActivity(&$0) }
+        waiter?()
+    }
+
+    func register(_ update: (inout Receivers) -> Void) {
+        let waiter = state.withLock { state in
+            update(&state.receivers)
+            return Self.bumpActivity(&state)
+        }
+        waiter?()
+    }
+
+    /// Runs `body` as work of the implementation that the replay waits for at the end.
+    func track(_ body: @escaping @Sendable () async -> Void) {
+        let task = Task {
+            await body()
+            self.noteActivity()
+        }
+        state.withLock { $0.tasks.append(task) }
+    }
+}

@@ -1,0 +1,77 @@
+/// One way an implementation diverged from a cassette.
+public struct ReplayIssue: Sendable, Hashable, CustomStringConvertible {
+    /// What kind of divergence it is.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        public var rawValue: String
+
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// An effect happened that differs from every effect due.
+        public static let unexpectedEffect = Kind(rawValue: "unexpected effect")
+        /// An effect the cassette expects did not happen.
+        public static let missingEffect = Kind(rawValue: "missing effect")
+        /// An effect happened before an earlier effect of the same cause.
+        public static let effectOutOfOrder = Kind(rawValue: "effect out of order")
+        /// An effect happened before the stimulus that causes it was delivered.
+        public static let effectBeforeCause = Kind(rawValue: "effect before its cause")
+        /// A navigation action was never decided.
+        public static let decisionMissing = Kind(rawValue: "decision missing")
+        /// A navigation action was decided more than once.
+        public static let decisionRepeated = Kind(rawValue: "decision repeated")
+        /// A message awaiting a reply got none.
+        public static let replyMissing = Kind(rawValue: "reply missing")
+        /// A message was replied to more than once.
+        public static let replyRepeated = Kind(rawValue: "reply repeated")
+        /// A stimulus could not be delivered or was never used.
+        public static let unusedStimulus = Kind(rawValue: "unused stimulus")
+        /// A later run produced a different trace from the first.
+        public static let nondeterministic = Kind(rawValue: "nondeterministic")
+        /// Setting up the implementation failed.
+        public static let setUpFailed = Kind(rawValue: "set-up failed")
+
+        public var description: String { rawValue }
+    }
+
+    public var kind: Kind
+    /// The cassette event the issue is about, when there is one.
+    public var eventID: Int?
+    /// That event's channel and kind, or the kind of the effect that happened.
+    public var eventKind: EventKind?
+    /// One sentence saying what happened.
+    public var message: String
+    /// Expected against actual, field by field.
+    public var differences: [FieldDifference]
+    /// The effect that happened, in one line, when the issue is about one.
+    public var actual: String?
+    /// The recorded event nearest to what happened, in one line, when nothing matched.
+    public var nearestCandidate: String?
+
+    public init(
+        kind: Kind, eventID: Int?, eventKind: EventKind?, message: String, differences: [FieldDifference] = [],
+        actual: String? = nil, nearestCandidate: String? = nil
+    ) {
+        self.kind = kind
+        self.eventID = eventID
+        self.eventKind = eventKind
+        self.message = message
+        self.differences = differences
+        self.actual = actual
+        self.nearestCandidate = nearestCandidate
+    }
+
+    /// The headline: event, channel and kind, then the message.
+    public var headline: String {
+        var subject: [String] = []
+        if let eventID { subject.append("event \(eventID)") }
+        if let eventKind { subject.append("(\(eventKind))") }
+        return (subject.isEmpty ? "" : subject.joined(separator: " ") + ": ") + message
+    }
+
+    public var description: String {
+        var lines = [headline]
+        lines += differences.map { "  \($0)" }
+        if let actual { lines.append("  happened: \(actual)") }
+        if let nearestCandidate { lines.append("  nearest recorded candidate: \(nearestCandidate)") }
+        return lines.joined(separator: "\n")
+    }
+}

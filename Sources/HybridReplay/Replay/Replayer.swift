@@ -1,0 +1,106 @@
+import Foundation
+
+/// Replays a cassette against an implementation and reports where it diverged.
+///
+/// The implementation is built fresh for each run from a ``Platform`` of
+/// doubles: stimuli are played back to the handlers and delegates it
+/// registers, and every call it makes is verified against the recorded
+/// effects. Nothing sleeps in real time; the virtual ``ReplayClock`` jumps
+/// to each recorded moment.
+///
+/// ```swift
+/// let report = await Replayer(cassette: cassette).replay { platform in
+///     Router(webView: platform.webView, routes: platform.routes)
+/// }
+/// #expect(report.passed, "\(report)")
+/// ```
+public struct Replayer: Sendable {
+    /// The recorded session.
+    public var cassette: Cassette
+    /// The cassette's path as reports show it.
+    public var path: String?
+    /// How to match, order and wait.
+    public var options: ReplayOptions
+
+    public init(cassette: Cassette, path: String? = nil, options: ReplayOptions = ReplayOptions()) {
+        self.cassette = cassette
+        self.path = path
+        self.options = options
+    }
+
+    /// Reads the cassette at `url`.
+    ///
+    /// - Throws: ``CassetteReadError`` with every problem in the file.
+    public init(contentsOf url: URL, displayPath: String? = nil, options: ReplayOptions = ReplayOptions()) throws(CassetteReadError) {
+        let shownPath = displayPath ?? url.path
+        let cassette = try CassetteReader().read(contentsOf: url, displayPath: shownPath)
+        self.init(cassette: cassette, path: shownPath, options: options)
+    }
+
+    /// Replays the cassette against the implementation `setUp` builds, as many
+    /// times as ``ReplayOptions/repetitions`` says.
+    ///
+    /// - Parameter setUp: Builds the implementation from the platform doubles
+    ///   and registers its handlers and delegates. What it returns is kept
+    ///   alive until the run ends.
+    /// - Returns: The report of the first run that failed or whose trace
+    ///   differs from the first run's, or of the first run when all agree.
+    public func replay<Subject>(_ setUp: (Platform) async throws -> Subject) async -> ReplayReport {
+        let runs = max(1, options.repetitions)
+        var first: (report: ReplayReport, signature: [String])?
+        for run in 1...runs {
+            let (report, signature) = await replayOnce(run: run, of: runs, setUp)
+            guard let baseline = first else {
+                if !report.passed { return report }
+                first = (report, signature)
+                continue
+            }
+            if !report.passed { return report }
+            if signature != baseline.signature {
+                var differing = report
+                differing.issues = [nondeterminism(baseline: baseline.signature, signature: signature, run: run)]
+                return differing
+            }
+        }
+        var report = first?.report ?? emptyReport(runs: runs)
+        report.runs = runs
+        return report
+    }
+
+    private func replayOnce<Subject>(run: Int, of runs: Int, _ setUp: (Platform) async throws -> Subject) async
+        -> (ReplayReport, [String])
+    {
+        let engine = ReplayEngine(cassette: cassette, options: options)
+        let platform = Platform(replaying: engine)
+        do {
+            let subject = try await setUp(platform)
+            await engine.run()
+            withExtendedLifetime(subject) {}
+        } catch {
+            engine.fail(
+                ReplayIssue(
+                    kind: .setUpFailed, eventID: nil, eventKind: nil,
+                    message: "setting up the implementation threw \(String(describing: error))"))
+        }
+        let report = ReplayReport(
+            cassetteName: cassette.header.name, cassettePath: path, issues: engine.issues, trace: engine.traceCassette(),
+            runs: runs, run: run, recordCommand: options.recordCommand)
+        return (report, engine.traceSignature())
+    }
+
+    private func nondeterminism(baseline: [String], signature: [String], run: Int) -> ReplayIssue {
+        let index = zip(baseline, signature).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(baseline.count, signature.count)
+        let expected = index < baseline.count ? baseline[index] : nil
+        let actual = index < signature.count ? signature[index] : nil
+        return ReplayIssue(
+            kind: .nondeterministic, eventID: nil, eventKind: nil,
+            message: "run \(run) produced a different trace from run 1 at effect \(index + 1)",
+            differences: [FieldDifference(path: "effect \(index + 1)", expected: expected, actual: actual)])
+    }
+
+    private func emptyReport(runs: Int) -> ReplayReport {
+        ReplayReport(
+            cassetteName: cassette.header.name, cassettePath: path, issues: [], trace: Cassette(header: cassette.header),
+            runs: runs, run: 1, recordCommand: options.recordCommand)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import HybridReplay
+import Testing
+
+@Suite("Replaying the router")
+struct ReplayerRouterTests {
+    static let fast = ReplayOptions(stallTimeout: .milliseconds(300))
+
+    func replay(_ fault: ExampleRouter.Fault) async throws -> ReplayReport {
+        let replayer = try Replayer(
+            contentsOf: bundledCassette("router/present-yellow.json"), displayPath: "Cassettes/router/present-yellow.json",
+            options: Self.fast)
+        return await replayer.replay { ExampleRouter(platform: $0, fault: fault) }
+    }
+
+    @Test("a router that presents the colour and cancels passes")
+    func correctRouterPasses() async throws {
+        let report = try await replay(.none)
+        #expect(report.passed, "\(report)")
+        #expect(report.trace.events.map(\.kind) == [NavigationAction.eventKind, NativeRoute.eventKind, NavigationDecision.eventKind])
+    }
+
+    @Test("a wrong decision is reported with the action's URL and the policies")
+    func wrongDecision() async throws {
+        let report = try await replay(.allowsEverything)
+        let issue = try #require(report.issues.first)
+        #expect(issue.kind == .unexpectedEffect)
+        #expect(issue.eventID == 2 || issue.eventID == 3)
+        #expect("\(report)".contains("navigate://present?r=255&g=255&b=0"), "\(report)")
+    }
+
+    @Test("deciding twice is reported with both policies")
+    func decidesTwice() async throws {
+        let report = try await replay(.decidesTwice)
+        let issue = try #require(report.issues.first)
+        #expect(issue.kind == .decisionRepeated)
+        #expect(issue.eventID == 1)
+        #expect(issue.message.contains("decided twice: first cancel, then allow"), "\(issue)")
+        #expect(issue.message.contains("navigate://present?r=255&g=255&b=0"))
+    }
+
+    @Test("never deciding is reported as the completion handler not being called, without hanging")
+    func neverDecides() async throws {
+        let report = try await replay(.neverDecides)
+        let issue = try #require(report.issues.first)
+        #expect(issue.kind == .decisionMissing)
+        #expect(issue.message.contains("Completion handler passed to decidePolicy(for:decisionHandler:) was not called"))
+        #expect(issue.message.contains("navigate://present?r=255&g=255&b=0"))
+    }
+
+    @Test("effects of one cause out of recorded order are reported")
+    func reordered() async throws {
+        let report = try await replay(.decidesBeforeRouting)
+        let issue = try #require(report.issues.first)
+        #expect(issue.kind == .effectOutOfOrder, "\(report)")
+        #expect(issue.eventID == 3)
+        #expect(issue.message.contains("happened before event 2 (navigation.route"), "\(issue)")
+    }
+
+    @Test("a wrong route parameter is shown field by field")
+    func wrongColour() async throws {
+        let report = try await replay(.wrongColour)
+        let issue = try #require(report.issues.first)
+        #expect(issue.kind == .unexpectedEffect)
+        #expect(issue.eventID == 2)
+        #expect(issue.eventKind == NativeRoute.eventKind)
+        #expect(issue.differences == [FieldDifference(path: "parameters.g", expected: "255", actual: "0", note: nil)])
+    }
+}
+
+/// The URL of a cassette in the package's `Cassettes/` folder.
+func bundledCassette(_ relativePath: String) -> URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Cassettes").appendingPathComponent(relativePath)
+}

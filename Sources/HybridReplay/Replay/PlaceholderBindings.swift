@@ -79,6 +79,8 @@ struct PlaceholderBindings: Sendable {
 
     /// Binds `recorded` to `actual`, or says why it cannot.
     mutating func bind(recorded: String, actual: String, eventID: Int, kind: String) -> String? {
+        // An unnumbered placeholder names no particular value, so it binds to nothing.
+        if recorded == SecretScanner.redactedPlaceholder { return nil }
         if let existing = byRecorded[recorded] {
             if existing.actual == actual { return nil }
             return "the \(kind) recorded as \(quoted(recorded)) was bound to \(quoted(existing.actual)) by event \(existing.eventID)"

@@ -163,9 +163,18 @@ extension ReplayEngine {
                 kind: .unexpectedEffect, eventID: nearest.id, eventKind: nearest.kind, message: message,
                 differences: differences, actual: actual)
         }
+        // Nothing due is of this kind: the nearest may be one that already happened, which this repeats.
+        let alreadyMatched = effectIDs.lazy.filter { state.matched.contains($0) }.compactMap { self.event($0) }
+            .filter { $0.kind == payload.kind }.prefix(200)
+        let comparison = PayloadComparison(placeholders: options.placeholders, eventID: 0)
+        let repeated = alreadyMatched.min { left, right in
+            (comparison.distance(expected: left.payload, actual: payload, bindings: state.bindings), left.id)
+                < (comparison.distance(expected: right.payload, actual: payload, bindings: state.bindings), right.id)
+        }
+        let candidate = repeated.map { describe($0.id) + ", which already happened" } ?? nearest.map { describe($0.id) }
         return ReplayIssue(
             kind: .unexpectedEffect, eventID: nil, eventKind: payload.kind,
             message: "unexpected effect: nothing in the cassette expects \(payload.kind) here",
-            actual: actual, nearestCandidate: nearest.map { describe($0.id) })
+            actual: actual, nearestCandidate: candidate)
     }
 }

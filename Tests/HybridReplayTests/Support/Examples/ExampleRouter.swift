@@ -1,8 +1,8 @@
 import Foundation
 import HybridReplay
 
-/// Small implementations of the seed systems, each with the ways it can be
-/// broken, so replay tests can show the replayer catching every misbehaviour.
+/// The seed article's navigation router, with the ways it can be broken,
+/// so replay tests can show the replayer catching each misbehaviour.
 struct ExampleRouter: NavigationDelegate {
     /// How the router misbehaves, if at all.
     struct Fault: Sendable, Equatable {

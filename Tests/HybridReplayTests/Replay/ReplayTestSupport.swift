@@ -1,0 +1,19 @@
+import Foundation
+import HybridReplay
+
+/// Replay options for tests: a short stall so failing replays end quickly.
+let fastReplay = ReplayOptions(stallTimeout: .milliseconds(300), recordCommand: "HYBRIDREPLAY_RECORD=failed swift test --filter Example")
+
+/// A cassette of `events`, numbered from 1 in order when their ids are 0.
+func makeCassette(_ events: [Event], name: String = "test") -> Cassette {
+    Cassette(header: CassetteHeader(name: name), events: events)
+}
+
+/// Replays a bundled cassette against the implementation `setUp` builds.
+func replayBundled<Subject>(
+    _ relativePath: String, options: ReplayOptions = fastReplay, _ setUp: (Platform) async throws -> Subject
+) async throws -> ReplayReport {
+    let replayer = try Replayer(
+        contentsOf: bundledCassette(relativePath), displayPath: "Cassettes/\(relativePath)", options: options)
+    return await replayer.replay(setUp)
+}

@@ -1,0 +1,105 @@
+import Foundation
+import HybridReplay
+import Testing
+
+@Suite("Strict playback")
+struct ReplayerStrictnessTests {
+    @Test("an effect the implementation never makes is reported missing, with its cause")
+    func missingEffect() async throws {
+        let report = try await replayBundled("bridge/echo.json") { platform in
+            platform.webView.add(ReplayerBridgeTests.NoReply(), name: "nativeProcess")
+        }
+        let issue = try #require(report.issues.first)
+        #expect(issue.kind == .missingEffect)
+        #expect(issue.eventID == 2)
+        #expect(issue.message.hasPrefix("expected effect did not happen after event 1 (script.message nativeProcess \"Hello from the page\")"), "\(issue)")
+        #expect(issue.message.contains("(1 later events were not replayed)"))
+        #expect(report.issues.count == 1)
+    }
+
+    @Test("an implementation whose set-up throws fails with the error")
+    func setUpThrows() async throws {
+        struct Broken: Error {}
+        let report = try await replayBundled("bridge/echo.json") { _ in throw Broken() }
+        #expect(report.issues.map(\.kind) == [.setUpFailed])
+    }
+
+    @Test("an effect with no recorded answer fails the waiting call when the replay ends, instead of hanging")
+    func unansweredCall() async throws {
+        let cassette = makeCassette([
+            Event(id: 1, at: 0, payload: JavaScriptEvaluation(script: "ready()")),
+        ])
+        let outcome = OutcomeBox()
+        let report = await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+            platform.webView.evaluateJavaScript("ready()") { outcome.set($0) }
+        }
+        #expect(report.passed, "\(report)")
+        guard case .failure(let error)? = outcome.value else {
+            Issue.record("the completion handler was not called")
+            return
+        }
+        #expect(error.message.hasPrefix("HybridReplay: this JavaScript call does not match the cassette"))
+    }
+
+    final class OutcomeBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Result<JSONValue, JavaScriptError>?
+        var value: Result<JSONValue, JavaScriptError>? { lock.withLock { stored } }
+        func set(_ result: Result<JSONValue, JavaScriptError>) { lock.withLock { stored = result } }
+    }
+
+    @Test("the report of a repeated replay names the first run that failed")
+    func repeatedRunFails() async throws {
+        var options = fastReplay
+        options.repetitions = 5
+        let runs = Counter()
+        let report = try await replayBundled("router/present-yellow.json", options: options) { platform in
+            ExampleRouter(platform: platform, fault: runs.next() == 3 ? .allowsEverything : .none)
+        }
+        #expect(report.run == 3)
+        #expect(report.runs == 5)
+        #expect("\(report)".hasPrefix("Cassettes/router/present-yellow.json: replay failed in run 3 of 5: 1 issue"), "\(report)")
+    }
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func next() -> Int { lock.withLock { count += 1; return count } }
+    }
+
+    @Test("a relaxed channel accepts one cause's effects in any order; the default does not")
+    func relaxedOrdering() async throws {
+        var options = fastReplay
+        options.ordering[.navigation] = .unordered
+        let relaxed = try await replayBundled("router/present-yellow.json", options: options) {
+            ExampleRouter(platform: $0, fault: .decidesBeforeRouting)
+        }
+        #expect(relaxed.passed, "\(relaxed)")
+        let strict = try await replayBundled("router/present-yellow.json") {
+            ExampleRouter(platform: $0, fault: .decidesBeforeRouting)
+        }
+        #expect(strict.issues.first?.kind == .effectOutOfOrder)
+    }
+
+    @Test("a passing report says so, with the number of identical runs")
+    func passingReport() async throws {
+        var options = fastReplay
+        options.repetitions = 3
+        let report = try await replayBundled("router/present-yellow.json", options: options) { ExampleRouter(platform: $0) }
+        #expect("\(report)" == "Cassettes/router/present-yellow.json: replay passed (3 runs, identical traces)")
+    }
+
+    @Test("the trace of a failed run is a cassette of what happened, with causes and answers linked")
+    func traceIsACassette() async throws {
+        let report = try await replayBundled("bridge/promise-random-user.json") {
+            ExamplePromiseBridge(platform: $0, fault: .answersWithNewGUID)
+        }
+        #expect(!report.passed)
+        let trace = report.trace
+        #expect(trace.events.map(\.kind) == [ScriptMessage.eventKind, HTTPRequest.eventKind, HTTPResponse.eventKind, JavaScriptEvaluation.eventKind])
+        #expect(trace.events[1].cause == 1)
+        #expect(trace.events[2].answers == 2)
+        let reread = try CassetteReader().read(CassetteWriter.canonicalBytes(of: trace), path: "trace.json")
+        #expect(reread == trace)
+    }
+}

@@ -23,6 +23,7 @@ extension ReplayEngine {
         let (payload, answerHandler, receivers) = state.withLock { state in
             state.nextStimulus += 1
             state.delivered.insert(stimulus.id)
+            if effectsByCause[stimulus.id] != nil { state.openGroups.insert(stimulus.id) }
             state.now = max(state.now, stimulus.at)
             let payload = substitute(stimulus.payload, eventID: stimulus.id, bindings: &state.bindings)
             state.trace.append(TraceEntry(payload: payload, at: state.now, eventID: stimulus.id, knownCause: nil))

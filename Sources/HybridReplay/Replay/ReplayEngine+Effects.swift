@@ -73,7 +73,7 @@ extension ReplayEngine {
     /// not yet matched, and any later one on a channel whose order is relaxed.
     func eligibleEffects(state: State, cause: Int? = nil) -> [Event] {
         var eligible: [Event] = []
-        let groups = cause.map { [$0] } ?? Array(effectsByCause.keys)
+        let groups = cause.map { [$0] } ?? Array(state.openGroups)
         for group in groups {
             guard let ids = effectsByCause[group] else { continue }
             var orderedBlocked = false
@@ -106,6 +106,7 @@ extension ReplayEngine {
             var cursor = state.groupCursor[group] ?? 0
             while cursor < ids.count, state.matched.contains(ids[cursor]) { cursor += 1 }
             state.groupCursor[group] = cursor
+            if cursor == ids.count { state.openGroups.remove(group) }
         }
         while state.firstUnmatchedEffect < effectIDs.count, state.matched.contains(effectIDs[state.firstUnmatchedEffect]) {
             state.firstUnmatchedEffect += 1

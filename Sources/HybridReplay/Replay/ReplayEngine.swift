@@ -58,6 +58,8 @@ final class ReplayEngine: Sendable {
         var tasks: [Task<Void, Never>] = []
         /// Index of the first effect not yet matched in each cause's group.
         var groupCursor: [Int: Int] = [:]
+        /// The causes (0 for none) whose groups have effects left and may have some due.
+        var openGroups: Set<Int> = []
         var stopped = false
         var ended = false
     }
@@ -92,6 +94,7 @@ final class ReplayEngine: Sendable {
         effectsByCause = byCause
         answerForEffect = answers
         eventsByID = byID
+        if byCause[0] != nil { state.withLock { $0.openGroups.insert(0) } }
     }
 
     func event(_ id: Int) -> Event? { eventsByID[id] }

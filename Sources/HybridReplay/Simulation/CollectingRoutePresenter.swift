@@ -1,0 +1,13 @@
+/// A route presenter that shows nothing and keeps every route the app asked for.
+public final class CollectingRoutePresenter: RoutePresenter {
+    private let state = SimulationLock<[NativeRoute]>([])
+
+    public init() {}
+
+    /// The routes the app showed, in order.
+    public var routes: [NativeRoute] { state.value }
+
+    public func show(_ route: NativeRoute) {
+        state.withLock { $0.append(route) }
+    }
+}

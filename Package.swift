@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "HybridReplay", targets: ["HybridReplay"]),
+        .library(name: "HybridReplayTesting", targets: ["HybridReplayTesting"]),
         .executable(name: "cassette", targets: ["cassette"]),
         .plugin(name: "CassettePlugin", targets: ["CassettePlugin"]),
     ],
@@ -21,6 +22,8 @@ let package = Package(
             dependencies: [.target(name: "CJansson", condition: .when(platforms: [.linux]))]
         ),
         .target(name: "CassetteCommands", dependencies: ["HybridReplay"]),
+        // Swift Testing and XCTest glue: record modes, the cassette trait, replayCassette.
+        .target(name: "HybridReplayTesting", dependencies: ["HybridReplay"]),
         .executableTarget(name: "cassette", dependencies: ["CassetteCommands"]),
         .executableTarget(name: "cassette-bench", dependencies: ["HybridReplay"]),
         .plugin(
@@ -33,6 +36,7 @@ let package = Package(
         ),
         .testTarget(name: "HybridReplayTests", dependencies: ["HybridReplay"], exclude: ["Fixtures"]),
         .testTarget(name: "CassetteCommandsTests", dependencies: ["CassetteCommands"]),
+        .testTarget(name: "HybridReplayTestingTests", dependencies: ["HybridReplayTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

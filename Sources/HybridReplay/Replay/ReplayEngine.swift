@@ -94,7 +94,7 @@ final class ReplayEngine: Sendable {
         effectsByCause = byCause
         answerForEffect = answers
         eventsByID = byID
-        if byCause[0] != nil { state.withLock { $0.openGroups.insert(0) } }
+        if byCause[0] != nil { state.withLock { _ = $0.openGroups.insert(0) } }
     }
 
     func event(_ id: Int) -> Event? { eventsByID[id] }

@@ -1,0 +1,149 @@
+/// Rewrites the places in an event payload where secrets hide: header
+/// values, URLs, form bodies, free-form JSON and cookies.
+///
+/// A redaction rule says what to do with one kind of place (a header, a
+/// URL, a JSON value); the rewriter knows where each kind of place occurs in
+/// every payload type of format version 1, so rules never switch over
+/// payload types themselves.
+struct PayloadRewriter: Sendable {
+    typealias Rewrite<Value> = @Sendable (Value, inout RedactionPlaceholders) -> Value
+
+    /// Every header of requests, responses and loads.
+    var header: Rewrite<HTTPHeader>?
+    /// Every URL: of requests, loads, navigation actions, frames, cookie
+    /// queries, and the `Location` and `Referer` headers.
+    var url: Rewrite<String>?
+    /// The query string of a request whose body is `application/x-www-form-urlencoded` text.
+    var form: Rewrite<String>?
+    /// Every free-form value: JSON bodies, message bodies, replies and
+    /// results, evaluation arguments, route parameters, published values and
+    /// custom fields. Object-shaped fields are passed as one object.
+    var json: Rewrite<JSONValue>?
+    /// Every cookie the cookie store is given or answers with.
+    var cookie: Rewrite<Cookie>?
+
+    /// A rewriter that rewrites each place with `self`, then with `next`.
+    func followed(by next: PayloadRewriter) -> PayloadRewriter {
+        PayloadRewriter(
+            header: Self.compose(header, next.header), url: Self.compose(url, next.url),
+            form: Self.compose(form, next.form), json: Self.compose(json, next.json),
+            cookie: Self.compose(cookie, next.cookie))
+    }
+
+    private static func compose<Value>(_ first: Rewrite<Value>?, _ second: Rewrite<Value>?) -> Rewrite<Value>? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return { value, placeholders in second(first(value, &placeholders), &placeholders) }
+    }
+
+    /// Headers whose value is a URL.
+    private static let urlHeaders: Set<String> = ["location", "referer", "content-location"]
+
+    /// `payload` with every place this rewriter covers rewritten; payload
+    /// types it does not know are returned unchanged.
+    func apply(to payload: any EventPayload, _ placeholders: inout RedactionPlaceholders) -> any EventPayload {
+        switch payload {
+        case var message as ScriptMessage:
+            message.body = json(message.body, &placeholders)
+            message.frame = frame(message.frame, &placeholders)
+            return message
+        case let reply as ScriptReply:
+            return ScriptReply(outcome(reply.outcome, &placeholders))
+        case let result as JavaScriptResult:
+            return JavaScriptResult(outcome(result.outcome, &placeholders))
+        case var evaluation as JavaScriptEvaluation:
+            evaluation.arguments = evaluation.arguments.map { object($0, &placeholders) }
+            return evaluation
+        case var action as NavigationAction:
+            action.url = url(action.url, &placeholders)
+            action.sourceFrame = frame(action.sourceFrame, &placeholders)
+            action.targetFrame = frame(action.targetFrame, &placeholders)
+            return action
+        case var route as NativeRoute:
+            route.parameters = object(route.parameters, &placeholders)
+            return route
+        case var load as NavigationLoad:
+            load.url = url(load.url, &placeholders)
+            load.body = body(load.body, headers: load.headers, &placeholders)
+            load.headers = headers(load.headers, &placeholders)
+            return load
+        case var request as HTTPRequest:
+            request.url = url(request.url, &placeholders)
+            request.body = body(request.body, headers: request.headers, &placeholders)
+            request.headers = headers(request.headers, &placeholders)
+            return request
+        case var response as HTTPResponse:
+            response.body = body(response.body, headers: response.headers, &placeholders)
+            response.headers = headers(response.headers, &placeholders)
+            return response
+        case let write as CookieStoreWrite:
+            return CookieStoreWrite(cookie(write.cookie, &placeholders))
+        case let query as CookieStoreQuery:
+            return CookieStoreQuery(url: url(query.url, &placeholders))
+        case let contents as CookieStoreContents:
+            return CookieStoreContents(contents.cookies.map { cookie($0, &placeholders) })
+        case var value as LocationServiceValue:
+            value.value = json(value.value, &placeholders)
+            return value
+        case var custom as CustomEvent:
+            custom.fields = object(custom.fields, &placeholders)
+            return custom
+        default:
+            return payload
+        }
+    }
+
+    private func json(_ value: JSONValue, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
+        json?(value, &placeholders) ?? value
+    }
+
+    private func object(_ members: [String: JSONValue], _ placeholders: inout RedactionPlaceholders) -> [String: JSONValue] {
+        guard let json else { return members }
+        return json(.object(members), &placeholders).objectValue ?? members
+    }
+
+    private func url(_ text: String, _ placeholders: inout RedactionPlaceholders) -> String {
+        url?(text, &placeholders) ?? text
+    }
+
+    private func cookie(_ value: Cookie, _ placeholders: inout RedactionPlaceholders) -> Cookie {
+        cookie?(value, &placeholders) ?? value
+    }
+
+    private func frame(_ frame: Frame?, _ placeholders: inout RedactionPlaceholders) -> Frame? {
+        guard var frame, let address = frame.url else { return frame }
+        frame.url = url(address, &placeholders)
+        return frame
+    }
+
+    private func outcome(_ outcome: Outcome, _ placeholders: inout RedactionPlaceholders) -> Outcome {
+        guard case .value(let value) = outcome else { return outcome }
+        return .value(json(value, &placeholders))
+    }
+
+    private func headers(_ headers: [HTTPHeader], _ placeholders: inout RedactionPlaceholders) -> [HTTPHeader] {
+        headers.map { original in
+            var header = header?(original, &placeholders) ?? original
+            if Self.urlHeaders.contains(header.name.lowercased()) { header.value = url(header.value, &placeholders) }
+            return header
+        }
+    }
+
+    private func body(_ body: HTTPBody?, headers: [HTTPHeader], _ placeholders: inout RedactionPlaceholders) -> HTTPBody? {
+        switch body {
+        case .json(let value):
+            return .json(json(value, &placeholders))
+        case .text(let text):
+            guard let form, Self.isForm(headers) else { return body }
+            return .text(form(text, &placeholders))
+        case .bytes, nil:
+            return body
+        }
+    }
+
+    private static func isForm(_ headers: [HTTPHeader]) -> Bool {
+        headers.values(named: "Content-Type").contains {
+            $0.lowercased().hasPrefix("application/x-www-form-urlencoded")
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+extension Recorder {
+    /// Writes the recording to `url` as a canonical cassette, atomically.
+    ///
+    /// Before anything touches the disk the cassette is checked twice: by
+    /// ``CassetteValidator`` (ids, causes, answers, one reply per message),
+    /// then by reading its canonical text back through ``CassetteReader``,
+    /// which catches what only a reader sees, such as a key holding U+0000 or
+    /// a body nested deeper than 64 levels, and checking it reads back
+    /// equal. On any problem nothing is written and a file already at `url`
+    /// is left as it was.
+    ///
+    /// - Parameter url: A file URL; its directory must exist.
+    /// - Throws: ``RecordingError`` listing every problem, or the reason the
+    ///   file system refused the write.
+    public func write(to url: URL) throws(RecordingError) {
+        let cassette = cassette()
+        let file = url.path
+        let problems = CassetteValidator.problems(in: cassette)
+        guard problems.isEmpty else {
+            throw RecordingError(
+                file: file, stage: .validation,
+                problems: problems.map { "\(RecordingError.location(of: $0.path, in: cassette)): \($0.message)" })
+        }
+        let bytes = CassetteWriter.canonicalBytes(of: cassette)
+        let reread: Cassette
+        do {
+            reread = try CassetteReader().read(bytes, path: file)
+        } catch {
+            let unreadable = Self.unreadableEvents(in: cassette)
+            throw RecordingError(
+                file: file, stage: .rereading,
+                problems: unreadable.isEmpty
+                    ? error.diagnostics.map { diagnostic in
+                        let location = diagnostic.path.map { RecordingError.location(of: $0, in: cassette) }
+                            ?? diagnostic.position.map { "line \($0.line), column \($0.column) of the canonical text" }
+                            ?? "the canonical text"
+                        return "\(location): \(diagnostic.message)"
+                    } : unreadable)
+        }
+        if let difference = Self.firstDifference(between: cassette, and: reread) {
+            throw RecordingError(file: file, stage: .rereading, problems: [difference])
+        }
+        do {
+            try AtomicFile.write(bytes, to: url)
+        } catch {
+            throw RecordingError(file: file, stage: .writing, problems: [error.reason])
+        }
+    }
+
+    /// The JSON syntax problem of each event whose canonical text does not
+    /// read on its own, such as a key holding U+0000 or nesting past the
+    /// limit; a reader stops at the first syntax error in a file, and the
+    /// recording should list them all.
+    private static func unreadableEvents(in cassette: Cassette) -> [String] {
+        // Events stand two levels deep in a cassette: the top object, then `events`.
+        let reader = JSONReader(backend: JSONReader.platformDefault.backend, maxDepth: JSONReader.defaultMaxDepth - 2)
+        return cassette.events.indices.compactMap { index -> String? in
+            var printer = CanonicalPrinter()
+            printer.printDocument(EventCoding.node(for: cassette.events[index]))
+            do throws(JSONSyntaxError) {
+                _ = try reader.read(printer.bytes)
+                return nil
+            } catch {
+                let location = RecordingError.location(of: JSONPath([.key("events"), .index(index)]), in: cassette)
+                return "\(location): \(error.message)"
+            }
+        }
+    }
+
+    /// Where `reread` differs from `original`, or `nil` when they are equal.
+    private static func firstDifference(between original: Cassette, and reread: Cassette) -> String? {
+        if original.header != reread.header { return "the header does not read back as it was written" }
+        if original.events.count != reread.events.count {
+            return "\(original.events.count) events were written but \(reread.events.count) read back"
+        }
+        for (index, (written, read)) in zip(original.events, reread.events).enumerated() where written != read {
+            let location = RecordingError.location(of: JSONPath([.key("events"), .index(index)]), in: original)
+            return "\(location): does not read back as it was written (written \(written.payload.summary), read \(read.payload.summary))"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+
+/// Records a session of app code talking to live seams, and writes it as a cassette.
+///
+/// Hand the app code the platform from ``platform(wrapping:)``: every call
+/// it makes into a seam is recorded as an effect, and everything the seams
+/// deliver to it as a stimulus, with ids in the order they happen, the
+/// stimulus each effect reacts to as its `cause`, the effect each answer
+/// responds to as its `answers`, and the time since the recorder was created
+/// on the injected clock. Events are redacted (see ``Redaction``) before they
+/// are stored; the app and the live seams still see the real values.
+///
+/// ```swift
+/// let recorder = Recorder(name: "bridge-echo", contract: "bridge", engine: "WebKitGTK 6.0")
+/// let bridge = EchoBridge(platform: recorder.platform(wrapping: live))
+/// // … drive the page …
+/// try recorder.write(to: URL(filePath: "Cassettes/bridge/echo.json"))
+/// ```
+///
+/// A recorder is safe to use from any number of tasks and threads at once:
+/// each event is numbered, timed, redacted and stored under one lock.
+public final class Recorder: Sendable {
+    /// The cassette's name, such as `bridge-echo`.
+    public let name: String
+    /// What the session does, in a sentence or two.
+    public let description: String?
+    /// The bridge contract the session exercises.
+    public let contract: String?
+    /// The rules applied to every event before it is stored.
+    public let redaction: Redaction
+    /// Where the events come from, such as `URLSession` or `WebKitGTK 6.0`.
+    public let engine: String?
+
+    private let elapsed: @Sendable () -> Duration
+    private let state = RecorderLock(State())
+    /// The context of effects made outside any stimulus the recorder delivered.
+    private let rootBox: CauseBox
+
+    private struct State: Sendable {
+        var events: [Event] = []
+        var nextID = 1
+        var lastAt = 0.0
+        var placeholders = RedactionPlaceholders()
+        /// Effects the platform may answer unprompted later, oldest first, by kind.
+        var outstanding: [EventKind: [Int]] = [:]
+    }
+
+    /// Creates a recorder; its clock starts now.
+    ///
+    /// - Parameters:
+    ///   - name: The cassette's name, such as `router-present-yellow`.
+    ///   - description: What the session does.
+    ///   - contract: The bridge contract it exercises, such as `router`.
+    ///   - redaction: What to hide before anything is stored; ``Redaction/default`` hides
+    ///     cookies and credentials.
+    ///   - clock: Measures each event's `at`; inject a manual clock for exact times.
+    ///   - engine: Where the events come from, written in the cassette's `recordedBy`.
+    public init(
+        name: String, description: String? = nil, contract: String? = nil, redaction: Redaction = .default,
+        clock: any Clock<Duration> = ContinuousClock(), engine: String? = nil
+    ) {
+        self.name = name
+        self.description = description
+        self.contract = contract
+        self.redaction = redaction
+        self.engine = engine
+        self.elapsed = Self.stopwatch(clock)
+        self.rootBox = CauseBox(owner: nil, stimulusID: nil)
+    }
+
+    /// The events recorded so far, redacted, in id order.
+    public var events: [Event] {
+        state.withLock { $0.events }
+    }
+
+    /// The recording as a cassette: the header and the events so far.
+    ///
+    /// - Returns: A cassette `recordedBy` HybridReplay ``RecordingTool/hybridReplayVersion``
+    ///   with this recorder's engine, listing the redaction rules applied.
+    public func cassette() -> Cassette {
+        let header = CassetteHeader(
+            name: name, description: description, contract: contract,
+            recordedBy: .hybridReplay(engine: engine), redactions: redaction.ruleNames)
+        return Cassette(header: header, events: events)
+    }
+
+    // MARK: Recording
+
+    /// Redacts, numbers, times and stores one event.
+    ///
+    /// - Parameters:
+    ///   - payload: What crossed the seam, unredacted.
+    ///   - cause: The stimulus that led to it.
+    ///   - answers: The effect it answers.
+    ///   - awaitsLateAnswer: Whether the platform may answer it later on its
+    ///     own, as an authorization change answers a request; see ``recordAnswer(_:toOldest:)``.
+    /// - Returns: The event's id.
+    @discardableResult
+    func record(_ payload: any EventPayload, cause: Int?, answers: Int? = nil, awaitsLateAnswer: Bool = false) -> Int {
+        state.withLock { state in
+            store(payload, cause: cause, answers: answers, in: &state, awaitsLateAnswer: awaitsLateAnswer)
+        }
+    }
+
+    /// Records an effect app code made, caused by the stimulus it is reacting to.
+    ///
+    /// - Returns: The effect's id.
+    @discardableResult
+    func recordEffect(_ payload: any EventPayload, awaitsLateAnswer: Bool = false) -> Int {
+        record(payload, cause: currentCause.stimulusID, awaitsLateAnswer: awaitsLateAnswer)
+    }
+
+    /// Records a stimulus that answers the oldest outstanding effect of
+    /// `kind`, or nothing when none is outstanding.
+    ///
+    /// - Returns: The stimulus's id.
+    func recordAnswer(_ payload: any EventPayload, toOldest kind: EventKind) -> Int {
+        state.withLock { state in
+            let answered = state.outstanding[kind]?.first
+            if answered != nil { state.outstanding[kind]?.removeFirst() }
+            return store(payload, cause: nil, answers: answered, in: &state)
+        }
+    }
+
+    private func store(
+        _ payload: any EventPayload, cause: Int?, answers: Int?, in state: inout State, awaitsLateAnswer: Bool = false
+    ) -> Int {
+        let id = state.nextID
+        state.nextID += 1
+        // A clock that runs backwards must not make the cassette invalid.
+        let at = max(Self.seconds(elapsed()), state.lastAt)
+        state.lastAt = at
+        let redacted = redaction.apply(to: payload, placeholders: &state.placeholders)
+        state.events.append(Event(id: id, at: at, cause: cause, answers: answers, payload: redacted))
+        if awaitsLateAnswer { state.outstanding[payload.kind, default: []].append(id) }
+        return id
+    }
+
+    // MARK: Cause context
+
+    /// The box effects take their `cause` from: the one bound to this task
+    /// by a delivery of this recorder, else the recorder's own.
+    var currentCause: CauseBox {
+        if let box = CauseBox.current, box.owner == ObjectIdentifier(self) { return box }
+        return rootBox
+    }
+
+    /// A fresh box for code reacting to stimulus `id`.
+    func box(for id: Int) -> CauseBox {
+        CauseBox(owner: ObjectIdentifier(self), stimulusID: id)
+    }
+
+    /// Runs app code as the reaction to stimulus `id`.
+    func deliver<Result>(_ id: Int, _ body: () throws -> Result) rethrows -> Result {
+        try CauseBox.$current.withValue(box(for: id), operation: body)
+    }
+
+    /// Runs async app code as the reaction to stimulus `id`.
+    func deliver<Result: Sendable>(_ id: Int, _ body: () async -> Result) async -> Result {
+        await CauseBox.$current.withValue(box(for: id), operation: body)
+    }
+
+    // MARK: Time
+
+    /// A closure measuring the time since now on `clock`.
+    private static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+        let start = clock.now
+        return { start.duration(to: clock.now) }
+    }
+
+    /// `duration` in seconds, rounded to microseconds so files are stable.
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        let microseconds = seconds * 1_000_000 + Int64((Double(attoseconds) / 1e12).rounded())
+        return Double(microseconds) / 1_000_000
+    }
+}

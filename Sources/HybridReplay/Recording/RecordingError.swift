@@ -1,0 +1,57 @@
+/// A recording that was not written, with every reason.
+///
+/// Nothing is written when there is any problem: a file already at the
+/// destination is left as it was.
+public struct RecordingError: Error, Sendable, CustomStringConvertible {
+    /// Which check refused the recording.
+    public struct Stage: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// The events break a rule of the format, such as a second reply to one message.
+        public static let validation = Stage(rawValue: "validation")
+        /// The canonical text would not read back, such as a key holding U+0000
+        /// or a body nested deeper than the reader allows.
+        public static let rereading = Stage(rawValue: "rereading")
+        /// The file system refused the write.
+        public static let writing = Stage(rawValue: "writing")
+
+        public var description: String { rawValue }
+    }
+
+    /// The path the recording was to be written to.
+    public var file: String
+    public var stage: Stage
+    /// What is wrong, each naming the event and field, such as
+    /// `event 4 (script.reply) cause: script.message 3 already has a reply (event 2); it gets exactly one`.
+    public var problems: [String]
+
+    public init(file: String, stage: Stage, problems: [String]) {
+        self.file = file
+        self.stage = stage
+        self.problems = problems
+    }
+
+    public var description: String {
+        if stage == .writing {
+            return "\(file): error: cannot write the recording: \(problems.joined(separator: "; "))"
+        }
+        let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+        return "\(file): error: the recording was not written (\(count)); the file was left as it was\n"
+            + problems.map { "  \($0)\n" }.joined()
+            + "Fix the app code, or add a Redaction that hides or rewrites the offending value, then record again."
+    }
+}
+
+extension RecordingError {
+    /// Where `path` stands in `cassette`, in words: `event 4 (script.reply) cause`.
+    static func location(of path: JSONPath, in cassette: Cassette) -> String {
+        let components = path.components
+        guard components.count >= 2, components[0] == .key("events"), case .index(let index) = components[1],
+            cassette.events.indices.contains(index)
+        else { return path.description }
+        let event = cassette.events[index]
+        let rest = JSONPath(Array(components.dropFirst(2)))
+        return "event \(event.id) (\(event.kind))" + (rest.components.isEmpty ? "" : " \(rest)")
+    }
+}

@@ -1,0 +1,78 @@
+/// A web view that records what app code asks of a live one, and what the
+/// page answers: the `script`, `javascript` and `navigation` channels.
+///
+/// Handlers and the navigation delegate the app registers are wrapped, so
+/// messages and navigation actions from the page are recorded as stimuli
+/// and delivered as the cause of whatever the app does in response.
+final class RecordingWebView: WebView {
+    private let live: any WebView
+    private let recorder: Recorder
+
+    init(wrapping live: any WebView, recorder: Recorder) {
+        self.live = live
+        self.recorder = recorder
+    }
+
+    func add(_ handler: any ScriptMessageHandler, name: String) {
+        live.add(RecordingMessageHandler(app: handler, recorder: recorder), name: name)
+    }
+
+    func add(_ handler: any ScriptMessageHandlerWithReply, name: String) {
+        live.add(RecordingReplyHandler(app: handler, recorder: recorder), name: name)
+    }
+
+    func addUserScript(_ script: UserScriptInstallation) {
+        recorder.recordEffect(script)
+        live.addUserScript(script)
+    }
+
+    func evaluateJavaScript(
+        _ script: String, completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) {
+        let handler = answering(JavaScriptEvaluation(script: script), then: completionHandler)
+        live.evaluateJavaScript(script, completionHandler: handler)
+    }
+
+    func callAsyncJavaScript(
+        _ body: String, arguments: [String: JSONValue],
+        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) {
+        let handler = answering(JavaScriptEvaluation(script: body, arguments: arguments), then: completionHandler)
+        live.callAsyncJavaScript(body, arguments: arguments, completionHandler: handler)
+    }
+
+    func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
+        live.setNavigationDelegate(delegate.map { RecordingNavigationDelegate(app: $0, recorder: recorder) })
+    }
+
+    func load(_ load: NavigationLoad) {
+        recorder.recordEffect(load)
+        live.load(load)
+    }
+
+    /// Records `evaluation` and returns the completion handler to give the
+    /// live web view: it records the result as the answer, makes the result
+    /// the cause of what the calling code does next, and calls the app's handler.
+    ///
+    /// The result is recorded even when the app passed no handler, so the
+    /// cassette says what the page returned.
+    private func answering(
+        _ evaluation: JavaScriptEvaluation,
+        then completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) -> @Sendable (Result<JSONValue, JavaScriptError>) -> Void {
+        let caller = recorder.currentCause
+        let evaluationID = recorder.recordEffect(evaluation)
+        return { [recorder] result in
+            let outcome: Outcome =
+                switch result {
+                case .success(let value): .value(value)
+                case .failure(let error): .error(error.message)
+                }
+            let resultID = recorder.record(JavaScriptResult(outcome), cause: nil, answers: evaluationID)
+            guard let completionHandler else { return }
+            // The async `evaluateJavaScript(_:)` resumes the caller's task, which reads `caller`.
+            caller.stimulusID = resultID
+            recorder.deliver(resultID) { completionHandler(result) }
+        }
+    }
+}

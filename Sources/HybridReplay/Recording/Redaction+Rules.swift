@@ -1,0 +1,199 @@
+import Foundation
+
+extension Redaction {
+    /// The value of every HTTP header named `name` (compared without case),
+    /// in requests, responses and loads; listed as `header:<name>`.
+    ///
+    /// `Cookie` keeps each cookie's name (`a=[REDACTED:1]; b=[REDACTED:2]`),
+    /// `Set-Cookie` keeps the name and attributes
+    /// (`session_id=[REDACTED:1]; Path=/; HttpOnly`), and `Authorization` and
+    /// `Proxy-Authorization` keep the scheme (`Bearer [REDACTED:2]`); any other
+    /// header is replaced whole.
+    ///
+    /// - Parameter name: The header's name, such as `X-Api-Key`.
+    public static func header(_ name: String) -> Redaction {
+        let lowercased = name.lowercased()
+        let redactValue: @Sendable (String, inout RedactionPlaceholders) -> String =
+            switch lowercased {
+            case "cookie": redactCookiePairs
+            case "set-cookie": redactSetCookie
+            case "authorization", "proxy-authorization": redactCredentials
+            default: redactWhole
+            }
+        var rewriter = PayloadRewriter()
+        rewriter.header = { header, placeholders in
+            guard header.name.lowercased() == lowercased else { return header }
+            return HTTPHeader(header.name, redactValue(header.value, &placeholders))
+        }
+        return Redaction(name: "header:\(name)", identity: "header:\(lowercased)", rewriter: rewriter)
+    }
+
+    /// The values of cookies the cookie store is given (`http.setCookie`)
+    /// or answers with (`http.cookies`); listed as `cookie:*`.
+    public static let cookieValues: Redaction = {
+        var rewriter = PayloadRewriter()
+        rewriter.cookie = { cookie, placeholders in
+            var cookie = cookie
+            cookie.value = redactWhole(cookie.value, &placeholders)
+            return cookie
+        }
+        return Redaction(name: "cookie:*", identity: "cookie:*", rewriter: rewriter)
+    }()
+
+    /// The value of every URL query item named `name` (compared exactly,
+    /// after percent-decoding), in every URL and in form-encoded request
+    /// bodies; listed as `query:<name>`.
+    ///
+    /// - Parameter name: The item's name, such as `token`.
+    public static func queryItem(_ name: String) -> Redaction {
+        var rewriter = PayloadRewriter()
+        rewriter.url = { url, placeholders in redactQuery(inURL: url, named: name, &placeholders) }
+        rewriter.form = { form, placeholders in redactQueryItems(Substring(form), named: name, &placeholders) }
+        return Redaction(name: "query:\(name)", identity: "query:\(name)", rewriter: rewriter)
+    }
+
+    /// The value of every object member named `name`, at any depth, in JSON
+    /// bodies, script message bodies, replies and results, evaluation
+    /// arguments, route parameters, published values and custom fields;
+    /// listed as `body:<name>`.
+    ///
+    /// A string is replaced by its placeholder; a number, boolean, array or
+    /// object by the placeholder of its compact JSON text; `null` is kept.
+    ///
+    /// - Parameter name: The member's key, such as `password`.
+    public static func jsonField(_ name: String) -> Redaction {
+        var rewriter = PayloadRewriter()
+        rewriter.json = { value, placeholders in redactMembers(named: name, in: value, &placeholders) }
+        return Redaction(name: "body:\(name)", identity: "field:\(name)", rewriter: rewriter)
+    }
+
+    /// The value at `path`, from the root of each free-form value that
+    /// ``jsonField(_:)`` covers; listed as `body:<path>`, such as `body:user.password`.
+    ///
+    /// - Parameter path: Where the value stands, such as `JSONPath([.key("user"), .key("password")])`.
+    public static func jsonPath(_ path: JSONPath) -> Redaction {
+        var rewriter = PayloadRewriter()
+        rewriter.json = { value, placeholders in
+            redact(at: path.components[...], in: value, &placeholders)
+        }
+        return Redaction(name: "body:\(path)", identity: "path:\(path)", rewriter: rewriter)
+    }
+}
+
+// MARK: - Header values
+
+/// `value` replaced whole; empty values are no secret and are kept.
+private func redactWhole(_ value: String, _ placeholders: inout RedactionPlaceholders) -> String {
+    value.isEmpty ? value : placeholders.placeholder(for: value)
+}
+
+/// `name=value; name=value`: each value replaced, names and spacing kept.
+private func redactCookiePairs(_ header: String, _ placeholders: inout RedactionPlaceholders) -> String {
+    header.split(separator: ";", omittingEmptySubsequences: false)
+        .map { redactPair($0, &placeholders) }
+        .joined(separator: ";")
+}
+
+/// `name=value; Attribute; Attribute=x`: only the first pair's value replaced.
+private func redactSetCookie(_ header: String, _ placeholders: inout RedactionPlaceholders) -> String {
+    guard let separator = header.firstIndex(of: ";") else { return redactPair(Substring(header), &placeholders) }
+    return redactPair(header[..<separator], &placeholders) + header[separator...]
+}
+
+/// One `name=value` pair with its surrounding spaces; a pair without `=` is
+/// all value, as browsers treat a nameless cookie.
+private func redactPair(_ pair: Substring, _ placeholders: inout RedactionPlaceholders) -> String {
+    let leading = pair.prefix { $0 == " " || $0 == "\t" }
+    let rest = pair.dropFirst(leading.count)
+    let content = rest.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+    let trailing = rest.dropFirst(content.count)
+    guard !content.isEmpty else { return String(pair) }
+    let text = String(content)
+    guard let equals = text.firstIndex(of: "=") else {
+        return leading + redactWhole(text, &placeholders) + trailing
+    }
+    let value = String(text[text.index(after: equals)...])
+    return leading + text[...equals] + redactWhole(value, &placeholders) + trailing
+}
+
+/// `Scheme credentials`: the credentials replaced, the scheme kept.
+private func redactCredentials(_ header: String, _ placeholders: inout RedactionPlaceholders) -> String {
+    let trimmed = header.drop { $0 == " " }
+    guard let space = trimmed.firstIndex(of: " ") else { return redactWhole(header, &placeholders) }
+    let credentials = trimmed[space...].drop { $0 == " " }
+    guard !credentials.isEmpty else { return header }
+    return trimmed[..<credentials.startIndex] + redactWhole(String(credentials), &placeholders)
+}
+
+// MARK: - Query items
+
+/// `url` with the values of the query items named `name` replaced.
+private func redactQuery(inURL url: String, named name: String, _ placeholders: inout RedactionPlaceholders) -> String {
+    let fragment = url.firstIndex(of: "#") ?? url.endIndex
+    guard let question = url[..<fragment].firstIndex(of: "?") else { return url }
+    let query = url[url.index(after: question)..<fragment]
+    return url[...question] + redactQueryItems(query, named: name, &placeholders) + url[fragment...]
+}
+
+/// `a=1&b=2` with the values of the items named `name` replaced.
+private func redactQueryItems(_ query: Substring, named name: String, _ placeholders: inout RedactionPlaceholders) -> String {
+    query.split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
+        guard let equals = item.firstIndex(of: "="), formDecoded(item[..<equals]) == name else { return String(item) }
+        let value = item[item.index(after: equals)...]
+        guard !value.isEmpty else { return String(item) }
+        // Numbered by the decoded value, so the same token in a JSON body gets the same placeholder.
+        return item[...equals] + placeholders.placeholder(for: formDecoded(value))
+    }.joined(separator: "&")
+}
+
+private func formDecoded(_ text: Substring) -> String {
+    let spaced = text.replacingOccurrences(of: "+", with: " ")
+    return spaced.removingPercentEncoding ?? spaced
+}
+
+// MARK: - JSON members
+
+/// `value` with every member named `name`, at any depth, replaced.
+private func redactMembers(named name: String, in value: JSONValue, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
+    switch value {
+    case .object(let members):
+        var result: [String: JSONValue] = [:]
+        // Sorted so placeholders are numbered the same way on every run.
+        for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+            result[key] = key == name ? hidden(member, &placeholders) : redactMembers(named: name, in: member, &placeholders)
+        }
+        return .object(result)
+    case .array(let elements):
+        return .array(elements.map { redactMembers(named: name, in: $0, &placeholders) })
+    default:
+        return value
+    }
+}
+
+/// `value` with the value at `path` replaced; unchanged when nothing stands there.
+private func redact(
+    at path: ArraySlice<JSONPath.Component>, in value: JSONValue, _ placeholders: inout RedactionPlaceholders
+) -> JSONValue {
+    guard let step = path.first else { return hidden(value, &placeholders) }
+    switch (step, value) {
+    case (.key(let key), .object(var members)):
+        guard let member = members[key] else { return value }
+        members[key] = redact(at: path.dropFirst(), in: member, &placeholders)
+        return .object(members)
+    case (.index(let index), .array(var elements)):
+        guard elements.indices.contains(index) else { return value }
+        elements[index] = redact(at: path.dropFirst(), in: elements[index], &placeholders)
+        return .array(elements)
+    default:
+        return value
+    }
+}
+
+/// The placeholder standing for `value`.
+private func hidden(_ value: JSONValue, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
+    switch value {
+    case .null: .null
+    case .string(let text): .string(redactWhole(text, &placeholders))
+    default: .string(placeholders.placeholder(for: value.description))
+    }
+}

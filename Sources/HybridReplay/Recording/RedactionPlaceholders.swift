@@ -1,0 +1,44 @@
+/// The numbered placeholders of one recording: `[REDACTED:1]`, `[REDACTED:2]`, …
+///
+/// Each distinct secret gets its own number, the first time it is seen, and
+/// keeps it for the whole cassette. The same session cookie therefore reads
+/// `[REDACTED:1]` in the `Set-Cookie` of a 302, in the `Cookie` of the next
+/// hop and in the cookie store, so the correlation survives redaction and a
+/// replayer can bind the placeholder to whatever value the code under test
+/// produces.
+public struct RedactionPlaceholders: Sendable {
+    private var numbers: [String: Int] = [:]
+
+    public init() {}
+
+    /// How many distinct secrets have been replaced.
+    public var count: Int { numbers.count }
+
+    /// The placeholder that stands for `secret`, numbering it if it is new.
+    ///
+    /// A value that already is a placeholder of this recording is returned
+    /// unchanged, so applying a rule twice, or two rules to the same value,
+    /// never redacts a placeholder again.
+    ///
+    /// - Parameter secret: The value to hide; compared exactly.
+    /// - Returns: `[REDACTED:<n>]`.
+    public mutating func placeholder(for secret: String) -> String {
+        if let number = Self.number(in: secret), number <= numbers.count { return secret }
+        if let number = numbers[secret] { return Self.placeholder(number) }
+        let number = numbers.count + 1
+        numbers[secret] = number
+        return Self.placeholder(number)
+    }
+
+    /// The placeholder with `number`: `[REDACTED:<number>]`.
+    public static func placeholder(_ number: Int) -> String { "[REDACTED:\(number)]" }
+
+    /// The number of `text` when it is exactly a placeholder, such as 2 for `[REDACTED:2]`.
+    public static func number(in text: String) -> Int? {
+        let prefix = "[REDACTED:"
+        guard text.hasPrefix(prefix), text.hasSuffix("]") else { return nil }
+        let digits = text.dropFirst(prefix.count).dropLast()
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits), number > 0 else { return nil }
+        return number
+    }
+}

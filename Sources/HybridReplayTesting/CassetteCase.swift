@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// One cassette file of a folder, as the argument of a parameterized test.
+///
+/// Conformance tests replay every cassette of a contract against an
+/// implementation, one test case per file:
+///
+/// ```swift
+/// @Test(arguments: CassetteCase.all(in: "Cassettes/router"))
+/// func conforms(_ cassette: CassetteCase) async {
+///     await replayCassette(cassette) { Router(platform: $0) }
+/// }
+/// ```
+public struct CassetteCase: Sendable, Hashable, CustomTestStringConvertible, CustomStringConvertible {
+    /// The cassette file.
+    public var url: URL
+    /// Its path inside the folder it was found in, such as `bridge/echo.json`.
+    public var relativePath: String
+
+    public init(url: URL, relativePath: String) {
+        self.url = url
+        self.relativePath = relativePath
+    }
+
+    /// The cassette's name: its file name without `.json`.
+    public var name: String { url.deletingPathExtension().lastPathComponent }
+
+    public var testDescription: String { relativePath }
+
+    public var description: String { relativePath }
+
+    /// Every `*.json` file under `directory`, in subfolders too, sorted by relative path.
+    ///
+    /// - Parameter directory: The folder to search.
+    /// - Returns: The cassettes; empty when the folder does not exist.
+    public static func all(in directory: URL) -> [CassetteCase] {
+        let root = directory.standardizedFileURL
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return [] }
+        let rootComponents = root.resolvingSymlinksInPath().pathComponents
+        var cases: [CassetteCase] = []
+        for case let url as URL in enumerator where url.pathExtension == "json" {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            let components = url.standardizedFileURL.resolvingSymlinksInPath().pathComponents
+            let relative =
+                components.starts(with: rootComponents)
+                ? components.dropFirst(rootComponents.count).joined(separator: "/") : url.lastPathComponent
+            cases.append(CassetteCase(url: root.appendingPathComponent(relative), relativePath: relative))
+        }
+        return cases.sorted { $0.relativePath < $1.relativePath }
+    }
+
+    /// Every `*.json` file under `directory`, resolved against the folder of
+    /// the calling file when it is relative.
+    ///
+    /// - Parameters:
+    ///   - directory: The folder to search, such as `Cassettes/router`.
+    ///   - filePath: The file `directory` is relative to; the caller's by default.
+    /// - Returns: The cassettes, sorted by relative path; empty when the folder does not exist.
+    public static func all(in directory: String, relativeTo filePath: String = #filePath) -> [CassetteCase] {
+        all(in: CassetteLocation.directory(directory, relativeTo: filePath))
+    }
+}

@@ -1,0 +1,26 @@
+import HybridReplay
+
+/// What one `replayCassette` call found.
+struct CassetteOutcome: Sendable {
+    /// The replay's report, when the cassette was replayed.
+    var report: ReplayReport?
+    /// What the test must fail with, in order; empty when it passed.
+    var failures: [CassetteFailure] = []
+}
+
+/// One reason a `replayCassette` call fails its test; thrown when it keeps
+/// the call from starting at all.
+struct CassetteFailure: Error, Sendable, Equatable {
+    /// The whole message, ending with what to run next.
+    var message: String
+    /// What actually happened, to attach for inspection, when a replay failed.
+    var trace: Cassette?
+    /// The file name to attach the trace under, such as `navigate-present.actual.json`.
+    var traceName: String?
+
+    init(message: String, trace: Cassette? = nil, traceName: String? = nil) {
+        self.message = message
+        self.trace = trace
+        self.traceName = traceName
+    }
+}

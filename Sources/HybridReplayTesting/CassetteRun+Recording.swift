@@ -1,0 +1,84 @@
+import Foundation
+import HybridReplay
+
+extension CassetteRun {
+    /// Why a cassette is being recorded, which the "recorded" message says.
+    enum RecordingReason {
+        /// There was no file.
+        case absent
+        /// The mode records every cassette.
+        case overwriting
+        /// The replay failed and the mode re-records failures.
+        case failing
+    }
+
+    /// Records the cassette with the test's ``RecordingSession`` and writes it.
+    ///
+    /// Even a recording that succeeds fails the test: a run that recorded
+    /// has verified nothing, and must not look like one that did.
+    ///
+    /// - Returns: The failures: the "recorded" notice, or why nothing was written.
+    func record<Subject>(_ setUp: (Platform) async throws -> Subject, reason: RecordingReason) async -> [CassetteFailure] {
+        guard let session = recording else {
+            return [
+                CassetteFailure(
+                    message: "\(path): cannot record '\(name)' (record mode \(mode)): "
+                        + "replayCassette needs a RecordingSession to record; pass "
+                        + "`recording: RecordingSession(platform: …) { … }` with the live or simulated platform "
+                        + "and the stimuli that drive it, then run \(command(mode: mode))")
+            ]
+        }
+        let recorder = Recorder(
+            name: name, description: session.description, contract: session.contract, redaction: session.redaction,
+            clock: session.platform.clock, engine: session.engine)
+        do {
+            let subject = try await setUp(recorder.platform(wrapping: session.platform))
+            try await session.drive()
+            withExtendedLifetime(subject) {}
+        } catch {
+            return [
+                CassetteFailure(
+                    message: "\(path): recording '\(name)' failed, so nothing was written: \(error); "
+                        + "fix the implementation or the RecordingSession's drive, then run \(command(mode: mode))")
+            ]
+        }
+        do {
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            return [
+                CassetteFailure(
+                    message: "\(path): error: cannot create the folder for the recording: \(error.localizedDescription)")
+            ]
+        }
+        do {
+            try recorder.write(to: file)
+        } catch {
+            return [CassetteFailure(message: error.description)]
+        }
+        return [CassetteFailure(message: recordedMessage(reason, events: recorder.events.count))]
+    }
+
+    private func recordedMessage(_ reason: RecordingReason, events: Int) -> String {
+        let count = events == 1 ? "1 event" : "\(events) events"
+        let what: String
+        switch reason {
+        case .absent: what = "recorded \(path) (\(count))"
+        case .overwriting: what = "re-recorded \(path) (\(count)), overwriting the cassette that was there"
+        case .failing: what = "re-recorded \(path) (\(count)) because its replay failed"
+        }
+        return "\(what); run the test again without \(modeSetting) to verify it"
+    }
+
+    /// The failure for a cassette that is not there and will not be recorded.
+    func missingFailure() -> CassetteFailure {
+        guard isRecordable else { return CassetteFailure(message: "\(path): error: no cassette '\(name)'") }
+        guard !isCI else {
+            return CassetteFailure(
+                message: "\(path): error: no cassette '\(name)'; CI is set, so it is not recorded here. "
+                    + "Record it locally and commit it: \(command(mode: .missing))")
+        }
+        return CassetteFailure(
+            message: "\(path): error: no cassette '\(name)'. Record it with: \(command(mode: .missing))")
+    }
+}

@@ -1,0 +1,53 @@
+import HybridReplay
+
+/// How to record a cassette for real: the live or simulated seams, and the
+/// stimuli that drive them.
+///
+/// `replayCassette` records only when the record mode asks for it, and then
+/// hands the implementation a recording platform wrapping ``platform``, runs
+/// ``drive`` and writes what happened.
+///
+/// ```swift
+/// let page = SimulatedWebView()
+/// let session = RecordingSession(platform: .simulated(webView: page)) {
+///     _ = try await page.navigate(NavigationAction(url: "navigate://present?r=255&g=255&b=0"))
+/// }
+/// await replayCassette("present-yellow", recording: session) { Router(platform: $0) }
+/// ```
+public struct RecordingSession: Sendable {
+    /// The seams the implementation talks to while recording.
+    public var platform: Platform
+    /// Plays the part of the page, the user and the outside world: posts
+    /// messages, follows links, delivers fixes. It runs after the
+    /// implementation is set up, and the recording ends when it returns.
+    public var drive: @Sendable () async throws -> Void
+    /// What the session does, written in the cassette.
+    public var description: String?
+    /// The bridge contract it exercises, written in the cassette.
+    public var contract: String?
+    /// What to hide before anything is written.
+    public var redaction: Redaction
+    /// Where the events come from, such as `WebKitGTK 6.0`, written in the cassette.
+    public var engine: String?
+
+    /// Describes how to record: on which seams, and driven how.
+    ///
+    /// - Parameters:
+    ///   - platform: The live or simulated seams.
+    ///   - description: What the session does.
+    ///   - contract: The bridge contract it exercises.
+    ///   - redaction: What to hide; ``Redaction/default`` hides cookies and credentials.
+    ///   - engine: Where the events come from.
+    ///   - drive: The stimuli, run once the implementation is set up.
+    public init(
+        platform: Platform, description: String? = nil, contract: String? = nil, redaction: Redaction = .default,
+        engine: String? = nil, drive: @escaping @Sendable () async throws -> Void
+    ) {
+        self.platform = platform
+        self.drive = drive
+        self.description = description
+        self.contract = contract
+        self.redaction = redaction
+        self.engine = engine
+    }
+}

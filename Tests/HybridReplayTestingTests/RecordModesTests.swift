@@ -1,0 +1,168 @@
+import Foundation
+import HybridReplay
+@testable import HybridReplayTesting
+import Testing
+
+@Suite("Recording by record mode")
+struct RecordModesTests {
+    let folder = TemporaryDirectory()
+
+    /// Calls `replayCassette("echo", …)` with the echo router as if the environment held only `environment`.
+    @discardableResult
+    func replayEcho(
+        _ environment: [String: String], record: RecordMode? = nil, prefix: String = "",
+        recording: RecordingSession? = Echo.session(), sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> ReplayReport? {
+        await RecordEnvironment.$override.withValue(environment) {
+            await replayCassette(
+                "echo", directory: folder.path, record: record, options: Echo.fast, recording: recording,
+                sourceLocation: sourceLocation
+            ) { EchoRouter.install(on: $0, prefix: prefix) }
+        }
+    }
+
+    func comments(_ issue: Issue) -> String { issue.comments.map(\.rawValue).joined(separator: "\n") }
+
+    var cassetteExists: Bool { FileManager.default.fileExists(atPath: folder.file("echo").path) }
+
+    @Test("missing records an absent cassette, says so, and the next run replays it")
+    func missingRecords() async throws {
+        await withKnownIssue {
+            await replayEcho(["HYBRIDREPLAY_RECORD": "missing"])
+        } matching: { issue in
+            comments(issue) == "recorded \(folder.file("echo").path) (2 events); "
+                + "run the test again without HYBRIDREPLAY_RECORD to verify it"
+        }
+        let recorded = try folder.read("echo")
+        #expect(recorded.header.name == "echo")
+        #expect(recorded.events.map(\.kind) == [ScriptMessage.eventKind, NativeRoute.eventKind])
+
+        let report = await replayEcho([:])
+        #expect(report?.passed == true)
+    }
+
+    @Test("missing replays a cassette that is there")
+    func missingReplays() async throws {
+        try folder.write(Echo.cassette(), as: "echo.json")
+        let report = await replayEcho(["HYBRIDREPLAY_RECORD": "missing"])
+        #expect(report?.passed == true)
+    }
+
+    @Test("never does not record: the issue gives the command that does")
+    func neverDoesNotRecord() async {
+        await withKnownIssue {
+            let report = await replayEcho([:])
+            #expect(report == nil)
+        } matching: { issue in
+            comments(issue) == "\(folder.file("echo").path): error: no cassette 'echo'. Record it with: "
+                + "HYBRIDREPLAY_RECORD=missing swift test --filter "
+                + "'HybridReplayTestingTests.RecordModesTests/neverDoesNotRecord'"
+        }
+        #expect(!cassetteExists)
+    }
+
+    @Test("all overwrites a cassette that is there")
+    func allOverwrites() async throws {
+        try folder.write(Echo.cassette(words: ["stale"]), as: "echo.json")
+        await withKnownIssue {
+            await replayEcho(["HYBRIDREPLAY_RECORD": "all"], recording: Echo.session(words: ["fresh"]))
+        } matching: { issue in
+            comments(issue).contains("re-recorded \(folder.file("echo").path) (2 events), overwriting")
+        }
+        #expect(try folder.read("echo").events.last?.payload as? NativeRoute == NativeRoute(name: "fresh"))
+    }
+
+    @Test("failed leaves a passing cassette alone")
+    func failedKeepsPassingCassettes() async throws {
+        try folder.write(Echo.cassette(), as: "echo.json")
+        let before = try Data(contentsOf: folder.file("echo"))
+        let report = await replayEcho(["HYBRIDREPLAY_RECORD": "failed"])
+        #expect(report?.passed == true)
+        #expect(try Data(contentsOf: folder.file("echo")) == before)
+    }
+
+    @Test("failed re-records a failing cassette and still reports the failure")
+    func failedReRecordsFailures() async throws {
+        try folder.write(Echo.cassette(), as: "echo.json")
+        await withKnownIssue {
+            let report = await replayEcho(["HYBRIDREPLAY_RECORD": "failed"], prefix: "x-")
+            #expect(report?.passed == false)
+        } matching: { issue in
+            let text = comments(issue)
+            return (text.contains("replay failed") && text.contains("event 2"))
+                || text.contains("re-recorded \(folder.file("echo").path) (2 events) because its replay failed")
+        }
+        #expect(try folder.read("echo").events.last?.payload as? NativeRoute == NativeRoute(name: "x-hello"))
+    }
+
+    @Test("CI never records, even with HYBRIDREPLAY_RECORD=all or a record override")
+    func ciNeverRecords() async {
+        for (environment, record) in [(["CI": "1", "HYBRIDREPLAY_RECORD": "all"], nil), (["CI": "1"], RecordMode.all)] {
+            await withKnownIssue {
+                await replayEcho(environment, record: record)
+            } matching: { issue in
+                comments(issue).contains("no cassette 'echo'; CI is set, so it is not recorded here")
+            }
+            #expect(!cassetteExists)
+        }
+    }
+
+    @Test("a record override on the call wins over HYBRIDREPLAY_RECORD, and the notice names it")
+    func overrideWins() async {
+        await withKnownIssue {
+            await replayEcho(["HYBRIDREPLAY_RECORD": "never"], record: .missing)
+        } matching: { issue in
+            comments(issue).hasSuffix("run the test again without record: .missing to verify it")
+        }
+        #expect(cassetteExists)
+    }
+
+    @Test("a trait's record mode applies", .cassette("echo", record: .all))
+    func traitRecordMode() async {
+        await withKnownIssue {
+            await RecordEnvironment.$override.withValue([:]) {
+                _ = await replayCassette(directory: folder.path, recording: Echo.session()) { EchoRouter.install(on: $0) }
+            }
+        } matching: { issue in
+            comments(issue).hasPrefix("recorded \(folder.file("echo").path)")
+        }
+        #expect(cassetteExists)
+    }
+
+    @Test("recording without a RecordingSession is an issue saying one is needed")
+    func needsARecordingSession() async {
+        await withKnownIssue {
+            await replayEcho(["HYBRIDREPLAY_RECORD": "missing"], recording: nil)
+        } matching: { issue in
+            comments(issue).contains("replayCassette needs a RecordingSession to record")
+        }
+        #expect(!cassetteExists)
+    }
+
+    @Test("a drive that throws writes nothing and says why")
+    func driveThrows() async {
+        struct PageCrashed: Error {}
+        let session = RecordingSession(platform: .simulated()) { throw PageCrashed() }
+        await withKnownIssue {
+            await replayEcho(["HYBRIDREPLAY_RECORD": "all"], recording: session)
+        } matching: { issue in
+            comments(issue).contains("recording 'echo' failed, so nothing was written: PageCrashed()")
+        }
+        #expect(!cassetteExists)
+    }
+
+    @Test("a recording goes into a folder that does not exist yet")
+    func createsTheFolder() async throws {
+        let nested = folder.url.appendingPathComponent("router/present", isDirectory: true)
+        await withKnownIssue {
+            await RecordEnvironment.$override.withValue(["HYBRIDREPLAY_RECORD": "missing"]) {
+                _ = await replayCassette("echo", directory: nested.path, recording: Echo.session()) {
+                    EchoRouter.install(on: $0)
+                }
+            }
+        } matching: { issue in
+            comments(issue).hasPrefix("recorded ")
+        }
+        #expect(FileManager.default.fileExists(atPath: nested.appendingPathComponent("echo.json").path))
+    }
+}

@@ -36,7 +36,7 @@ let package = Package(
         ),
         .testTarget(name: "HybridReplayTests", dependencies: ["HybridReplay"], exclude: ["Fixtures"]),
         .testTarget(name: "CassetteCommandsTests", dependencies: ["CassetteCommands"]),
-        .testTarget(name: "HybridReplayTestingTests", dependencies: ["HybridReplayTesting"]),
+        .testTarget(name: "HybridReplayTestingTests", dependencies: ["HybridReplayTesting"], exclude: ["Cassettes"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,8 @@
 /// The ``CustomSeam`` protocol does not say which sent event a delivered
 /// one responds to, so custom stimuli are recorded without `answers`: on
 /// replay they arrive in timeline order, after the effects recorded before them.
+/// Whatever direction an event is given, one sent is recorded as an effect
+/// and one delivered as a stimulus: that is the way each crosses the seam.
 struct RecordingCustomSeam: CustomSeam {
     let live: any CustomSeam
     let recorder: Recorder

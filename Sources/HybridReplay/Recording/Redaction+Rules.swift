@@ -59,6 +59,8 @@ extension Redaction {
     ///
     /// A string is replaced by its placeholder; a number, boolean, array or
     /// object by the placeholder of its compact JSON text; `null` is kept.
+    /// Only structured JSON is searched: a `text` or `base64` HTTP body, or
+    /// JSON serialized into a string, is not parsed.
     ///
     /// - Parameter name: The member's key, such as `password`.
     public static func jsonField(_ name: String) -> Redaction {

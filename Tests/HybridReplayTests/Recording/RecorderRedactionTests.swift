@@ -9,7 +9,7 @@ struct RecorderRedactionTests {
         let recorder = stillRecorder()
         let jar = InMemoryCookieStore()
         jar.setCookie(Cookie(name: "auth_token", value: "a-91f0c2d4", domain: "app.example.com"))
-        let server = RecordingHTTPTransportTests.server
+        let server = RecordingHTTPTransportTests.server()
         let platform = recorder.platform(wrapping: .simulated(transport: server, cookieStore: jar))
 
         try await RecordingApps.CookieLoader(platform: platform).load(RecordingHTTPTransportTests.ssoStart)

@@ -8,17 +8,19 @@ struct RecordingHTTPTransportTests {
     static let home = "https://app.example.com/home"
     static let page = "<h1>Welcome back</h1>"
 
-    /// The seed's server: `/sso/start` answers 302 to `/home` and sets a session cookie.
-    static let server = ScriptedHTTPTransport { request in
-        if request.url == ssoStart {
-            return HTTPResponse(
-                status: 302,
-                headers: [
-                    HTTPHeader("Location", home),
-                    HTTPHeader("Set-Cookie", "session_id=s-7f3a9c; Path=/; Secure; HttpOnly"),
-                ])
+    /// A fresh copy of the seed's server: `/sso/start` answers 302 to `/home` and sets a session cookie.
+    static func server() -> ScriptedHTTPTransport {
+        ScriptedHTTPTransport { request in
+            if request.url == ssoStart {
+                return HTTPResponse(
+                    status: 302,
+                    headers: [
+                        HTTPHeader("Location", home),
+                        HTTPHeader("Set-Cookie", "session_id=s-7f3a9c; Path=/; Secure; HttpOnly"),
+                    ])
+            }
+            return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/html")], body: .text(page))
         }
-        return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/html")], body: .text(page))
     }
 
     @Test("records each redirect hop: the 302 answers its request and causes the cookie work and the next request")
@@ -26,7 +28,7 @@ struct RecordingHTTPTransportTests {
         let recorder = stillRecorder(.none)
         let jar = InMemoryCookieStore()
         jar.setCookie(Cookie(name: "auth_token", value: "a-0001", domain: "app.example.com"))
-        let platform = recorder.platform(wrapping: .simulated(transport: Self.server, cookieStore: jar))
+        let platform = recorder.platform(wrapping: .simulated(transport: Self.server(), cookieStore: jar))
 
         try await RecordingApps.CookieLoader(platform: platform).load(Self.ssoStart)
 
@@ -59,7 +61,7 @@ struct RecordingHTTPTransportTests {
     @Test("records the hop a transport follows on its own when the app has no redirect delegate")
     func redirectWithoutDelegate() async throws {
         let recorder = stillRecorder(.none)
-        let platform = recorder.platform(wrapping: .simulated(transport: Self.server, cookieStore: InMemoryCookieStore()))
+        let platform = recorder.platform(wrapping: .simulated(transport: Self.server(), cookieStore: InMemoryCookieStore()))
 
         let response = try await platform.transport.send(HTTPRequest(method: "POST", url: Self.ssoStart, body: .text("x")))
 
@@ -77,7 +79,7 @@ struct RecordingHTTPTransportTests {
     @Test("records a redirect the app refuses once, as the final response that causes what follows")
     func refusedRedirect() async throws {
         let recorder = stillRecorder(.none)
-        let platform = recorder.platform(wrapping: .simulated(transport: Self.server, cookieStore: InMemoryCookieStore()))
+        let platform = recorder.platform(wrapping: .simulated(transport: Self.server(), cookieStore: InMemoryCookieStore()))
         let refuse = RefusingRedirects()
 
         let response = try await platform.transport.send(HTTPRequest(url: Self.ssoStart), redirectDelegate: refuse)

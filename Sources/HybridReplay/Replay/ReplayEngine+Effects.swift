@@ -132,16 +132,21 @@ extension ReplayEngine {
                     message: "happened before its cause, \(describe(cause)), was delivered",
                     actual: actual)
             }
-            if let first = eligible.first(where: { $0.cause == later.cause && $0.id < later.id }) {
+            let earlier = eligible.filter { $0.cause == later.cause && $0.id < later.id }
+            // When an earlier effect of the same kind is due, the call more likely differs from
+            // it than jumped the queue: that is reported below, field by field.
+            if let first = earlier.first, !earlier.contains(where: { $0.kind == payload.kind }) {
                 let causeText = later.cause.map { "both follow \(describe($0))" } ?? "neither has a cause"
                 return ReplayIssue(
                     kind: .effectOutOfOrder, eventID: later.id, eventKind: later.kind,
                     message: "happened before \(describe(first.id)); \(causeText) and were recorded in that order",
                     actual: actual)
             }
-            return ReplayIssue(
-                kind: .effectBeforeCause, eventID: later.id, eventKind: later.kind,
-                message: "happened before the stimuli recorded ahead of it were delivered", actual: actual)
+            if earlier.isEmpty {
+                return ReplayIssue(
+                    kind: .effectBeforeCause, eventID: later.id, eventKind: later.kind,
+                    message: "happened before the stimuli recorded ahead of it were delivered", actual: actual)
+            }
         }
         let pool = eligible.contains { $0.kind == payload.kind } ? eligible : Array(sameKind.prefix(200)) + eligible
         let nearest = pool.min { left, right in

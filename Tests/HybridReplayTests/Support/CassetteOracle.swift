@@ -1,0 +1,181 @@
+import Foundation
+import HybridReplay
+
+/// An implementation that does exactly what a cassette recorded, through the
+/// seams: it walks the timeline, waits for each stimulus to arrive, and makes
+/// each effect with the seam call that produces it.
+///
+/// Replaying a valid cassette against its oracle must pass; replaying it
+/// against an oracle told to skip or alter one effect must fail at that
+/// effect. Together they test the replayer against every cassette the
+/// generator can make.
+final class CassetteOracle: @unchecked Sendable {
+    /// How the oracle departs from the recording, if at all.
+    enum Fault: Sendable {
+        case none
+        case skip(effect: Int)
+        case alter(effect: Int)
+    }
+
+    private let cassette: Cassette
+    private let platform: Platform
+    private let fault: Fault
+    private let lock = NSLock()
+    private var delivered: [Int: Any] = [:]
+    private var deliveredCount = 0
+
+    init(cassette: Cassette, platform: Platform, fault: Fault = .none) {
+        self.cassette = cassette
+        self.platform = platform
+        self.fault = fault
+        let receiver = Receiver(oracle: self)
+        let messages = cassette.events.compactMap { $0.payload(as: ScriptMessage.self) }
+        for name in Set(messages.filter(\.expectsReply).map(\.handler)) {
+            platform.webView.add(receiver as any ScriptMessageHandlerWithReply, name: name)
+        }
+        for name in Set(messages.filter { !$0.expectsReply }.map(\.handler)) {
+            platform.webView.add(receiver as any ScriptMessageHandler, name: name)
+        }
+        platform.webView.setNavigationDelegate(receiver)
+        platform.locationManager.setDelegate(receiver)
+        platform.custom.setHandler(receiver)
+        Task { await self.drive() }
+    }
+
+    /// Stimuli arriving through handlers and delegates, in delivery order; the
+    /// payload is kept with whatever the oracle needs to answer it.
+    fileprivate func arrived(_ settlement: Any) {
+        lock.withLock {
+            deliveredCount += 1
+            delivered[deliveredCount] = settlement
+        }
+    }
+
+    private func waitForDeliveries(_ count: Int) async -> Bool {
+        for _ in 0..<2000 {
+            if lock.withLock({ deliveredCount >= count }) { return true }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return false
+    }
+
+    private func settlement(_ index: Int) -> Any? { lock.withLock { delivered[index] } }
+
+    private func drive() async {
+        var routed = 0
+        var settlementByEvent: [Int: Any] = [:]
+        var answeredByCall: Set<Int> = []
+        for event in cassette.events {
+            if event.direction == .stimulus {
+                if let answered = event.answers, answeredByCall.contains(answered) { continue }
+                routed += 1
+                guard await waitForDeliveries(routed) else { return }
+                settlementByEvent[event.id] = settlement(routed)
+                continue
+            }
+            var payload = event.payload
+            switch fault {
+            case .skip(let id) where id == event.id: continue
+            case .alter(let id) where id == event.id: payload = Self.altered(payload)
+            default: break
+            }
+            if await perform(payload, cause: event.cause.flatMap { settlementByEvent[$0] }) {
+                answeredByCall.insert(event.id)
+            }
+        }
+    }
+
+    /// Makes one effect; returns whether the seam call took its answer itself.
+    private func perform(_ payload: any EventPayload, cause: Any?) async -> Bool {
+        switch payload {
+        case let decision as NavigationDecision:
+            (cause as? (@Sendable (NavigationPolicy) -> Void))?(decision.policy)
+        case let reply as ScriptReply:
+            (cause as? (@Sendable (Outcome) -> Void))?(reply.outcome)
+        case let script as UserScriptInstallation:
+            platform.webView.addUserScript(script)
+        case let evaluation as JavaScriptEvaluation:
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                if let arguments = evaluation.arguments {
+                    platform.webView.callAsyncJavaScript(evaluation.script, arguments: arguments) { _ in done.resume() }
+                } else {
+                    platform.webView.evaluateJavaScript(evaluation.script) { _ in done.resume() }
+                }
+            }
+            return true
+        case let route as NativeRoute:
+            platform.routes.show(route)
+        case let load as NavigationLoad:
+            platform.webView.load(load)
+        case let request as HTTPRequest:
+            _ = try? await platform.transport.send(request, redirectDelegate: StopAtRedirects())
+            return true
+        case let write as CookieStoreWrite:
+            await platform.cookieStore.setCookie(write.cookie)
+        case let query as CookieStoreQuery:
+            _ = await platform.cookieStore.cookies(for: query.url)
+            return true
+        case let request as LocationAuthorizationRequest:
+            if request.level == .always { platform.locationManager.requestAlwaysAuthorization() }
+            else { platform.locationManager.requestWhenInUseAuthorization() }
+        case let configuration as LocationConfiguration:
+            if let accuracy = configuration.desiredAccuracy { platform.locationManager.desiredAccuracy = accuracy }
+            if let filter = configuration.distanceFilter { platform.locationManager.distanceFilter = filter }
+        case is LocationUpdatesStart:
+            platform.locationManager.startUpdatingLocation()
+        case is LocationUpdatesStop:
+            platform.locationManager.stopUpdatingLocation()
+        case let value as LocationServiceValue:
+            platform.locationOutput.publish(value.value, on: value.stream)
+        case let completion as LocationServiceCompletion:
+            platform.locationOutput.complete(completion.stream, error: completion.error)
+        case let custom as CustomEvent:
+            platform.custom.send(custom)
+        default:
+            break
+        }
+        return false
+    }
+
+    /// `payload` with one visible change, of the same kind.
+    static func altered(_ payload: any EventPayload) -> any EventPayload {
+        switch payload {
+        case var decision as NavigationDecision: decision.policy = decision.policy == .cancel ? .allow : .cancel; return decision
+        case let reply as ScriptReply: return ScriptReply(.value(.string("altered \(reply.summary)")))
+        case var script as UserScriptInstallation: script.source += "//altered"; return script
+        case var evaluation as JavaScriptEvaluation: evaluation.script += "//altered"; return evaluation
+        case var route as NativeRoute: route.name += "-altered"; return route
+        case var load as NavigationLoad: load.url += "#altered"; return load
+        case var request as HTTPRequest: request.url += "#altered"; return request
+        case var write as CookieStoreWrite: write.cookie.name += "-altered"; return write
+        case var query as CookieStoreQuery: query.url += "#altered"; return query
+        case var request as LocationAuthorizationRequest: request.level = request.level == .always ? .whenInUse : .always; return request
+        case var configuration as LocationConfiguration:
+            configuration.desiredAccuracy = (configuration.desiredAccuracy ?? 0) + 1
+            return configuration
+        case var value as LocationServiceValue: value.stream += "-altered"; return value
+        case var completion as LocationServiceCompletion: completion.stream += "-altered"; return completion
+        case var custom as CustomEvent: custom.fields["altered"] = .bool(true); return custom
+        default: return payload
+        }
+    }
+
+    struct StopAtRedirects: HTTPRedirectDelegate {
+        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest) async -> HTTPRequest? { nil }
+    }
+
+    /// Forwards every handler and delegate call to the oracle.
+    struct Receiver: ScriptMessageHandler, ScriptMessageHandlerWithReply, NavigationDelegate, LocationManagerDelegate, CustomEventHandler {
+        let oracle: CassetteOracle
+
+        func didReceive(_ message: ScriptMessage) { oracle.arrived(message) }
+        func didReceive(_ message: ScriptMessage, replyHandler: @escaping @Sendable (Outcome) -> Void) { oracle.arrived(replyHandler) }
+        func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+            oracle.arrived(decisionHandler)
+        }
+        func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?) { oracle.arrived(status) }
+        func locationManager(didUpdateLocations locations: [LocationFix]) { oracle.arrived(locations) }
+        func locationManager(didFailWithError error: LocationErrorCode) { oracle.arrived(error) }
+        func didReceive(_ event: CustomEvent) { oracle.arrived(event) }
+    }
+}

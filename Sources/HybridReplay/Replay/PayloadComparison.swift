@@ -111,6 +111,14 @@ struct PayloadComparison {
                 found.append(
                     FieldDifference(path: path.description, expected: expected.text, actual: actual.text, note: problem))
             }
+        case (.scalar(.string(let recorded)), .scalar):
+            // A redacted number or boolean is recorded as its placeholder string.
+            if let problem = bindings.match(
+                expected: recorded, nonString: actual.text, eventID: eventID, placeholders: placeholders)
+            {
+                found.append(
+                    FieldDifference(path: path.description, expected: expected.text, actual: actual.text, note: problem))
+            }
         default:
             if expected != actual {
                 found.append(FieldDifference(path: path.description, expected: expected.text, actual: actual.text))

@@ -1,7 +1,5 @@
-import Foundation
-
 /// The volatile values bound so far in one replay: each recorded value to the
-/// actual value that stands for it, both ways, so a binding is one-to-one.
+/// actual value that stands for it, and back, so identifiers bind one to one.
 struct PlaceholderBindings: Sendable {
     struct Binding: Sendable, Hashable {
         var actual: String
@@ -10,7 +8,9 @@ struct PlaceholderBindings: Sendable {
         var kind: String
     }
 
+    /// Bindings by recorded value, folded to lower case for kinds that ignore case.
     private(set) var byRecorded: [String: Binding] = [:]
+    /// Recorded values by actual value, for the kinds that bind one to one.
     private(set) var byActual: [String: String] = [:]
 
     enum Segment: Equatable {
@@ -60,14 +60,13 @@ struct PlaceholderBindings: Sendable {
                 if let length = value.length {
                     guard let count = length(rest) else { return "expected a \(value.name) where \(recorded) was recorded" }
                     taken = rest.prefix(count)
-                } else if position + 1 < segments.count, case .literal(let next) = segments[position + 1] {
-                    guard let end = rest.range(of: next)?.lowerBound else { return "" }
-                    taken = rest[..<end]
                 } else {
-                    taken = rest
+                    taken = rest[..<Self.wildcardEnd(in: rest, before: segments.dropFirst(position + 1).first, placeholders)]
+                    // The recorder writes a placeholder only for a value that was there.
+                    guard !taken.isEmpty else { return "expected a \(value.name) where \(recorded) was recorded, found nothing" }
                 }
                 rest = rest.dropFirst(taken.count)
-                if let problem = trial.bind(recorded: recorded, actual: String(taken), eventID: eventID, kind: value.name) {
+                if let problem = trial.bind(recorded: recorded, actual: String(taken), eventID: eventID, kind: value) {
                     return problem
                 }
             }
@@ -77,19 +76,53 @@ struct PlaceholderBindings: Sendable {
         return nil
     }
 
+    /// Where a wildcard that starts `rest` ends: before the next literal, or
+    /// before the next value of a kind that can be recognised, or at the end.
+    private static func wildcardEnd(in rest: Substring, before next: Segment?, _ placeholders: Placeholders) -> String.Index {
+        switch next {
+        case .literal(let literal)?:
+            return rest.range(of: literal)?.lowerBound ?? rest.endIndex
+        case .volatile(_, let kind)?:
+            guard let length = placeholders.values[kind].length else { return rest.endIndex }
+            var index = rest.index(rest.startIndex, offsetBy: 1, limitedBy: rest.endIndex) ?? rest.endIndex
+            while index < rest.endIndex, length(rest[index...]) == nil { index = rest.index(after: index) }
+            return index
+        case nil:
+            return rest.endIndex
+        }
+    }
+
+    /// A recorded placeholder that is the whole of a string, matched against a
+    /// value that is not a string, such as a redacted number.
+    mutating func match(expected: String, nonString actual: String, eventID: Int, placeholders: Placeholders) -> String? {
+        let segments = Self.segments(of: expected, placeholders: placeholders)
+        guard segments.count == 1, case .volatile(let recorded, let kind) = segments[0],
+            placeholders.values[kind].length == nil
+        else { return "" }
+        var trial = self
+        if let problem = trial.bind(recorded: recorded, actual: actual, eventID: eventID, kind: placeholders.values[kind]) {
+            return problem
+        }
+        self = trial
+        return nil
+    }
+
     /// Binds `recorded` to `actual`, or says why it cannot.
-    mutating func bind(recorded: String, actual: String, eventID: Int, kind: String) -> String? {
+    mutating func bind(recorded: String, actual: String, eventID: Int, kind: VolatileValue) -> String? {
         // An unnumbered placeholder names no particular value, so it binds to nothing.
         if recorded == SecretScanner.redactedPlaceholder { return nil }
-        if let existing = byRecorded[recorded] {
-            if existing.actual == actual { return nil }
-            return "the \(kind) recorded as \(quoted(recorded)) was bound to \(quoted(existing.actual)) by event \(existing.eventID)"
+        let key = kind.ignoresCase ? recorded.lowercased() : recorded
+        if let existing = byRecorded[key] {
+            let same = kind.ignoresCase ? existing.actual.lowercased() == actual.lowercased() : existing.actual == actual
+            if same { return nil }
+            return "the \(kind.name) recorded as \(quoted(recorded)) was bound to \(quoted(existing.actual)) by event \(existing.eventID)"
         }
-        if let other = byActual[actual], other != recorded {
-            return "\(quoted(actual)) already stands for the recorded \(kind) \(quoted(other)), bound by event \(byRecorded[other]?.eventID ?? eventID)"
+        let actualKey = kind.ignoresCase ? actual.lowercased() : actual
+        if kind.isOneToOne, let other = byActual[actualKey], other != key {
+            return "\(quoted(actual)) already stands for the recorded \(kind.name) \(quoted(other)), bound by event \(byRecorded[other]?.eventID ?? eventID)"
         }
-        byRecorded[recorded] = Binding(actual: actual, eventID: eventID, kind: kind)
-        byActual[actual] = recorded
+        byRecorded[key] = Binding(actual: actual, eventID: eventID, kind: kind.name)
+        if kind.isOneToOne { byActual[actualKey] = key }
         return nil
     }
 
@@ -104,26 +137,16 @@ struct PlaceholderBindings: Sendable {
             case .literal(let literal):
                 result += literal
             case .volatile(let value, let kind):
-                if let bound = byRecorded[value] {
+                let volatile = placeholders.values[kind]
+                if let bound = byRecorded[volatile.ignoresCase ? value.lowercased() : value] {
                     result += bound.actual
                 } else {
-                    _ = bind(recorded: value, actual: value, eventID: eventID, kind: placeholders.values[kind].name)
+                    _ = bind(recorded: value, actual: value, eventID: eventID, kind: volatile)
                     result += value
                 }
             }
         }
         return result
-    }
-
-    /// `actual` with every bound actual value put back to its recorded form,
-    /// so traces of different runs compare equal when only volatile values differ.
-    func normalize(_ actual: String) -> String {
-        var text = actual
-        for (value, recorded) in byActual.sorted(by: { ($0.key.count, $0.key) > ($1.key.count, $1.key) })
-        where value != recorded && !value.isEmpty {
-            text = text.replacingOccurrences(of: value, with: recorded)
-        }
-        return text
     }
 
     private func quoted(_ text: String) -> String { JSONValue.string(text).description }

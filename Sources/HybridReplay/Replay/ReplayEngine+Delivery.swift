@@ -20,7 +20,9 @@ extension ReplayEngine {
 
     /// Delivers `stimulus`, which ``readyStimulus()`` returned.
     func deliver(_ stimulus: Event) {
-        let (payload, answerHandler, receivers) = state.withLock { state in
+        let delivery = state.withLock { state -> (any EventPayload, (@Sendable (Event?) -> Void)?, Receivers)? in
+            // A failure may have arrived since the stimulus was found ready.
+            guard !state.stopped else { return nil }
             state.nextStimulus += 1
             state.delivered.insert(stimulus.id)
             if effectsByCause[stimulus.id] != nil { state.openGroups.insert(stimulus.id) }
@@ -32,13 +34,14 @@ extension ReplayEngine {
             let handler = stimulus.answers.flatMap { state.answerHandlers.removeValue(forKey: $0) }
             return (payload, handler, state.receivers)
         }
+        guard let (payload, answerHandler, receivers) = delivery else { return }
         var delivered = stimulus
         delivered.payload = payload
         if let answerHandler {
             answerHandler(delivered)
             return
         }
-        route(delivered, to: receivers)
+        ReplayContext.$stimulus.withValue(stimulus.id) { route(delivered, to: receivers) }
     }
 
     private func route(_ stimulus: Event, to receivers: Receivers) {
@@ -46,11 +49,17 @@ extension ReplayEngine {
         switch stimulus.payload {
         case let message as ScriptMessage where message.expectsReply:
             guard let handler = receivers.replyHandlers[message.handler] else {
+                if receivers.scriptHandlers[message.handler] != nil {
+                    return undeliverable(stimulus, "the page awaits a reply, but the handler registered for '\(message.handler)' is one without reply")
+                }
                 return undeliverable(stimulus, "no reply handler is registered for '\(message.handler)'" + registered(receivers))
             }
             handler.didReceive(message) { outcome in self.effect(ScriptReply(outcome), knownCause: id) }
         case let message as ScriptMessage:
             guard let handler = receivers.scriptHandlers[message.handler] else {
+                if receivers.replyHandlers[message.handler] != nil {
+                    return undeliverable(stimulus, "the page awaits no reply, but the handler registered for '\(message.handler)' is one with reply")
+                }
                 return undeliverable(stimulus, "no script message handler is registered for '\(message.handler)'" + registered(receivers))
             }
             handler.didReceive(message)

@@ -13,22 +13,26 @@ extension ReplayEngine {
     func effect(_ payload: any EventPayload, knownCause: Int? = nil, onAnswer: (@Sendable (Event?) -> Void)? = nil)
         -> Int?
     {
+        let hint = ReplayContext.stimulus
         let (matchedID, issue, waiter, answerNow) = state.withLock { state in
-            state.trace.append(TraceEntry(payload: payload, at: state.now, eventID: nil, knownCause: knownCause))
+            state.trace.append(
+                TraceEntry(payload: payload, at: state.now, eventID: nil, knownCause: knownCause, afterEnd: state.ended))
             let waiter = Self.bumpActivity(&state)
+            if state.ended { return (Int?.none, ReplayIssue?.none, waiter, true) }
             if let knownCause, let repeated = repeatedSettlement(of: payload, cause: knownCause, state: &state) {
-                return (Int?.none, Optional(repeated), waiter, true)
+                return (nil, Optional(repeated), waiter, true)
             }
-            if let id = match(payload, knownCause: knownCause, state: &state) {
+            if let id = match(payload, knownCause: knownCause, hint: hint, state: &state) {
                 state.trace[state.trace.count - 1].eventID = id
                 if let onAnswer { state.answerHandlers[id] = onAnswer }
-                return (Optional(id), ReplayIssue?.none, waiter, false)
+                return (Optional(id), nil, waiter, false)
             }
-            return (nil, divergence(for: payload, knownCause: knownCause, state: state), waiter, true)
+            return (nil, divergence(for: payload, knownCause: knownCause, hint: hint, state: state), waiter, true)
         }
         waiter?()
         if let issue { fail(issue) }
-        if answerNow { onAnswer?(nil) }
+        // WebKit never calls a completion handler inside the call that takes it.
+        if answerNow, let onAnswer { Task { onAnswer(nil) } }
         return matchedID
     }
 
@@ -88,8 +92,13 @@ extension ReplayEngine {
         return eligible.sorted { $0.id < $1.id }
     }
 
-    private func match(_ payload: any EventPayload, knownCause: Int?, state: inout State) -> Int? {
-        for candidate in eligibleEffects(state: state, cause: knownCause) where candidate.kind == payload.kind {
+    private func match(_ payload: any EventPayload, knownCause: Int?, hint: Int?, state: inout State) -> Int? {
+        var candidates = eligibleEffects(state: state, cause: knownCause).filter { $0.kind == payload.kind }
+        if let hint, candidates.count > 1 {
+            // Prefer the effects that follow from the stimulus this task was started for.
+            candidates = candidates.filter { rootCause(of: $0) == hint } + candidates.filter { rootCause(of: $0) != hint }
+        }
+        for candidate in candidates {
             let comparison = PayloadComparison(placeholders: options.placeholders, eventID: candidate.id)
             if comparison.differences(expected: candidate.payload, actual: payload, bindings: &state.bindings).isEmpty {
                 markMatched(candidate, state: &state)
@@ -97,6 +106,19 @@ extension ReplayEngine {
             }
         }
         return nil
+    }
+
+    /// The unsolicited stimulus an effect ultimately follows from: its cause,
+    /// or, when that is an answer, the cause of the call it answers, and so on.
+    func rootCause(of effect: Event) -> Int? {
+        var cause = effect.cause
+        var steps = 0
+        while let current = cause, let answered = event(current)?.answers, steps < 64 {
+            cause = event(answered)?.cause ?? current
+            if cause == current { break }
+            steps += 1
+        }
+        return cause
     }
 
     private func markMatched(_ effect: Event, state: inout State) {
@@ -115,7 +137,7 @@ extension ReplayEngine {
 
     /// Explains an effect that matched nothing due: out of order, before its
     /// cause, or different from the nearest recorded candidate.
-    private func divergence(for payload: any EventPayload, knownCause: Int?, state: State) -> ReplayIssue {
+    private func divergence(for payload: any EventPayload, knownCause: Int?, hint: Int?, state: State) -> ReplayIssue {
         let actual = "\(payload.kind) \(payload.summary)"
         let unmatched = effectIDs.lazy.filter { !state.matched.contains($0) }.compactMap { self.event($0) }
         let sameKind = unmatched.filter { $0.kind == payload.kind && (knownCause == nil || $0.cause == knownCause) }
@@ -125,8 +147,20 @@ extension ReplayEngine {
             return PayloadComparison(placeholders: options.placeholders, eventID: candidate.id)
                 .differences(expected: candidate.payload, actual: payload, bindings: &scratch).isEmpty
         }
+        let repeated = effectIDs.lazy.filter({ state.matched.contains($0) }).compactMap({ self.event($0) })
+            .filter({ $0.kind == payload.kind && (knownCause == nil || $0.cause == knownCause) }).prefix(200)
+            .first(where: matches)
+        let repetition = repeated.map { repeated in
+            ReplayIssue(
+                kind: .unexpectedEffect, eventID: nil, eventKind: payload.kind,
+                message: "unexpected effect: it repeats \(describe(repeated.id)), which already happened",
+                actual: actual, nearestCandidate: describe(repeated.id))
+        }
+        // A call repeated by the work of the same stimulus is a repeat, whatever comes later.
+        if let repeated, let repetition, let hint, rootCause(of: repeated) == hint { return repetition }
         if let later = sameKind.prefix(200).first(where: matches) {
             if let cause = later.cause, !state.delivered.contains(cause) {
+                if let repetition { return repetition }
                 return ReplayIssue(
                     kind: .effectBeforeCause, eventID: later.id, eventKind: later.kind,
                     message: "happened before its cause, \(describe(cause)), was delivered",
@@ -143,11 +177,13 @@ extension ReplayEngine {
                     actual: actual)
             }
             if earlier.isEmpty {
+                if let repetition { return repetition }
                 return ReplayIssue(
                     kind: .effectBeforeCause, eventID: later.id, eventKind: later.kind,
                     message: "happened before the stimuli recorded ahead of it were delivered", actual: actual)
             }
         }
+        if let repetition { return repetition }
         let pool = eligible.contains { $0.kind == payload.kind } ? eligible : Array(sameKind.prefix(200)) + eligible
         let nearest = pool.min { left, right in
             let comparison = PayloadComparison(placeholders: options.placeholders, eventID: 0)
@@ -173,11 +209,11 @@ extension ReplayEngine {
         let alreadyMatched = effectIDs.lazy.filter { state.matched.contains($0) }.compactMap { self.event($0) }
             .filter { $0.kind == payload.kind }.prefix(200)
         let comparison = PayloadComparison(placeholders: options.placeholders, eventID: 0)
-        let repeated = alreadyMatched.min { left, right in
+        let closest = alreadyMatched.min { left, right in
             (comparison.distance(expected: left.payload, actual: payload, bindings: state.bindings), left.id)
                 < (comparison.distance(expected: right.payload, actual: payload, bindings: state.bindings), right.id)
         }
-        let candidate = repeated.map { describe($0.id) + ", which already happened" } ?? nearest.map { describe($0.id) }
+        let candidate = closest.map { describe($0.id) + ", which already happened" } ?? nearest.map { describe($0.id) }
         return ReplayIssue(
             kind: .unexpectedEffect, eventID: nil, eventKind: payload.kind,
             message: "unexpected effect: nothing in the cassette expects \(payload.kind) here",

@@ -3,13 +3,21 @@
 extension ReplayEngine {
     /// Plays the cassette, then ends the run.
     func run() async {
+        // Set-up may finish registering its handlers in tasks of its own.
+        await settle()
         while !isStopped {
             if let stimulus = readyStimulus() {
-                if let deadline = earliestSleeper, deadline <= stimulus.at {
-                    // Let what runs now settle before time moves, so wake-ups happen in one order.
-                    await settle()
-                    if !isStopped { wakeEarliestSleepers() }
-                    continue
+                if stimulus.at > now {
+                    // Timers the last stimulus started must register before time moves.
+                    await yieldUntilStill()
+                    if isStopped { break }
+                    // A timer due before the stimulus fires first; one due at the same
+                    // moment fires after it, since its effects were recorded later.
+                    if let deadline = earliestSleeper, deadline < stimulus.at {
+                        await settle()
+                        if !isStopped { wakeEarliestSleepers() }
+                        continue
+                    }
                 }
                 deliver(stimulus)
                 continue
@@ -17,22 +25,42 @@ extension ReplayEngine {
             let seen = activity
             for _ in 0..<20 { await Task.yield() }
             if activity != seen { continue }
-            if let deadline = earliestSleeper, deadline <= virtualLimit {
+            // With nothing left to happen the run is over: the clock no longer moves.
+            guard hasObligations else { break }
+            if let deadline = earliestSleeper, !hasDueEffect(recordedBefore: deadline) {
                 await settle()
                 if isStopped { break }
                 if readyStimulus() == nil { wakeEarliestSleepers() }
                 continue
             }
-            guard hasObligations else { break }
+            if await failUnansweredCalls() { continue }
             if await waitForActivity(since: seen, timeout: options.stallTimeout) { continue }
             reportStuck()
         }
         await finish()
     }
 
-    /// The virtual time past which the clock no longer moves for sleepers:
-    /// an hour after the cassette's last event, so polling loops end.
-    private var virtualLimit: Double { (cassette.events.last?.at ?? 0) + 3600 }
+    /// Whether an effect that is due was recorded before `deadline`: the
+    /// clock must not jump past it while the implementation may still make it.
+    private func hasDueEffect(recordedBefore deadline: Double) -> Bool {
+        state.withLock { state in eligibleEffects(state: state).contains { $0.at < deadline } }
+    }
+
+    /// Fails the calls whose effects the cassette records without an answer —
+    /// a request that failed while recording — once the implementation is
+    /// idle, so it can go on as it did then. Returns whether there were any.
+    private func failUnansweredCalls() async -> Bool {
+        let pending = state.withLock { state in state.answerHandlers.keys.contains { answerForEffect[$0] == nil } }
+        guard pending else { return false }
+        await settle()
+        let handlers = state.withLock { state -> [@Sendable (Event?) -> Void] in
+            let unanswered = state.answerHandlers.keys.filter { answerForEffect[$0] == nil }
+            state.activity += 1
+            return unanswered.sorted().compactMap { state.answerHandlers.removeValue(forKey: $0) }
+        }
+        for handler in handlers { handler(nil) }
+        return !handlers.isEmpty
+    }
 
     /// Reports the effects that were due when the implementation went idle.
     private func reportStuck() {
@@ -51,7 +79,10 @@ extension ReplayEngine {
                 state.now
             )
         }
-        let waited = "the implementation was idle for \(options.stallTimeout) of real time at \(CanonicalNumber.text(now)) s on the cassette's clock"
+        var waited = "the implementation was idle for \(options.stallTimeout) of real time at \(CanonicalNumber.text(now)) s on the cassette's clock"
+        if let deadline = earliestSleeper {
+            waited += ", waiting on the replay clock until \(CanonicalNumber.text(deadline)) s"
+        }
         var issues: [ReplayIssue] = []
         for effect in due.prefix(3) {
             if let decision = effect.payload(as: NavigationDecision.self), let cause = effect.cause {
@@ -81,12 +112,13 @@ extension ReplayEngine {
     }
 
     /// Ends the run: fails calls still waiting for answers, wakes sleepers
-    /// with cancellation, and waits for the implementation's tracked work.
+    /// with cancellation, and waits a while for the implementation's tracked work.
     private func finish() async {
+        // A stray effect made right after the last expected one still counts.
         if !isStopped { await settle() }
         let (handlers, sleepers, tasks) = state.withLock { state in
             state.ended = true
-            let handlers = Array(state.answerHandlers.values)
+            let handlers = state.answerHandlers.sorted { $0.key < $1.key }.map(\.value)
             state.answerHandlers = [:]
             let sleepers = state.sleepers.map(\.continuation)
             state.sleepers = []
@@ -95,16 +127,27 @@ extension ReplayEngine {
         for handler in handlers { handler(nil) }
         for sleeper in sleepers { sleeper.resume(throwing: CancellationError()) }
         for task in tasks { task.cancel() }
-        let stall = options.stallTimeout
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for task in tasks { await task.value }
+        await waitForTasks(tasks, atMost: options.stallTimeout)
+    }
+
+    /// Waits until `tasks` finish or `limit` passes, whichever comes first; a
+    /// task that never returns is left behind rather than waited for.
+    private func waitForTasks(_ tasks: [Task<Void, Never>], atMost limit: Duration) async {
+        guard !tasks.isEmpty else { return }
+        let once = Locked(false)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resume: @Sendable () -> Void = {
+                if once.withLock({ done in defer { done = true }; return !done }) { continuation.resume() }
             }
-            group.addTask { try? await Task.sleep(for: stall) }
-            await group.next()
-            group.cancelAll()
+            Task {
+                for task in tasks { await task.value }
+                resume()
+            }
+            Task {
+                try? await Task.sleep(for: limit)
+                resume()
+            }
         }
-        if issues.isEmpty { await settle() }
     }
 
     /// What happened in this run, as a cassette: effects as the implementation
@@ -130,20 +173,5 @@ extension ReplayEngine {
         header.description = "What the implementation did when \(cassette.header.name) was replayed."
         header.recordedBy = RecordingTool(tool: "HybridReplay", engine: "replay")
         return Cassette(header: header, events: events)
-    }
-
-    /// The run's effects in cassette order with volatile values put back to
-    /// their recorded form: equal for two runs that behaved the same.
-    func traceSignature() -> [String] {
-        state.withLock { state in
-            let effects = state.trace.filter { $0.payload.direction == .effect }
-            let ordered = effects.enumerated().sorted { left, right in
-                (left.element.eventID ?? Int.max, left.offset) < (right.element.eventID ?? Int.max, right.offset)
-            }
-            return ordered.map { _, entry in
-                let text = CanonicalPrinter.compactText(PayloadComparison.tree(of: entry.payload).json)
-                return "\(entry.eventID.map(String.init) ?? "unmatched") \(entry.payload.kind) \(state.bindings.normalize(text))"
-            }
-        }
     }
 }

@@ -35,6 +35,17 @@ extension ReplayEngine {
         continuation?.resume(returning: false)
     }
 
+    /// Lets tasks the implementation just started run, without waiting in
+    /// real time: enough for a timer started by the last stimulus to register
+    /// before the clock moves to the next one.
+    func yieldUntilStill() async {
+        for _ in 0..<8 {
+            let seen = activity
+            for _ in 0..<20 { await Task.yield() }
+            if activity == seen { return }
+        }
+    }
+
     /// Lets the implementation run until it has been quiet for the quiet
     /// period, or until the stall timeout passes while it keeps busy.
     func settle() async {
@@ -56,11 +67,21 @@ extension ReplayEngine {
     // MARK: Virtual clock
 
     /// Suspends until the virtual clock reaches `deadline` seconds.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled, or when the
+    ///   run ends while it sleeps.
     func sleep(until deadline: Double) async throws {
-        let id = state.withLock { state -> Int? in
-            guard deadline > state.now, !state.ended else { return nil }
+        let (id, ended) = state.withLock { state -> (Int?, Bool) in
+            if state.ended { return (nil, true) }
+            guard deadline > state.now else { return (nil, false) }
             state.nextToken += 1
-            return state.nextToken
+            return (state.nextToken, false)
+        }
+        if ended {
+            // The replay is over and its clock stands still: a polling loop parks
+            // here until its task is cancelled, instead of spinning.
+            try await Task.sleep(for: .seconds(365 * 24 * 3600))
+            return
         }
         guard let id else {
             try Task.checkCancellation()
@@ -68,17 +89,28 @@ extension ReplayEngine {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (waiter, resumeNow) = state.withLock { state -> ((@Sendable () -> Void)?, Bool) in
-                    if state.ended || deadline <= state.now { return (nil, true) }
+                enum Outcome { case wait, wake, cancel }
+                let cancelled = Task.isCancelled
+                let (waiter, outcome) = state.withLock { state -> ((@Sendable () -> Void)?, Outcome) in
+                    if cancelled || state.cancelledSleepers.remove(id) != nil || state.ended { return (nil, .cancel) }
+                    if deadline <= state.now { return (nil, .wake) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return (Self.bumpActivity(&state), false)
+                    return (Self.bumpActivity(&state), .wait)
                 }
                 waiter?()
-                if resumeNow { continuation.resume() }
+                switch outcome {
+                case .wait: break
+                case .wake: continuation.resume()
+                case .cancel: continuation.resume(throwing: CancellationError())
+                }
             }
         } onCancel: {
             let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
+                    // Not registered yet: the registration sees this and throws instead.
+                    state.cancelledSleepers.insert(id)
+                    return nil
+                }
                 return state.sleepers.remove(at: index).continuation
             }
             continuation?.resume(throwing: CancellationError())

@@ -25,6 +25,8 @@ final class ReplayEngine: Sendable {
         /// The cassette event it matched or was delivered as.
         var eventID: Int?
         var knownCause: Int?
+        /// Made after the run ended, in reaction to its calls being failed: not judged.
+        var afterEnd = false
     }
 
     struct Sleeper {
@@ -51,6 +53,8 @@ final class ReplayEngine: Sendable {
         var nextToken = 0
         var now = 0.0
         var sleepers: [Sleeper] = []
+        /// Sleepers cancelled before they were registered.
+        var cancelledSleepers: Set<Int> = []
         var receivers = Receivers()
         var locationStatus = AuthorizationStatus.notDetermined
         var desiredAccuracy = 0.0

@@ -24,8 +24,6 @@ public struct ReplayIssue: Sendable, Hashable, CustomStringConvertible {
         public static let replyRepeated = Kind(rawValue: "reply repeated")
         /// A stimulus could not be delivered or was never used.
         public static let unusedStimulus = Kind(rawValue: "unused stimulus")
-        /// A later run produced a different trace from the first.
-        public static let nondeterministic = Kind(rawValue: "nondeterministic")
         /// Setting up the implementation failed.
         public static let setUpFailed = Kind(rawValue: "set-up failed")
 

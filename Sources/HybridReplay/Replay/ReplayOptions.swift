@@ -4,7 +4,8 @@ public struct ReplayOptions: Sendable {
     public var placeholders: Placeholders = .standard
     /// How strictly effects of one cause must keep their recorded order, by channel.
     public var ordering: [Channel: EffectOrdering] = [:]
-    /// How many times to replay; runs after the first must produce the same trace.
+    /// How many times to replay, each against a freshly built implementation;
+    /// every run must pass.
     public var repetitions: Int = 1
     /// The longest real time to wait for an effect that is due before
     /// reporting it missing. It is the only real-time wait of a replay and
@@ -12,13 +13,13 @@ public struct ReplayOptions: Sendable {
     public var stallTimeout: Duration = .seconds(2)
     /// The real time with no activity after which the implementation counts
     /// as idle, before the virtual clock moves and at the end of a replay.
-    public var quietPeriod: Duration = .milliseconds(10)
+    public var quietPeriod: Duration = .milliseconds(5)
     /// The command that re-records the cassette, shown in failure reports.
     public var recordCommand: String?
 
     public init(
         placeholders: Placeholders = .standard, ordering: [Channel: EffectOrdering] = [:], repetitions: Int = 1,
-        stallTimeout: Duration = .seconds(2), quietPeriod: Duration = .milliseconds(10), recordCommand: String? = nil
+        stallTimeout: Duration = .seconds(2), quietPeriod: Duration = .milliseconds(5), recordCommand: String? = nil
     ) {
         self.placeholders = placeholders
         self.ordering = ordering

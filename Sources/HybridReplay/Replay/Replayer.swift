@@ -43,32 +43,25 @@ public struct Replayer: Sendable {
     /// - Parameter setUp: Builds the implementation from the platform doubles
     ///   and registers its handlers and delegates. What it returns is kept
     ///   alive until the run ends.
-    /// - Returns: The report of the first run that failed or whose trace
-    ///   differs from the first run's, or of the first run when all agree.
+    /// - Returns: The report of the first run that failed, or of the first
+    ///   run when every run passed.
     public func replay<Subject>(_ setUp: (Platform) async throws -> Subject) async -> ReplayReport {
         let runs = max(1, options.repetitions)
-        var first: (report: ReplayReport, signature: [String])?
+        var first: ReplayReport?
         for run in 1...runs {
-            let (report, signature) = await replayOnce(run: run, of: runs, setUp)
-            guard let baseline = first else {
-                if !report.passed { return report }
-                first = (report, signature)
-                continue
-            }
+            let report = await replayOnce(run: run, of: runs, setUp)
+            // A passing run matched every recorded effect exactly once, so passing runs
+            // agree by construction: the run that differs is the first that fails.
             if !report.passed { return report }
-            if signature != baseline.signature {
-                var differing = report
-                differing.issues = [nondeterminism(baseline: baseline.signature, signature: signature, run: run)]
-                return differing
-            }
+            if first == nil { first = report }
         }
-        var report = first?.report ?? emptyReport(runs: runs)
+        var report = first ?? emptyReport(runs: runs)
         report.runs = runs
         return report
     }
 
     private func replayOnce<Subject>(run: Int, of runs: Int, _ setUp: (Platform) async throws -> Subject) async
-        -> (ReplayReport, [String])
+        -> ReplayReport
     {
         let engine = ReplayEngine(cassette: cassette, options: options)
         let platform = Platform(replaying: engine)
@@ -82,20 +75,9 @@ public struct Replayer: Sendable {
                     kind: .setUpFailed, eventID: nil, eventKind: nil,
                     message: "setting up the implementation threw \(String(describing: error))"))
         }
-        let report = ReplayReport(
+        return ReplayReport(
             cassetteName: cassette.header.name, cassettePath: path, issues: engine.issues, trace: engine.traceCassette(),
             runs: runs, run: run, recordCommand: options.recordCommand)
-        return (report, engine.traceSignature())
-    }
-
-    private func nondeterminism(baseline: [String], signature: [String], run: Int) -> ReplayIssue {
-        let index = zip(baseline, signature).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(baseline.count, signature.count)
-        let expected = index < baseline.count ? baseline[index] : nil
-        let actual = index < signature.count ? signature[index] : nil
-        return ReplayIssue(
-            kind: .nondeterministic, eventID: nil, eventKind: nil,
-            message: "run \(run) produced a different trace from run 1 at effect \(index + 1)",
-            differences: [FieldDifference(path: "effect \(index + 1)", expected: expected, actual: actual)])
     }
 
     private func emptyReport(runs: Int) -> ReplayReport {

@@ -14,6 +14,11 @@ public struct VolatileValue: Sendable {
     /// when there is none. A kind without it is a wildcard that runs up to
     /// the next literal text.
     let length: (@Sendable (Substring) -> Int?)?
+    /// Whether two recorded values may not stand for one actual value. True
+    /// for identifiers; false for timestamps, which a fast replay can repeat.
+    public var isOneToOne: Bool
+    /// Whether values of this kind compare without regard to case, as UUIDs do.
+    public var ignoresCase: Bool
 
     /// A kind matched by `find` in recorded text and `length` in actual text.
     ///
@@ -22,32 +27,40 @@ public struct VolatileValue: Sendable {
     ///   - find: The values of this kind in a recorded string.
     ///   - length: The length of the value at the start of an actual string,
     ///     or `nil` when it does not start with one.
+    ///   - isOneToOne: Whether two recorded values may not stand for one actual value.
+    ///   - ignoresCase: Whether values compare without regard to case.
+    ///
+    /// Both closures run while the replay holds its lock: keep them pure.
     public init(
         name: String, find: @escaping @Sendable (String) -> [Range<String.Index>],
-        length: @escaping @Sendable (Substring) -> Int?
+        length: @escaping @Sendable (Substring) -> Int?, isOneToOne: Bool = true, ignoresCase: Bool = false
     ) {
         self.name = name
         self.find = find
         self.length = length
+        self.isOneToOne = isOneToOne
+        self.ignoresCase = ignoresCase
     }
 
     init(wildcard name: String, find: @escaping @Sendable (String) -> [Range<String.Index>]) {
         self.name = name
         self.find = find
         self.length = nil
+        self.isOneToOne = true
+        self.ignoresCase = false
     }
 
     /// UUIDs in any case, such as promise guids and request ids.
     public static let uuid = VolatileValue(
         name: "UUID",
         find: { text in ranges(in: text, length: { uuidLength($0) }) },
-        length: { uuidLength($0) })
+        length: { uuidLength($0) }, ignoresCase: true)
 
     /// RFC 3339 timestamps with a time, such as `2026-01-31T12:00:00.5Z`.
     public static let timestamp = VolatileValue(
         name: "timestamp",
         find: { text in ranges(in: text, length: { timestampLength($0) }) },
-        length: { timestampLength($0) })
+        length: { timestampLength($0) }, isOneToOne: false)
 
     /// The placeholders the recorder writes for secrets, `[REDACTED:1]` or
     /// `[REDACTED]`: each stands for whatever value was there.

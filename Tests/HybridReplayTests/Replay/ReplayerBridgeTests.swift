@@ -10,13 +10,13 @@ struct ReplayerBridgeTests {
         #expect(report.passed, "\(report)")
     }
 
-    @Test("an extra JavaScript call is an unexpected effect, with the recorded call as nearest candidate")
+    @Test("an extra JavaScript call is an unexpected effect that names the recorded call it repeats")
     func extraCall() async throws {
         let report = try await replayBundled("bridge/echo.json") { ExampleEchoBridge(platform: $0, fault: .evaluatesTwice) }
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .unexpectedEffect)
         #expect(issue.eventKind == JavaScriptEvaluation.eventKind)
-        #expect(issue.message.contains("nothing in the cassette expects javascript.evaluate here"))
+        #expect(issue.message == "unexpected effect: it repeats event 2 (javascript.evaluate \"changeEcho(\\\"Hello from the page\\\")\"), which already happened", "\(issue)")
         #expect(issue.nearestCandidate?.hasPrefix("event 2 (javascript.evaluate") == true, "\(issue)")
         #expect(report.issues.count == 1, "no unused-stimulus noise after the failure: \(report)")
         #expect("\(report)".contains("Cassettes/bridge/echo.json: replay failed"))

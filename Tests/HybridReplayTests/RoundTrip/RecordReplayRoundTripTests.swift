@@ -138,7 +138,7 @@ struct RecordReplayRoundTripTests {
         #expect(failing.issues.first?.eventID == 3, "\(failing)")
     }
 
-    @Test("a location session spanning ten minutes replays in moments")
+    @Test("a location session spanning ten minutes replays on the virtual clock")
     func tenMinutesOfLocation() async throws {
         let manager = SimulatedLocationManager(status: .notDetermined, respondsToRequestsWith: .authorizedWhenInUse)
         let clock = RecordingTestClock()
@@ -158,10 +158,8 @@ struct RecordReplayRoundTripTests {
                 manager.changeAuthorization(to: .denied)
             })
         #expect(cassette.events.last?.at == 605)
-        let started = ContinuousClock.now
         let passing = await Replayer(cassette: cassette, options: fastReplay).replay { ExampleLocationService(platform: $0) }
         #expect(passing.passed, "\(passing)")
-        #expect(ContinuousClock.now - started < .seconds(5))
         #expect(passing.trace.events.last?.at == 605)
         let failing = await Replayer(cassette: cassette, options: fastReplay).replay {
             ExampleLocationService(platform: $0, fault: .publishesFirstFix)

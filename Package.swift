@@ -9,6 +9,14 @@ let package = Package(
         .library(name: "HybridReplayTesting", targets: ["HybridReplayTesting"]),
         .executable(name: "cassette", targets: ["cassette"]),
         .plugin(name: "CassettePlugin", targets: ["CassettePlugin"]),
+        .library(name: "HybridReplayWebKitGTK", targets: ["HybridReplayWebKitGTK"]),
+    ],
+    traits: [
+        .trait(
+            name: "WebKitGTK",
+            description: "Builds HybridReplayWebKitGTK, a real WebKitGTK 6.0 web view (needs libwebkitgtk-6.0-dev)."
+        ),
+        .default(enabledTraits: []),
     ],
     targets: [
         // jansson reads cassettes on Linux; Apple platforms read through Foundation.
@@ -34,9 +42,22 @@ let package = Package(
             ),
             dependencies: ["cassette"]
         ),
+        // WebKitGTK 6.0 as a real engine behind the WebView seam. Only the `WebKitGTK`
+        // trait pulls in CWebKitGTK; without it the target's sources are
+        // `#if WebKitGTK`-empty, so the default build needs no webkit headers.
+        .systemLibrary(
+            name: "CWebKitGTK",
+            pkgConfig: "webkitgtk-6.0",
+            providers: [.apt(["libwebkitgtk-6.0-dev"])]
+        ),
+        .target(
+            name: "HybridReplayWebKitGTK",
+            dependencies: ["HybridReplay", .target(name: "CWebKitGTK", condition: .when(traits: ["WebKitGTK"]))]
+        ),
         .testTarget(name: "HybridReplayTests", dependencies: ["HybridReplay"], exclude: ["Fixtures"]),
         .testTarget(name: "CassetteCommandsTests", dependencies: ["CassetteCommands"]),
         .testTarget(name: "HybridReplayTestingTests", dependencies: ["HybridReplayTesting"], exclude: ["Cassettes"]),
+        .testTarget(name: "HybridReplayWebKitGTKTests", dependencies: ["HybridReplayWebKitGTK"]),
     ],
     swiftLanguageModes: [.v6]
 )

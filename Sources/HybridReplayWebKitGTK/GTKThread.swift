@@ -1,0 +1,126 @@
+#if WebKitGTK
+import CWebKitGTK
+import Foundation
+
+/// The one thread that owns GTK and runs the global default GLib main
+/// context, and the queue every WebKitGTK call goes through.
+///
+/// GTK and WebKitGTK may only be used from the thread that initialised GTK
+/// and iterates its main context; Swift tasks run on a thread pool, so each
+/// call is queued as an idle source and runs on this thread in the order it
+/// was made. GTK can be initialised once per process, so there is one thread.
+final class GTKThread: Sendable {
+    /// Starts the thread on first use and waits until GTK is initialised.
+    ///
+    /// - Throws: ``WebKitGTKError`` when GTK cannot open a display.
+    static func shared() async throws(WebKitGTKError) -> GTKThread {
+        let result: Result<GTKThread, WebKitGTKError> = await withCheckedContinuation { continuation in
+            startup.start(continuation)
+        }
+        return try result.get()
+    }
+
+    fileprivate static let startup = Startup()
+
+    fileprivate init() {}
+
+    /// Stops the main loop when the process exits; call on the GTK thread.
+    ///
+    /// exit() runs handlers in the reverse order of registration, library
+    /// destructors last: registered after WebKit has set up its statics,
+    /// stopping the loop there keeps GTK from running (say, a web view's
+    /// deinit queued by a test's last line) while WebKit, GTK and libX11 are
+    /// torn down on the exiting thread.
+    func stopOnExit() {
+        guard !Self.startup.exitHandlerRegistered else { return }
+        Self.startup.exitHandlerRegistered = true
+        atexit { GTKThread.startup.stop() }
+    }
+
+    /// Runs `work` on the GTK thread after every call queued before it.
+    func perform(_ work: @escaping @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(WorkBox(work)).toOpaque()
+        _ = hr_idle_add({ data in
+            guard let data else { return 0 }
+            Unmanaged<WorkBox>.fromOpaque(data).takeRetainedValue().work()
+            return 0  // G_SOURCE_REMOVE: run once.
+        }, box)
+    }
+}
+
+private final class WorkBox {
+    let work: @Sendable () -> Void
+    init(_ work: @escaping @Sendable () -> Void) { self.work = work }
+}
+
+/// Starts the GTK thread once and tells every caller how that went.
+private final class Startup: @unchecked Sendable {
+    typealias Waiter = CheckedContinuation<Result<GTKThread, WebKitGTKError>, Never>
+
+    private enum State {
+        case idle
+        case starting([Waiter])
+        case finished(Result<GTKThread, WebKitGTKError>)
+    }
+
+    // Guarded by `lock`.
+    private var state = State.idle
+    private let lock = NSLock()
+    /// The running main loop, set once on the GTK thread before `atexit` can read it.
+    private var loop: OpaquePointer?
+    private var gtkThread: Thread?
+    /// Signalled when the main loop has returned.
+    private let stopped = DispatchSemaphore(value: 0)
+    /// Touched only on the GTK thread.
+    var exitHandlerRegistered = false
+
+    func start(_ waiter: Waiter) {
+        lock.lock()
+        switch state {
+        case .finished(let result):
+            lock.unlock()
+            waiter.resume(returning: result)
+        case .starting(let waiters):
+            state = .starting(waiters + [waiter])
+            lock.unlock()
+        case .idle:
+            state = .starting([waiter])
+            lock.unlock()
+            let thread = Thread { [self] in run() }
+            thread.name = "HybridReplay.WebKitGTK"
+            thread.start()
+        }
+    }
+
+    /// The thread's body: initialise GTK, report, then run the main loop until exit.
+    private func run() {
+        let result: Result<GTKThread, WebKitGTKError> =
+            gtk_init_check() != 0 ? .success(GTKThread()) : .failure(.noDisplay)
+        lock.lock()
+        let waiters: [Waiter]
+        if case .starting(let pending) = state { waiters = pending } else { waiters = [] }
+        state = .finished(result)
+        lock.unlock()
+        guard case .success = result, let loop = g_main_loop_new(nil, 0) else {
+            for waiter in waiters { waiter.resume(returning: result) }
+            return
+        }
+        lock.withLock {
+            self.loop = loop
+            gtkThread = Thread.current
+        }
+        for waiter in waiters { waiter.resume(returning: result) }
+        g_main_loop_run(loop)
+        stopped.signal()
+    }
+
+    /// Quits the main loop and waits briefly for the dispatch in progress to end.
+    func stop() {
+        let (loop, thread) = lock.withLock { (self.loop, gtkThread) }
+        // exit() called from a handler on the GTK thread itself cannot wait for it.
+        guard let loop, let thread, thread != Thread.current else { return }
+        g_main_loop_quit(loop)
+        _ = stopped.wait(timeout: .now() + .seconds(5))
+    }
+}
+#endif

@@ -1,0 +1,25 @@
+#if WebKitGTK
+/// A failure of the WebKitGTK engine itself, as opposed to an error the page's
+/// JavaScript raised (``JavaScriptError``).
+public struct WebKitGTKError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong and what to do about it.
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+
+    /// GTK found no display to open.
+    public static let noDisplay = WebKitGTKError(
+        "GTK could not open a display (DISPLAY and WAYLAND_DISPLAY are unset or unreachable); "
+            + "run headless with `xvfb-run -a swift test --traits WebKitGTK`, or run Scripts/test-webkitgtk")
+
+    /// The web view was released while something still waited on it.
+    public static let closed = WebKitGTKError("the WebKitGTK web view was closed before the load finished")
+
+    /// A load did not finish within `timeout`.
+    public static func timedOut(_ timeout: Duration) -> WebKitGTKError {
+        WebKitGTKError("the page did not finish loading within \(timeout)")
+    }
+}
+#endif

@@ -1,0 +1,206 @@
+#if WebKitGTK
+import CWebKitGTK
+import Foundation
+import HybridReplay
+
+/// The GTK objects behind one ``WebKitGTKWebView`` and their signal handlers.
+///
+/// Only ever touched on the ``GTKThread``; `@unchecked Sendable` so work
+/// queued there can capture it.
+final class WebKitGTKPage: @unchecked Sendable {
+    let thread: GTKThread
+    let view: UnsafeMutablePointer<WebKitWebView>
+    let manager: OpaquePointer
+    private let session: OpaquePointer
+    private let context: OpaquePointer
+    private let window: UnsafeMutablePointer<GtkWidget>
+
+    var navigationDelegate: (any NavigationDelegate)?
+    /// Handler registrations, kept alive while their signals may fire.
+    var handlerBoxes: [AnyObject] = []
+    /// Set once the GTK objects are gone; late callbacks then do nothing.
+    private(set) var isClosed = false
+
+    /// Whether a load is in progress, counted from our load calls and
+    /// `load-changed`, because `webkit_web_view_is_loading` turns true only
+    /// once the web process has started.
+    private var isLoading = false
+    private var loadError: WebKitGTKError?
+    /// Set when a load was cancelled: its `WEBKIT_LOAD_FINISHED` ends nothing,
+    /// the load that replaced it is what waiters wait for.
+    private var cancelledLoadPending = false
+    private var loadWaiters: [Int: (Result<Void, WebKitGTKError>) -> Void] = [:]
+    private var nextWaiter = 0
+
+    /// Creates the view in a window; call on the GTK thread.
+    init(thread: GTKThread) {
+        self.thread = thread
+        session = webkit_network_session_new_ephemeral()
+        manager = webkit_user_content_manager_new()
+        context = webkit_web_context_new()
+        view = hr_web_view_new(context, manager, session)
+        // Xvfb has only Mesa's software GL; compositing without it is faster
+        // and leaves fewer GL threads in the web process to crash on exit.
+        if let settings = webkit_web_view_get_settings(view) {
+            webkit_settings_set_hardware_acceleration_policy(settings, WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER)
+        }
+        // The window owns the view and is never shown: WebKit loads pages,
+        // runs scripts and follows synthetic clicks in an unmapped view.
+        window = hr_window_new_with_child(hr_widget(view))
+        let data = Unmanaged.passUnretained(self).toOpaque()
+        hr_connect_decide_policy(view, { _, decision, type, data in
+            guard let decision, let data else { return 0 }
+            return Unmanaged<WebKitGTKPage>.fromOpaque(data).takeUnretainedValue().decide(decision, type: type) ? 1 : 0
+        }, data)
+        hr_connect_load_changed(view, { _, event, data in
+            guard let data else { return }
+            Unmanaged<WebKitGTKPage>.fromOpaque(data).takeUnretainedValue().loadChanged(event)
+        }, data)
+        hr_connect_load_failed(view, { _, _, uri, error, data in
+            guard let data else { return 0 }
+            let page = Unmanaged<WebKitGTKPage>.fromOpaque(data).takeUnretainedValue()
+            page.loadFailed(uri: uri.map { String(cString: $0) } ?? "", error: error)
+            return 0  // Let WebKit show its error page, as the default handler does.
+        }, data)
+        // After WebKit's first statics exist, so this exit handler runs before their destructors.
+        thread.stopOnExit()
+    }
+
+    /// Destroys the GTK objects and fails whatever still waits on them.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        let data = Unmanaged.passUnretained(self).toOpaque()
+        hr_disconnect_by_data(UnsafeMutableRawPointer(view), data)
+        for box in handlerBoxes {
+            hr_disconnect_by_data(UnsafeMutableRawPointer(manager), Unmanaged.passUnretained(box).toOpaque())
+        }
+        hr_window_destroy(window)
+        g_object_unref(UnsafeMutableRawPointer(manager))
+        g_object_unref(UnsafeMutableRawPointer(session))
+        g_object_unref(UnsafeMutableRawPointer(context))
+        let waiters = loadWaiters.values
+        loadWaiters = [:]
+        for waiter in waiters { waiter(.failure(.closed)) }
+    }
+
+    // MARK: Loads
+
+    /// Loads `load` as ``WebKitGTKWebView/load(_:)`` documents.
+    func load(_ load: NavigationLoad) {
+        guard !isClosed else { return }
+        if let body = load.body {
+            let (mimeType, encoding) = Self.contentType(load.headers)
+            let data: [UInt8] =
+                switch body {
+                case .text(let text): Array(text.utf8)
+                case .json(let value): Array(value.description.utf8)
+                case .bytes(let bytes): Array(bytes)
+                }
+            willLoad()
+            let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            webkit_web_view_load_bytes(view, bytes, mimeType, encoding, load.url)
+            g_bytes_unref(bytes)
+            return
+        }
+        guard load.method.uppercased() == "GET" else {
+            rejectLoad(
+                WebKitGTKError(
+                    "WebKitGTK loads requests with GET only, found \(load.method) \(load.url); "
+                        + "load the response yourself and pass it as the NavigationLoad body"))
+            return
+        }
+        guard let request = webkit_uri_request_new(load.url) else { return }
+        if let headers = webkit_uri_request_get_http_headers(request) {
+            for header in load.headers { soup_message_headers_append(headers, header.name, header.value) }
+        }
+        willLoad()
+        webkit_web_view_load_request(view, request)
+        g_object_unref(UnsafeMutableRawPointer(request))
+    }
+
+    /// Loads `html` with `baseURL` as its URL.
+    func loadHTML(_ html: String, baseURL: String) {
+        guard !isClosed else { return }
+        willLoad()
+        webkit_web_view_load_html(view, html, baseURL)
+    }
+
+    /// The MIME type and charset a `Content-Type` header names, HTML in UTF-8 by default.
+    private static func contentType(_ headers: [HTTPHeader]) -> (mimeType: String, encoding: String) {
+        guard let value = headers.values(named: "Content-Type").first else { return ("text/html", "UTF-8") }
+        let parts = value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let mimeType = parts.first ?? "text/html"
+        let charset = parts.dropFirst().first { $0.lowercased().hasPrefix("charset=") }
+        let encoding = charset.map { String($0.dropFirst("charset=".count)) } ?? "UTF-8"
+        return (mimeType.isEmpty ? "text/html" : mimeType, encoding)
+    }
+
+    /// Notes that we started a load, before WebKit reports it.
+    private func willLoad() {
+        isLoading = true
+        loadError = nil
+    }
+
+    /// Calls `waiter` once no load is in progress, or with `error` now.
+    func whenLoaded(_ waiter: @escaping (Result<Void, WebKitGTKError>) -> Void) -> Int? {
+        if isClosed {
+            waiter(.failure(.closed))
+            return nil
+        }
+        guard isLoading else {
+            waiter(loadError.map { .failure($0) } ?? .success(()))
+            return nil
+        }
+        nextWaiter += 1
+        loadWaiters[nextWaiter] = waiter
+        return nextWaiter
+    }
+
+    /// Removes a waiter that gave up, such as on a timeout, and tells it `error`.
+    func cancelWaiter(_ id: Int, with error: WebKitGTKError) {
+        loadWaiters.removeValue(forKey: id)?(.failure(error))
+    }
+
+    /// Fails the next wait with `error` without loading anything.
+    func rejectLoad(_ error: WebKitGTKError) {
+        loadError = error
+        finishLoad()
+    }
+
+    private func loadChanged(_ event: WebKitLoadEvent) {
+        switch event {
+        case WEBKIT_LOAD_STARTED:
+            isLoading = true
+            loadError = nil
+        case WEBKIT_LOAD_FINISHED:
+            if cancelledLoadPending {
+                cancelledLoadPending = false
+            } else {
+                finishLoad()
+            }
+        default:
+            break
+        }
+    }
+
+    private func loadFailed(uri: String, error: UnsafeMutablePointer<GError>?) {
+        // A load replaced by a newer one fails as cancelled; the newer one is awaited.
+        if let error, hr_is_cancellation(error) != 0 {
+            cancelledLoadPending = true
+            return
+        }
+        let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
+        loadError = WebKitGTKError("loading \(uri) failed: \(reason)")
+    }
+
+    private func finishLoad() {
+        guard !isClosed else { return }
+        isLoading = false
+        let result: Result<Void, WebKitGTKError> = loadError.map { .failure($0) } ?? .success(())
+        let waiters = loadWaiters.values
+        loadWaiters = [:]
+        for waiter in waiters { waiter(result) }
+    }
+}
+#endif

@@ -1,0 +1,157 @@
+#if WebKitGTK
+import CWebKitGTK
+import Foundation
+import HybridReplay
+
+/// A real WebKit engine behind the ``WebView`` seam: a WebKitGTK 6.0 web view
+/// in an off-screen window, with an ephemeral network session so nothing is
+/// written under `$HOME`.
+///
+/// Every method may be called from any task; calls are queued onto the one
+/// thread that runs GTK, in the order they are made. Handlers, the navigation
+/// delegate and completion handlers are called on that thread, so they must
+/// not block it; their reply and decision handlers may be called from anywhere.
+///
+/// Needs a display (run under `xvfb-run`) and, in unprivileged containers,
+/// `WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS=1`; `Scripts/test-webkitgtk`
+/// sets up both.
+///
+/// Where WebKitGTK tells less than `WKWebView`:
+/// - Script messages do not say which frame posted them; every message is
+///   attributed to the main frame at the page's current URL.
+/// - Navigation actions name no source frame, and a target frame only as
+///   "a new window" (`targetFrame` `nil`) or not; an existing frame is
+///   reported as the main frame at the page's current URL.
+/// - JavaScript errors drop WebKitGTK's `<url>:<line>:<column>: ` prefix, so
+///   they read as `WKWebView`'s do: `ReferenceError: Can't find variable: x`.
+public final class WebKitGTKWebView: WebView {
+    private let thread: GTKThread
+    private let page: WebKitGTKPage
+
+    /// Creates a web view, starting GTK on its own thread the first time.
+    ///
+    /// - Throws: ``WebKitGTKError/noDisplay`` when GTK cannot open a display.
+    public init() async throws(WebKitGTKError) {
+        let thread = try await GTKThread.shared()
+        self.thread = thread
+        page = await withCheckedContinuation { continuation in
+            thread.perform { continuation.resume(returning: WebKitGTKPage(thread: thread)) }
+        }
+    }
+
+    deinit {
+        thread.perform { [page] in page.close() }
+    }
+
+    public func add(_ handler: any ScriptMessageHandler, name: String) {
+        thread.perform { [page] in page.add(handler, name: name) }
+    }
+
+    public func add(_ handler: any ScriptMessageHandlerWithReply, name: String) {
+        thread.perform { [page] in page.add(handler, name: name) }
+    }
+
+    public func addUserScript(_ script: UserScriptInstallation) {
+        thread.perform { [page] in page.addUserScript(script) }
+    }
+
+    public func evaluateJavaScript(
+        _ script: String, completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) {
+        thread.perform { [page] in page.evaluateJavaScript(script, completion: completionHandler) }
+    }
+
+    public func callAsyncJavaScript(
+        _ body: String, arguments: [String: JSONValue],
+        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) {
+        thread.perform { [page] in
+            page.callAsyncJavaScript(body, arguments: arguments, completion: completionHandler)
+        }
+    }
+
+    public func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
+        thread.perform { [page] in page.navigationDelegate = delegate }
+    }
+
+    /// Loads `load.url`, or `load.body` with `load.url` as its base URL.
+    ///
+    /// A body is loaded with the MIME type and charset of its `Content-Type`
+    /// header (`text/html; charset=utf-8` without one). WebKitGTK's request
+    /// API cannot set a method, so a request without a body must be a GET;
+    /// any other method fails ``waitUntilLoaded(timeout:)`` instead of
+    /// silently loading with GET.
+    public func load(_ load: NavigationLoad) {
+        thread.perform { [page] in page.load(load) }
+    }
+
+    /// Loads `html` as if it came from `baseURL`, as `loadHTMLString(_:baseURL:)` does.
+    public func loadHTML(_ html: String, baseURL: String) {
+        thread.perform { [page] in page.loadHTML(html, baseURL: baseURL) }
+    }
+
+    /// Waits until the page loaded by the latest load call has finished loading.
+    ///
+    /// Returns at once when nothing is loading. Call it after `load(_:)` or
+    /// ``loadHTML(_:baseURL:)``: it is queued behind them, so it sees their load.
+    ///
+    /// - Parameter timeout: How long to wait before giving up.
+    /// - Throws: ``WebKitGTKError`` when the load failed, timed out or the view was closed.
+    public func waitUntilLoaded(timeout: Duration = .seconds(30)) async throws(WebKitGTKError) {
+        let result: Result<Void, WebKitGTKError> = await withCheckedContinuation { continuation in
+            let waiter = LoadWaiter(continuation)
+            thread.perform { [page, thread] in
+                guard let id = page.whenLoaded({ waiter.resume($0) }) else { return }
+                waiter.startTimer {
+                    try? await Task.sleep(for: timeout)
+                    guard !Task.isCancelled else { return }
+                    thread.perform { page.cancelWaiter(id, with: .timedOut(timeout)) }
+                }
+            }
+        }
+        try result.get()
+    }
+
+    /// The URL of the page currently shown, or `nil` before the first load.
+    public func currentURL() async -> String? {
+        await withCheckedContinuation { continuation in
+            thread.perform { [page] in
+                continuation.resume(returning: webkit_web_view_get_uri(page.view).map { String(cString: $0) })
+            }
+        }
+    }
+}
+
+/// Resumes a load wait exactly once, whether the page answers or the timeout does.
+private final class LoadWaiter: @unchecked Sendable {
+    private typealias Continuation = CheckedContinuation<Result<Void, WebKitGTKError>, Never>
+
+    // Guarded by `lock`.
+    private var continuation: Continuation?
+    private var timer: Task<Void, Never>?
+    private let lock = NSLock()
+
+    init(_ continuation: CheckedContinuation<Result<Void, WebKitGTKError>, Never>) {
+        self.continuation = continuation
+    }
+
+    func startTimer(_ operation: @escaping @Sendable () async -> Void) {
+        lock.withLock {
+            guard continuation != nil else { return }
+            timer = Task(operation: operation)
+        }
+    }
+
+    func resume(_ result: Result<Void, WebKitGTKError>) {
+        let (continuation, timer) = lock.withLock {
+            defer {
+                self.continuation = nil
+                self.timer = nil
+            }
+            return (self.continuation, self.timer)
+        }
+        timer?.cancel()
+        continuation?.resume(returning: result)
+    }
+}
+#endif

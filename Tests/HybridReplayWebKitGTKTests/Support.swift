@@ -1,0 +1,62 @@
+#if WebKitGTK
+import HybridReplay
+import HybridReplayWebKitGTK
+
+/// A message handler that hands every message to the test as a stream.
+struct StreamingHandler: ScriptMessageHandler {
+    let messages: AsyncStream<ScriptMessage>
+    private let continuation: AsyncStream<ScriptMessage>.Continuation
+
+    init() { (messages, continuation) = AsyncStream.makeStream() }
+
+    func didReceive(_ message: ScriptMessage) { continuation.yield(message) }
+}
+
+/// A reply handler that answers every message with `reply(body)`.
+struct ReplyingHandler: ScriptMessageHandlerWithReply {
+    let reply: @Sendable (JSONValue) -> Outcome
+
+    func didReceive(_ message: ScriptMessage, replyHandler: @escaping @Sendable (Outcome) -> Void) {
+        replyHandler(reply(message.body))
+    }
+}
+
+/// A navigation delegate that streams every action and cancels those whose
+/// URL starts with `cancelling`, as a router taking over `navigate://` does.
+struct StreamingNavigationDelegate: NavigationDelegate {
+    let actions: AsyncStream<NavigationAction>
+    private let continuation: AsyncStream<NavigationAction>.Continuation
+    private let cancelling: String
+
+    init(cancelling: String) {
+        (actions, continuation) = AsyncStream.makeStream()
+        self.cancelling = cancelling
+    }
+
+    func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+        continuation.yield(action)
+        decisionHandler(action.url.hasPrefix(cancelling) ? .cancel : .allow)
+    }
+}
+
+/// The next element, or `nil` when the test's time limit cancelled the wait.
+func next<Element: Sendable>(_ stream: AsyncStream<Element>) async -> Element? {
+    var iterator = stream.makeAsyncIterator()
+    return await iterator.next()
+}
+
+/// The first element matching `predicate`.
+func first<Element: Sendable>(
+    _ stream: AsyncStream<Element>, where predicate: (Element) -> Bool
+) async -> Element? {
+    for await element in stream where predicate(element) { return element }
+    return nil
+}
+
+let baseURL = "https://app.example/index.html"
+
+/// A page whose body is `body` and whose script is `script`.
+func page(body: String = "", script: String = "") -> String {
+    "<!doctype html><html><head><meta charset=\"utf-8\"></head><body>\(body)<script>\(script)</script></body></html>"
+}
+#endif

@@ -6,6 +6,9 @@ extension ReplayEngine {
         // Set-up may finish registering its handlers in tasks of its own.
         await settle()
         while !isStopped {
+            // Read before looking for work: an effect that makes a stimulus ready
+            // after the look must still count as activity to the waits below.
+            let seen = activity
             if let stimulus = readyStimulus() {
                 if stimulus.at > now {
                     // Timers the last stimulus started must register before time moves.
@@ -22,7 +25,6 @@ extension ReplayEngine {
                 deliver(stimulus)
                 continue
             }
-            let seen = activity
             for _ in 0..<20 { await Task.yield() }
             if activity != seen { continue }
             // With nothing left to happen the run is over: the clock no longer moves.

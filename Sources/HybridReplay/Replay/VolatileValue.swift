@@ -53,14 +53,14 @@ public struct VolatileValue: Sendable {
     /// UUIDs in any case, such as promise guids and request ids.
     public static let uuid = VolatileValue(
         name: "UUID",
-        find: { text in ranges(in: text, length: { uuidLength($0) }) },
-        length: { uuidLength($0) }, ignoresCase: true)
+        find: { text in ranges(in: text, length: uuidLength) },
+        length: { uuidLength($0.utf8) }, ignoresCase: true)
 
     /// RFC 3339 timestamps with a time, such as `2026-01-31T12:00:00.5Z`.
     public static let timestamp = VolatileValue(
         name: "timestamp",
-        find: { text in ranges(in: text, length: { timestampLength($0) }) },
-        length: { timestampLength($0) }, isOneToOne: false)
+        find: { text in ranges(in: text, length: timestampLength) },
+        length: { timestampLength($0.utf8) }, isOneToOne: false)
 
     /// The placeholders the recorder writes for secrets, `[REDACTED:1]` or
     /// `[REDACTED]`: each stands for whatever value was there.
@@ -78,71 +78,77 @@ public struct VolatileValue: Sendable {
         return found
     }
 
-    static func ranges(in text: String, length: (Substring) -> Int?) -> [Range<String.Index>] {
+    /// The ranges of `text` where `length` recognises a value, scanning bytes:
+    /// the built-in kinds are ASCII, and scanning UTF-8 keeps replay linear
+    /// and cheap on long strings such as JSON passed as an argument.
+    static func ranges(in text: String, length: (Substring.UTF8View) -> Int?) -> [Range<String.Index>] {
         var found: [Range<String.Index>] = []
-        var index = text.startIndex
-        while index < text.endIndex {
-            if let count = length(text[index...]) {
-                let end = text.index(index, offsetBy: count)
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            if let count = length(Substring(text)[index...].utf8) {
+                let end = utf8.index(index, offsetBy: count)
                 found.append(index..<end)
                 index = end
             } else {
-                index = text.index(after: index)
+                index = utf8.index(after: index)
             }
         }
         return found
     }
 
-    static func uuidLength(_ text: Substring) -> Int? {
-        let groups = [8, 4, 4, 4, 12]
-        var index = text.startIndex
-        for (position, count) in groups.enumerated() {
-            for _ in 0..<count {
-                guard index < text.endIndex, text[index].isHexDigit else { return nil }
-                index = text.index(after: index)
-            }
-            if position < groups.count - 1 {
-                guard index < text.endIndex, text[index] == "-" else { return nil }
-                index = text.index(after: index)
-            }
-        }
-        if index < text.endIndex, text[index].isHexDigit { return nil }
-        return 36
+    private static func isHex(_ byte: UInt8) -> Bool {
+        (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
     }
 
-    static func timestampLength(_ text: Substring) -> Int? {
-        // YYYY-MM-DDTHH:MM:SS, then optional fraction, then Z or ±HH:MM.
-        let pattern = Array("dddd-dd-ddTdd:dd:dd")
-        var index = text.startIndex
+    private static func isDigit(_ byte: UInt8) -> Bool { (48...57).contains(byte) }
+
+    /// The length of the UUID `8-4-4-4-12` that starts `text`, if one does.
+    static func uuidLength(_ text: Substring.UTF8View) -> Int? {
+        guard let first = text.first, isHex(first) else { return nil }
         var count = 0
-        for expected in pattern {
-            guard index < text.endIndex else { return nil }
-            let character = text[index]
-            if expected == "d" ? !character.isASCII || !character.isNumber : character.uppercased() != String(expected) {
+        for byte in text.prefix(37) {
+            defer { count += 1 }
+            switch count {
+            case 8, 13, 18, 23: if byte != UInt8(ascii: "-") { return nil }
+            case 36: return isHex(byte) ? nil : 36
+            default: if !isHex(byte) { return nil }
+            }
+        }
+        return count == 36 ? 36 : nil
+    }
+
+    /// The length of the RFC 3339 date-time that starts `text`, if one does:
+    /// `YYYY-MM-DDTHH:MM:SS`, an optional fraction, then `Z` or `±HH:MM`.
+    static func timestampLength(_ text: Substring.UTF8View) -> Int? {
+        guard let first = text.first, isDigit(first) else { return nil }
+        let bytes = Array(text.prefix(40))
+        let pattern = Array("dddd-dd-ddTdd:dd:dd".utf8)
+        guard bytes.count > pattern.count else { return nil }
+        for (offset, expected) in pattern.enumerated() {
+            let byte = bytes[offset]
+            if expected == UInt8(ascii: "d") {
+                if !isDigit(byte) { return nil }
+            } else if expected == UInt8(ascii: "T") {
+                if byte != UInt8(ascii: "T") && byte != UInt8(ascii: "t") { return nil }
+            } else if byte != expected {
                 return nil
             }
-            index = text.index(after: index)
-            count += 1
         }
-        if index < text.endIndex, text[index] == "." {
-            var digits = 0
-            var probe = text.index(after: index)
-            while probe < text.endIndex, text[probe].isASCII, text[probe].isNumber {
-                probe = text.index(after: probe)
-                digits += 1
-            }
-            if digits > 0 {
-                count += 1 + digits
-                index = probe
-            }
+        var position = pattern.count
+        if bytes[position] == UInt8(ascii: ".") {
+            var digits = position + 1
+            while digits < bytes.count, isDigit(bytes[digits]) { digits += 1 }
+            if digits > position + 1 { position = digits }
         }
-        guard index < text.endIndex else { return nil }
-        if text[index] == "Z" || text[index] == "z" { return count + 1 }
-        guard text[index] == "+" || text[index] == "-" else { return nil }
-        let zone = Array(text[index...].prefix(6))
-        guard zone.count == 6, zone[1].isNumber, zone[2].isNumber, zone[3] == ":", zone[4].isNumber, zone[5].isNumber
+        guard position < bytes.count else { return nil }
+        let zone = bytes[position]
+        if zone == UInt8(ascii: "Z") || zone == UInt8(ascii: "z") { return position + 1 }
+        guard zone == UInt8(ascii: "+") || zone == UInt8(ascii: "-"), position + 6 <= bytes.count else { return nil }
+        let shape = Array(bytes[(position + 1)..<(position + 6)])
+        guard isDigit(shape[0]), isDigit(shape[1]), shape[2] == UInt8(ascii: ":"), isDigit(shape[3]), isDigit(shape[4])
         else { return nil }
-        return count + 6
+        return position + 6
     }
 }
 

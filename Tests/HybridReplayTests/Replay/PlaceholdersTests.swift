@@ -1,0 +1,67 @@
+@testable import HybridReplay
+import Testing
+
+@Suite("Volatile values and their bindings")
+struct PlaceholdersTests {
+    func found(_ value: VolatileValue, in text: String) -> [String] { value.find(text).map { String(text[$0]) } }
+
+    @Test("UUIDs are found inside longer strings, in either case, but not inside longer hex runs")
+    func uuids() {
+        #expect(found(.uuid, in: "executePromise('3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43', data)") == ["3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43"])
+        #expect(found(.uuid, in: "3B9F6A2E-41C7-4D8A-9E25-7C0D1F8B6A43/0f3c0000-0000-4000-8000-000000000001") == [
+            "3B9F6A2E-41C7-4D8A-9E25-7C0D1F8B6A43", "0f3c0000-0000-4000-8000-000000000001",
+        ])
+        #expect(found(.uuid, in: "3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43f").isEmpty)
+        #expect(found(.uuid, in: "3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a4").isEmpty)
+        #expect(found(.uuid, in: "3b9f6a2e_41c7-4d8a-9e25-7c0d1f8b6a43").isEmpty)
+        #expect(found(.uuid, in: "ünïcödé 3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43 👋") == ["3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43"])
+    }
+
+    @Test("RFC 3339 timestamps are found with fractions and offsets, and not without a zone")
+    func timestamps() {
+        #expect(found(.timestamp, in: "at 2026-11-30T09:15:02.418Z.") == ["2026-11-30T09:15:02.418Z"])
+        #expect(found(.timestamp, in: "2026-11-30t09:15:02+01:00") == ["2026-11-30t09:15:02+01:00"])
+        #expect(found(.timestamp, in: "2026-11-30T09:15:02").isEmpty)
+        #expect(found(.timestamp, in: "2026-11-30T09:15:02+0100").isEmpty)
+        #expect(found(.timestamp, in: "2026-11-30").isEmpty)
+    }
+
+    @Test("redaction placeholders are found numbered or bare, and nothing else in brackets")
+    func redactions() {
+        #expect(found(.redacted, in: "a=[REDACTED:1]; b=[REDACTED:12]; c=[REDACTED]") == ["[REDACTED:1]", "[REDACTED:12]", "[REDACTED]"])
+        #expect(found(.redacted, in: "[REDACTED:] [REDACTED:x] [REDACTED:1").isEmpty)
+    }
+
+    @Test("a recorded UUID binds to the first value it meets and to no other")
+    func binding() {
+        var bindings = PlaceholderBindings()
+        let recorded = "id 3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43"
+        #expect(bindings.match(expected: recorded, actual: "id 00000000-0000-4000-8000-000000000001", eventID: 1, placeholders: .standard) == nil)
+        #expect(bindings.match(expected: recorded, actual: "id 00000000-0000-4000-8000-000000000001", eventID: 2, placeholders: .standard) == nil)
+        let problem = bindings.match(expected: recorded, actual: "id 00000000-0000-4000-8000-000000000002", eventID: 3, placeholders: .standard)
+        #expect(problem == "the UUID recorded as \"3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43\" was bound to \"00000000-0000-4000-8000-000000000001\" by event 1")
+        let reused = bindings.match(expected: "other 7c0d1f8b-0000-4000-8000-000000000000", actual: "other 00000000-0000-4000-8000-000000000001", eventID: 4, placeholders: .standard)
+        #expect(reused?.hasPrefix("\"00000000-0000-4000-8000-000000000001\" already stands for the recorded UUID") == true)
+        #expect(bindings.substitute("echo 3B9F6A2E-41C7-4D8A-9E25-7C0D1F8B6A43", eventID: 5, placeholders: .standard) == "echo 00000000-0000-4000-8000-000000000001")
+    }
+
+    @Test("a failed match leaves the bindings as they were")
+    func failedMatchBindsNothing() {
+        var bindings = PlaceholderBindings()
+        let problem = bindings.match(
+            expected: "3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43 then x", actual: "00000000-0000-4000-8000-000000000001 then y",
+            eventID: 1, placeholders: .standard)
+        #expect(problem == "")
+        #expect(bindings.byRecorded.isEmpty)
+    }
+
+    @Test("literal text around placeholders must match exactly")
+    func literals() {
+        var bindings = PlaceholderBindings()
+        #expect(bindings.match(expected: "Bearer [REDACTED:1]", actual: "Basic abc", eventID: 1, placeholders: .standard) == "")
+        #expect(bindings.match(expected: "Bearer [REDACTED:1]", actual: "Bearer ", eventID: 1, placeholders: .standard) != nil)
+        #expect(bindings.match(expected: "Bearer [REDACTED:1]", actual: "Bearer t0k3n", eventID: 1, placeholders: .standard) == nil)
+        #expect(bindings.match(expected: "plain", actual: "plain", eventID: 1, placeholders: .redactionsOnly) == nil)
+        #expect(bindings.match(expected: "3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43", actual: "00000000-0000-4000-8000-000000000001", eventID: 1, placeholders: .redactionsOnly) == "")
+    }
+}

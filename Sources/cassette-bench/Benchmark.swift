@@ -155,12 +155,9 @@ struct Report {
                 + pad("\(fixed(megabytes / timing.seconds, 1)) MB/s", 14, left: true) + pad(memoryText, 16, left: true))
     }
 
-    private func fixed(_ value: Double, _ places: Int) -> String { String(format: "%.\(places)f", value) }
+    private func fixed(_ value: Double, _ places: Int) -> String { TextColumns.fixed(value, places) }
 
-    private func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
-        let padding = String(repeating: " ", count: max(0, width - text.count))
-        return left ? padding + text : text + padding
-    }
+    private func pad(_ text: String, _ width: Int, left: Bool = false) -> String { TextColumns.pad(text, width, left: left) }
 }
 
 /// The medians of a side's runs, wall and CPU time taken separately.

@@ -34,7 +34,8 @@ enum DecodedCassette {
 // MARK: Time
 
 /// One timed run: wall time on the monotonic clock, and the CPU time of
-/// this thread, which other processes on a busy machine inflate far less.
+/// this thread (of the whole process for asynchronous work), which other
+/// processes on a busy machine inflate far less.
 struct Timing {
     var seconds: Double
     var cpuSeconds: Double
@@ -53,9 +54,25 @@ enum Stopwatch {
         return (Timing(seconds: seconds(elapsed), cpuSeconds: cpu), result)
     }
 
-    static func threadCPUSeconds() -> Double {
+    /// Times asynchronous `body`. Its tasks run on several threads, so the
+    /// CPU time is the whole process's.
+    static func time<T>(_ body: () async throws -> T) async rethrows -> (timing: Timing, result: T) {
+        let clock = ContinuousClock()
+        let cpuStart = processCPUSeconds()
+        let start = clock.now
+        let result = try await body()
+        let elapsed = clock.now - start
+        let cpu = processCPUSeconds() - cpuStart
+        return (Timing(seconds: seconds(elapsed), cpuSeconds: cpu), result)
+    }
+
+    static func threadCPUSeconds() -> Double { cpuSeconds(CLOCK_THREAD_CPUTIME_ID) }
+
+    static func processCPUSeconds() -> Double { cpuSeconds(CLOCK_PROCESS_CPUTIME_ID) }
+
+    private static func cpuSeconds(_ clock: clockid_t) -> Double {
         var now = timespec()
-        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) == 0 else { return 0 }
+        guard clock_gettime(clock, &now) == 0 else { return 0 }
         return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
     }
 

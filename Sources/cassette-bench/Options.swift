@@ -1,21 +1,36 @@
-/// The command line: `cassette-bench [--events N] [--iterations K] [--file PATH]
-/// [--seed S] [--output PATH]`, plus the hidden `--measure SIDE FILE` children run.
+/// The command line: `cassette-bench [--only load|replay] [--events N]
+/// [--replay-events N] [--iterations K] [--file PATH] [--seed S] [--output PATH]`,
+/// plus the hidden `--measure SIDE FILE` children run.
 struct Options {
     var events = 100_000
+    var replayEvents = 20_000
     var iterations = 5
     var file: String?
     var seed: UInt64 = 0x4879_6272_6964_5270  // "HybridRp"
     var output: String?
+    /// The benchmarks to run; both unless `--only` names one.
+    var parts: Set<Part> = Set(Part.allCases)
     /// Set in children: measure one side's peak memory on a file and exit.
     var measure: (side: Side, path: String)?
 
+    /// One of the benchmarks `--only` can pick.
+    enum Part: String, CaseIterable {
+        /// Loading a cassette against JSONDecoder, and writing it.
+        case load
+        /// Replaying a promise-bridge session against driving the bridge directly.
+        case replay
+    }
+
     static let usage = """
-        usage: cassette-bench [--events N] [--iterations K] [--file PATH] [--seed S] [--output PATH]
-          --events N      events in the synthetic cassette (default 100000)
-          --iterations K  timed runs per side; the median is reported (default 5)
-          --file PATH     benchmark an existing cassette instead of a synthetic one
-          --seed S        seed of the synthetic cassette
-          --output PATH   keep the synthetic cassette at PATH
+        usage: cassette-bench [--only load|replay] [--events N] [--replay-events N] [--iterations K]
+                              [--file PATH] [--seed S] [--output PATH]
+          --only PART         run only the load or only the replay benchmark (default: replay, then load)
+          --events N          events in the synthetic cassette the load benchmark reads (default 100000)
+          --replay-events N   events in the promise-bridge session the replay benchmark replays, and 4N (default 20000)
+          --iterations K      timed runs per side; the median is reported (default 5)
+          --file PATH         benchmark loading an existing cassette instead of a synthetic one
+          --seed S            seed of the synthetic cassettes
+          --output PATH       keep the load benchmark's synthetic cassette at PATH
         """
 
     init(_ arguments: [String]) throws {
@@ -34,9 +49,18 @@ struct Options {
         while let flag = remaining.popFirst() {
             switch flag {
             case "--events": events = try positive(flag)
+            case "--replay-events":
+                replayEvents = try positive(flag)
+                guard replayEvents >= SyntheticSession.eventsPerRoundTrip else {
+                    throw BenchError("--replay-events expects at least \(SyntheticSession.eventsPerRoundTrip), one round trip, not \(replayEvents)")
+                }
             case "--iterations": iterations = try positive(flag)
             case "--file": file = try value(for: flag)
             case "--output": output = try value(for: flag)
+            case "--only":
+                let name = try value(for: flag)
+                guard let part = Part(rawValue: name) else { throw BenchError("--only expects load or replay, not '\(name)'") }
+                parts = [part]
             case "--seed":
                 let text = try value(for: flag)
                 guard let seed = UInt64(text) else { throw BenchError("--seed expects an unsigned whole number, not '\(text)'") }

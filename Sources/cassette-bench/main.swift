@@ -1,17 +1,37 @@
 import Foundation
 
 // cassette-bench: how fast and how small HybridReplay's cassette reader is
-// next to Foundation's JSONDecoder on the same bytes, and how fast the
-// canonical writer is. See `Options.usage`.
+// next to Foundation's JSONDecoder on the same bytes, how fast the canonical
+// writer is, and what replaying costs next to driving the same code
+// directly. See `Options.usage`.
+
+func report(_ error: any Error) {
+    FileHandle.standardError.write(Data("cassette-bench: \(error)\n".utf8))
+}
 
 do {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
     if let (side, path) = options.measure {
         try MemoryMeasurement.runChild(side: side, path: path)
     } else {
-        try Benchmark(options: options).run()
+        // Replay first, so the load report's closing line stays the last line;
+        // a failed replay is reported at once and does not keep the load benchmark from running.
+        var replayFailed = false
+        if options.parts.contains(.replay) {
+            do {
+                try await ReplayBenchmark(options: options).run()
+            } catch {
+                report(error)
+                replayFailed = true
+            }
+        }
+        if options.parts.contains(.load) {
+            if options.parts.contains(.replay) { print("") }
+            try Benchmark(options: options).run()
+        }
+        if replayFailed { exit(1) }
     }
 } catch {
-    FileHandle.standardError.write(Data("cassette-bench: \(error)\n".utf8))
+    report(error)
     exit(1)
 }

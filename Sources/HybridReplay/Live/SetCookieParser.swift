@@ -154,43 +154,21 @@ extension SetCookie {
 
 /// The dates cookies carry: the loose `Expires` dates of RFC 6265 §5.1.1 in,
 /// RFC 3339 dates in UTC out and back.
+///
+/// The calendar and RFC 3339 live in ``CivilDate`` and ``RFC3339``; this
+/// holds what is particular to cookies.
 enum CookieDate {
     /// The expiry `Max-Age=0` asks for: a time before any clock reads.
-    static let earliest = Date(timeIntervalSince1970: TimeInterval(daysFromCivil(year: 1, month: 1, day: 1) * 86_400))
+    static let earliest = Date(
+        timeIntervalSince1970: TimeInterval(CivilDate(year: 1, month: 1, day: 1).daysSince1970 * 86_400))
 
-    /// `date` as `2026-01-31T12:00:00Z`, in whole seconds.
-    static func rfc3339(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let second = seconds - days * 86_400
-        let (year, month, day) = civil(fromDays: days)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
-        return
-            "\(yearText)-\(two(month))-\(two(day))T\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))Z"
-    }
+    /// `date` as a cookie's `expires`, such as `2026-01-31T12:00:00Z`: in
+    /// UTC and whole seconds.
+    static func rfc3339(_ date: Date) -> String { RFC3339.string(from: date) }
 
-    /// The instant an RFC 3339 date names, or `nil` when `text` is not one.
-    static func parseRFC3339(_ text: String) -> Date? {
-        guard RFC3339.isValid(text) else { return nil }
-        let bytes = Array(text.utf8)
-        func number(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } }
-        var seconds = Double(
-            daysFromCivil(year: number(0..<4), month: number(5..<7), day: number(8..<10)) * 86_400
-                + number(11..<13) * 3600 + number(14..<16) * 60 + number(17..<19))
-        var index = 19
-        if bytes[index] == UInt8(ascii: ".") {
-            let start = index + 1
-            index = start
-            while bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9") { index += 1 }
-            seconds += Double("0." + String(decoding: bytes[start..<index], as: UTF8.self)) ?? 0
-        }
-        if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-            let offset = number(index + 1..<index + 3) * 3600 + number(index + 4..<index + 6) * 60
-            seconds -= Double(bytes[index] == UInt8(ascii: "+") ? offset : -offset)
-        }
-        return Date(timeIntervalSince1970: seconds)
-    }
+    /// The instant a cookie's `expires` names, or `nil` when it is not an
+    /// RFC 3339 date-time.
+    static func parseRFC3339(_ text: String) -> Date? { RFC3339.date(text) }
 
     /// The date an `Expires` attribute names, by the cookie-date algorithm of
     /// RFC 6265 §5.1.1, which accepts RFC 1123, RFC 850 and asctime dates.
@@ -212,12 +190,9 @@ enum CookieDate {
         }
         guard var year, let month, let day, let (hour, minute, second) = time else { return nil }
         if (70...99).contains(year) { year += 1900 } else if (0...69).contains(year) { year += 2000 }
-        let monthLengths = [
-            31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31,
-        ]
-        guard year >= 1601, day >= 1, day <= monthLengths[month - 1], hour <= 23, minute <= 59, second <= 59
-        else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let date = CivilDate(year: year, month: month, day: day)
+        guard year >= 1601, date.isValid, hour <= 23, minute <= 59, second <= 59 else { return nil }
+        let days = date.daysSince1970
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second))
     }
 
@@ -258,28 +233,5 @@ enum CookieDate {
         let prefix = String(decoding: token.prefix(3), as: UTF8.self).lowercased()
         let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
         return months.firstIndex(of: prefix).map { $0 + 1 }
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The calendar date `days` after 1970-01-01.
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -178,133 +178,34 @@ extension SimulatedLocationManager {
 
 /// GPX times: `xsd:dateTime` text in, RFC 3339 in UTC out, and in between
 /// the time since 1970-01-01T00:00:00Z as an exact `Duration`.
+///
+/// ``RFC3339`` does the reading and writing; this adds what GPX allows
+/// beyond it: whitespace around the text and a time without a zone.
 enum GPXTime {
-    /// 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z, in seconds since 1970:
-    /// RFC 3339 writes years with four digits.
-    private static let earliest: Int64 = -62_167_219_200
-    private static let end: Int64 = 253_402_300_800
-
     /// The instant a GPX `<time>` names, such as `2026-01-31T12:00:00.5Z`;
     /// an offset is allowed, and a time without a zone is UTC.
-    static func instant(xml text: String) -> Duration? { parse(text, zoneRequired: false) }
+    static func instant(xml text: String) -> Duration? {
+        RFC3339.dateTime(text.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap(RFC3339.instant)
+    }
 
     /// The instant an RFC 3339 timestamp names.
-    static func instant(rfc3339 text: String) -> Duration? { parse(text, zoneRequired: true) }
+    static func instant(rfc3339 text: String) -> Duration? {
+        guard let dateTime = RFC3339.dateTime(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+            dateTime.offset != nil
+        else { return nil }
+        return RFC3339.instant(dateTime)
+    }
 
     /// `date` to the microsecond, which is as far as its `Double` is exact today.
     static func instant(_ date: Date) -> Duration? {
         let seconds = date.timeIntervalSince1970
-        guard seconds.isFinite, seconds >= Double(earliest), seconds < Double(end) else { return nil }
+        guard seconds.isFinite, seconds >= Double(RFC3339.writableSeconds.lowerBound),
+            seconds < Double(RFC3339.writableSeconds.upperBound)
+        else { return nil }
         return .microseconds(Int64((seconds * 1_000_000).rounded()))
     }
 
     /// The RFC 3339 text of `instant` in UTC, with as many fraction digits as
     /// it needs up to nanoseconds, or `nil` outside the years 0000 to 9999.
-    static func text(_ instant: Duration) -> String? {
-        // Checked before `components`, which traps when the seconds overflow Int64.
-        guard instant >= .seconds(earliest), instant < .seconds(end) else { return nil }
-        var (seconds, attoseconds) = instant.components
-        if attoseconds < 0 {
-            seconds -= 1
-            attoseconds += 1_000_000_000_000_000_000
-        }
-        let days = (seconds - (seconds < 0 ? 86_399 : 0)) / 86_400
-        let second = seconds - days * 86_400
-        let (year, month, day) = civil(days)
-        var text = "\(digits(year, 4))-\(digits(month, 2))-\(digits(day, 2))T"
-            + "\(digits(second / 3600, 2)):\(digits(second / 60 % 60, 2)):\(digits(second % 60, 2))"
-        let nanoseconds = attoseconds / 1_000_000_000
-        if nanoseconds > 0 {
-            var fraction = digits(nanoseconds, 9)
-            while fraction.last == "0" { fraction.removeLast() }
-            text += ".\(fraction)"
-        }
-        return text + "Z"
-    }
-
-    private static func parse(_ text: String, zoneRequired: Bool) -> Duration? {
-        let bytes = Array(text.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
-        var index = 0
-        func number(_ count: Int, in range: ClosedRange<Int64>) -> Int64? {
-            guard index + count <= bytes.count else { return nil }
-            var value: Int64 = 0
-            for byte in bytes[index..<index + count] {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
-            }
-            index += count
-            return range.contains(value) ? value : nil
-        }
-        func literal(_ characters: String) -> Bool {
-            guard index < bytes.count, characters.utf8.contains(bytes[index]) else { return false }
-            index += 1
-            return true
-        }
-        guard let year = number(4, in: 0...9999), literal("-"), let month = number(2, in: 1...12), literal("-"),
-            let day = number(2, in: 1...31), day <= daysIn(month, of: year), literal("Tt"),
-            let hour = number(2, in: 0...23), literal(":"), let minute = number(2, in: 0...59), literal(":"),
-            let second = number(2, in: 0...60)
-        else { return nil }
-        var attoseconds: Int64 = 0
-        if literal(".") {
-            var scale: Int64 = 100_000_000_000_000_000
-            let start = index
-            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-                attoseconds += Int64(bytes[index] - UInt8(ascii: "0")) * scale
-                scale /= 10
-                index += 1
-            }
-            guard index > start else { return nil }
-        }
-        var offset: Int64 = 0
-        if index == bytes.count {
-            guard !zoneRequired else { return nil }
-        } else if !literal("Zz") {
-            let sign: Int64 = bytes[index] == UInt8(ascii: "-") ? -1 : 1
-            guard literal("+-"), let hours = number(2, in: 0...23), literal(":"),
-                let minutes = number(2, in: 0...59)
-            else { return nil }
-            offset = sign * (hours * 3600 + minutes * 60)
-        }
-        guard index == bytes.count else { return nil }
-        let seconds = days(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second - offset
-        guard seconds >= earliest, seconds < end else { return nil }
-        return .seconds(seconds) + Duration(secondsComponent: 0, attosecondsComponent: attoseconds)
-    }
-
-    private static func daysIn(_ month: Int64, of year: Int64) -> Int64 {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's `days_from_civil`).
-    private static func days(_ year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-        let year = month <= 2 ? year - 1 : year
-        let era = (year >= 0 ? year : year - 399) / 400
-        let yearOfEra = year - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    private static func civil(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func digits(_ value: Int64, _ count: Int) -> String {
-        let text = String(value)
-        return String(repeating: "0", count: max(count - text.count, 0)) + text
-    }
+    static func text(_ instant: Duration) -> String? { RFC3339.string(instant) }
 }

@@ -101,7 +101,7 @@ extension Cookie {
     /// Whether `expires` names a time at or before `date`; a session cookie
     /// or one whose `expires` is not an RFC 3339 date never expires here.
     func hasExpired(at date: Date) -> Bool {
-        guard let expires, let expiry = CookieDate.parseRFC3339(expires) else { return false }
+        guard let expires, let expiry = RFC3339.date(expires) else { return false }
         return expiry <= date
     }
 

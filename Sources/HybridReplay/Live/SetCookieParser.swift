@@ -40,7 +40,7 @@ public enum SetCookie {
         var cookie = Cookie(
             name: name, value: value, domain: requestHost,
             path: attributes.path ?? defaultPath(of: components.percentEncodedPath),
-            expires: (attributes.maxAge ?? attributes.expires).map(CookieDate.rfc3339),
+            expires: (attributes.maxAge ?? attributes.expires).map(RFC3339.string(from:)),
             secure: attributes.secure, httpOnly: attributes.httpOnly, sameSite: attributes.sameSite)
         if let domain = attributes.domain, domain != requestHost || !Cookie.isIPAddress(requestHost) {
             guard Cookie.host(requestHost, domainMatches: domain) else { return nil }
@@ -161,14 +161,6 @@ enum CookieDate {
     /// The expiry `Max-Age=0` asks for: a time before any clock reads.
     static let earliest = Date(
         timeIntervalSince1970: TimeInterval(CivilDate(year: 1, month: 1, day: 1).daysSince1970 * 86_400))
-
-    /// `date` as a cookie's `expires`, such as `2026-01-31T12:00:00Z`: in
-    /// UTC and whole seconds.
-    static func rfc3339(_ date: Date) -> String { RFC3339.string(from: date) }
-
-    /// The instant a cookie's `expires` names, or `nil` when it is not an
-    /// RFC 3339 date-time.
-    static func parseRFC3339(_ text: String) -> Date? { RFC3339.date(text) }
 
     /// The date an `Expires` attribute names, by the cookie-date algorithm of
     /// RFC 6265 §5.1.1, which accepts RFC 1123, RFC 850 and asctime dates.

@@ -149,11 +149,11 @@ struct SetCookieTests {
 
     @Test("RFC 3339 dates round-trip through the cookie clock, offsets and fractions included")
     func rfc3339() {
-        #expect(CookieDate.rfc3339(now) == "2026-01-31T12:00:00Z")
-        #expect(CookieDate.parseRFC3339("2026-01-31T12:00:00Z") == now)
-        #expect(CookieDate.parseRFC3339("2026-01-31T13:30:00+01:30") == now)
-        #expect(CookieDate.parseRFC3339("2026-01-31T12:00:00.5Z") == now.addingTimeInterval(0.5))
-        #expect(CookieDate.parseRFC3339("2026-01-31 12:00") == nil)
-        #expect(CookieDate.rfc3339(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+        #expect(RFC3339.string(from: now) == "2026-01-31T12:00:00Z")
+        #expect(RFC3339.date("2026-01-31T12:00:00Z") == now)
+        #expect(RFC3339.date("2026-01-31T13:30:00+01:30") == now)
+        #expect(RFC3339.date("2026-01-31T12:00:00.5Z") == now.addingTimeInterval(0.5))
+        #expect(RFC3339.date("2026-01-31 12:00") == nil)
+        #expect(RFC3339.string(from: Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
     }
 }

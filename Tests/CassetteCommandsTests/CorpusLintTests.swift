@@ -44,8 +44,8 @@ struct CorpusLintTests {
     @Test(
         "the built executable survives the whole corpus and exits 65",
         .enabled(if: BuiltExecutable.url != nil, "the cassette executable is not built"))
-    func executableOverCorpus() throws {
-        let result = try BuiltExecutable.run("lint", "json-corpus", in: Corpus.folder.deletingLastPathComponent())
+    func executableOverCorpus() async throws {
+        let result = try await BuiltExecutable.run("lint", "json-corpus", in: Corpus.folder.deletingLastPathComponent())
         #expect(result.status == .dataError)
         let diagnostics = result.errorLines.filter { $0.hasPrefix("json-corpus/") }
         let files = Set(diagnostics.compactMap { $0.split(separator: ":").first.map(String.init) })

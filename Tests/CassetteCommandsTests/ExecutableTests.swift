@@ -23,7 +23,10 @@ enum BuiltExecutable {
     private final class BundleMarker {}
 
     /// Runs the executable in `directory` and collects its streams apart.
-    static func run(_ arguments: String..., in directory: URL) throws -> CommandResult {
+    ///
+    /// It waits for the process without blocking a thread of the cooperative
+    /// pool, which the replay tests running alongside need.
+    static func run(_ arguments: String..., in directory: URL) async throws -> CommandResult {
         let executable = try #require(url)
         let streams = FileManager.default.temporaryDirectory.appendingPathComponent("cassette-streams-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: streams, withIntermediateDirectories: true)
@@ -40,8 +43,16 @@ enum BuiltExecutable {
         process.currentDirectoryURL = directory
         process.standardOutput = output
         process.standardError = error
-        try process.run()
-        process.waitUntilExit()
+        await withCheckedContinuation { (exited: CheckedContinuation<Void, Never>) in
+            process.terminationHandler = { _ in exited.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                exited.resume()
+            }
+        }
+        #expect(!process.isRunning, "the cassette executable could not be started")
         try output.close()
         try error.close()
         #expect(process.terminationReason == .exit)
@@ -58,9 +69,9 @@ enum BuiltExecutable {
         "the cassette executable is not built; run 'swift build' or set CASSETTE_EXECUTABLE to its path"))
 struct ExecutableTests {
     @Test("the executable prints its version on standard output and exits 0")
-    func version() throws {
-        try withTemporaryDirectory { directory in
-            let result = try BuiltExecutable.run("--version", in: directory)
+    func version() async throws {
+        try await withTemporaryDirectory { directory in
+            let result = try await BuiltExecutable.run("--version", in: directory)
             #expect(result.status == .success)
             #expect(result.standardOutput == "cassette \(CassetteCLI.version)\n")
             #expect(result.standardError.isEmpty)
@@ -68,9 +79,9 @@ struct ExecutableTests {
     }
 
     @Test("the executable prints the same help as the library")
-    func help() throws {
-        try withTemporaryDirectory { directory in
-            let result = try BuiltExecutable.run("help", "fmt", in: directory)
+    func help() async throws {
+        try await withTemporaryDirectory { directory in
+            let result = try await BuiltExecutable.run("help", "fmt", in: directory)
             #expect(result.status == .success)
             #expect(result.standardOutput == CassetteCLI.help(for: FormatCommand.self))
             #expect(result.standardError.isEmpty)
@@ -78,9 +89,9 @@ struct ExecutableTests {
     }
 
     @Test("a usage error goes to standard error only, with exit 64")
-    func usageError() throws {
-        try withTemporaryDirectory { directory in
-            let result = try BuiltExecutable.run("lint", "--pedantic", "x.json", in: directory)
+    func usageError() async throws {
+        try await withTemporaryDirectory { directory in
+            let result = try await BuiltExecutable.run("lint", "--pedantic", "x.json", in: directory)
             #expect(result.status == .usageError)
             #expect(result.standardOutput.isEmpty)
             #expect(result.errorLines == [
@@ -91,11 +102,11 @@ struct ExecutableTests {
     }
 
     @Test("lint sends diagnostics to standard error and exits 65")
-    func lintDiagnostics() throws {
-        try withTemporaryDirectory { directory in
+    func lintDiagnostics() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.brokenJSON, to: "broken.json")
             try directory.write(Samples.canonical(), to: "good.json")
-            let result = try BuiltExecutable.run("lint", ".", in: directory)
+            let result = try await BuiltExecutable.run("lint", ".", in: directory)
             #expect(result.status == .dataError)
             #expect(result.standardOutput.isEmpty)
             #expect(result.errorLines.first?.hasPrefix("broken.json:5:1: error: ") == true)
@@ -104,10 +115,10 @@ struct ExecutableTests {
     }
 
     @Test("a missing path exits 66 after the other paths are processed")
-    func missingPath() throws {
-        try withTemporaryDirectory { directory in
+    func missingPath() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.reindented(), to: "x.json")
-            let result = try BuiltExecutable.run("fmt", "missing.json", "x.json", in: directory)
+            let result = try await BuiltExecutable.run("fmt", "missing.json", "x.json", in: directory)
             #expect(result.status == .noInput)
             #expect(result.standardOutput == "formatted x.json\n")
             #expect(result.standardError == "cassette: error: no such file or directory: missing.json\n")
@@ -116,10 +127,10 @@ struct ExecutableTests {
     }
 
     @Test("fmt --check lists files on standard output, hints on standard error and exits 1")
-    func check() throws {
-        try withTemporaryDirectory { directory in
+    func check() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.reindented(), to: "x.json")
-            let result = try BuiltExecutable.run("fmt", "--check", "x.json", in: directory)
+            let result = try await BuiltExecutable.run("fmt", "--check", "x.json", in: directory)
             #expect(result.status == .checkFailed)
             #expect(result.standardOutput == "x.json\n")
             #expect(result.standardError.hasPrefix("cassette: error: 1 cassette is not in canonical form"))
@@ -127,10 +138,10 @@ struct ExecutableTests {
     }
 
     @Test("show prints the same timeline as the library, on standard output")
-    func show() throws {
-        try withTemporaryDirectory { directory in
+    func show() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.canonical(Samples.http), to: "x.json")
-            let result = try BuiltExecutable.run("show", "x.json", in: directory)
+            let result = try await BuiltExecutable.run("show", "x.json", in: directory)
             #expect(result.status == .success)
             #expect(result.standardOutput == Timeline.text(for: Samples.http))
             #expect(result.standardError.isEmpty)

@@ -39,6 +39,14 @@ func cassette(_ arguments: String..., in directory: URL = FileManager.default.te
 }
 
 /// Runs `body` with a fresh empty folder, removed afterwards.
+func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("CassetteCommandsTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try await body(url)
+}
+
 func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
     let url = FileManager.default.temporaryDirectory
         .appendingPathComponent("CassetteCommandsTests-\(UUID().uuidString)", isDirectory: true)

@@ -37,6 +37,10 @@ extension ReplayEngine {
             }
             if await failUnansweredCalls() { continue }
             if await waitForActivity(since: seen, timeout: options.stallTimeout) { continue }
+            // When the machine is starved, the timer and the implementation's tasks
+            // wake together: let those run before calling anything missing.
+            await settle()
+            if activity != seen || readyStimulus() != nil { continue }
             reportStuck()
         }
         await finish()

@@ -157,7 +157,12 @@ extension ReplayEngine {
                 actual: actual, nearestCandidate: describe(repeated.id))
         }
         // A call repeated by the work of the same stimulus is a repeat, whatever comes later.
-        if let repeated, let repetition, let hint, rootCause(of: repeated) == hint { return repetition }
+        let dueOfKind = eligible.filter { $0.kind == payload.kind }
+        if let repeated, let repetition, let hint, rootCause(of: repeated) == hint,
+            !dueOfKind.contains(where: { rootCause(of: $0) == hint })
+        {
+            return repetition
+        }
         if let later = sameKind.prefix(200).first(where: matches) {
             if let cause = later.cause, !state.delivered.contains(cause) {
                 if let repetition { return repetition }
@@ -183,7 +188,6 @@ extension ReplayEngine {
                     message: "happened before the stimuli recorded ahead of it were delivered", actual: actual)
             }
         }
-        if let repetition { return repetition }
         let pool = eligible.contains { $0.kind == payload.kind } ? eligible : Array(sameKind.prefix(200)) + eligible
         let nearest = pool.min { left, right in
             let comparison = PayloadComparison(placeholders: options.placeholders, eventID: 0)
@@ -205,6 +209,7 @@ extension ReplayEngine {
                 kind: .unexpectedEffect, eventID: nearest.id, eventKind: nearest.kind, message: message,
                 differences: differences, actual: actual)
         }
+        if let repetition { return repetition }
         // Nothing due is of this kind: the nearest may be one that already happened, which this repeats.
         let alreadyMatched = effectIDs.lazy.filter { state.matched.contains($0) }.compactMap { self.event($0) }
             .filter { $0.kind == payload.kind }.prefix(200)

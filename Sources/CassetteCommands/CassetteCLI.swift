@@ -10,7 +10,7 @@ public enum CassetteCLI {
     public static let toolName = "cassette"
 
     /// The tool's version, as `cassette --version` prints it.
-    public static let version = "0.1.0"
+    public static let version = RecordingTool.hybridReplayVersion
 
     /// `--version`, which only the top-level command accepts.
     public static let versionFlag = Flag("version", help: "Prints the version.")

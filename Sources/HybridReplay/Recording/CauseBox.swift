@@ -18,14 +18,14 @@ final class CauseBox: Sendable {
     /// recorder is ignored, since its ids mean nothing here. `nil` for a
     /// recorder's root box, which is never bound to a task.
     let owner: ObjectIdentifier?
-    private let stimulus: RecorderLock<Int?>
+    private let stimulus: Locked<Int?>
 
     /// - Parameters:
     ///   - owner: The recorder the ids belong to.
     ///   - stimulusID: The stimulus being reacted to; `nil` for app code's own initiative.
     init(owner: ObjectIdentifier?, stimulusID: Int?) {
         self.owner = owner
-        self.stimulus = RecorderLock(stimulusID)
+        self.stimulus = Locked(stimulusID)
     }
 
     /// The id of the stimulus effects are attributed to.

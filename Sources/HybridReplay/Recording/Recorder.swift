@@ -32,7 +32,7 @@ public final class Recorder: Sendable {
     public let engine: String?
 
     private let elapsed: @Sendable () -> Duration
-    private let state = RecorderLock(State())
+    private let state = Locked(State())
     /// The context of effects made outside any stimulus the recorder delivered.
     private let rootBox: CauseBox
 

@@ -74,10 +74,10 @@ final class RecordedExchange: Sendable {
         var stoppedAt: Int?
     }
 
-    private let state: RecorderLock<State>
+    private let state: Locked<State>
 
     init(requestID: Int) {
-        state = RecorderLock(State(requestID: requestID))
+        state = Locked(State(requestID: requestID))
     }
 
     /// Records a redirect response with `record`, given the id of the request it answers.

@@ -36,6 +36,14 @@ extension ReplayEngine {
         return matchedID
     }
 
+    /// Makes an effect whose recorded answer the caller awaits; `nil` when
+    /// there is none or the effect diverged.
+    func effectAwaitingAnswer(_ payload: any EventPayload) async -> Event? {
+        await withCheckedContinuation { continuation in
+            effect(payload) { continuation.resume(returning: $0) }
+        }
+    }
+
     /// A second decision for one navigation action, or a second reply to one message.
     private func repeatedSettlement(of payload: any EventPayload, cause: Int, state: inout State) -> ReplayIssue? {
         if let decision = payload as? NavigationDecision {

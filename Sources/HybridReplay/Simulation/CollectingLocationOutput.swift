@@ -5,7 +5,7 @@ public final class CollectingLocationOutput: LocationServiceOutput {
         var completions: [LocationServiceCompletion] = []
     }
 
-    private let state = SimulationLock(State())
+    private let state = Locked(State())
 
     public init() {}
 

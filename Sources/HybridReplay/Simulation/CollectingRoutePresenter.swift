@@ -1,11 +1,11 @@
 /// A route presenter that shows nothing and keeps every route the app asked for.
 public final class CollectingRoutePresenter: RoutePresenter {
-    private let state = SimulationLock<[NativeRoute]>([])
+    private let state = Locked<[NativeRoute]>([])
 
     public init() {}
 
     /// The routes the app showed, in order.
-    public var routes: [NativeRoute] { state.value }
+    public var routes: [NativeRoute] { state.current }
 
     public func show(_ route: NativeRoute) {
         state.withLock { $0.append(route) }

@@ -11,7 +11,7 @@ public final class ScriptedHTTPTransport: HTTPTransport {
     public typealias Routes = @Sendable (HTTPRequest) -> HTTPResponse
 
     private let routes: Routes
-    private let sent = SimulationLock<[HTTPRequest]>([])
+    private let sent = Locked<[HTTPRequest]>([])
 
     /// Creates a transport whose server is `routes`.
     ///
@@ -21,7 +21,7 @@ public final class ScriptedHTTPTransport: HTTPTransport {
     }
 
     /// Every request actually sent, redirect hops included, in order.
-    public var requests: [HTTPRequest] { sent.value }
+    public var requests: [HTTPRequest] { sent.current }
 
     public func send(
         _ request: HTTPRequest, redirectDelegate: (any HTTPRedirectDelegate)?

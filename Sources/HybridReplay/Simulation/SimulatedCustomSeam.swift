@@ -6,7 +6,7 @@ public final class SimulatedCustomSeam: CustomSeam {
         var sent: [CustomEvent] = []
     }
 
-    private let state = SimulationLock(State())
+    private let state = Locked(State())
 
     public init() {}
 

@@ -20,7 +20,7 @@ public final class SimulatedLocationManager: LocationManager {
         var requests: [AuthorizationLevel] = []
     }
 
-    private let state: SimulationLock<State>
+    private let state: Locked<State>
 
     /// Creates a manager with the authorization the app starts with.
     ///
@@ -33,7 +33,7 @@ public final class SimulatedLocationManager: LocationManager {
         status: AuthorizationStatus = .notDetermined, accuracy: AccuracyAuthorization? = .full,
         respondsToRequestsWith: AuthorizationStatus? = .authorizedWhenInUse
     ) {
-        state = SimulationLock(State(status: status, accuracy: accuracy, response: respondsToRequestsWith))
+        state = Locked(State(status: status, accuracy: accuracy, response: respondsToRequestsWith))
     }
 
     // MARK: What the app did

@@ -36,7 +36,7 @@ public final class SimulatedWebView: WebView {
         var misuses: [Misuse] = []
     }
 
-    let state = SimulationLock(State())
+    let state = Locked(State())
     private let javaScript: JavaScriptEngine
 
     /// Creates a web view whose page answers scripts with `javaScript`.

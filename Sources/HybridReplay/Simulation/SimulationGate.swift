@@ -27,7 +27,7 @@ final class SimulationGate<Value: Sendable>: Sendable {
         var continuation: CheckedContinuation<Ending, Never>?
     }
 
-    private let state = SimulationLock(State())
+    private let state = Locked(State())
 
     init() {}
 

@@ -15,4 +15,7 @@ final class Locked<Value>: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(&value)
     }
+
+    /// A copy of the value.
+    var current: Value { withLock { $0 } }
 }

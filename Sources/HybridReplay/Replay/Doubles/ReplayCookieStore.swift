@@ -10,9 +10,6 @@ final class ReplayCookieStore: CookieStore {
     }
 
     func cookies(for url: String) async -> [Cookie] {
-        let answer: Event? = await withCheckedContinuation { continuation in
-            engine.effect(CookieStoreQuery(url: url)) { continuation.resume(returning: $0) }
-        }
-        return answer?.payload(as: CookieStoreContents.self)?.cookies ?? []
+        await engine.effectAwaitingAnswer(CookieStoreQuery(url: url))?.payload(as: CookieStoreContents.self)?.cookies ?? []
     }
 }

@@ -12,11 +12,7 @@ final class ReplayHTTPTransport: HTTPTransport {
         var current = request
         var hops = 0
         while true {
-            let sent = current
-            let answer: Event? = await withCheckedContinuation { continuation in
-                engine.effect(sent) { continuation.resume(returning: $0) }
-            }
-            guard let response = answer?.payload(as: HTTPResponse.self) else {
+            guard let response = await engine.effectAwaitingAnswer(current)?.payload(as: HTTPResponse.self) else {
                 throw HTTPTransportError(ReplayDivergence.noAnswer("request"))
             }
             guard let proposed = HTTPRedirect.proposedRequest(after: response, to: current) else { return response }

@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "HybridReplay", targets: ["HybridReplay"]),
         .library(name: "HybridReplayTesting", targets: ["HybridReplayTesting"]),
+        .library(name: "HybridReplayReference", targets: ["HybridReplayReference"]),
         .executable(name: "cassette", targets: ["cassette"]),
         .plugin(name: "CassettePlugin", targets: ["CassettePlugin"]),
         .library(name: "HybridReplayWebKitGTK", targets: ["HybridReplayWebKitGTK"]),
@@ -29,11 +30,17 @@ let package = Package(
             name: "HybridReplay",
             dependencies: [.target(name: "CJansson", condition: .when(platforms: [.linux]))]
         ),
-        .target(name: "CassetteCommands", dependencies: ["HybridReplay"]),
+        // The seed systems written against the seams, and the contracts the suite names.
+        .target(name: "HybridReplayReference", dependencies: ["HybridReplay"]),
+        .target(name: "CassetteCommands", dependencies: ["HybridReplay", "HybridReplayReference"]),
         // Swift Testing and XCTest glue: record modes, the cassette trait, replayCassette.
         .target(name: "HybridReplayTesting", dependencies: ["HybridReplay"]),
         .executableTarget(name: "cassette", dependencies: ["CassetteCommands"]),
         .executableTarget(name: "cassette-bench", dependencies: ["HybridReplay"]),
+        // The conformance suite's scenarios, recorded against the reference implementations;
+        // `swift run record-suite` rewrites Cassettes/ from them.
+        .target(name: "SuiteRecording", dependencies: ["HybridReplay", "HybridReplayReference"]),
+        .executableTarget(name: "record-suite", dependencies: ["SuiteRecording"]),
         .plugin(
             name: "CassettePlugin",
             capability: .command(
@@ -57,6 +64,8 @@ let package = Package(
         .testTarget(name: "HybridReplayTests", dependencies: ["HybridReplay"], exclude: ["Fixtures"]),
         .testTarget(name: "CassetteCommandsTests", dependencies: ["CassetteCommands"]),
         .testTarget(name: "HybridReplayTestingTests", dependencies: ["HybridReplayTesting"], exclude: ["Cassettes"]),
+        .testTarget(name: "HybridReplayReferenceTests", dependencies: ["HybridReplayReference", "HybridReplayTesting"]),
+        .testTarget(name: "SuiteRecordingTests", dependencies: ["SuiteRecording"]),
         .testTarget(name: "HybridReplayWebKitGTKTests", dependencies: ["HybridReplayWebKitGTK"]),
     ],
     swiftLanguageModes: [.v6]

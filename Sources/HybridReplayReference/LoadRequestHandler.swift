@@ -1,0 +1,52 @@
+import HybridReplay
+
+/// The entry point of the cookie loader's contract: the host app asking
+/// for a page, as a `custom` stimulus named ``eventName``.
+///
+/// Its fields are `url` (required), `method` (default `GET`) and `body`
+/// (text, optional). The handler turns each into an ``HTTPRequest`` and
+/// hands it to `load` in a task of its own, as the host's call to
+/// `webView.load(request)` would.
+///
+/// Register one with your own loader to run the `cookie-redirect-loader`
+/// cassettes against it:
+///
+/// ```swift
+/// LoadRequestHandler(seam: platform.custom) { request in await myLoader.load(request) }
+/// ```
+public struct LoadRequestHandler: CustomEventHandler {
+    /// The custom stimulus the host app's request arrives as.
+    public static let eventName = "load"
+
+    private let load: @Sendable (HTTPRequest) async -> Void
+
+    /// Becomes `seam`'s handler.
+    @discardableResult
+    public init(seam: any CustomSeam, load: @escaping @Sendable (HTTPRequest) async -> Void) {
+        self.load = load
+        seam.setHandler(self)
+    }
+
+    /// The custom event that asks for `request`.
+    public static func event(for request: HTTPRequest) -> CustomEvent {
+        var fields: [String: JSONValue] = ["url": .string(request.url)]
+        if request.method != "GET" { fields["method"] = .string(request.method) }
+        if case .text(let body)? = request.body { fields["body"] = .string(body) }
+        return CustomEvent(name: eventName, direction: .stimulus, fields: fields)
+    }
+
+    /// The request a custom event asks for; `nil` when it is not a well-formed ``eventName`` event.
+    public static func request(in event: CustomEvent) -> HTTPRequest? {
+        guard event.name == eventName, case .string(let url)? = event.fields["url"] else { return nil }
+        var request = HTTPRequest(url: url)
+        if case .string(let method)? = event.fields["method"] { request.method = method }
+        if case .string(let body)? = event.fields["body"] { request.body = .text(body) }
+        return request
+    }
+
+    public func didReceive(_ event: CustomEvent) {
+        guard let request = Self.request(in: event) else { return }
+        let load = load
+        Task { await load(request) }
+    }
+}

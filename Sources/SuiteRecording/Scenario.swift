@@ -1,0 +1,1 @@
+// Scenarios come in the next commit.

@@ -1,0 +1,1 @@
+print("record-suite: not yet")

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import HybridReplay
 
-/// The example cassettes in the package's `Cassettes/` folder, found from
-/// this source file's path rather than through SwiftPM resources.
+/// The cassettes that ship with the package: the conformance suite in
+/// `Cassettes/` and the hand-written examples in `Tests/HybridReplayTests/Fixtures/examples/`,
+/// found from this source file's path rather than through SwiftPM resources.
 enum BundledCassettes {
     /// The package root: three levels above this file.
     static let packageRoot = URL(fileURLWithPath: #filePath)
@@ -12,24 +13,25 @@ enum BundledCassettes {
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()  // package root
 
-    static let directory = packageRoot.appendingPathComponent("Cassettes", isDirectory: true)
+    /// The folders cassettes ship in, relative to the package root.
+    static let folders = ["Cassettes", "Tests/HybridReplayTests/Fixtures/examples"]
 
-    /// Every `*.json` below `Cassettes/`, as paths relative to it, sorted.
-    static let relativePaths: [String] = {
-        let root = directory.resolvingSymlinksInPath().path
-        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
+    /// Every `*.json` in the shipped folders, as paths relative to the package root, sorted.
+    static let relativePaths: [String] = folders.flatMap { folder in
+        let root = packageRoot.appendingPathComponent(folder, isDirectory: true).resolvingSymlinksInPath().path
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [String]() }
         var paths: [String] = []
         while let path = enumerator.nextObject() as? String {
-            if path.hasSuffix(".json") { paths.append(path) }
+            if path.hasSuffix(".json") { paths.append("\(folder)/\(path)") }
         }
         return paths.sorted()
-    }()
+    }
 
     /// The path diagnostics name: relative to the package root.
-    static func displayPath(_ relativePath: String) -> String { "Cassettes/\(relativePath)" }
+    static func displayPath(_ relativePath: String) -> String { relativePath }
 
     static func bytes(_ relativePath: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: directory.appendingPathComponent(relativePath)))
+        Array(try Data(contentsOf: packageRoot.appendingPathComponent(relativePath)))
     }
 
     /// The readers that must accept every cassette: each backend this platform links.
@@ -103,7 +105,7 @@ struct BundledCassettesTests {
 
     @Test("The bundled cassettes include at least one cassette for every channel")
     func coverEveryChannel() throws {
-        #expect(!BundledCassettes.relativePaths.isEmpty, "no cassettes under \(BundledCassettes.directory.path)")
+        #expect(!BundledCassettes.relativePaths.isEmpty, "no cassettes under \(BundledCassettes.folders)")
         var channels: Set<Channel> = []
         for cassette in try BundledCassettes.all() {
             channels.formUnion(cassette.events.map(\.channel))

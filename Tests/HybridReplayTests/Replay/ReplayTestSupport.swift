@@ -9,11 +9,11 @@ func makeCassette(_ events: [Event], name: String = "test") -> Cassette {
     Cassette(header: CassetteHeader(name: name), events: events)
 }
 
-/// Replays a bundled cassette against the implementation `setUp` builds.
-func replayBundled<Subject>(
+/// Replays a hand-written example cassette against the implementation `setUp` builds.
+func replayExample<Subject>(
     _ relativePath: String, options: ReplayOptions = fastReplay, _ setUp: (Platform) async throws -> Subject
 ) async throws -> ReplayReport {
     let replayer = try Replayer(
-        contentsOf: bundledCassette(relativePath), displayPath: "Cassettes/\(relativePath)", options: options)
+        contentsOf: exampleCassette(relativePath), displayPath: exampleDisplayPath(relativePath), options: options)
     return await replayer.replay(setUp)
 }

@@ -6,32 +6,32 @@ import Testing
 struct ReplayerBridgeTests {
     @Test("an echo bridge that evaluates changeEcho once passes")
     func echoPasses() async throws {
-        let report = try await replayBundled("bridge/echo.json") { ExampleEchoBridge(platform: $0) }
+        let report = try await replayExample("bridge/echo.json") { ExampleEchoBridge(platform: $0) }
         #expect(report.passed, "\(report)")
     }
 
     @Test("an extra JavaScript call is an unexpected effect that names the recorded call it repeats")
     func extraCall() async throws {
-        let report = try await replayBundled("bridge/echo.json") { ExampleEchoBridge(platform: $0, fault: .evaluatesTwice) }
+        let report = try await replayExample("bridge/echo.json") { ExampleEchoBridge(platform: $0, fault: .evaluatesTwice) }
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .unexpectedEffect)
         #expect(issue.eventKind == JavaScriptEvaluation.eventKind)
         #expect(issue.message == "unexpected effect: it repeats event 2 (javascript.evaluate \"changeEcho(\\\"Hello from the page\\\")\"), which already happened", "\(issue)")
         #expect(issue.nearestCandidate?.hasPrefix("event 2 (javascript.evaluate") == true, "\(issue)")
         #expect(report.issues.count == 1, "no unused-stimulus noise after the failure: \(report)")
-        #expect("\(report)".contains("Cassettes/bridge/echo.json: replay failed"))
+        #expect("\(report)".contains("Fixtures/examples/bridge/echo.json: replay failed"))
         #expect("\(report)".contains("HYBRIDREPLAY_RECORD=failed swift test --filter Example"))
     }
 
     @Test("a promise settled with the guid the page sent passes")
     func promisePasses() async throws {
-        let report = try await replayBundled("bridge/promise-random-user.json") { ExamplePromiseBridge(platform: $0) }
+        let report = try await replayExample("bridge/promise-random-user.json") { ExamplePromiseBridge(platform: $0) }
         #expect(report.passed, "\(report)")
     }
 
     @Test("a promise settled with another guid is reported at the guid, naming the binding")
     func wrongGUID() async throws {
-        let report = try await replayBundled("bridge/promise-random-user.json") {
+        let report = try await replayExample("bridge/promise-random-user.json") {
             ExamplePromiseBridge(platform: $0, fault: .answersWithNewGUID)
         }
         let issue = try #require(report.issues.first)
@@ -82,12 +82,12 @@ struct ReplayerBridgeTests {
 
     @Test("a message to a handler nobody registered is an unused stimulus naming the handlers that exist")
     func unregisteredHandler() async throws {
-        let report = try await replayBundled("bridge/echo.json") { platform in
+        let report = try await replayExample("bridge/echo.json") { platform in
             platform.webView.add(ExampleEchoBridge(platform: platform), name: "other")
             platform.webView.add(NoReply(), name: "nativeProcess-v2")
         }
         #expect(report.passed, "\(report)")
-        let missing = try await replayBundled("bridge/echo.json") { platform in
+        let missing = try await replayExample("bridge/echo.json") { platform in
             platform.webView.add(NoReply(), name: "nativeProcess-v2")
         }
         let issue = try #require(missing.issues.first)
@@ -116,13 +116,13 @@ struct ReplayerBridgeTests {
 
     @Test("a handler with reply that replies once to each message passes")
     func replyPasses() async throws {
-        let report = try await replayBundled("bridge/reply-app-info.json") { $0.webView.add(AppInfo(), name: "appInfo") }
+        let report = try await replayExample("bridge/reply-app-info.json") { $0.webView.add(AppInfo(), name: "appInfo") }
         #expect(report.passed, "\(report)")
     }
 
     @Test("replying twice is reported at the message")
     func replyTwice() async throws {
-        let report = try await replayBundled("bridge/reply-app-info.json") {
+        let report = try await replayExample("bridge/reply-app-info.json") {
             $0.webView.add(AppInfo(repliesTwice: true), name: "appInfo")
         }
         let issue = try #require(report.issues.first)
@@ -133,7 +133,7 @@ struct ReplayerBridgeTests {
 
     @Test("never replying is reported at the message with the recorded reply")
     func replyMissing() async throws {
-        let report = try await replayBundled("bridge/reply-app-info.json") {
+        let report = try await replayExample("bridge/reply-app-info.json") {
             $0.webView.add(AppInfo(neverReplies: true), name: "appInfo")
         }
         let issue = try #require(report.issues.first)

@@ -5,7 +5,7 @@ import Testing
 @Suite("Replaying redirects and cookies")
 struct ReplayerCookieTests {
     func replay(_ fault: ExampleCookieLoader.Fault) async throws -> ReplayReport {
-        try await replayBundled("cookies/redirect-302.json") { platform in
+        try await replayExample("cookies/redirect-302.json") { platform in
             let loader = ExampleCookieLoader(
                 platform: platform, authCookie: ("auth_token", "fake-auth-token-0001"), fault: fault)
             Task { try await loader.load("https://app.example.com/sso/start") }

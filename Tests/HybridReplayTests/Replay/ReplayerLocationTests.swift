@@ -6,13 +6,13 @@ import Testing
 struct ReplayerLocationTests {
     @Test("a service that asks, starts and publishes the last fix of the batch passes")
     func servicePasses() async throws {
-        let report = try await replayBundled("location/when-in-use-granted.json") { ExampleLocationService(platform: $0) }
+        let report = try await replayExample("location/when-in-use-granted.json") { ExampleLocationService(platform: $0) }
         #expect(report.passed, "\(report)")
     }
 
     @Test("publishing the first fix instead of the last is reported field by field")
     func firstFix() async throws {
-        let report = try await replayBundled("location/when-in-use-granted.json") {
+        let report = try await replayExample("location/when-in-use-granted.json") {
             ExampleLocationService(platform: $0, fault: .publishesFirstFix)
         }
         let issue = try #require(report.issues.first)
@@ -26,7 +26,7 @@ struct ReplayerLocationTests {
 
     @Test("starting updates before authorization is an effect before its cause")
     func startsEarly() async throws {
-        let report = try await replayBundled("location/when-in-use-granted.json") {
+        let report = try await replayExample("location/when-in-use-granted.json") {
             ExampleLocationService(platform: $0, fault: .startsWhileNotDetermined)
         }
         let issue = try #require(report.issues.first)
@@ -38,7 +38,7 @@ struct ReplayerLocationTests {
     @Test("the manager reports the status last delivered")
     func statusFollowsDeliveries() async throws {
         let statuses = StatusLog()
-        let report = try await replayBundled("location/denied.json") { platform in
+        let report = try await replayExample("location/denied.json") { platform in
             statuses.manager = platform.locationManager
             return ExampleLocationService(platform: platform, observer: statuses)
         }

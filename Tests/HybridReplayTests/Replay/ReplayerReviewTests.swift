@@ -94,7 +94,7 @@ struct ReplayerReviewTests {
 
     @Test("pin: the result of a call made with a nil completion handler is delivered to nobody, and the replay goes on")
     func pinNilCompletionHandler() async throws {
-        let report = try await replayBundled("bridge/echo.json") { ExampleEchoBridge(platform: $0) }
+        let report = try await replayExample("bridge/echo.json") { ExampleEchoBridge(platform: $0) }
         #expect(report.passed, "\(report)")
         #expect(report.trace.events.map(\.kind) == [ScriptMessage.eventKind, JavaScriptEvaluation.eventKind, JavaScriptResult.eventKind])
         #expect(report.trace.events[2].answers == 2)
@@ -148,7 +148,7 @@ struct ReplayerReviewTests {
 
     @Test("pin: an extra effect from an unstructured task right after the last expected one is caught")
     func pinImmediateStrayEffect() async throws {
-        let report = try await replayBundled("bridge/echo.json") { platform in
+        let report = try await replayExample("bridge/echo.json") { platform in
             StrayEcho(platform: platform, delay: nil)
         }
         #expect(report.issues.first?.kind == .unexpectedEffect, "\(report)")

@@ -120,7 +120,7 @@ struct ReplayerRobustnessTests {
 
     @Test("a handler registered from a task started in set-up receives the first message")
     func lateRegistration() async throws {
-        let report = try await replayBundled("bridge/echo.json") { platform in
+        let report = try await replayExample("bridge/echo.json") { platform in
             Task {
                 for _ in 0..<3 { await Task.yield() }
                 _ = ExampleEchoBridge(platform: platform)

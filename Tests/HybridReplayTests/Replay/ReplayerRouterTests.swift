@@ -8,7 +8,7 @@ struct ReplayerRouterTests {
 
     func replay(_ fault: ExampleRouter.Fault) async throws -> ReplayReport {
         let replayer = try Replayer(
-            contentsOf: bundledCassette("router/present-yellow.json"), displayPath: "Cassettes/router/present-yellow.json",
+            contentsOf: exampleCassette("router/present-yellow.json"), displayPath: exampleDisplayPath("router/present-yellow.json"),
             options: Self.fast)
         return await replayer.replay { ExampleRouter(platform: $0, fault: fault) }
     }
@@ -68,8 +68,11 @@ struct ReplayerRouterTests {
     }
 }
 
-/// The URL of a cassette in the package's `Cassettes/` folder.
-func bundledCassette(_ relativePath: String) -> URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Cassettes").appendingPathComponent(relativePath)
+/// The URL of a hand-written example cassette in `Fixtures/examples/`.
+func exampleCassette(_ relativePath: String) -> URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/examples").appendingPathComponent(relativePath)
 }
+
+/// How reports name a hand-written example cassette.
+func exampleDisplayPath(_ relativePath: String) -> String { "Fixtures/examples/\(relativePath)" }

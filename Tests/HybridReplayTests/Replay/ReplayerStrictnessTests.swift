@@ -6,7 +6,7 @@ import Testing
 struct ReplayerStrictnessTests {
     @Test("an effect the implementation never makes is reported missing, with its cause")
     func missingEffect() async throws {
-        let report = try await replayBundled("bridge/echo.json") { platform in
+        let report = try await replayExample("bridge/echo.json") { platform in
             platform.webView.add(ReplayerBridgeTests.NoReply(), name: "nativeProcess")
         }
         let issue = try #require(report.issues.first)
@@ -20,7 +20,7 @@ struct ReplayerStrictnessTests {
     @Test("an implementation whose set-up throws fails with the error")
     func setUpThrows() async throws {
         struct Broken: Error {}
-        let report = try await replayBundled("bridge/echo.json") { _ in throw Broken() }
+        let report = try await replayExample("bridge/echo.json") { _ in throw Broken() }
         #expect(report.issues.map(\.kind) == [.setUpFailed])
     }
 
@@ -53,12 +53,12 @@ struct ReplayerStrictnessTests {
         var options = fastReplay
         options.repetitions = 5
         let runs = Counter()
-        let report = try await replayBundled("router/present-yellow.json", options: options) { platform in
+        let report = try await replayExample("router/present-yellow.json", options: options) { platform in
             ExampleRouter(platform: platform, fault: runs.next() == 3 ? .allowsEverything : .none)
         }
         #expect(report.run == 3)
         #expect(report.runs == 5)
-        #expect("\(report)".hasPrefix("Cassettes/router/present-yellow.json: replay failed in run 3 of 5: 1 issue"), "\(report)")
+        #expect("\(report)".hasPrefix("Fixtures/examples/router/present-yellow.json: replay failed in run 3 of 5: 1 issue"), "\(report)")
     }
 
     final class Counter: @unchecked Sendable {
@@ -71,11 +71,11 @@ struct ReplayerStrictnessTests {
     func relaxedOrdering() async throws {
         var options = fastReplay
         options.ordering[.navigation] = .unordered
-        let relaxed = try await replayBundled("router/present-yellow.json", options: options) {
+        let relaxed = try await replayExample("router/present-yellow.json", options: options) {
             ExampleRouter(platform: $0, fault: .decidesBeforeRouting)
         }
         #expect(relaxed.passed, "\(relaxed)")
-        let strict = try await replayBundled("router/present-yellow.json") {
+        let strict = try await replayExample("router/present-yellow.json") {
             ExampleRouter(platform: $0, fault: .decidesBeforeRouting)
         }
         #expect(strict.issues.first?.kind == .effectOutOfOrder)
@@ -85,13 +85,13 @@ struct ReplayerStrictnessTests {
     func passingReport() async throws {
         var options = fastReplay
         options.repetitions = 3
-        let report = try await replayBundled("router/present-yellow.json", options: options) { ExampleRouter(platform: $0) }
-        #expect("\(report)" == "Cassettes/router/present-yellow.json: replay passed (3 runs, identical traces)")
+        let report = try await replayExample("router/present-yellow.json", options: options) { ExampleRouter(platform: $0) }
+        #expect("\(report)" == "Fixtures/examples/router/present-yellow.json: replay passed (3 runs, identical traces)")
     }
 
     @Test("the trace of a failed run is a cassette of what happened, with causes and answers linked")
     func traceIsACassette() async throws {
-        let report = try await replayBundled("bridge/promise-random-user.json") {
+        let report = try await replayExample("bridge/promise-random-user.json") {
             ExamplePromiseBridge(platform: $0, fault: .answersWithNewGUID)
         }
         #expect(!report.passed)

@@ -11,6 +11,8 @@ public struct CommandConfiguration: Sendable {
     public var discussion: String
     /// The flags besides `-h`/`--help`, which every command has.
     public var flags: [Flag]
+    /// The options that take a value, such as `--repeat <n>`.
+    public var options: [Option]
     /// The arguments that are not options.
     public var operands: Operands
     /// The statuses the command exits with and what each means.
@@ -26,17 +28,19 @@ public struct CommandConfiguration: Sendable {
     ///   - usage: The usage line, when the one built from flags and operands
     ///     does not fit.
     ///   - flags: The flags besides `-h`/`--help`.
+    ///   - options: The options that take a value.
     ///   - operands: The arguments that are not options.
     ///   - exitStatuses: The statuses the command exits with.
     public init(
         commandName: String, abstract: String, discussion: String = "", usage: String? = nil, flags: [Flag] = [],
-        operands: Operands, exitStatuses: [(code: ExitCode, meaning: String)] = []
+        options: [Option] = [], operands: Operands, exitStatuses: [(code: ExitCode, meaning: String)] = []
     ) {
         self.commandName = commandName
         self.abstract = abstract
         self.discussion = discussion
         self.usageOverride = usage
         self.flags = flags
+        self.options = options
         self.operands = operands
         self.exitStatuses = exitStatuses
     }
@@ -53,13 +57,18 @@ public struct CommandConfiguration: Sendable {
     /// `cassette fmt [--check] <path> ...`.
     public var usage: String {
         if let usageOverride { return usageOverride }
-        let words = [commandName] + flags.map { "[\($0.label)]" } + [operands.usage]
+        let words = [commandName] + flags.map { "[\($0.label)]" } + options.map { "[\($0.usageLabel)]" } + [operands.usage]
         return words.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// The flag `argument` names, such as `--check` or `-h`.
     func flag(named argument: String) -> Flag? {
         allFlags.first { $0.matches(argument) }
+    }
+
+    /// The option `argument` names, such as `--repeat`.
+    func option(named argument: String) -> Option? {
+        options.first { $0.label == argument }
     }
 }
 
@@ -96,6 +105,35 @@ public struct Flag: Sendable, Hashable {
     func matches(_ argument: String) -> Bool {
         argument == label || shortName.map { argument == "-\($0)" } == true
     }
+}
+
+/// An option that takes a value, such as `--repeat <n>`: the value is the
+/// next argument, or follows an equals sign (`--repeat=5`).
+public struct Option: Sendable, Hashable {
+    /// The long name without its dashes, such as `repeat`.
+    public var name: String
+    /// What the value is, as usage lines show it between angle brackets, such as `n`.
+    public var valueName: String
+    /// One sentence, ending in a full stop.
+    public var help: String
+
+    /// Creates an option.
+    ///
+    /// - Parameters:
+    ///   - name: The long name without its dashes.
+    ///   - valueName: What the value is, such as `n` or `file`.
+    ///   - help: One sentence ending in a full stop.
+    public init(_ name: String, valueName: String, help: String) {
+        self.name = name
+        self.valueName = valueName
+        self.help = help
+    }
+
+    /// The option without its value: `--repeat`.
+    var label: String { "--\(name)" }
+
+    /// The option as usage lines and help show it: `--repeat <n>`.
+    var usageLabel: String { "\(label) <\(valueName)>" }
 }
 
 /// How many arguments that are not options a command takes, and what they are.

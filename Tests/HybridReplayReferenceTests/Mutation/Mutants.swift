@@ -1,0 +1,245 @@
+import Foundation
+import HybridReplay
+import HybridReplayReference
+
+// Deliberately broken variants of the reference implementations. Where the
+// bug is the seed's own, the variant is the seed's code against the seams;
+// otherwise the reference implementation runs unchanged behind a seam
+// decorator that introduces exactly one mistake in what it does.
+
+/// The seed's promise callback: `String(format: "executePromise('%@','%@')", guid, data)`,
+/// with the data spliced into the script unescaped.
+struct SeedPromiseBridge: ScriptMessageHandler {
+    let webView: any WebView
+    let transport: any HTTPTransport
+
+    init(platform: Platform) {
+        webView = platform.webView
+        transport = platform.transport
+        platform.webView.add(self, name: "nativeProcess")
+    }
+
+    func didReceive(_ message: ScriptMessage) {
+        guard case .object(let body) = message.body, case .string(let guid)? = body["guid"] else { return }
+        let webView = webView
+        let transport = transport
+        Task {
+            guard let response = try? await transport.send(HTTPRequest(url: RandomUserFetcher.seedEndpoint)) else { return }
+            let data =
+                switch response.body {
+                case .text(let text): text
+                case .json(let value): value.description
+                case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+                case nil: ""
+                }
+            webView.evaluateJavaScript(String(format: "executePromise('%@','%@')", guid, data), completionHandler: nil)
+        }
+    }
+}
+
+/// The seed's router: malformed `navigate:` URLs return without deciding.
+struct SeedRouter: NavigationDelegate {
+    let webView: any WebView
+    let routes: any RoutePresenter
+
+    init(platform: Platform) {
+        webView = platform.webView
+        routes = platform.routes
+        platform.webView.setNavigationDelegate(self)
+    }
+
+    func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+        guard action.navigationType == .linkActivated, let url = URLComponents(string: action.url) else {
+            decisionHandler(.allow)
+            return
+        }
+        if url.scheme == "navigate" {
+            guard let host = url.host, ["present", "push"].contains(host) else { return }
+            var parameters: [String: JSONValue] = [:]
+            for name in ["r", "g", "b"] {
+                guard let text = url.queryItems?.first(where: { $0.name == name })?.value, let value = Double(text)
+                else { return }
+                parameters[name] = .number(value)
+            }
+            routes.show(NativeRoute(name: host, parameters: parameters))
+        } else {
+            webView.load(NavigationLoad(url: action.url))
+        }
+        decisionHandler(.cancel)
+    }
+}
+
+/// The seed's echo: the text spliced into single quotes unescaped.
+struct SeedEchoBridge: ScriptMessageHandler {
+    let webView: any WebView
+
+    init(platform: Platform) {
+        webView = platform.webView
+        platform.webView.add(self, name: "nativeProcess")
+    }
+
+    func didReceive(_ message: ScriptMessage) {
+        guard case .string(let text) = message.body else { return }
+        webView.evaluateJavaScript("changeEcho('\(text)')", completionHandler: nil)
+    }
+}
+
+// MARK: Seam decorators: the reference implementation with one mistake
+
+/// A web view that hands the app's handlers and navigation delegate a
+/// mistake: messages with a rewritten body, or a decision handler the
+/// delegate ends up calling twice.
+final class MistakenWebView: WebView {
+    enum Mistake: Sendable {
+        /// The handler answers with a promise id other than the page's.
+        case swapsGUID(String)
+        /// The navigation delegate calls its decision handler a second time.
+        case decidesTwice
+    }
+
+    let base: any WebView
+    let mistake: Mistake
+
+    init(_ base: any WebView, _ mistake: Mistake) {
+        self.base = base
+        self.mistake = mistake
+    }
+
+    func add(_ handler: any ScriptMessageHandler, name: String) {
+        base.add(GUIDSwappingHandler(base: handler, mistake: mistake), name: name)
+    }
+
+    func add(_ handler: any ScriptMessageHandlerWithReply, name: String) { base.add(handler, name: name) }
+    func addUserScript(_ script: UserScriptInstallation) { base.addUserScript(script) }
+
+    func evaluateJavaScript(_ script: String, completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?) {
+        base.evaluateJavaScript(script, completionHandler: completionHandler)
+    }
+
+    func callAsyncJavaScript(
+        _ body: String, arguments: [String: JSONValue],
+        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) {
+        base.callAsyncJavaScript(body, arguments: arguments, completionHandler: completionHandler)
+    }
+
+    func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
+        guard case .decidesTwice = mistake, let delegate else { return base.setNavigationDelegate(delegate) }
+        base.setNavigationDelegate(DecidingTwice(base: delegate))
+    }
+
+    func load(_ load: NavigationLoad) { base.load(load) }
+
+    private struct GUIDSwappingHandler: ScriptMessageHandler {
+        let base: any ScriptMessageHandler
+        let mistake: Mistake
+
+        func didReceive(_ message: ScriptMessage) {
+            guard case .swapsGUID(let other) = mistake, case .object(var body) = message.body, body["guid"] != nil else {
+                return base.didReceive(message)
+            }
+            body["guid"] = .string(other)
+            var swapped = message
+            swapped.body = .object(body)
+            base.didReceive(swapped)
+        }
+    }
+
+    private struct DecidingTwice: NavigationDelegate {
+        let base: any NavigationDelegate
+
+        func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+            base.decidePolicy(for: action) { policy in
+                decisionHandler(policy)
+                decisionHandler(policy == .allow ? .cancel : .allow)
+            }
+        }
+    }
+}
+
+/// A transport whose redirect hook drops the `Cookie` header the loader
+/// put on the redirected request: the seed's bug, cookies not carried across a 302.
+struct CookieDroppingTransport: HTTPTransport {
+    let base: any HTTPTransport
+
+    func send(_ request: HTTPRequest, redirectDelegate: (any HTTPRedirectDelegate)?) async throws(HTTPTransportError)
+        -> HTTPResponse
+    {
+        try await base.send(request, redirectDelegate: redirectDelegate.map { DroppingCookies(base: $0) })
+    }
+
+    private struct DroppingCookies: HTTPRedirectDelegate {
+        let base: any HTTPRedirectDelegate
+
+        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest)
+            async -> HTTPRequest?
+        {
+            var next = await base.willPerformRedirection(response, newRequest: newRequest, originalRequest: originalRequest)
+            next?.headers.removeAll { $0.name.caseInsensitiveCompare("Cookie") == .orderedSame }
+            return next
+        }
+    }
+}
+
+/// A location manager whose delegate ends up making one mistake.
+final class MistakenLocationManager: LocationManager {
+    enum Mistake: Sendable {
+        /// The service publishes the first fix of a batch instead of the last.
+        case publishesFirstFix
+        /// The service starts updating even though access is denied or restricted.
+        case startsWhileDenied
+    }
+
+    let base: any LocationManager
+    let mistake: Mistake
+
+    init(_ base: any LocationManager, _ mistake: Mistake) {
+        self.base = base
+        self.mistake = mistake
+    }
+
+    var authorizationStatus: AuthorizationStatus { base.authorizationStatus }
+
+    var desiredAccuracy: Double {
+        get { base.desiredAccuracy }
+        set { base.desiredAccuracy = newValue }
+    }
+
+    var distanceFilter: Double {
+        get { base.distanceFilter }
+        set { base.distanceFilter = newValue }
+    }
+
+    func setDelegate(_ delegate: (any LocationManagerDelegate)?) {
+        base.setDelegate(delegate.map { Mistaken(base: $0, manager: base, mistake: mistake) })
+    }
+
+    func requestWhenInUseAuthorization() { base.requestWhenInUseAuthorization() }
+    func requestAlwaysAuthorization() { base.requestAlwaysAuthorization() }
+    func startUpdatingLocation() { base.startUpdatingLocation() }
+    func stopUpdatingLocation() { base.stopUpdatingLocation() }
+
+    private struct Mistaken: LocationManagerDelegate {
+        let base: any LocationManagerDelegate
+        let manager: any LocationManager
+        let mistake: Mistake
+
+        func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?) {
+            base.locationManagerDidChangeAuthorization(status, accuracy: accuracy)
+            if case .startsWhileDenied = mistake, status == .denied || status == .restricted {
+                manager.startUpdatingLocation()
+            }
+        }
+
+        func locationManager(didUpdateLocations locations: [LocationFix]) {
+            guard case .publishesFirstFix = mistake, let first = locations.first else {
+                return base.locationManager(didUpdateLocations: locations)
+            }
+            base.locationManager(didUpdateLocations: [first])
+        }
+
+        func locationManager(didFailWithError error: LocationErrorCode) {
+            base.locationManager(didFailWithError: error)
+        }
+    }
+}

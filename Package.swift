@@ -44,7 +44,8 @@ let package = Package(
         .plugin(
             name: "CassettePlugin",
             capability: .command(
-                intent: .custom(verb: "cassette", description: "Formats, lints and shows HybridReplay cassettes."),
+                intent: .custom(
+                    verb: "cassette", description: "Formats, lints, shows and verifies HybridReplay cassettes."),
                 permissions: [.writeToPackageDirectory(reason: "`cassette fmt` rewrites cassettes in place.")]
             ),
             dependencies: ["cassette"]

@@ -18,7 +18,7 @@ public enum CassetteCLI {
     /// The top-level command's configuration.
     public static let configuration = CommandConfiguration(
         commandName: toolName,
-        abstract: "Formats, lints and shows HybridReplay cassettes.",
+        abstract: "Formats, lints, shows and verifies HybridReplay cassettes.",
         usage: "\(toolName) <subcommand>",
         flags: [versionFlag],
         operands: .remainder("subcommand", help: "")
@@ -26,10 +26,13 @@ public enum CassetteCLI {
 
     /// The subcommands, in the order help lists them.
     public static let commands: [any CassetteCommand.Type] = [
-        FormatCommand.self, LintCommand.self, ShowCommand.self, HelpCommand.self,
+        FormatCommand.self, LintCommand.self, ShowCommand.self, VerifyCommand.self, HelpCommand.self,
     ]
 
     /// Runs `cassette` with `arguments`.
+    ///
+    /// It is `async` because `verify` awaits replays; the other commands
+    /// never suspend.
     ///
     /// - Parameters:
     ///   - arguments: The arguments after the tool's name.
@@ -39,7 +42,7 @@ public enum CassetteCLI {
     /// - Returns: The status the process exits with.
     public static func main(
         arguments: some Sequence<String>, console: Console = .standard, currentDirectory: URL? = nil
-    ) -> ExitCode {
+    ) async -> ExitCode {
         let context = CommandContext(
             console: console,
             currentDirectory: currentDirectory
@@ -71,7 +74,7 @@ public enum CassetteCLI {
             context.reportUsageError(UsageError("unknown subcommand '\(name)'"), for: configuration)
             return .usageError
         }
-        return run(command, arguments: parsed.operands.dropFirst(), in: context)
+        return await run(command, arguments: parsed.operands.dropFirst(), in: context)
     }
 
     /// The top-level help text.
@@ -91,7 +94,7 @@ public enum CassetteCLI {
 
     private static func run(
         _ type: any CassetteCommand.Type, arguments: ArraySlice<String>, in context: CommandContext
-    ) -> ExitCode {
+    ) async -> ExitCode {
         let command: any CassetteCommand
         do throws(UsageError) {
             let parsed = try CommandLineParser.parse(arguments, for: type.configuration)
@@ -104,6 +107,6 @@ public enum CassetteCLI {
             context.reportUsageError(error, for: type.configuration)
             return .usageError
         }
-        return command.run(in: context)
+        return await command.run(in: context)
     }
 }

@@ -15,9 +15,12 @@ public protocol CassetteCommand: Sendable {
 
     /// Runs the command.
     ///
+    /// It is `async` so a command can await a replay; a command that never
+    /// waits implements it as a plain synchronous method.
+    ///
     /// - Parameter context: Where to print, and where relative paths start.
     /// - Returns: The status the process exits with.
-    func run(in context: CommandContext) -> ExitCode
+    func run(in context: CommandContext) async -> ExitCode
 }
 
 /// What a command runs with: where it prints, where relative paths start,

@@ -75,7 +75,8 @@ struct CassetteFileFinder {
         return .unreadableFolders(unreadable.map { Self.join(operand, $0) }, found: files)
     }
 
-    private func url(of operand: String) -> URL {
+    /// Where `operand` points: as typed when absolute, else inside ``currentDirectory``.
+    func url(of operand: String) -> URL {
         operand.hasPrefix("/") ? URL(fileURLWithPath: operand) : currentDirectory.appendingPathComponent(operand)
     }
 

@@ -57,7 +57,8 @@ public struct CommandConfiguration: Sendable {
     /// `cassette fmt [--check] <path> ...`.
     public var usage: String {
         if let usageOverride { return usageOverride }
-        let words = [commandName] + flags.map { "[\($0.label)]" } + options.map { "[\($0.usageLabel)]" } + [operands.usage]
+        let words =
+            [commandName] + flags.map { "[\($0.label)]" } + options.map { "[\($0.usageLabel)]" } + [operands.usage]
         return words.filter { !$0.isEmpty }.joined(separator: " ")
     }
 

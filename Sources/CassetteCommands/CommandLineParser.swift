@@ -1,25 +1,29 @@
-/// Splits a command's arguments into flags and operands.
+/// Splits a command's arguments into flags, options with their values, and operands.
 ///
 /// The rules are the usual ones: options start with `-`, `--` ends them, a
-/// lone `-` is an operand, and `-h`/`--help` anywhere before `--` asks for
-/// help even when other arguments are wrong.
+/// lone `-` is an operand, an option's value is the next argument or follows
+/// `=` (`--repeat 5`, `--repeat=5`), and `-h`/`--help` anywhere before `--`
+/// asks for help even when other arguments are wrong.
 public enum CommandLineParser {
     /// Parses `arguments` against `configuration`.
     ///
     /// - Parameters:
     ///   - arguments: The arguments after the command's name.
-    ///   - configuration: The flags and operands the command accepts.
-    /// - Returns: The flags given and the operands in order.
+    ///   - configuration: The flags, options and operands the command accepts.
+    /// - Returns: The flags given, the options' values and the operands in order.
     /// - Throws: `UsageError` for an unknown option, a value given to a
-    ///   flag, or too few or too many operands.
+    ///   flag, an option without its value, or too few or too many operands.
     public static func parse(
         _ arguments: some Sequence<String>, for configuration: CommandConfiguration
     ) throws(UsageError) -> ParsedArguments {
+        let arguments = Array(arguments)
         var parsed = ParsedArguments()
         var firstError: UsageError?
         var optionsEnded = false
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            index += 1
             if !optionsEnded, argument == "--" {
                 optionsEnded = true
                 continue
@@ -27,6 +31,19 @@ public enum CommandLineParser {
             if !optionsEnded, argument.hasPrefix("-"), argument != "-" {
                 if let flag = configuration.flag(named: argument) {
                     parsed.flags.insert(flag.name)
+                } else if let option = configuration.option(named: argument) {
+                    // A value may start with one dash, as `-1` does, but not with two: `--repeat --junit x`
+                    // lacks the value rather than repeating '--junit' times.
+                    if index < arguments.endIndex, !arguments[index].hasPrefix("--"),
+                        configuration.flag(named: arguments[index]) == nil
+                    {
+                        parsed.values[option.name] = arguments[index]
+                        index += 1
+                    } else if firstError == nil {
+                        firstError = UsageError("missing value for '\(option.usageLabel)'")
+                    }
+                } else if let (option, value) = valued(argument, in: configuration) {
+                    parsed.values[option.name] = value
                 } else if firstError == nil {
                     firstError = problem(with: argument, in: configuration)
                 }
@@ -34,13 +51,22 @@ public enum CommandLineParser {
             }
             parsed.operands.append(argument)
             if configuration.operands.arity == .remainder {
-                while let rest = iterator.next() { parsed.operands.append(rest) }
+                parsed.operands += arguments[index...]
+                break
             }
         }
         if parsed.isHelpRequested { return parsed }
         if let firstError { throw firstError }
         try checkCount(of: parsed.operands, against: configuration.operands)
         return parsed
+    }
+
+    /// The option and value of `--name=value`, when `name` is an option.
+    private static func valued(_ argument: String, in configuration: CommandConfiguration) -> (Option, String)? {
+        guard let equals = argument.firstIndex(of: "="),
+            let option = configuration.option(named: String(argument[..<equals]))
+        else { return nil }
+        return (option, String(argument[argument.index(after: equals)...]))
     }
 
     private static func problem(with option: String, in configuration: CommandConfiguration) -> UsageError {
@@ -68,10 +94,13 @@ public enum CommandLineParser {
     }
 }
 
-/// The arguments of one command, sorted into flags and operands.
+/// The arguments of one command, sorted into flags, options and operands.
 public struct ParsedArguments: Sendable, Hashable {
     /// The long names of the flags given, without dashes.
     public var flags: Set<String>
+    /// The value of each option given, by its long name without dashes; the
+    /// last one wins when an option is given twice.
+    public var values: [String: String]
     /// The arguments that are not options, in order.
     public var operands: [String]
 
@@ -79,14 +108,19 @@ public struct ParsedArguments: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - flags: The long names of the flags given, without dashes.
+    ///   - values: The options' values, by long name without dashes.
     ///   - operands: The arguments that are not options.
-    public init(flags: Set<String> = [], operands: [String] = []) {
+    public init(flags: Set<String> = [], values: [String: String] = [:], operands: [String] = []) {
         self.flags = flags
+        self.values = values
         self.operands = operands
     }
 
     /// Whether `flag` was given.
     public func contains(_ flag: Flag) -> Bool { flags.contains(flag.name) }
+
+    /// The value given to `option`, or `nil` when it was not given.
+    public func value(of option: Option) -> String? { values[option.name] }
 
     /// Whether `-h` or `--help` was given.
     public var isHelpRequested: Bool { contains(.help) }

@@ -9,7 +9,8 @@ public struct ExitCode: RawRepresentable, Sendable, Hashable, Comparable, Custom
 
     /// Everything went well.
     public static let success = ExitCode(rawValue: 0)
-    /// A check ran and found something to change, such as `fmt --check`.
+    /// A check ran and failed, such as `fmt --check` finding a cassette to
+    /// rewrite or `verify` a replay that diverged.
     public static let checkFailed = ExitCode(rawValue: 1)
     /// The command line is wrong (`EX_USAGE`).
     public static let usageError = ExitCode(rawValue: 64)

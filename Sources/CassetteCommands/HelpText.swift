@@ -20,7 +20,10 @@ enum HelpText {
             let argument = "<\(configuration.operands.name)>"
             sections.append("ARGUMENTS:\n" + entry(argument, configuration.operands.help))
         }
-        sections.append("OPTIONS:\n" + configuration.allFlags.map { entry($0.helpLabel, $0.help) }.joined())
+        let options =
+            configuration.flags.map { entry($0.helpLabel, $0.help) }
+            + configuration.options.map { entry($0.usageLabel, $0.help) } + [entry(Flag.help.helpLabel, Flag.help.help)]
+        sections.append("OPTIONS:\n" + options.joined())
         if !subcommands.isEmpty {
             let list = subcommands.map { entry($0.name, $0.abstract) }.joined()
             sections.append(

@@ -1,4 +1,4 @@
 import CassetteCommands
 import Foundation
 
-exit(CassetteCLI.main(arguments: CommandLine.arguments.dropFirst()).rawValue)
+exit(await CassetteCLI.main(arguments: CommandLine.arguments.dropFirst()).rawValue)

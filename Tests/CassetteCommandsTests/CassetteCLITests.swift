@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct CassetteCLITests {
     static let topLevelHelp = """
-        OVERVIEW: Formats, lints and shows HybridReplay cassettes.
+        OVERVIEW: Formats, lints, shows and verifies HybridReplay cassettes.
 
         USAGE: cassette <subcommand>
 
@@ -15,6 +15,8 @@ import Testing
           fmt                     Rewrites cassettes in their canonical form.
           lint                    Checks cassettes and reports every problem in them.
           show                    Prints a cassette as a timeline, one line per event.
+          verify                  Replays cassettes against their contracts' reference
+                                  implementations.
           help                    Prints help for a subcommand.
 
           See 'cassette help <subcommand>' for detailed help.
@@ -22,23 +24,23 @@ import Testing
         """
 
     @Test("--help prints the top-level help word for word")
-    func topLevelHelp() {
-        let result = cassette("--help")
+    func topLevelHelp() async {
+        let result = await cassette("--help")
         #expect(result.status == .success)
         #expect(result.standardOutput == Self.topLevelHelp)
         #expect(result.standardError.isEmpty)
     }
 
     @Test("-h and 'help' print the same top-level help")
-    func topLevelHelpSpellings() {
-        #expect(cassette("-h").standardOutput == Self.topLevelHelp)
-        #expect(cassette("help").standardOutput == Self.topLevelHelp)
+    func topLevelHelpSpellings() async {
+        #expect(await cassette("-h").standardOutput == Self.topLevelHelp)
+        #expect(await cassette("help").standardOutput == Self.topLevelHelp)
     }
 
-    @Test("'help <subcommand>' prints the same text as '<subcommand> --help'", arguments: ["fmt", "lint", "show", "help"])
-    func helpSubcommand(name: String) {
-        let viaHelp = cassette("help", name)
-        let viaFlag = cassette(name, "--help")
+    @Test("'help <subcommand>' prints the same text as '<subcommand> --help'", arguments: ["fmt", "lint", "show", "verify", "help"])
+    func helpSubcommand(name: String) async {
+        let viaHelp = await cassette("help", name)
+        let viaFlag = await cassette(name, "--help")
         #expect(viaHelp.status == .success)
         #expect(viaFlag.status == .success)
         #expect(viaHelp.standardOutput == viaFlag.standardOutput)
@@ -55,27 +57,30 @@ import Testing
             for flag in configuration.allFlags {
                 #expect(flag.help.hasSuffix("."), "\(flag.name)")
             }
+            for option in configuration.options {
+                #expect(option.help.hasSuffix("."), "\(option.name)")
+            }
         }
     }
 
     @Test("--version prints the tool's name and version")
-    func version() {
-        let result = cassette("--version")
+    func version() async {
+        let result = await cassette("--version")
         #expect(result.status == .success)
         #expect(result.standardOutput == "cassette 0.1.0\n")
         #expect(CassetteCLI.version == "0.1.0")
     }
 
     @Test("--version with a subcommand is a usage error")
-    func versionWithSubcommand() {
-        let result = cassette("--version", "fmt")
+    func versionWithSubcommand() async {
+        let result = await cassette("--version", "fmt")
         #expect(result.status == .usageError)
         #expect(result.errorLines.first == "cassette: error: unexpected argument 'fmt'")
     }
 
     @Test("no subcommand is a usage error on standard error with exit 64")
-    func noSubcommand() {
-        let result = cassette()
+    func noSubcommand() async {
+        let result = await cassette()
         #expect(result.status == .usageError)
         #expect(result.standardOutput.isEmpty)
         #expect(
@@ -88,8 +93,8 @@ import Testing
     }
 
     @Test("an unknown subcommand is a usage error")
-    func unknownSubcommand() {
-        let result = cassette("format", "x.json")
+    func unknownSubcommand() async {
+        let result = await cassette("format", "x.json")
         #expect(result.status == .usageError)
         #expect(result.standardOutput.isEmpty)
         #expect(result.errorLines == [
@@ -98,15 +103,15 @@ import Testing
     }
 
     @Test("an unknown top-level option is a usage error")
-    func unknownTopLevelOption() {
-        let result = cassette("--verbose", "lint", "x.json")
+    func unknownTopLevelOption() async {
+        let result = await cassette("--verbose", "lint", "x.json")
         #expect(result.status == .usageError)
         #expect(result.errorLines.first == "cassette: error: unknown option '--verbose'")
     }
 
     @Test("a usage error in a subcommand names that subcommand's help")
-    func subcommandUsageError() {
-        let result = cassette("fmt", "--chek", "x.json")
+    func subcommandUsageError() async {
+        let result = await cassette("fmt", "--chek", "x.json")
         #expect(result.status == .usageError)
         #expect(result.standardOutput.isEmpty)
         #expect(result.errorLines == [
@@ -116,8 +121,8 @@ import Testing
     }
 
     @Test("'help' with an unknown subcommand is a usage error")
-    func helpUnknownSubcommand() {
-        let result = cassette("help", "bogus")
+    func helpUnknownSubcommand() async {
+        let result = await cassette("help", "bogus")
         #expect(result.status == .usageError)
         #expect(result.errorLines == [
             "cassette: error: unknown subcommand 'bogus'", "Usage: cassette help [<subcommand>]",

@@ -8,6 +8,10 @@ import Testing
         operands: .oneOrMore("path", help: "A path."))
     static let file = CommandConfiguration(
         commandName: "tool file", abstract: "Takes a file.", operands: .one("file", help: "A file."))
+    static let count = Option("count", valueName: "n", help: "Counts.")
+    static let valued = CommandConfiguration(
+        commandName: "tool valued", abstract: "Takes a value.", flags: [check], options: [count],
+        operands: .oneOrMore("path", help: "A path."))
     static let top = CommandConfiguration(
         commandName: "tool", abstract: "Takes a subcommand.", operands: .remainder("subcommand", help: ""))
 
@@ -108,5 +112,57 @@ import Testing
         #expect(Self.paths.usage == "tool paths [--check] <path> ...")
         #expect(Self.file.usage == "tool file <file>")
         #expect(CommandConfiguration(commandName: "t", abstract: "A.", operands: .optional("x", help: "")).usage == "t [<x>]")
+    }
+
+    @Test("an option takes the next argument as its value, or what follows '='")
+    func optionValues() throws {
+        let spaced = try CommandLineParser.parse(["--count", "5", "a.json"], for: Self.valued)
+        #expect(spaced.value(of: Self.count) == "5")
+        #expect(spaced.operands == ["a.json"])
+        let joined = try CommandLineParser.parse(["a.json", "--count=7"], for: Self.valued)
+        #expect(joined.value(of: Self.count) == "7")
+        #expect(joined.operands == ["a.json"])
+        #expect(try CommandLineParser.parse(["--count=", "a"], for: Self.valued).value(of: Self.count) == "")
+    }
+
+    @Test("an option not given has no value, and the last one given wins")
+    func optionAbsentOrRepeated() throws {
+        #expect(try CommandLineParser.parse(["a.json"], for: Self.valued).value(of: Self.count) == nil)
+        #expect(try CommandLineParser.parse(["--count", "1", "--count", "2", "a"], for: Self.valued).value(of: Self.count) == "2")
+    }
+
+    @Test("a value may start with one dash")
+    func negativeValue() throws {
+        let parsed = try CommandLineParser.parse(["--count", "-1", "a.json"], for: Self.valued)
+        #expect(parsed.value(of: Self.count) == "-1")
+        #expect(parsed.operands == ["a.json"])
+    }
+
+    @Test("an option at the end, or before another option, lacks its value")
+    func missingValue() {
+        #expect(throws: UsageError("missing value for '--count <n>'")) {
+            try CommandLineParser.parse(["a.json", "--count"], for: Self.valued)
+        }
+        #expect(throws: UsageError("missing value for '--count <n>'")) {
+            try CommandLineParser.parse(["--count", "--check", "a.json"], for: Self.valued)
+        }
+    }
+
+    @Test("an option before --help still asks for help")
+    func optionBeforeHelp() throws {
+        #expect(try CommandLineParser.parse(["--count", "--help"], for: Self.valued).isHelpRequested)
+        #expect(try CommandLineParser.parse(["--count", "-h"], for: Self.valued).isHelpRequested)
+    }
+
+    @Test("an option after -- is an operand")
+    func optionAfterDoubleDash() throws {
+        let parsed = try CommandLineParser.parse(["--", "--count", "5"], for: Self.valued)
+        #expect(parsed.values.isEmpty)
+        #expect(parsed.operands == ["--count", "5"])
+    }
+
+    @Test("usage lines list options with their values after the flags")
+    func optionUsage() {
+        #expect(Self.valued.usage == "tool valued [--check] [--count <n>] <path> ...")
     }
 }

@@ -29,9 +29,9 @@ struct CorpusLintTests {
     }
 
     @Test("each malformed document exits 65 with positioned errors", arguments: Corpus.rejected)
-    func malformedDocument(name: String) {
+    func malformedDocument(name: String) async {
         let path = "json-corpus/\(name)"
-        let result = cassette("lint", path, in: Corpus.folder.deletingLastPathComponent())
+        let result = await cassette("lint", path, in: Corpus.folder.deletingLastPathComponent())
         #expect(result.status == .dataError)
         #expect(result.standardOutput.isEmpty)
         let diagnostics = result.errorLines.filter { $0.hasPrefix(path) }

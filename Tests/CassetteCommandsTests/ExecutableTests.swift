@@ -147,4 +147,34 @@ struct ExecutableTests {
             #expect(result.standardError.isEmpty)
         }
     }
+
+    @Test("verify prints PASS on standard output and exits 0")
+    func verifyPass() async throws {
+        try await withTemporaryDirectory { directory in
+            try await RouterRecording.write("Cassettes/router/present.json", in: directory)
+            let result = try await BuiltExecutable.run("verify", "Cassettes", in: directory)
+            #expect(result.status == .success)
+            #expect(result.standardOutput == """
+                PASS Cassettes/router/present.json (navigation-router)
+                1 cassette verified: 1 passed, 0 failed
+
+                """)
+            #expect(result.standardError.isEmpty)
+        }
+    }
+
+    @Test("verify prints FAIL and the report on standard output, writes JUnit XML and exits 1")
+    func verifyFail() async throws {
+        try await withTemporaryDirectory { directory in
+            let recorded = try await RouterRecording.record("b", links: [RouterRecording.presentYellow])
+            try directory.write(VerifyCommandTests.altered(recorded), to: "b.json")
+            let result = try await BuiltExecutable.run("verify", "--repeat", "2", "--junit", "report.xml", "b.json", in: directory)
+            #expect(result.status == .checkFailed)
+            #expect(result.outputLines.first == "FAIL b.json (navigation-router)")
+            #expect(result.outputLines.dropFirst().first == "    b.json: replay failed in run 1 of 2: 2 issues")
+            #expect(result.outputLines.last == "1 cassette verified: 0 passed, 1 failed, 2 runs each")
+            #expect(result.standardError.isEmpty)
+            #expect(try directory.text(of: "report.xml").contains("<failure message=\"event 2 (navigation.route): "))
+        }
+    }
 }

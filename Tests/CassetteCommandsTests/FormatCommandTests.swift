@@ -35,17 +35,17 @@ import Testing
         """
 
     @Test("fmt --help prints its help word for word")
-    func help() {
-        let result = cassette("fmt", "--help")
+    func help() async {
+        let result = await cassette("fmt", "--help")
         #expect(result.status == .success)
         #expect(result.standardOutput == Self.help)
     }
 
     @Test("fmt leaves a canonical file alone and prints nothing")
-    func canonicalUnchanged() throws {
-        try withTemporaryDirectory { directory in
+    func canonicalUnchanged() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.canonical(), to: "x.json")
-            let result = cassette("fmt", "x.json", in: directory)
+            let result = await cassette("fmt", "x.json", in: directory)
             #expect(result.status == .success)
             #expect(result.standardOutput.isEmpty)
             #expect(result.standardError.isEmpty)
@@ -54,16 +54,16 @@ import Testing
     }
 
     @Test("fmt rewrites a non-canonical file and a second --check passes")
-    func rewrites() throws {
-        try withTemporaryDirectory { directory in
+    func rewrites() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.reindented(), to: "Cassettes/x.json")
-            let result = cassette("fmt", "Cassettes/x.json", in: directory)
+            let result = await cassette("fmt", "Cassettes/x.json", in: directory)
             #expect(result.status == .success)
             #expect(result.standardOutput == "formatted Cassettes/x.json\n")
             #expect(result.standardError.isEmpty)
             #expect(try directory.text(of: "Cassettes/x.json") == Samples.canonical())
 
-            let check = cassette("fmt", "--check", "Cassettes", in: directory)
+            let check = await cassette("fmt", "--check", "Cassettes", in: directory)
             #expect(check.status == .success)
             #expect(check.standardOutput.isEmpty)
             #expect(check.standardError.isEmpty)
@@ -71,12 +71,12 @@ import Testing
     }
 
     @Test("fmt is idempotent")
-    func idempotent() throws {
-        try withTemporaryDirectory { directory in
+    func idempotent() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.reindented(Samples.http), to: "x.json")
-            #expect(cassette("fmt", "x.json", in: directory).status == .success)
+            #expect(await cassette("fmt", "x.json", in: directory).status == .success)
             let first = try directory.text(of: "x.json")
-            let again = cassette("fmt", "x.json", in: directory)
+            let again = await cassette("fmt", "x.json", in: directory)
             #expect(again.status == .success)
             #expect(again.standardOutput.isEmpty)
             #expect(try directory.text(of: "x.json") == first)
@@ -84,11 +84,11 @@ import Testing
     }
 
     @Test("fmt --check lists a non-canonical file and exits 1")
-    func checkLists() throws {
-        try withTemporaryDirectory { directory in
+    func checkLists() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.canonical(), to: "Cassettes/a.json")
             try directory.write(Samples.reindented(), to: "Cassettes/b.json")
-            let result = cassette("fmt", "--check", "Cassettes", in: directory)
+            let result = await cassette("fmt", "--check", "Cassettes", in: directory)
             #expect(result.status == .checkFailed)
             #expect(result.standardOutput == "Cassettes/b.json\n")
             #expect(
@@ -99,11 +99,11 @@ import Testing
     }
 
     @Test("fmt leaves a broken file untouched, formats the others and exits 65")
-    func brokenUntouched() throws {
-        try withTemporaryDirectory { directory in
+    func brokenUntouched() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.brokenJSON, to: "a-broken.json")
             try directory.write(Samples.reindented(), to: "b.json")
-            let result = cassette("fmt", ".", in: directory)
+            let result = await cassette("fmt", ".", in: directory)
             #expect(result.status == .dataError)
             #expect(result.standardOutput == "formatted b.json\n")
             #expect(result.errorLines.count == 1)
@@ -114,21 +114,21 @@ import Testing
     }
 
     @Test("fmt --check with a broken file exits 65, the higher status")
-    func checkWithBrokenFile() throws {
-        try withTemporaryDirectory { directory in
+    func checkWithBrokenFile() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.brokenJSON, to: "a.json")
             try directory.write(Samples.reindented(), to: "b.json")
-            let result = cassette("fmt", "--check", "a.json", "b.json", in: directory)
+            let result = await cassette("fmt", "--check", "a.json", "b.json", in: directory)
             #expect(result.status == .dataError)
             #expect(result.standardOutput == "b.json\n")
         }
     }
 
     @Test("fmt reports a missing path, formats the others and exits 66")
-    func missingPath() throws {
-        try withTemporaryDirectory { directory in
+    func missingPath() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.reindented(), to: "x.json")
-            let result = cassette("fmt", "nope.json", "x.json", in: directory)
+            let result = await cassette("fmt", "nope.json", "x.json", in: directory)
             #expect(result.status == .noInput)
             #expect(result.standardOutput == "formatted x.json\n")
             #expect(result.standardError == "cassette: error: no such file or directory: nope.json\n")
@@ -136,12 +136,12 @@ import Testing
     }
 
     @Test("fmt searches folders recursively, in order, skipping hidden folders and other files")
-    func folderSearch() throws {
-        try withTemporaryDirectory { directory in
+    func folderSearch() async throws {
+        try await withTemporaryDirectory { directory in
             for name in ["b.json", "a/z.json", "a/nested/y.json", ".build/hidden.json", "notes.txt"] {
                 try directory.write(Samples.reindented(), to: "Cassettes/\(name)")
             }
-            let result = cassette("fmt", "Cassettes/", in: directory)
+            let result = await cassette("fmt", "Cassettes/", in: directory)
             #expect(result.status == .success)
             #expect(result.outputLines == [
                 "formatted Cassettes/a/nested/y.json", "formatted Cassettes/a/z.json", "formatted Cassettes/b.json",
@@ -151,12 +151,12 @@ import Testing
     }
 
     @Test("fmt rewrites the target of a symbolic link and keeps the link")
-    func symbolicLink() throws {
-        try withTemporaryDirectory { directory in
+    func symbolicLink() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.reindented(), to: "real.json")
             try FileManager.default.createSymbolicLink(
                 atPath: directory.appendingPathComponent("link.json").path, withDestinationPath: "real.json")
-            let result = cassette("fmt", "link.json", in: directory)
+            let result = await cassette("fmt", "link.json", in: directory)
             #expect(result.status == .success)
             #expect(result.standardOutput == "formatted link.json\n")
             let destination = try FileManager.default.destinationOfSymbolicLink(
@@ -167,13 +167,13 @@ import Testing
     }
 
     @Test("fmt reports a file it cannot write and exits 73", .enabled(if: getuid() != 0, "root can write anywhere"))
-    func unwritable() throws {
-        try withTemporaryDirectory { directory in
+    func unwritable() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.reindented(), to: "locked/x.json")
             let locked = directory.appendingPathComponent("locked").path
             try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked)
             defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked) }
-            let result = cassette("fmt", "locked/x.json", in: directory)
+            let result = await cassette("fmt", "locked/x.json", in: directory)
             #expect(result.status == .cannotCreate)
             #expect(result.standardOutput.isEmpty)
             #expect(result.standardError.hasPrefix("locked/x.json: error: cannot write the file: "))
@@ -181,8 +181,8 @@ import Testing
     }
 
     @Test("fmt without a path is a usage error")
-    func noPath() {
-        let result = cassette("fmt", "--check")
+    func noPath() async {
+        let result = await cassette("fmt", "--check")
         #expect(result.status == .usageError)
         #expect(result.errorLines == [
             "cassette: error: missing expected argument '<path> ...'", "Usage: cassette fmt [--check] <path> ...",
@@ -191,11 +191,11 @@ import Testing
     }
 
     @Test("fmt --check quotes paths with spaces in the command it suggests")
-    func checkHintQuotes() throws {
-        try withTemporaryDirectory { directory in
+    func checkHintQuotes() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.reindented(), to: "My Cassettes/a.json")
             try directory.write(Samples.reindented(), to: "it's.json")
-            let result = cassette("fmt", "--check", "My Cassettes", "it's.json", in: directory)
+            let result = await cassette("fmt", "--check", "My Cassettes", "it's.json", in: directory)
             #expect(result.status == .checkFailed)
             #expect(result.outputLines == ["My Cassettes/a.json", "it's.json"])
             #expect(

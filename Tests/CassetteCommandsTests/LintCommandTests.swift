@@ -5,11 +5,11 @@ import Testing
 
 @Suite struct LintCommandTests {
     @Test("lint prints 'checked N cassettes' on standard output for valid cassettes")
-    func clean() throws {
-        try withTemporaryDirectory { directory in
+    func clean() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.canonical(), to: "Cassettes/a.json")
             try directory.write(Samples.reindented(Samples.http), to: "Cassettes/b.json")
-            let result = cassette("lint", "Cassettes", in: directory)
+            let result = await cassette("lint", "Cassettes", in: directory)
             #expect(result.status == .success)
             #expect(result.standardOutput == "checked 2 cassettes\n")
             #expect(result.standardError.isEmpty)
@@ -17,19 +17,19 @@ import Testing
     }
 
     @Test("lint counts one cassette in the singular")
-    func singular() throws {
-        try withTemporaryDirectory { directory in
+    func singular() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.canonical(), to: "a.json")
-            #expect(cassette("lint", "a.json", in: directory).standardOutput == "checked 1 cassette\n")
+            #expect(await cassette("lint", "a.json", in: directory).standardOutput == "checked 1 cassette\n")
         }
     }
 
     @Test("lint prints malformed JSON as path:line:column: error: lines and exits 65")
-    func malformedJSON() throws {
-        try withTemporaryDirectory { directory in
+    func malformedJSON() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.brokenJSON, to: "Cassettes/broken.json")
             try directory.write(Samples.canonical(), to: "Cassettes/good.json")
-            let result = cassette("lint", "Cassettes", in: directory)
+            let result = await cassette("lint", "Cassettes", in: directory)
             #expect(result.status == .dataError)
             #expect(result.standardOutput.isEmpty)
             #expect(result.errorLines.count == 2)
@@ -39,14 +39,14 @@ import Testing
     }
 
     @Test("lint reports every problem in every file, then a count")
-    func severalProblems() throws {
-        try withTemporaryDirectory { directory in
+    func severalProblems() async throws {
+        try await withTemporaryDirectory { directory in
             let wrongPolicy = Samples.canonical().replacingOccurrences(of: "\"cancel\"", with: "\"deny\"")
             let wrongIDs = Samples.canonical().replacingOccurrences(of: "\"id\": 3", with: "\"id\": 2")
             try directory.write(wrongPolicy, to: "a.json")
             try directory.write(wrongIDs, to: "b.json")
             try directory.write(Samples.brokenJSON, to: "c.json")
-            let result = cassette("lint", "a.json", "b.json", "c.json", in: directory)
+            let result = await cassette("lint", "a.json", "b.json", "c.json", in: directory)
             #expect(result.status == .dataError)
             let diagnostics = result.errorLines.dropLast()
             #expect(diagnostics.count >= 3)
@@ -60,13 +60,13 @@ import Testing
     }
 
     @Test("lint reports warnings with the count but still exits 0")
-    func warnings() throws {
-        try withTemporaryDirectory { directory in
+    func warnings() async throws {
+        try await withTemporaryDirectory { directory in
             let leaky = Cassette(header: CassetteHeader(name: "leaky"), events: [
                 Event(id: 1, at: 0, payload: HTTPRequest(url: "https://a.test/", headers: [HTTPHeader("Cookie", "sid=1")]))
             ])
             try directory.write(Samples.canonical(leaky), to: "leaky.json")
-            let result = cassette("lint", "leaky.json", in: directory)
+            let result = await cassette("lint", "leaky.json", in: directory)
             #expect(result.status == .success)
             #expect(result.standardOutput == "checked 1 cassette\n")
             #expect(result.errorLines.count == 2)
@@ -76,36 +76,36 @@ import Testing
     }
 
     @Test("lint --strict fails with status 1 on warnings alone")
-    func strictWarnings() throws {
-        try withTemporaryDirectory { directory in
+    func strictWarnings() async throws {
+        try await withTemporaryDirectory { directory in
             let leaky = Cassette(header: CassetteHeader(name: "leaky"), events: [
                 Event(id: 1, at: 0, payload: HTTPRequest(url: "https://a.test/", headers: [HTTPHeader("Authorization", "Basic dXNlcjpwYXNz")]))
             ])
             try directory.write(Samples.canonical(leaky), to: "leaky.json")
             try directory.write(Samples.canonical(), to: "clean.json")
-            let strict = cassette("lint", "--strict", "leaky.json", "clean.json", in: directory)
+            let strict = await cassette("lint", "--strict", "leaky.json", "clean.json", in: directory)
             #expect(strict.status == .checkFailed)
             #expect(strict.standardOutput.isEmpty)
             #expect(strict.errorLines.last == "1 file with problems, 0 errors, 1 warning")
-            let clean = cassette("lint", "--strict", "clean.json", in: directory)
+            let clean = await cassette("lint", "--strict", "clean.json", in: directory)
             #expect(clean.status == .success)
             #expect(clean.standardOutput == "checked 1 cassette\n")
         }
     }
 
     @Test("lint --strict still exits 65 when there are errors")
-    func strictErrors() throws {
-        try withTemporaryDirectory { directory in
+    func strictErrors() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.brokenJSON, to: "broken.json")
-            #expect(cassette("lint", "--strict", "broken.json", in: directory).status == .dataError)
+            #expect(await cassette("lint", "--strict", "broken.json", in: directory).status == .dataError)
         }
     }
 
     @Test("lint reports a missing path after checking the others and exits 66")
-    func missingPath() throws {
-        try withTemporaryDirectory { directory in
+    func missingPath() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.canonical(), to: "a.json")
-            let result = cassette("lint", "missing.json", "a.json", in: directory)
+            let result = await cassette("lint", "missing.json", "a.json", in: directory)
             #expect(result.status == .noInput)
             #expect(result.standardOutput.isEmpty)
             #expect(result.standardError == "cassette: error: no such file or directory: missing.json\n")
@@ -113,10 +113,10 @@ import Testing
     }
 
     @Test("lint with a missing path and a broken file exits 66, the higher status")
-    func missingAndBroken() throws {
-        try withTemporaryDirectory { directory in
+    func missingAndBroken() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.brokenJSON, to: "a.json")
-            let result = cassette("lint", "a.json", "missing.json", in: directory)
+            let result = await cassette("lint", "a.json", "missing.json", in: directory)
             #expect(result.status == .noInput)
             #expect(result.errorLines.contains("cassette: error: no such file or directory: missing.json"))
             #expect(result.errorLines.last == "1 file with problems, 1 error")
@@ -124,17 +124,17 @@ import Testing
     }
 
     @Test("lint checks a file named twice once")
-    func duplicates() throws {
-        try withTemporaryDirectory { directory in
+    func duplicates() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.canonical(), to: "a.json")
-            let result = cassette("lint", "a.json", ".", "./a.json", in: directory)
+            let result = await cassette("lint", "a.json", ".", "./a.json", in: directory)
             #expect(result.standardOutput == "checked 1 cassette\n")
         }
     }
 
     @Test("lint without a path is a usage error")
-    func noPath() {
-        let result = cassette("lint")
+    func noPath() async {
+        let result = await cassette("lint")
         #expect(result.status == .usageError)
         #expect(result.standardOutput.isEmpty)
         #expect(result.errorLines == [

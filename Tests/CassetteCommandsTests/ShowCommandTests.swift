@@ -4,10 +4,10 @@ import Testing
 
 @Suite struct ShowCommandTests {
     @Test("show prints the header and one line per event")
-    func timeline() throws {
-        try withTemporaryDirectory { directory in
+    func timeline() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.canonical(), to: "Cassettes/x.json")
-            let result = cassette("show", "Cassettes/x.json", in: directory)
+            let result = await cassette("show", "Cassettes/x.json", in: directory)
             #expect(result.status == .success)
             #expect(result.standardError.isEmpty)
             #expect(
@@ -23,30 +23,30 @@ import Testing
     }
 
     @Test("show prints the same timeline for a non-canonical file")
-    func nonCanonical() throws {
-        try withTemporaryDirectory { directory in
+    func nonCanonical() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.canonical(), to: "a.json")
             try directory.write(Samples.reindented(), to: "b.json")
-            let a = cassette("show", "a.json", in: directory)
-            let b = cassette("show", "b.json", in: directory)
+            let a = await cassette("show", "a.json", in: directory)
+            let b = await cassette("show", "b.json", in: directory)
             #expect(a.standardOutput == b.standardOutput)
         }
     }
 
     @Test("show never prints the folder it runs in")
-    func noAbsolutePaths() throws {
-        try withTemporaryDirectory { directory in
+    func noAbsolutePaths() async throws {
+        try await withTemporaryDirectory { directory in
             let file = try directory.write(Samples.canonical(Samples.http), to: "x.json")
-            let result = cassette("show", file.path, in: directory)
+            let result = await cassette("show", file.path, in: directory)
             #expect(result.status == .success)
             #expect(!result.standardOutput.contains(directory.lastPathComponent))
         }
     }
 
     @Test("show reports a missing file on standard error and exits 66")
-    func missing() throws {
-        try withTemporaryDirectory { directory in
-            let result = cassette("show", "nope.json", in: directory)
+    func missing() async throws {
+        try await withTemporaryDirectory { directory in
+            let result = await cassette("show", "nope.json", in: directory)
             #expect(result.status == .noInput)
             #expect(result.standardOutput.isEmpty)
             #expect(result.standardError == "cassette: error: no such file or directory: nope.json\n")
@@ -54,10 +54,10 @@ import Testing
     }
 
     @Test("show reports malformed JSON with its position and exits 65")
-    func malformed() throws {
-        try withTemporaryDirectory { directory in
+    func malformed() async throws {
+        try await withTemporaryDirectory { directory in
             try directory.write(Samples.brokenJSON, to: "broken.json")
-            let result = cassette("show", "broken.json", in: directory)
+            let result = await cassette("show", "broken.json", in: directory)
             #expect(result.status == .dataError)
             #expect(result.standardOutput.isEmpty)
             #expect(result.errorLines.count == 1)
@@ -66,14 +66,14 @@ import Testing
     }
 
     @Test("show takes exactly one file")
-    func operandCount() {
-        let none = cassette("show")
+    func operandCount() async {
+        let none = await cassette("show")
         #expect(none.status == .usageError)
         #expect(none.errorLines == [
             "cassette: error: missing expected argument '<file>'", "Usage: cassette show <file>",
             "See 'cassette show --help'.",
         ])
-        let two = cassette("show", "a.json", "b.json")
+        let two = await cassette("show", "a.json", "b.json")
         #expect(two.status == .usageError)
         #expect(two.errorLines.first == "cassette: error: unexpected argument 'b.json'")
     }

@@ -32,9 +32,14 @@ struct CommandResult {
 }
 
 /// Runs `cassette` in-process, with relative paths starting at `directory`.
-func cassette(_ arguments: String..., in directory: URL = FileManager.default.temporaryDirectory) -> CommandResult {
+func cassette(_ arguments: String..., in directory: URL = FileManager.default.temporaryDirectory) async -> CommandResult {
+    await cassette(arguments: arguments, in: directory)
+}
+
+/// Runs `cassette` in-process with arguments built at run time.
+func cassette(arguments: [String], in directory: URL = FileManager.default.temporaryDirectory) async -> CommandResult {
     let capture = OutputCapture()
-    let status = CassetteCLI.main(arguments: arguments, console: capture.console, currentDirectory: directory)
+    let status = await CassetteCLI.main(arguments: arguments, console: capture.console, currentDirectory: directory)
     return CommandResult(status: status, standardOutput: capture.standardOutput, standardError: capture.standardError)
 }
 

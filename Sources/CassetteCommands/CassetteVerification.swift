@@ -1,0 +1,115 @@
+import HybridReplay
+import HybridReplayReference
+
+/// What replaying one cassette against its contract's reference
+/// implementation found, as `cassette verify` prints it and the JUnit
+/// report records it.
+struct CassetteVerification {
+    /// How a verification ended.
+    enum Outcome {
+        /// The implementation behaved as recorded in every run.
+        case passed
+        /// The implementation diverged, or there is no implementation to
+        /// replay against: `message` is the first problem in one line,
+        /// `report` every line of the explanation.
+        case failed(message: String, report: [String])
+        /// The cassette cannot be read: the reader's diagnostics, and the
+        /// status that says why (bad data, or a file that cannot be read).
+        case unreadable([Diagnostic], status: ExitCode)
+    }
+
+    /// The cassette.
+    var file: CassetteFile
+    /// The contract its header names, when it could be read and names one.
+    var contract: String?
+    var outcome: Outcome
+    /// How long reading and replaying took.
+    var duration: Duration
+
+    /// Reads `file`, then replays it against the reference implementation
+    /// of the contract its header names.
+    ///
+    /// - Parameters:
+    ///   - file: The cassette.
+    ///   - reader: Reads the cassette.
+    ///   - repetitions: How many runs, each against a fresh implementation.
+    /// - Returns: The outcome; a cassette without a known contract fails.
+    static func verify(_ file: CassetteFile, reader: CassetteReader, repetitions: Int) async -> CassetteVerification {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (contract, outcome) = await outcome(of: file, reader: reader, repetitions: repetitions)
+        return CassetteVerification(file: file, contract: contract, outcome: outcome, duration: clock.now - start)
+    }
+
+    private static func outcome(of file: CassetteFile, reader: CassetteReader, repetitions: Int) async
+        -> (contract: String?, Outcome)
+    {
+        let cassette: Cassette
+        switch file.load(with: reader) {
+        case .cassette(let read, _): cassette = read
+        case .unreadable(let diagnostics): return (nil, .unreadable(diagnostics, status: .noInput))
+        case .invalid(let diagnostics): return (nil, .unreadable(diagnostics, status: .dataError))
+        }
+        guard let name = cassette.header.contract else {
+            return (nil, missingContract(in: file))
+        }
+        guard let contract = ReferenceContract.named(name) else {
+            return (name, unknownContract(name, in: file))
+        }
+        let replayer = Replayer(
+            cassette: cassette, path: file.displayPath, options: ReplayOptions(repetitions: repetitions))
+        let report = await replayer.replay { platform in try await contract.setUp(platform) }
+        if report.passed { return (name, .passed) }
+        let lines = report.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return (name, .failed(message: report.issues.first?.headline ?? lines[0], report: lines))
+    }
+
+    private static func missingContract(in file: CassetteFile) -> Outcome {
+        let message = "\(file.displayPath): the header names no contract, so there is no reference implementation "
+            + "to replay it against"
+        return .failed(message: message, report: [
+            message,
+            "Known contracts: \(knownContracts)",
+            "To verify it, add \"contract\": \"<name>\" to the header, naming one of them.",
+        ])
+    }
+
+    private static func unknownContract(_ name: String, in file: CassetteFile) -> Outcome {
+        let message = "\(file.displayPath): no reference implementation for the contract '\(Timeline.oneLine(name))'"
+        return .failed(message: message, report: [
+            message,
+            "Known contracts: \(knownContracts)",
+            "To verify it, set the header's \"contract\" to one of them; to replay it against your own "
+                + "implementation, use replayCassette in a test.",
+        ])
+    }
+
+    /// The contracts with a reference implementation, sorted, comma-separated.
+    static var knownContracts: String {
+        ReferenceContract.all.map(\.name).sorted().joined(separator: ", ")
+    }
+
+    /// The status this outcome makes the command exit with.
+    var status: ExitCode {
+        switch outcome {
+        case .passed: .success
+        case .failed: .checkFailed
+        case .unreadable(_, let status): status
+        }
+    }
+
+    /// What standard output gets: one line, then for a failure the report
+    /// indented by four spaces.
+    var lines: [String] {
+        let path = Timeline.oneLine(file.displayPath)
+        let label = contract.map(Timeline.oneLine) ?? "no contract"
+        switch outcome {
+        case .passed:
+            return ["PASS \(path) (\(label))"]
+        case .failed(_, let report):
+            return ["FAIL \(path) (\(label))"] + report.map { $0.isEmpty ? "" : "    " + $0 }
+        case .unreadable:
+            return ["ERROR \(path)"]
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import HybridReplay
+
+/// `cassette verify [--repeat <n>] [--junit <file>] <path> ...`: replays
+/// each cassette against the reference implementation of the contract its
+/// header names, and reports which behaved as recorded.
+///
+/// Cassettes are replayed one after another, in path order, so the output
+/// is the same from run to run; only the JUnit report's times change.
+public struct VerifyCommand: CassetteCommand {
+    /// The most runs `--repeat` accepts.
+    public static let maximumRepetitions = 1000
+
+    /// `--repeat <n>`: replay each cassette n times.
+    public static let repeatOption = Option(
+        "repeat", valueName: "n",
+        help: "Replays each cassette n times, from 1 to 1000, each against a fresh implementation; every run must pass."
+    )
+
+    /// `--junit <file>`: also write the results as JUnit XML.
+    public static let junitOption = Option(
+        "junit", valueName: "file",
+        help: "Also writes the results to <file> as JUnit XML, one test case per cassette, replacing it atomically."
+    )
+
+    /// The name of the JUnit report's test suite.
+    static let suiteName = "cassette verify"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "\(CassetteCLI.toolName) verify",
+        abstract: "Replays cassettes against their contracts' reference implementations.",
+        discussion: """
+            Each <path> is a cassette, or a folder searched recursively for .json files; hidden files and folders such as .build are skipped. Each cassette is replayed against the reference implementation of the contract its header names, one after another, and gets a line on standard output: 'PASS <path> (<contract>)', or 'FAIL <path> (<contract>)' followed by the replay report indented by four spaces. A cassette without a contract, or whose contract has no reference implementation, fails with the list of known contracts. A cassette that cannot be read gets 'ERROR <path>', and its problems go to standard error as 'path:line:column: error: message'. A count follows, such as '33 cassettes verified: 32 passed, 1 failed, 5 runs each'.
+            """,
+        options: [repeatOption, junitOption],
+        operands: .oneOrMore("path", help: "A cassette, or a folder to search for cassettes."),
+        exitStatuses: [
+            (.success, "Every cassette behaved as recorded."),
+            (.checkFailed, "Some cassettes failed: the implementation diverged, or there is none for their contract."),
+            (.usageError, "The command line is wrong."),
+            (.dataError, "A cassette cannot be read; its problems are on standard error."),
+            (.noInput, "A path does not exist or cannot be read."),
+            (.cannotCreate, "The JUnit report cannot be written."),
+        ]
+    )
+
+    /// The files and folders to verify.
+    public var paths: [String]
+    /// How many times each cassette is replayed.
+    public var repetitions: Int
+    /// Where to write the JUnit report, relative to the current directory;
+    /// `nil` for none.
+    public var junitPath: String?
+
+    /// Creates the command.
+    ///
+    /// - Parameters:
+    ///   - paths: The files and folders to verify.
+    ///   - repetitions: How many times each cassette is replayed; values
+    ///     below 1 count as 1.
+    ///   - junitPath: Where to write the JUnit report; `nil` for none.
+    public init(paths: [String], repetitions: Int = 1, junitPath: String? = nil) {
+        self.paths = paths
+        self.repetitions = max(1, repetitions)
+        self.junitPath = junitPath
+    }
+
+    public init(_ arguments: ParsedArguments) throws(UsageError) {
+        var repetitions = 1
+        if let text = arguments.value(of: Self.repeatOption) {
+            guard let number = Int(text), (1...Self.maximumRepetitions).contains(number) else {
+                throw UsageError(
+                    "invalid value '\(text)' for '\(Self.repeatOption.usageLabel)': "
+                        + "expected a whole number from 1 to \(Self.maximumRepetitions)")
+            }
+            repetitions = number
+        }
+        let junitPath = arguments.value(of: Self.junitOption)
+        if junitPath?.isEmpty == true {
+            throw UsageError("invalid value '' for '\(Self.junitOption.usageLabel)': expected a file path")
+        }
+        self.init(paths: arguments.operands, repetitions: repetitions, junitPath: junitPath)
+    }
+
+    public func run(in context: CommandContext) async -> ExitCode {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let finder = CassetteFileFinder(currentDirectory: context.currentDirectory)
+        var files: [CassetteFile] = []
+        var status = finder.forEachFile(in: paths, context: context) { files.append($0) }
+        var verifications: [CassetteVerification] = []
+        for file in files {
+            let verification = await CassetteVerification.verify(
+                file, reader: context.reader, repetitions: repetitions)
+            for line in verification.lines { context.console.output(line) }
+            if case .unreadable(let diagnostics, _) = verification.outcome {
+                for diagnostic in diagnostics { context.console.error(diagnostic.description) }
+            }
+            status = max(status, verification.status)
+            verifications.append(verification)
+        }
+        context.console.output(summary(of: verifications))
+        if let junitPath {
+            let report = Self.junitReport(for: verifications, duration: clock.now - start)
+            status = max(status, write(report, to: junitPath, in: context))
+        }
+        return status
+    }
+
+    /// `N cassettes verified: P passed, F failed`, with the unreadable ones
+    /// and the runs each when there are any.
+    private func summary(of verifications: [CassetteVerification]) -> String {
+        var passed = 0
+        var failed = 0
+        var unreadable = 0
+        for verification in verifications {
+            switch verification.outcome {
+            case .passed: passed += 1
+            case .failed: failed += 1
+            case .unreadable: unreadable += 1
+            }
+        }
+        let total = verifications.count
+        var parts = ["\(passed) passed", "\(failed) failed"]
+        if unreadable > 0 { parts.append("\(unreadable) unreadable") }
+        if repetitions > 1 { parts.append("\(repetitions) runs each") }
+        return "\(total) \(total == 1 ? "cassette" : "cassettes") verified: " + parts.joined(separator: ", ")
+    }
+
+    /// The results as a JUnit report: one test case per cassette, named by
+    /// its file and grouped by its folder.
+    static func junitReport(for verifications: [CassetteVerification], duration: Duration) -> JUnitReport {
+        let testCases = verifications.map { verification in
+            let outcome: JUnitReport.Outcome =
+                switch verification.outcome {
+                case .passed:
+                    .passed
+                case .failed(let message, let report):
+                    .failure(message: message, text: report.joined(separator: "\n"))
+                case .unreadable(let diagnostics, _):
+                    .error(
+                        message: diagnostics.first?.description ?? "the cassette cannot be read",
+                        text: diagnostics.map(\.description).joined(separator: "\n"))
+                }
+            let path = verification.file.displayPath
+            return JUnitReport.TestCase(
+                className: className(of: path), name: verification.file.url.lastPathComponent, file: path,
+                duration: verification.duration, outcome: outcome)
+        }
+        return JUnitReport(name: suiteName, testCases: testCases, duration: duration)
+    }
+
+    /// The folder of `path` with `/` as `.`, such as `Cassettes.router` for
+    /// `Cassettes/router/present-yellow.json`; `(root)`, as JUnit viewers
+    /// name the default package, for a file named without a folder.
+    static func className(of path: String) -> String {
+        var folders = path.split(separator: "/").dropLast().filter { $0 != "." }
+        while folders.first == ".." { folders.removeFirst() }
+        return folders.isEmpty ? "(root)" : folders.joined(separator: ".")
+    }
+
+    private func write(_ report: JUnitReport, to path: String, in context: CommandContext) -> ExitCode {
+        let url = CassetteFileFinder(currentDirectory: context.currentDirectory).url(of: path)
+        do throws(AtomicFile.WriteError) {
+            // Through a link, as fmt writes, so a report path that is a link stays one.
+            try AtomicFile.write(Array(report.xml.utf8), to: url.resolvingSymlinksInPath())
+            return .success
+        } catch {
+            let diagnostic = Diagnostic(
+                file: path, position: nil, message: "cannot write the JUnit report: \(error.reason)")
+            context.console.error(diagnostic.description)
+            return .cannotCreate
+        }
+    }
+}

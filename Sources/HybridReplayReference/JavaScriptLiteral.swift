@@ -19,19 +19,22 @@ public enum JavaScriptLiteral {
         escape(value.description)
     }
 
+    /// Works on scalars, not `Character`s: a grapheme cluster can hide a `<`
+    /// or a `/` (`"\u{600}<"` and `"/\u{301}"` are single characters), yet
+    /// the HTML tokenizer and the JavaScript parser see the scalars.
     private static func escape(_ json: String) -> String {
-        var result = ""
+        var result = String.UnicodeScalarView()
         result.reserveCapacity(json.utf8.count)
-        var previous: Character?
-        for character in json {
-            switch character {
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            case "/" where previous == "<": result += "\\/"
-            default: result.append(character)
+        var previous: Unicode.Scalar?
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "\u{2028}": result.append(contentsOf: "\\u2028".unicodeScalars)
+            case "\u{2029}": result.append(contentsOf: "\\u2029".unicodeScalars)
+            case "/" where previous == "<": result.append(contentsOf: "\\/".unicodeScalars)
+            default: result.append(scalar)
             }
-            previous = character
+            previous = scalar
         }
-        return result
+        return String(result)
     }
 }

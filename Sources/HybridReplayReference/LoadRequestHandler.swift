@@ -39,8 +39,18 @@ public struct LoadRequestHandler: CustomEventHandler {
     public static func request(in event: CustomEvent) -> HTTPRequest? {
         guard event.name == eventName, case .string(let url)? = event.fields["url"] else { return nil }
         var request = HTTPRequest(url: url)
-        if case .string(let method)? = event.fields["method"] { request.method = method }
-        if case .string(let body)? = event.fields["body"] { request.body = .text(body) }
+        // A `method` or `body` that is there but not text is malformed: sending
+        // a GET, or a POST without its body, is not what the event asked for.
+        switch event.fields["method"] {
+        case nil: break
+        case .string(let method)?: request.method = method
+        default: return nil
+        }
+        switch event.fields["body"] {
+        case nil: break
+        case .string(let body)?: request.body = .text(body)
+        default: return nil
+        }
         return request
     }
 

@@ -50,19 +50,11 @@ final class SharedBox<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-/// The JSON string literal `literal` stands for, read by Foundation's JSON
-/// parser, which accepts every JSON escape, `\/` included.
+/// The JSON string literal `literal` stands for, read by Foundation's
+/// `JSONDecoder`, which accepts every JSON escape, `\/` included, and keeps
+/// every scalar (`JSONSerialization` drops a U+FEFF even inside a string).
 func jsonString(from literal: String) throws -> String {
-    let parsed = try JSONSerialization.jsonObject(with: Data(literal.utf8), options: [.fragmentsAllowed])
-    guard let text = parsed as? String else {
-        throw NotAString(description: "expected a JSON string literal, found \(literal)")
-    }
-    return text
-}
-
-/// A literal that parsed as JSON, but not as a string.
-struct NotAString: Error, CustomStringConvertible {
-    var description: String
+    try JSONDecoder().decode(String.self, from: Data(literal.utf8))
 }
 
 /// Whether `text` holds the two scalars `<` and `/` next to each other,
@@ -74,3 +66,37 @@ func containsEndTagOpener(_ text: String) -> Bool {
 
 /// The scalars JavaScript source treats as line terminators.
 let javaScriptLineTerminators: Set<Unicode.Scalar> = ["\n", "\r", "\u{2028}", "\u{2029}"]
+
+extension Array {
+    /// The single element, or `nil` when there are none or several.
+    var onlyElement: Element? { count == 1 ? first : nil }
+}
+
+/// The function name and string arguments of a call such as
+/// `executePromise("g", "data")`, each argument read back as JSON.
+func stringCall(_ script: String) throws -> (name: String, arguments: [String]) {
+    guard let open = script.firstIndex(of: "("), script.hasSuffix(")") else {
+        throw UnexpectedScript(description: "expected a call such as f(\"a\", \"b\"), found \(script)")
+    }
+    let name = String(script[..<open])
+    let arguments = script[script.index(after: open)..<script.index(before: script.endIndex)]
+    return (name, try JSONDecoder().decode([String].self, from: Data("[\(arguments)]".utf8)))
+}
+
+/// A script that is not the call a test expects.
+struct UnexpectedScript: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// A transport whose every request fails before reaching a server.
+struct FailingTransport: HTTPTransport {
+    var error: HTTPTransportError
+    let attempts = SharedBox<[HTTPRequest]>([])
+
+    func send(_ request: HTTPRequest, redirectDelegate: (any HTTPRedirectDelegate)?) async throws(HTTPTransportError)
+        -> HTTPResponse
+    {
+        attempts.update { $0.append(request) }
+        throw error
+    }
+}

@@ -6,8 +6,9 @@ import HybridReplay
 /// which breaks on the first quote, backslash or newline in `data` and lets
 /// data run as code. A JSON string literal is a JavaScript string literal;
 /// on top of JSON's escapes these also escape U+2028 and U+2029 (line
-/// terminators in JavaScript before ES2019) and `</`, so the text stays inert
-/// even if it is later placed inside an HTML `<script>` element.
+/// terminators in JavaScript before ES2019) and `</`, so the text cannot end
+/// an HTML `<script>` element it is later placed in. (`<!--` is left as it is:
+/// it only matters for source embedded in HTML, never for `evaluateJavaScript`.)
 public enum JavaScriptLiteral {
     /// `text` as a double-quoted JavaScript string literal that evaluates to exactly `text`.
     public static func string(_ text: String) -> String {

@@ -3,20 +3,37 @@ import Foundation
 extension Recorder {
     /// Writes the recording to `url` as a canonical cassette, atomically.
     ///
-    /// Before anything touches the disk the cassette is checked twice: by
-    /// ``CassetteValidator`` (ids, causes, answers, one reply per message),
-    /// then by reading its canonical text back through ``CassetteReader``,
-    /// which catches what only a reader sees, such as a key holding U+0000 or
-    /// a body nested deeper than 64 levels, and checking it reads back
-    /// equal. On any problem nothing is written and a file already at `url`
-    /// is left as it was.
+    /// The bytes are those of ``canonicalBytes(file:)``, checked as it
+    /// checks them: on any problem nothing is written and a file already at
+    /// `url` is left as it was.
     ///
     /// - Parameter url: A file URL; its directory must exist.
     /// - Throws: ``RecordingError`` listing every problem, or the reason the
     ///   file system refused the write.
     public func write(to url: URL) throws(RecordingError) {
-        let cassette = cassette()
         let file = url.path
+        let bytes = try canonicalBytes(file: file)
+        do {
+            try AtomicFile.write(bytes, to: url)
+        } catch {
+            throw RecordingError(file: file, stage: .writing, problems: [error.reason])
+        }
+    }
+
+    /// The recording as the canonical bytes of a cassette, checked before
+    /// they are handed out.
+    ///
+    /// The cassette is checked twice: by ``CassetteValidator`` (ids, causes,
+    /// answers, one reply per message), then by reading its canonical text
+    /// back through ``CassetteReader``, which catches what only a reader
+    /// sees, such as a key holding U+0000 or a body nested deeper than 64
+    /// levels, and checking it reads back equal.
+    ///
+    /// - Parameter file: The path the bytes are meant for, as errors name it.
+    /// - Returns: What ``CassetteWriter/canonicalBytes(of:)`` writes for ``cassette()``.
+    /// - Throws: ``RecordingError`` listing every problem.
+    public func canonicalBytes(file: String) throws(RecordingError) -> [UInt8] {
+        let cassette = cassette()
         let problems = CassetteValidator.problems(in: cassette)
         guard problems.isEmpty else {
             throw RecordingError(
@@ -42,11 +59,7 @@ extension Recorder {
         if let difference = Self.firstDifference(between: cassette, and: reread) {
             throw RecordingError(file: file, stage: .rereading, problems: [difference])
         }
-        do {
-            try AtomicFile.write(bytes, to: url)
-        } catch {
-            throw RecordingError(file: file, stage: .writing, problems: [error.reason])
-        }
+        return bytes
     }
 
     /// The JSON syntax problem of each event whose canonical text does not

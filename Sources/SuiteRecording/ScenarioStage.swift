@@ -1,0 +1,122 @@
+import HybridReplay
+
+/// The simulated platform a scenario plays the platform side on: the page,
+/// the server, the cookie jar, the device, the host app's own seam and the
+/// clock, with ways to wait for what the implementation does in its own tasks.
+///
+/// Everything the implementation does goes through a recorder wrapped
+/// around these stand-ins; the scenario drives the stand-ins directly, so
+/// what it does is recorded as the platform's stimuli.
+///
+/// Times come only from ``clock``, which moves only when the scenario moves
+/// it. A scenario that waits for the last effect of each reaction before
+/// its next stimulus, and moves the clock only then, records the same
+/// bytes every time.
+public struct ScenarioStage: Sendable {
+    /// How long a wait lasts in real time before it fails, unless a
+    /// recording says otherwise. Generous, so a loaded machine never fails a
+    /// scenario; it runs out only when something is wrong.
+    public static let defaultPatience: Duration = .seconds(10)
+
+    /// The scenario's path, which errors name.
+    public let scenario: String
+    /// How long a wait lasts in real time before it fails.
+    public let patience: Duration
+    /// The clock the recorder stamps events with.
+    public let clock: ManualClock
+    /// The page: posts script messages and proposes navigations.
+    public let page: SimulatedWebView
+    /// The server: holds each request until the scenario answers it.
+    public let server: HeldHTTPTransport
+    /// The shared cookie jar the implementation reads and writes.
+    public let cookieJar: InMemoryCookieStore
+    /// The location hardware and the user answering prompts and changing settings.
+    public let device: SimulatedLocationManager
+    /// The host app's own seam.
+    public let custom: SimulatedCustomSeam
+    /// What has been recorded so far.
+    public let recorder: Recorder
+
+    /// Moves the clock forward: the time that passes before the next thing
+    /// happens, such as a user reading a prompt. Nothing waits in real time.
+    ///
+    /// - Parameter duration: How long.
+    public func advance(by duration: Duration) {
+        clock.advance(by: duration)
+    }
+
+    /// Waits in real time until `condition` holds, for work the
+    /// implementation does in tasks of its own.
+    ///
+    /// - Parameters:
+    ///   - what: What is awaited, for the error: `the executePromise evaluation`.
+    ///   - condition: Checked every millisecond.
+    /// - Throws: ``ScenarioError`` naming the scenario and `what` when
+    ///   ``patience`` runs out or the task is cancelled.
+    public func waitUntil(_ what: String, _ condition: () -> Bool) async throws(ScenarioError) {
+        let deadline = ContinuousClock.now.advanced(by: patience)
+        while !condition() {
+            guard ContinuousClock.now < deadline, !Task.isCancelled else {
+                throw ScenarioError(
+                    scenario: scenario,
+                    message: "waited \(patience) for \(what), in vain; recorded so far: \(recordedKinds)")
+            }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+    }
+
+    /// Waits until `count` events of `kind` have been recorded in all.
+    ///
+    /// - Parameters:
+    ///   - kind: Such as `javascript.result`.
+    ///   - count: How many, counting those recorded before.
+    /// - Throws: ``ScenarioError`` when they do not come.
+    public func waitForEvents(_ kind: EventKind, count: Int) async throws(ScenarioError) {
+        try await waitUntil("\(count) \(kind) event\(count == 1 ? "" : "s")") {
+            recorder.events.lazy.filter { $0.kind == kind }.count >= count
+        }
+    }
+
+    /// Waits for the next request the implementation sends, and checks it is the one expected.
+    ///
+    /// - Parameters:
+    ///   - method: The method expected, such as `GET`.
+    ///   - url: The URL expected.
+    /// - Returns: The request, held until ``respond(to:after:with:)`` answers it.
+    /// - Throws: ``ScenarioError`` when no request comes, or another one does.
+    public func request(_ method: String, _ url: String) async throws(ScenarioError) -> HeldHTTPTransport.HeldRequest {
+        guard let held = await server.nextRequest(timeout: patience) else {
+            throw ScenarioError(
+                scenario: scenario,
+                message: "waited \(patience) for the request \(method) \(url), in vain; "
+                    + "recorded so far: \(recordedKinds)")
+        }
+        guard held.request.method == method, held.request.url == url else {
+            throw ScenarioError(
+                scenario: scenario, message: "expected the request \(method) \(url), found \(held.request.summary)")
+        }
+        return held
+    }
+
+    /// Lets `delay` pass on the clock, then answers `held` with `response`.
+    ///
+    /// - Parameters:
+    ///   - held: The request, from ``request(_:_:)``.
+    ///   - delay: How long the server took.
+    ///   - response: What it answered.
+    /// - Throws: ``ScenarioError`` when `held` was answered already.
+    public func respond(
+        to held: HeldHTTPTransport.HeldRequest, after delay: Duration, with response: HTTPResponse
+    ) throws(ScenarioError) {
+        advance(by: delay)
+        guard server.answer(held, with: response) else {
+            throw ScenarioError(scenario: scenario, message: "the request \(held) was answered twice")
+        }
+    }
+
+    /// The kinds recorded so far, for error messages: `script.message, http.request`.
+    private var recordedKinds: String {
+        let kinds = recorder.events.map(\.kind.description)
+        return kinds.isEmpty ? "nothing" : kinds.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,128 @@
+import HybridReplay
+import HybridReplayReference
+
+/// The device location service's sessions: the authorization flow, the
+/// coordinates it publishes, and how errors and revocation end them.
+///
+/// The service configures the manager and becomes its delegate when it is
+/// set up; the manager reports the current authorization at once, as
+/// `CLLocationManager` does. A prompt is answered by the scenario, after the
+/// time a user takes to read it.
+enum LocationScenarios {
+    static let all: [Scenario] = [
+        whenInUseGranted, alreadyAuthorized, denied, restricted, batchOfFixes, locationUnknownTransient,
+        deniedErrorFatal, revokedWhileUpdating,
+    ]
+
+    static let whenInUseGranted = Scenario(
+        "location/when-in-use-granted.json", contract: .deviceLocationService,
+        description: "Authorization is not determined, so the service asks for when-in-use; the user allows it, "
+            + "updates start, and each fix's coordinate is published."
+    ) { stage in
+        stage.advance(by: .milliseconds(2_400))
+        stage.device.changeAuthorization(to: .authorizedWhenInUse)
+        stage.advance(by: .milliseconds(1_100))
+        stage.device.deliver([Fixes.walk[0]])
+        stage.advance(by: .seconds(1))
+        stage.device.deliver([Fixes.walk[1]])
+    }
+
+    static let alreadyAuthorized = Scenario(
+        "location/already-authorized.json", contract: .deviceLocationService,
+        description: "The app is already authorized always: the service starts updating without asking, and "
+            + "publishes each fix's coordinate.",
+        setting: Scenario.Setting(authorization: .authorizedAlways)
+    ) { stage in
+        stage.advance(by: .milliseconds(900))
+        stage.device.deliver([Fixes.walk[0]])
+        stage.advance(by: .seconds(1))
+        stage.device.deliver([Fixes.walk[1]])
+    }
+
+    static let denied = Scenario(
+        "location/denied.json", contract: .deviceLocationService,
+        description: "The service asks for when-in-use authorization and the user denies it: updates are "
+            + "stopped and the denied signal is published."
+    ) { stage in
+        stage.advance(by: .milliseconds(3_200))
+        stage.device.changeAuthorization(to: .denied)
+    }
+
+    static let restricted = Scenario(
+        "location/restricted.json", contract: .deviceLocationService,
+        description: "Location access is restricted (parental controls) when the service starts: it does not "
+            + "ask, stops updates and publishes the denied signal.",
+        setting: Scenario.Setting(authorization: .restricted)
+    ) { _ in }
+
+    static let batchOfFixes = Scenario(
+        "location/batch-of-fixes.json", contract: .deviceLocationService,
+        description: "Three fixes arrive in one batch, oldest first; only the last one's coordinate is published.",
+        setting: Scenario.Setting(authorization: .authorizedWhenInUse)
+    ) { stage in
+        stage.advance(by: .milliseconds(3_050))
+        stage.device.deliver(Array(Fixes.walk[0...2]))
+    }
+
+    static let locationUnknownTransient = Scenario(
+        "location/location-unknown-transient.json", contract: .deviceLocationService,
+        description: "A locationUnknown error is transient: the service keeps updating, publishes nothing for "
+            + "it, and publishes the fixes that follow.",
+        setting: Scenario.Setting(authorization: .authorizedWhenInUse)
+    ) { stage in
+        stage.advance(by: .milliseconds(1_000))
+        stage.device.deliver([Fixes.walk[0]])
+        stage.advance(by: .milliseconds(4_000))
+        stage.device.fail(with: .locationUnknown)
+        stage.advance(by: .milliseconds(2_500))
+        stage.device.deliver([Fixes.walk[1]])
+        stage.advance(by: .seconds(1))
+        stage.device.deliver([Fixes.walk[2]])
+    }
+
+    static let deniedErrorFatal = Scenario(
+        "location/denied-error-fatal.json", contract: .deviceLocationService,
+        description: "A denied error is fatal: the service stops updating and completes the coordinate stream "
+            + "with the error; a fix that still arrives after it is not published.",
+        setting: Scenario.Setting(authorization: .authorizedWhenInUse)
+    ) { stage in
+        stage.advance(by: .milliseconds(1_000))
+        stage.device.deliver([Fixes.walk[0]])
+        stage.advance(by: .milliseconds(6_300))
+        stage.device.fail(with: .denied)
+        stage.advance(by: .milliseconds(800))
+        stage.device.deliver([Fixes.walk[1]])
+    }
+
+    static let revokedWhileUpdating = Scenario(
+        "location/revoked-while-updating.json", contract: .deviceLocationService,
+        description: "The user allows when-in-use, fixes are published, then access is revoked in Settings: the "
+            + "service stops updating and publishes the denied signal."
+    ) { stage in
+        stage.advance(by: .milliseconds(1_800))
+        stage.device.changeAuthorization(to: .authorizedWhenInUse)
+        stage.advance(by: .milliseconds(1_000))
+        stage.device.deliver([Fixes.walk[0]])
+        stage.advance(by: .seconds(1))
+        stage.device.deliver([Fixes.walk[1]])
+        stage.advance(by: .seconds(30))
+        stage.device.changeAuthorization(to: .denied)
+    }
+}
+
+/// Fixes of a short walk west along the south side of Apple Park, Cupertino,
+/// one second apart, with the accuracy fields an iPhone reports outdoors.
+enum Fixes {
+    static let walk: [LocationFix] = [
+        fix(37.334670, -122.008980, course: 268.4, timestamp: "2026-11-30T10:15:02Z"),
+        fix(37.334669, -122.008996, course: 269.1, timestamp: "2026-11-30T10:15:03Z"),
+        fix(37.334668, -122.009012, course: 268.7, timestamp: "2026-11-30T10:15:04Z"),
+    ]
+
+    private static func fix(_ latitude: Double, _ longitude: Double, course: Double, timestamp: String) -> LocationFix {
+        LocationFix(
+            latitude: latitude, longitude: longitude, altitude: 52.4, ellipsoidalAltitude: 20.1,
+            horizontalAccuracy: 4.7, verticalAccuracy: 3.2, course: course, courseAccuracy: 12.5, speed: 1.38,
+            speedAccuracy: 0.42, timestamp: timestamp)
+    }
+}

@@ -1,0 +1,127 @@
+import HybridReplay
+import HybridReplayReference
+
+/// The promise bridges' sessions: the page posts `{guid}`, native code
+/// fetches a random user and settles the page's promise, by evaluating
+/// `executePromise`/`rejectPromise` or by replying.
+enum PromiseScenarios {
+    /// The seed's page with the promise-based bridge.
+    static let page = Frame.main("https://bridge.example.com/experimental.html")
+    static let endpoint = RandomUserFetcher.seedEndpoint
+    /// Promise ids as the page's `generateUUID()` makes them, fixed so recordings repeat.
+    static let firstGUID = "3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43"
+    static let secondGUID = "c81e728d-9d4c-4f2a-8b1e-6a5d3c7e9f02"
+
+    static let all: [Scenario] = [
+        randomUser, quotesInData, outOfOrder, serverError, missingGUID, reply, replyMissingGUID,
+    ]
+
+    static let randomUser = Scenario(
+        "bridge/promise-random-user.json", contract: .promiseBridge,
+        description: "The page asks for a random user under a promise guid; native code fetches "
+            + "https://randomuser.me/api and settles the promise with executePromise(guid, data), "
+            + "passing the guid back unchanged."
+    ) { stage in
+        stage.advance(by: .milliseconds(640))
+        try stage.page.postMessage(guidBody(firstGUID), to: PromiseBridge.handlerName, frame: page)
+        let request = try await stage.request("GET", endpoint)
+        try stage.respond(to: request, after: .milliseconds(318), with: RandomUsers.response(RandomUsers.avery))
+        try await stage.waitForEvents(JavaScriptResult.eventKind, count: 1)
+    }
+
+    static let quotesInData = Scenario(
+        "bridge/promise-quotes-in-data.json", contract: .promiseBridge,
+        description: "The response text holds quotes, a backslash, a newline, </script> and non-ASCII text; "
+            + "executePromise receives it as one escaped string literal, where the seed's String(format:) "
+            + "would break the script or run the text as code."
+    ) { stage in
+        stage.advance(by: .milliseconds(820))
+        try stage.page.postMessage(guidBody(firstGUID), to: PromiseBridge.handlerName, frame: page)
+        let request = try await stage.request("GET", endpoint)
+        try stage.respond(
+            to: request, after: .milliseconds(142),
+            with: HTTPResponse(
+                status: 200, headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")],
+                body: .text(
+                    "She said \"it's fine\" \\ then left.\nLine two </script><script>alert('x')</script> "
+                        + "naïve café, 日本語, 😀")))
+        try await stage.waitForEvents(JavaScriptResult.eventKind, count: 1)
+    }
+
+    static let outOfOrder = Scenario(
+        "bridge/promise-out-of-order.json", contract: .promiseBridge,
+        description: "Two promises are in flight at once and the second request is answered first; each "
+            + "executePromise carries its own guid and its own user, in the order the responses arrived."
+    ) { stage in
+        stage.advance(by: .milliseconds(500))
+        try stage.page.postMessage(guidBody(firstGUID), to: PromiseBridge.handlerName, frame: page)
+        let first = try await stage.request("GET", endpoint)
+        stage.advance(by: .milliseconds(40))
+        try stage.page.postMessage(guidBody(secondGUID), to: PromiseBridge.handlerName, frame: page)
+        let second = try await stage.request("GET", endpoint)
+        try stage.respond(to: second, after: .milliseconds(151), with: RandomUsers.response(RandomUsers.jordan))
+        try await stage.waitForEvents(JavaScriptResult.eventKind, count: 1)
+        try stage.respond(to: first, after: .milliseconds(209), with: RandomUsers.response(RandomUsers.avery))
+        try await stage.waitForEvents(JavaScriptResult.eventKind, count: 2)
+    }
+
+    static let serverError = Scenario(
+        "bridge/promise-server-error.json", contract: .promiseBridge,
+        description: "The server answers 503; native code rejects the page's promise with "
+            + "rejectPromise(guid, message) instead of leaving it pending forever."
+    ) { stage in
+        stage.advance(by: .milliseconds(710))
+        try stage.page.postMessage(guidBody(firstGUID), to: PromiseBridge.handlerName, frame: page)
+        let request = try await stage.request("GET", endpoint)
+        try stage.respond(
+            to: request, after: .milliseconds(96),
+            with: HTTPResponse(
+                status: 503,
+                headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8"), HTTPHeader("Retry-After", "120")],
+                body: .text("Service Unavailable")))
+        try await stage.waitForEvents(JavaScriptResult.eventKind, count: 1)
+    }
+
+    static let missingGUID = Scenario(
+        "bridge/promise-missing-guid.json", contract: .promiseBridge,
+        description: "A message without a guid has no promise to settle and gets nothing, not even a request; "
+            + "the well-formed message after it is fetched and settled."
+    ) { stage in
+        stage.advance(by: .milliseconds(530))
+        try stage.page.postMessage(
+            .object(["action": .string("randomUser")]), to: PromiseBridge.handlerName, frame: page)
+        stage.advance(by: .milliseconds(1_200))
+        try stage.page.postMessage(guidBody(firstGUID), to: PromiseBridge.handlerName, frame: page)
+        let request = try await stage.request("GET", endpoint)
+        try stage.respond(to: request, after: .milliseconds(264), with: RandomUsers.response(RandomUsers.avery))
+        try await stage.waitForEvents(JavaScriptResult.eventKind, count: 1)
+    }
+
+    static let reply = Scenario(
+        "bridge/promise-reply.json", contract: .promiseReplyBridge,
+        description: "The page awaits postMessage({guid}) on a handler with reply; native code fetches a random "
+            + "user and settles the page's promise with the reply, which carries the response text."
+    ) { stage in
+        stage.advance(by: .milliseconds(590))
+        async let settled = stage.page.postMessageAwaitingReply(
+            guidBody(firstGUID), to: PromiseReplyBridge.handlerName, frame: page, timeout: stage.patience)
+        let request = try await stage.request("GET", endpoint)
+        try stage.respond(to: request, after: .milliseconds(187), with: RandomUsers.response(RandomUsers.avery))
+        _ = try await settled
+    }
+
+    static let replyMissingGUID = Scenario(
+        "bridge/promise-reply-missing-guid.json", contract: .promiseReplyBridge,
+        description: "A message without a guid, awaiting a reply, is rejected at once with an error reply; "
+            + "nothing is fetched."
+    ) { stage in
+        stage.advance(by: .milliseconds(480))
+        _ = try await stage.page.postMessageAwaitingReply(
+            .object(["action": .string("randomUser")]), to: PromiseReplyBridge.handlerName, frame: page,
+            timeout: stage.patience)
+    }
+
+    static func guidBody(_ guid: String) -> JSONValue {
+        .object(["guid": .string(guid)])
+    }
+}

@@ -1,0 +1,59 @@
+import HybridReplay
+import Testing
+
+@Suite("ManualClock")
+struct ManualClockTests {
+    @Test("stands still until advanced, and never runs backwards")
+    func advancing() {
+        let clock = ManualClock()
+        #expect(clock.now.offset == .zero)
+        clock.advance(by: .milliseconds(120))
+        clock.advance(by: .seconds(2))
+        #expect(clock.now.offset == .milliseconds(2_120))
+        clock.advance(by: .seconds(-1))
+        #expect(clock.now.offset == .milliseconds(2_120))
+        #expect(ManualClock(startingAt: .seconds(5)).now.offset == .seconds(5))
+    }
+
+    @Test("times a recorder's events exactly")
+    func recorderTimes() {
+        let clock = ManualClock()
+        let recorder = Recorder(name: "timed", clock: clock)
+        let platform = recorder.platform(wrapping: .simulated(cookieStore: InMemoryCookieStore()))
+        clock.advance(by: .milliseconds(250))
+        platform.routes.show(NativeRoute(name: "a"))
+        clock.advance(by: .milliseconds(120))
+        platform.routes.show(NativeRoute(name: "b"))
+        #expect(recorder.events.map(\.at) == [0.25, 0.37])
+    }
+
+    @Test("wakes a sleeper once advanced to its deadline, and not before")
+    func sleeping() async throws {
+        let clock = ManualClock()
+        let deadline = ManualClock.Instant(offset: .seconds(30))
+        let sleeper = Task {
+            try await clock.sleep(until: deadline)
+            return clock.now.offset
+        }
+        clock.advance(by: .seconds(10))
+        try await Task.sleep(for: .milliseconds(20))
+        clock.advance(by: .seconds(20))
+        #expect(try await sleeper.value == .seconds(30))
+    }
+
+    @Test("returns at once for a deadline already reached")
+    func pastDeadline() async throws {
+        let clock = ManualClock()
+        clock.advance(by: .seconds(1))
+        try await clock.sleep(until: ManualClock.Instant(offset: .milliseconds(500)))
+        try await clock.sleep(for: .zero)
+    }
+
+    @Test("ends a sleep with CancellationError when its task is cancelled")
+    func cancelled() async {
+        let clock = ManualClock()
+        let sleeper = Task { try await clock.sleep(for: .seconds(60)) }
+        sleeper.cancel()
+        await #expect(throws: CancellationError.self) { try await sleeper.value }
+    }
+}

@@ -197,6 +197,9 @@ public struct RecordSuiteCommand: Sendable {
         if check {
             status = stale.isEmpty ? status : max(status, .checkFailed)
             reportCheckFailures(differing: differing, stale: stale.count, console: console)
+            if status == .success {
+                console.output("\(scenarios.count) cassettes are byte-identical to what their scenarios record")
+            }
         }
         return status
     }

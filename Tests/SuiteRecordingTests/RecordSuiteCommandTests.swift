@@ -197,14 +197,15 @@ struct RecordSuiteCommandTests {
         #expect(FileManager.default.contents(atPath: denied.path) == Data("{}\n".utf8))
     }
 
-    @Test("--check passes silently when every cassette is as recorded")
+    @Test("--check passes with a one-line summary when every cassette is as recorded")
     func checkPasses() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = await run(["Suite"], in: folder)
         let run = await run(["--check", "Suite"], in: folder)
         #expect(run.status == .success)
-        #expect(run.output.isEmpty)
+        #expect(run.output.split(separator: "\n").count == 1)
+        #expect(run.output.hasSuffix("cassettes are byte-identical to what their scenarios record\n"), "\(run.output)")
         #expect(run.error.isEmpty)
     }
 

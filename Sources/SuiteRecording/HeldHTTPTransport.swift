@@ -33,7 +33,7 @@ public final class HeldHTTPTransport: HTTPTransport {
         var sent = 0
     }
 
-    private let state = Protected(State())
+    private let state = Locked(State())
 
     public init() {}
 

@@ -3,19 +3,19 @@ import Foundation
 /// A value guarded by a lock, for state shared across tasks and threads.
 ///
 /// `Mutex` needs macOS 15; this works on every platform the package supports.
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) { self.value = value }
+    package init(_ value: Value) { self.value = value }
 
     /// Runs `body` with exclusive access; never call out to app code inside it.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
     }
 
     /// A copy of the value.
-    var current: Value { withLock { $0 } }
+    package var current: Value { withLock { $0 } }
 }

@@ -23,6 +23,13 @@ public struct VerifyCommand: CassetteCommand {
         help: "Also writes the results to <file> as JUnit XML, one test case per cassette, replacing it atomically."
     )
 
+    /// `--github`: also print GitHub Actions annotations for the failures.
+    public static let githubFlag = Flag(
+        "github",
+        help: "Also prints a GitHub Actions '::error file=…::' annotation for each failing or unreadable cassette, "
+            + "so the failures show on the files in the pull request."
+    )
+
     /// The name of the JUnit report's test suite.
     static let suiteName = "cassette verify"
 
@@ -32,6 +39,7 @@ public struct VerifyCommand: CassetteCommand {
         discussion: """
             Each <path> is a cassette, or a folder searched recursively for .json files; hidden files and folders such as .build are skipped. Each cassette is replayed against the reference implementation of the contract its header names, one after another, and gets a line on standard output: 'PASS <path> (<contract>)', or 'FAIL <path> (<contract>)' followed by the replay report indented by four spaces. A cassette without a contract, or whose contract has no reference implementation, fails with the list of known contracts. A cassette that cannot be read gets 'ERROR <path>', and its problems go to standard error as 'path:line:column: error: message'. A count follows, such as '33 cassettes verified: 32 passed, 1 failed, 5 runs each'.
             """,
+        flags: [githubFlag],
         options: [repeatOption, junitOption],
         operands: .oneOrMore("path", help: "A cassette, or a folder to search for cassettes."),
         exitStatuses: [
@@ -51,6 +59,8 @@ public struct VerifyCommand: CassetteCommand {
     /// Where to write the JUnit report, relative to the current directory;
     /// `nil` for none.
     public var junitPath: String?
+    /// Whether to print GitHub Actions annotations for the failures.
+    public var githubAnnotations: Bool
 
     /// Creates the command.
     ///
@@ -59,10 +69,12 @@ public struct VerifyCommand: CassetteCommand {
     ///   - repetitions: How many times each cassette is replayed; values
     ///     below 1 count as 1.
     ///   - junitPath: Where to write the JUnit report; `nil` for none.
-    public init(paths: [String], repetitions: Int = 1, junitPath: String? = nil) {
+    ///   - githubAnnotations: Whether to print GitHub Actions annotations for the failures.
+    public init(paths: [String], repetitions: Int = 1, junitPath: String? = nil, githubAnnotations: Bool = false) {
         self.paths = paths
         self.repetitions = max(1, repetitions)
         self.junitPath = junitPath
+        self.githubAnnotations = githubAnnotations
     }
 
     public init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -79,7 +91,9 @@ public struct VerifyCommand: CassetteCommand {
         if junitPath?.isEmpty == true {
             throw UsageError("invalid value '' for '\(Self.junitOption.usageLabel)': expected a file path")
         }
-        self.init(paths: arguments.operands, repetitions: repetitions, junitPath: junitPath)
+        self.init(
+            paths: arguments.operands, repetitions: repetitions, junitPath: junitPath,
+            githubAnnotations: arguments.contains(Self.githubFlag))
     }
 
     public func run(in context: CommandContext) async -> ExitCode {
@@ -93,6 +107,9 @@ public struct VerifyCommand: CassetteCommand {
             let verification = await CassetteVerification.verify(
                 file, reader: context.reader, repetitions: repetitions)
             for line in verification.lines { context.console.output(line) }
+            if githubAnnotations {
+                for annotation in verification.annotations { context.console.output(annotation.command) }
+            }
             if case .unreadable(let diagnostics, _) = verification.outcome {
                 for diagnostic in diagnostics { context.console.error(diagnostic.description) }
             }

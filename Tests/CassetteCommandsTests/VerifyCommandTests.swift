@@ -19,12 +19,15 @@ import Testing
         'path:line:column: error: message'. A count follows, such as
         '33 cassettes verified: 32 passed, 1 failed, 5 runs each'.
 
-        USAGE: cassette verify [--repeat <n>] [--junit <file>] <path> ...
+        USAGE: cassette verify [--github] [--repeat <n>] [--junit <file>] <path> ...
 
         ARGUMENTS:
           <path>                  A cassette, or a folder to search for cassettes.
 
         OPTIONS:
+          --github                Also prints a GitHub Actions '::error file=…::'
+                                  annotation for each failing or unreadable cassette, so
+                                  the failures show on the files in the pull request.
           --repeat <n>            Replays each cassette n times, from 1 to 1000, each
                                   against a fresh implementation; every run must pass.
           --junit <file>          Also writes the results to <file> as JUnit XML, one
@@ -43,7 +46,7 @@ import Testing
 
         """
 
-    static let usageLine = "Usage: cassette verify [--repeat <n>] [--junit <file>] <path> ..."
+    static let usageLine = "Usage: cassette verify [--github] [--repeat <n>] [--junit <file>] <path> ..."
 
     /// The recorded route's green component changed, so the router's real one no longer matches.
     static func altered(_ cassette: Cassette) -> String {

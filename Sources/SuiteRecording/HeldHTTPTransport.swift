@@ -106,22 +106,8 @@ public final class HeldHTTPTransport: HTTPTransport {
     public func send(
         _ request: HTTPRequest, redirectDelegate: (any HTTPRedirectDelegate)?
     ) async throws(HTTPTransportError) -> HTTPResponse {
-        var current = request
-        var hops = 0
-        while true {
-            let response = try await hold(current).get()
-            guard let proposed = HTTPRedirect.proposedRequest(after: response, to: current) else { return response }
-            guard hops < HTTPRedirect.maximumHops else { throw .tooManyRedirects }
-            hops += 1
-            guard let delegate = redirectDelegate else {
-                current = proposed
-                continue
-            }
-            guard
-                let next = await delegate.willPerformRedirection(
-                    response, newRequest: proposed, originalRequest: current)
-            else { return response }
-            current = next
+        try await HTTPRedirect.follow(request, delegate: redirectDelegate) { current throws(HTTPTransportError) in
+            try await hold(current).get()
         }
     }
 

@@ -6,6 +6,38 @@ public enum HTTPRedirect {
     /// The most redirects one request may follow.
     public static let maximumHops = 20
 
+    /// Sends `request` with `send`, following redirects as `URLSession`
+    /// does: each 3xx with a `Location` becomes the ``proposedRequest(after:to:)``,
+    /// which `delegate` may change or refuse (then the redirect response is
+    /// the answer), for at most ``maximumHops`` hops.
+    ///
+    /// - Parameters:
+    ///   - request: The first request.
+    ///   - delegate: The app's redirect hook; without one every redirect is followed as proposed.
+    ///   - send: Sends one request, without following redirects, and returns its response.
+    /// - Returns: The final response.
+    /// - Throws: What `send` throws, or ``HTTPTransportError/tooManyRedirects``.
+    public static func follow(
+        _ request: HTTPRequest, delegate: (any HTTPRedirectDelegate)?,
+        send: (HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse
+    ) async throws(HTTPTransportError) -> HTTPResponse {
+        var current = request
+        var hops = 0
+        while true {
+            let response = try await send(current)
+            guard let proposed = proposedRequest(after: response, to: current) else { return response }
+            guard hops < maximumHops else { throw .tooManyRedirects }
+            hops += 1
+            guard let delegate else {
+                current = proposed
+                continue
+            }
+            guard let next = await delegate.willPerformRedirection(response, newRequest: proposed, originalRequest: current)
+            else { return response }
+            current = next
+        }
+    }
+
     /// Whether `status` is a redirect a transport follows.
     public static func isRedirect(_ status: Int) -> Bool { [301, 302, 303, 307, 308].contains(status) }
 

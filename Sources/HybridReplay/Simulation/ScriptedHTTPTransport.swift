@@ -26,24 +26,10 @@ public final class ScriptedHTTPTransport: HTTPTransport {
     public func send(
         _ request: HTTPRequest, redirectDelegate: (any HTTPRedirectDelegate)?
     ) async throws(HTTPTransportError) -> HTTPResponse {
-        var current = request
-        var hops = 0
-        while true {
+        try await HTTPRedirect.follow(request, delegate: redirectDelegate) { current throws(HTTPTransportError) in
             if Task.isCancelled { throw HTTPTransportError("cancelled") }
             sent.withLock { $0.append(current) }
-            let response = routes(current)
-            guard let proposed = HTTPRedirect.proposedRequest(after: response, to: current) else { return response }
-            guard hops < HTTPRedirect.maximumHops else { throw .tooManyRedirects }
-            hops += 1
-            guard let delegate = redirectDelegate else {
-                current = proposed
-                continue
-            }
-            guard
-                let next = await delegate.willPerformRedirection(
-                    response, newRequest: proposed, originalRequest: current)
-            else { return response }
-            current = next
+            return routes(current)
         }
     }
 }

@@ -9,24 +9,11 @@ final class ReplayHTTPTransport: HTTPTransport {
     func send(_ request: HTTPRequest, redirectDelegate: (any HTTPRedirectDelegate)?) async throws(HTTPTransportError)
         -> HTTPResponse
     {
-        var current = request
-        var hops = 0
-        while true {
+        try await HTTPRedirect.follow(request, delegate: redirectDelegate) { current throws(HTTPTransportError) in
             guard let response = await engine.effectAwaitingAnswer(current)?.payload(as: HTTPResponse.self) else {
                 throw HTTPTransportError(ReplayDivergence.noAnswer("request"))
             }
-            guard let proposed = HTTPRedirect.proposedRequest(after: response, to: current) else { return response }
-            hops += 1
-            if hops > HTTPRedirect.maximumHops { throw .tooManyRedirects }
-            guard let redirectDelegate else {
-                current = proposed
-                continue
-            }
-            guard
-                let next = await redirectDelegate.willPerformRedirection(
-                    response, newRequest: proposed, originalRequest: current)
-            else { return response }
-            current = next
+            return response
         }
     }
 }

@@ -11,7 +11,9 @@ import Darwin
 /// It listens on an ephemeral port, serves one request per connection
 /// (answering `Connection: close`) on a background thread, and records every
 /// request it receives so a test can check what actually arrived on the wire.
-/// Call ``shutdown()`` when done; it returns once the thread has stopped.
+/// Call ``shutdown()`` when done: it returns at once, without blocking the
+/// caller's thread (a test's cooperative thread), and the server thread
+/// closes the socket when it notices, within 50 ms of its current request.
 final class LoopbackHTTPServer: @unchecked Sendable {
     /// A request as it arrived.
     struct Request: Sendable {
@@ -61,7 +63,6 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var received: [Request] = []
     private var stopping = false
-    private let stopped = DispatchSemaphore(value: 0)
 
     /// Starts listening and serving `routes`, keyed by path; other paths get 404.
     init(routes: [String: Route]) throws {
@@ -102,15 +103,11 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         return received
     }
 
-    /// Stops serving and closes the socket; waits for the thread to finish.
+    /// Stops serving; the server thread closes the socket as it finishes.
     func shutdown() {
         lock.lock()
-        let already = stopping
         stopping = true
         lock.unlock()
-        guard !already else { return }
-        stopped.wait()
-        close(listener)
     }
 
     private var isStopping: Bool {
@@ -120,7 +117,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     private func serve() {
-        defer { stopped.signal() }
+        defer { close(listener) }
         while !isStopping {
             // Poll so `shutdown()` is noticed within 50 ms without closing a socket under accept().
             var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)

@@ -67,7 +67,8 @@ let package = Package(
         .testTarget(name: "HybridReplayTestingTests", dependencies: ["HybridReplayTesting"], exclude: ["Cassettes"]),
         .testTarget(name: "HybridReplayReferenceTests", dependencies: ["HybridReplayReference", "HybridReplayTesting"]),
         .testTarget(name: "SuiteRecordingTests", dependencies: ["SuiteRecording"]),
-        .testTarget(name: "HybridReplayWebKitGTKTests", dependencies: ["HybridReplayWebKitGTK"]),
+        .testTarget(
+            name: "HybridReplayWebKitGTKTests", dependencies: ["HybridReplayWebKitGTK", "HybridReplayReference"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -63,8 +63,14 @@ struct URLSessionTransportTests {
         _ routes: [String: LoopbackHTTPServer.Route] = ssoRoutes, _ body: (LoopbackHTTPServer) async throws -> T
     ) async throws -> T {
         let server = try LoopbackHTTPServer(routes: routes)
-        defer { server.shutdown() }
-        return try await body(server)
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await body(server))
+        } catch {
+            result = .failure(error)
+        }
+        await server.stop()
+        return try result.get()
     }
 
     @Test("the seed's workaround: cookies set by each redirect reach the next hop")

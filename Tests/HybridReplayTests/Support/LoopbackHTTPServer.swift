@@ -11,9 +11,9 @@ import Darwin
 /// It listens on an ephemeral port, serves one request per connection
 /// (answering `Connection: close`) on a background thread, and records every
 /// request it receives so a test can check what actually arrived on the wire.
-/// Call ``shutdown()`` when done: it returns at once, without blocking the
-/// caller's thread (a test's cooperative thread), and the server thread
-/// closes the socket when it notices, within 50 ms of its current request.
+/// Call ``stop()`` when done, or ``shutdown()`` where nothing can be awaited.
+/// Neither blocks the caller's thread (a test's cooperative thread): the
+/// server thread closes the socket within 50 ms of finishing its current request.
 final class LoopbackHTTPServer: @unchecked Sendable {
     /// A request as it arrived.
     struct Request: Sendable {
@@ -63,6 +63,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var received: [Request] = []
     private var stopping = false
+    private var closed = false
 
     /// Starts listening and serving `routes`, keyed by path; other paths get 404.
     init(routes: [String: Route]) throws {
@@ -110,6 +111,19 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Stops serving and waits, without blocking a thread, until the socket
+    /// is closed, so a connection to ``port`` is refused afterwards.
+    func stop() async {
+        shutdown()
+        while !isClosed { try? await Task.sleep(for: .milliseconds(5)) }
+    }
+
+    private var isClosed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return closed
+    }
+
     private var isStopping: Bool {
         lock.lock()
         defer { lock.unlock() }
@@ -117,7 +131,12 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     private func serve() {
-        defer { close(listener) }
+        defer {
+            close(listener)
+            lock.lock()
+            closed = true
+            lock.unlock()
+        }
         while !isStopping {
             // Poll so `shutdown()` is noticed within 50 ms without closing a socket under accept().
             var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)

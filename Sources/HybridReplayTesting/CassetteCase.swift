@@ -1,4 +1,5 @@
 import Foundation
+import HybridReplay
 import Testing
 
 /// One cassette file of a folder, as the argument of a parameterized test.
@@ -12,6 +13,9 @@ import Testing
 ///     await replayCassette(cassette) { Router(platform: $0) }
 /// }
 /// ```
+///
+/// In a folder that holds several contracts, keep those of one:
+/// `CassetteCase.all(in: "Cassettes", contract: "promise-bridge")`.
 public struct CassetteCase: Sendable, Hashable, CustomTestStringConvertible, CustomStringConvertible {
     /// The cassette file.
     public var url: URL
@@ -62,5 +66,29 @@ public struct CassetteCase: Sendable, Hashable, CustomTestStringConvertible, Cus
     /// - Returns: The cassettes, sorted by relative path; empty when the folder does not exist.
     public static func all(in directory: String, relativeTo filePath: String = #filePath) -> [CassetteCase] {
         all(in: CassetteLocation.directory(directory, relativeTo: filePath))
+    }
+
+    /// The cassettes under `directory` whose header names `contract`.
+    ///
+    /// A cassette that cannot be read is kept, so that replaying it reports
+    /// why instead of the suite silently shrinking.
+    ///
+    /// - Parameters:
+    ///   - directory: The folder to search, such as `Cassettes`.
+    ///   - contract: The contract to keep, such as `navigation-router`.
+    /// - Returns: The cassettes, sorted by relative path.
+    public static func all(in directory: URL, contract: String) -> [CassetteCase] {
+        all(in: directory).filter { cassette in
+            guard let header = try? CassetteReader().read(contentsOf: cassette.url).header else { return true }
+            return header.contract == contract
+        }
+    }
+
+    /// The cassettes under `directory`, resolved against the folder of the
+    /// calling file when it is relative, whose header names `contract`.
+    public static func all(in directory: String, contract: String, relativeTo filePath: String = #filePath)
+        -> [CassetteCase]
+    {
+        all(in: CassetteLocation.directory(directory, relativeTo: filePath), contract: contract)
     }
 }

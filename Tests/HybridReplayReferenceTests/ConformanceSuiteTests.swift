@@ -20,6 +20,30 @@ struct ConformanceSuiteTests {
         await replayCassette(cassette, options: options) { platform in try await contract.setUp(platform) }
     }
 
+    /// What the README tells a user to write for their own implementation,
+    /// here with the reference router standing in for theirs.
+    @Test(
+        "one contract's cassettes, picked by contract, against an implementation built from the platform",
+        arguments: CassetteCase.all(in: "../../Cassettes", contract: "navigation-router"))
+    func routerConforms(_ cassette: CassetteCase) async {
+        await replayCassette(cassette, options: ConformanceSuite.options) { platform in
+            NavigationRouter(webView: platform.webView, routes: platform.routes)
+        }
+    }
+
+    @Test("picking by contract finds exactly the cassettes whose header names it")
+    func pickedByContract() throws {
+        for contract in ReferenceContract.all {
+            let picked = CassetteCase.all(in: "../../Cassettes", contract: contract.name)
+            #expect(!picked.isEmpty, "no cassettes for \(contract.name)")
+            for cassette in picked {
+                #expect(try CassetteReader().read(contentsOf: cassette.url).header.contract == contract.name)
+            }
+        }
+        let total = ReferenceContract.all.map { CassetteCase.all(in: "../../Cassettes", contract: $0.name).count }
+        #expect(total.reduce(0, +) == ConformanceSuite.cases.count)
+    }
+
     @Test("the suite has at least 25 cassettes, each contract is exercised, and every folder is a seam")
     func shape() throws {
         #expect(ConformanceSuite.cases.count >= 25, "only \(ConformanceSuite.cases.count) cassettes in Cassettes/")

@@ -62,6 +62,21 @@ struct CassetteCaseTests {
         #expect(paths == ["echo/hello.json", "echo/two-words.json", "plain.json"])
     }
 
+    @Test("contract: keeps the cassettes whose header names it, and the unreadable ones")
+    func byContract() throws {
+        let folder = TemporaryDirectory()
+        for (path, contract) in [("a.json", "echo"), ("b/c.json", "router"), ("d.json", nil), ("e.json", "echo")] {
+            var cassette = Echo.cassette(named: "x", words: ["hi"])
+            cassette.header.contract = contract
+            try folder.write(text: String(decoding: CassetteWriter.canonicalBytes(of: cassette), as: UTF8.self), as: path)
+        }
+        try folder.write(text: "{", as: "broken.json")
+
+        #expect(CassetteCase.all(in: folder.url, contract: "echo").map(\.relativePath) == ["a.json", "broken.json", "e.json"])
+        #expect(CassetteCase.all(in: folder.url, contract: "router").map(\.relativePath) == ["b/c.json", "broken.json"])
+        #expect(CassetteCase.all(in: folder.url, contract: "location").map(\.relativePath) == ["broken.json"])
+    }
+
     @Test("a malformed cassette is an issue with the reader's line and column diagnostics")
     func malformedCassette() async throws {
         let folder = TemporaryDirectory()

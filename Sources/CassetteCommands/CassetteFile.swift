@@ -2,7 +2,7 @@ import Foundation
 import HybridReplay
 
 /// A cassette file on disk and the path the user knows it by.
-struct CassetteFile: Hashable {
+struct CassetteFile: Hashable, Sendable {
     /// Where the file is.
     var url: URL
     /// The path output names the file by: as typed, or relative to the

@@ -4,7 +4,7 @@ import HybridReplayReference
 /// What replaying one cassette against its contract's reference
 /// implementation found, as `cassette verify` prints it and the JUnit
 /// report records it.
-struct CassetteVerification {
+struct CassetteVerification: Sendable {
     /// How a verification ended.
     enum Outcome {
         /// The implementation behaved as recorded in every run.

@@ -5,8 +5,9 @@ import HybridReplay
 /// each cassette against the reference implementation of the contract its
 /// header names, and reports which behaved as recorded.
 ///
-/// Cassettes are replayed one after another, in path order, so the output
-/// is the same from run to run; only the JUnit report's times change.
+/// Up to ``jobs`` cassettes are replayed at once, each against a fresh
+/// implementation, and reported in path order, so the output is the same
+/// from run to run; only the JUnit report's times change.
 public struct VerifyCommand: CassetteCommand {
     /// The most runs `--repeat` accepts.
     public static let maximumRepetitions = 1000
@@ -30,6 +31,17 @@ public struct VerifyCommand: CassetteCommand {
             + "so the failures show on the files in the pull request."
     )
 
+    /// The most replays `--jobs` accepts at once.
+    public static let maximumJobs = 64
+    /// How many cassettes are replayed at once unless `--jobs` says otherwise.
+    public static let defaultJobs = 8
+
+    /// `--jobs <n>`: replay up to n cassettes at once.
+    public static let jobsOption = Option(
+        "jobs", valueName: "n",
+        help: "Replays up to n cassettes at once, from 1 to 64 (default 8); the output stays in path order."
+    )
+
     /// The name of the JUnit report's test suite.
     static let suiteName = "cassette verify"
 
@@ -37,10 +49,10 @@ public struct VerifyCommand: CassetteCommand {
         commandName: "\(CassetteCLI.toolName) verify",
         abstract: "Replays cassettes against their contracts' reference implementations.",
         discussion: """
-            Each <path> is a cassette, or a folder searched recursively for .json files; hidden files and folders such as .build are skipped. Each cassette is replayed against the reference implementation of the contract its header names, one after another, and gets a line on standard output: 'PASS <path> (<contract>)', or 'FAIL <path> (<contract>)' followed by the replay report indented by four spaces. A cassette without a contract, or whose contract has no reference implementation, fails with the list of known contracts. A cassette that cannot be read gets 'ERROR <path>', and its problems go to standard error as 'path:line:column: error: message'. A count follows, such as '33 cassettes verified: 32 passed, 1 failed, 5 runs each'.
+            Each <path> is a cassette, or a folder searched recursively for .json files; hidden files and folders such as .build are skipped. Each cassette is replayed against the reference implementation of the contract its header names, several at once, and gets a line in path order on standard output: 'PASS <path> (<contract>)', or 'FAIL <path> (<contract>)' followed by the replay report indented by four spaces. A cassette without a contract, or whose contract has no reference implementation, fails with the list of known contracts. A cassette that cannot be read gets 'ERROR <path>', and its problems go to standard error as 'path:line:column: error: message'. A count follows, such as '33 cassettes verified: 32 passed, 1 failed, 5 runs each'.
             """,
         flags: [githubFlag],
-        options: [repeatOption, junitOption],
+        options: [repeatOption, jobsOption, junitOption],
         operands: .oneOrMore("path", help: "A cassette, or a folder to search for cassettes."),
         exitStatuses: [
             (.success, "Every cassette behaved as recorded."),
@@ -61,6 +73,8 @@ public struct VerifyCommand: CassetteCommand {
     public var junitPath: String?
     /// Whether to print GitHub Actions annotations for the failures.
     public var githubAnnotations: Bool
+    /// How many cassettes are replayed at once.
+    public var jobs: Int
 
     /// Creates the command.
     ///
@@ -70,11 +84,16 @@ public struct VerifyCommand: CassetteCommand {
     ///     below 1 count as 1.
     ///   - junitPath: Where to write the JUnit report; `nil` for none.
     ///   - githubAnnotations: Whether to print GitHub Actions annotations for the failures.
-    public init(paths: [String], repetitions: Int = 1, junitPath: String? = nil, githubAnnotations: Bool = false) {
+    ///   - jobs: How many cassettes are replayed at once; values below 1 count as 1.
+    public init(
+        paths: [String], repetitions: Int = 1, junitPath: String? = nil, githubAnnotations: Bool = false,
+        jobs: Int = defaultJobs
+    ) {
         self.paths = paths
         self.repetitions = max(1, repetitions)
         self.junitPath = junitPath
         self.githubAnnotations = githubAnnotations
+        self.jobs = max(1, jobs)
     }
 
     public init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -87,13 +106,22 @@ public struct VerifyCommand: CassetteCommand {
             }
             repetitions = number
         }
+        var jobs = Self.defaultJobs
+        if let text = arguments.value(of: Self.jobsOption) {
+            guard let number = Int(text), (1...Self.maximumJobs).contains(number) else {
+                throw UsageError(
+                    "invalid value '\(text)' for '\(Self.jobsOption.usageLabel)': "
+                        + "expected a whole number from 1 to \(Self.maximumJobs)")
+            }
+            jobs = number
+        }
         let junitPath = arguments.value(of: Self.junitOption)
         if junitPath?.isEmpty == true {
             throw UsageError("invalid value '' for '\(Self.junitOption.usageLabel)': expected a file path")
         }
         self.init(
             paths: arguments.operands, repetitions: repetitions, junitPath: junitPath,
-            githubAnnotations: arguments.contains(Self.githubFlag))
+            githubAnnotations: arguments.contains(Self.githubFlag), jobs: jobs)
     }
 
     public func run(in context: CommandContext) async -> ExitCode {
@@ -103,9 +131,7 @@ public struct VerifyCommand: CassetteCommand {
         var files: [CassetteFile] = []
         var status = finder.forEachFile(in: paths, context: context) { files.append($0) }
         var verifications: [CassetteVerification] = []
-        for file in files {
-            let verification = await CassetteVerification.verify(
-                file, reader: context.reader, repetitions: repetitions)
+        await Self.verify(files, reader: context.reader, repetitions: repetitions, jobs: jobs) { verification in
             for line in verification.lines { context.console.output(line) }
             if githubAnnotations {
                 for annotation in verification.annotations { context.console.output(annotation.command) }
@@ -122,6 +148,35 @@ public struct VerifyCommand: CassetteCommand {
             status = max(status, write(report, to: junitPath, in: context))
         }
         return status
+    }
+
+    /// Replays `files`, up to `jobs` at once, and hands each result to
+    /// `report` in the order of `files` as soon as it and every earlier one are done.
+    static func verify(
+        _ files: [CassetteFile], reader: CassetteReader, repetitions: Int, jobs: Int,
+        report: (CassetteVerification) -> Void
+    ) async {
+        await withTaskGroup(of: (Int, CassetteVerification).self) { group in
+            var results: [Int: CassetteVerification] = [:]
+            var nextToReport = 0
+            var nextToStart = 0
+            func startNext() {
+                guard nextToStart < files.count else { return }
+                let index = nextToStart
+                let file = files[index]
+                group.addTask { (index, await CassetteVerification.verify(file, reader: reader, repetitions: repetitions)) }
+                nextToStart += 1
+            }
+            for _ in 0..<min(jobs, files.count) { startNext() }
+            while let (index, verification) = await group.next() {
+                results[index] = verification
+                while let ready = results.removeValue(forKey: nextToReport) {
+                    report(ready)
+                    nextToReport += 1
+                }
+                startNext()
+            }
+        }
     }
 
     /// `N cassettes verified: P passed, F failed`, with the unreadable ones

@@ -10,16 +10,16 @@ import Testing
 
         Each <path> is a cassette, or a folder searched recursively for .json files;
         hidden files and folders such as .build are skipped. Each cassette is replayed
-        against the reference implementation of the contract its header names, one after
-        another, and gets a line on standard output: 'PASS <path> (<contract>)', or
-        'FAIL <path> (<contract>)' followed by the replay report indented by four
-        spaces. A cassette without a contract, or whose contract has no reference
-        implementation, fails with the list of known contracts. A cassette that cannot
-        be read gets 'ERROR <path>', and its problems go to standard error as
-        'path:line:column: error: message'. A count follows, such as
+        against the reference implementation of the contract its header names, several
+        at once, and gets a line in path order on standard output:
+        'PASS <path> (<contract>)', or 'FAIL <path> (<contract>)' followed by the replay
+        report indented by four spaces. A cassette without a contract, or whose contract
+        has no reference implementation, fails with the list of known contracts. A
+        cassette that cannot be read gets 'ERROR <path>', and its problems go to
+        standard error as 'path:line:column: error: message'. A count follows, such as
         '33 cassettes verified: 32 passed, 1 failed, 5 runs each'.
 
-        USAGE: cassette verify [--github] [--repeat <n>] [--junit <file>] <path> ...
+        USAGE: cassette verify [--github] [--repeat <n>] [--jobs <n>] [--junit <file>] <path> ...
 
         ARGUMENTS:
           <path>                  A cassette, or a folder to search for cassettes.
@@ -30,6 +30,8 @@ import Testing
                                   the failures show on the files in the pull request.
           --repeat <n>            Replays each cassette n times, from 1 to 1000, each
                                   against a fresh implementation; every run must pass.
+          --jobs <n>              Replays up to n cassettes at once, from 1 to 64
+                                  (default 8); the output stays in path order.
           --junit <file>          Also writes the results to <file> as JUnit XML, one
                                   test case per cassette, replacing it atomically.
           -h, --help              Prints help information.
@@ -46,7 +48,7 @@ import Testing
 
         """
 
-    static let usageLine = "Usage: cassette verify [--github] [--repeat <n>] [--junit <file>] <path> ..."
+    static let usageLine = "Usage: cassette verify [--github] [--repeat <n>] [--jobs <n>] [--junit <file>] <path> ..."
 
     /// The recorded route's green component changed, so the router's real one no longer matches.
     static func altered(_ cassette: Cassette) -> String {
@@ -218,6 +220,39 @@ import Testing
         #expect(result.errorLines == [
             "cassette: error: missing value for '--repeat <n>'", Self.usageLine, "See 'cassette verify --help'.",
         ])
+    }
+
+    @Test(
+        "--jobs without a whole number from 1 to 64 is a usage error", arguments: ["0", "-2", "65", "many", "1.5"])
+    func badJobs(value: String) async {
+        let result = await cassette("verify", "--jobs", value, "a.json")
+        #expect(result.status == .usageError)
+        #expect(result.errorLines == [
+            "cassette: error: invalid value '\(value)' for '--jobs <n>': expected a whole number from 1 to 64",
+            Self.usageLine, "See 'cassette verify --help'.",
+        ])
+    }
+
+    @Test("the output is in path order and the same whatever the number of jobs")
+    func jobsKeepPathOrder() async throws {
+        try await withTemporaryDirectory { directory in
+            let recorded = try await RouterRecording.record("x", links: [RouterRecording.presentYellow])
+            for name in ["a", "c", "e", "g"] {
+                try await RouterRecording.write("Cassettes/\(name).json", in: directory)
+            }
+            for name in ["b", "d", "f"] {
+                try directory.write(Self.altered(recorded), to: "Cassettes/\(name).json")
+            }
+            let serial = await cassette("verify", "--jobs", "1", "Cassettes", in: directory)
+            let parallel = await cassette("verify", "--jobs=7", "Cassettes", in: directory)
+            #expect(serial.status == .checkFailed)
+            #expect(parallel.status == serial.status)
+            #expect(parallel.standardOutput == serial.standardOutput)
+            let verdicts = serial.outputLines.filter { $0.hasPrefix("PASS ") || $0.hasPrefix("FAIL ") }
+            #expect(verdicts == ["a", "b", "c", "d", "e", "f", "g"].map { name in
+                "\(["b", "d", "f"].contains(name) ? "FAIL" : "PASS") Cassettes/\(name).json (navigation-router)"
+            })
+        }
     }
 
     @Test("an empty --junit path is a usage error")

@@ -85,10 +85,11 @@ private final class JavaScriptCall {
 
     init(_ completion: JavaScriptCompletion?) { self.completion = completion }
 
-    /// The exception's own message: WebKitGTK prefixes `<url>:<line>:<column>: `,
-    /// WKWebView reports the message alone, and a recording must match either.
+    /// The exception's own message: WebKitGTK prefixes `<url>:<line>:<column>: `
+    /// (`<url>:<line>: ` for a syntax error), WKWebView reports the message
+    /// alone, and a recording must match either.
     static func withoutSourceLocation(_ message: String) -> String {
-        guard let range = message.firstMatch(of: /:\d+:\d+:[ ]/)?.range else { return message }
+        guard let range = message.firstMatch(of: /:\d+(:\d+)?:[ ]/)?.range else { return message }
         return String(message[range.upperBound...])
     }
 

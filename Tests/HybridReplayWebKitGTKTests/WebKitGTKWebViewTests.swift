@@ -94,6 +94,18 @@ struct WebKitGTKWebViewTests {
         #expect(error?.message == "ReferenceError: Can't find variable: changeEcho")
     }
 
+    @Test("reports a syntax error with the message alone, as WKWebView does", .timeLimit(.minutes(1)))
+    func evaluateReportsSyntaxError() async throws {
+        let webView = try await WebKitGTKWebView()
+        webView.loadHTML(page(), baseURL: baseURL)
+        try await webView.waitUntilLoaded()
+
+        let error = await #expect(throws: JavaScriptError.self) {
+            try await webView.evaluateJavaScript("executePromise('a','it's')")
+        }
+        #expect(error?.message.hasPrefix("SyntaxError: ") == true, "\(error?.message ?? "")")
+    }
+
     @Test("passes arguments to callAsyncJavaScript intact", .timeLimit(.minutes(1)))
     func callAsyncArguments() async throws {
         let webView = try await WebKitGTKWebView()

@@ -13,7 +13,7 @@ enum PromiseScenarios {
     static let secondGUID = "c81e728d-9d4c-4f2a-8b1e-6a5d3c7e9f02"
 
     static let all: [Scenario] = [
-        randomUser, quotesInData, outOfOrder, serverError, missingGUID, reply, replyMissingGUID,
+        randomUser, quotesInData, outOfOrder, serverError, missingGUID, reply, replyServerError, replyMissingGUID,
     ]
 
     static let randomUser = Scenario(
@@ -107,6 +107,23 @@ enum PromiseScenarios {
             guidBody(firstGUID), to: PromiseReplyBridge.handlerName, frame: page, timeout: stage.patience)
         let request = try await stage.request("GET", endpoint)
         try stage.respond(to: request, after: .milliseconds(187), with: RandomUsers.response(RandomUsers.avery))
+        _ = try await settled
+    }
+
+    static let replyServerError = Scenario(
+        "bridge/promise-reply-server-error.json", contract: .promiseReplyBridge,
+        description: "The page awaits postMessage({guid}) and the server answers 503; the reply is an error "
+            + "message, which rejects the page's promise, instead of no reply at all."
+    ) { stage in
+        stage.advance(by: .milliseconds(620))
+        async let settled = stage.page.postMessageAwaitingReply(
+            guidBody(secondGUID), to: PromiseReplyBridge.handlerName, frame: page, timeout: stage.patience)
+        let request = try await stage.request("GET", endpoint)
+        try stage.respond(
+            to: request, after: .milliseconds(88),
+            with: HTTPResponse(
+                status: 503, headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")],
+                body: .text("Service Unavailable")))
         _ = try await settled
     }
 

@@ -95,6 +95,9 @@ final class MistakenWebView: WebView {
         case swapsGUID(String)
         /// The navigation delegate calls its decision handler a second time.
         case decidesTwice
+        /// The reply handler ignores a message without a guid, as the plain
+        /// bridge may, so the page's promise never settles.
+        case ignoresMessagesWithoutGUID
     }
 
     let base: any WebView
@@ -109,7 +112,10 @@ final class MistakenWebView: WebView {
         base.add(GUIDSwappingHandler(base: handler, mistake: mistake), name: name)
     }
 
-    func add(_ handler: any ScriptMessageHandlerWithReply, name: String) { base.add(handler, name: name) }
+    func add(_ handler: any ScriptMessageHandlerWithReply, name: String) {
+        guard case .ignoresMessagesWithoutGUID = mistake else { return base.add(handler, name: name) }
+        base.add(IgnoringMessagesWithoutGUID(base: handler), name: name)
+    }
     func addUserScript(_ script: UserScriptInstallation) { base.addUserScript(script) }
 
     func evaluateJavaScript(_ script: String, completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?) {
@@ -142,6 +148,15 @@ final class MistakenWebView: WebView {
             var swapped = message
             swapped.body = .object(body)
             base.didReceive(swapped)
+        }
+    }
+
+    private struct IgnoringMessagesWithoutGUID: ScriptMessageHandlerWithReply {
+        let base: any ScriptMessageHandlerWithReply
+
+        func didReceive(_ message: ScriptMessage, replyHandler: @escaping @Sendable (Outcome) -> Void) {
+            guard case .object(let body) = message.body, body["guid"] != nil else { return }
+            base.didReceive(message, replyHandler: replyHandler)
         }
     }
 

@@ -124,6 +124,24 @@ struct MutationTests {
         #expect("\(report)".contains(other))
     }
 
+    @Test("a reply bridge that never replies to a message without a guid fails with the page left waiting")
+    func neverReplies() async throws {
+        let failed = try await failures(of: "promise-reply-bridge") { platform in
+            var broken = platform
+            broken.webView = MistakenWebView(platform.webView, .ignoresMessagesWithoutGUID)
+            return try await ReferenceContract.promiseReplyBridge.setUp(broken)
+        }
+        let path = "Cassettes/bridge/promise-reply-missing-guid.json"
+        let report = try #require(failed[path], "\(path) passed; failing: \(failed.keys.sorted())")
+        let message = try ConformanceSuite.eventID(
+            of: ScriptMessage.eventKind, in: ConformanceSuite.cassette("bridge/promise-reply-missing-guid.json"))
+        let issue = try #require(report.issues.first)
+        #expect(issue.kind == .replyMissing, "\(report)")
+        #expect(issue.eventID == message)
+        // Messages with a guid are still answered.
+        #expect(failed["Cassettes/bridge/promise-reply.json"] == nil)
+    }
+
     @Test("the seed's unescaped promise callback fails on data with quotes and newlines")
     func unescapedPromiseData() async throws {
         let failed = try await failures(of: "promise-bridge") { platform in SeedPromiseBridge(platform: platform) }

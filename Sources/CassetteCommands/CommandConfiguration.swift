@@ -140,7 +140,7 @@ public struct Option: Sendable, Hashable {
 /// How many arguments that are not options a command takes, and what they are.
 public struct Operands: Sendable, Hashable {
     enum Arity: Sendable, Hashable {
-        case zero, one, optional, oneOrMore, remainder
+        case zero, one, optional, zeroOrMore, oneOrMore, remainder
     }
 
     /// The name in usage lines, without brackets, such as `path`.
@@ -163,6 +163,11 @@ public struct Operands: Sendable, Hashable {
         Operands(name: name, help: help, arity: .optional)
     }
 
+    /// Any number of operands, none included, such as `[<path> ...]`.
+    public static func zeroOrMore(_ name: String, help: String) -> Operands {
+        Operands(name: name, help: help, arity: .zeroOrMore)
+    }
+
     /// One operand or more, such as `<path> ...`.
     public static func oneOrMore(_ name: String, help: String) -> Operands {
         Operands(name: name, help: help, arity: .oneOrMore)
@@ -180,6 +185,7 @@ public struct Operands: Sendable, Hashable {
         case .zero: ""
         case .one, .remainder: "<\(name)>"
         case .optional: "[<\(name)>]"
+        case .zeroOrMore: "[<\(name)> ...]"
         case .oneOrMore: "<\(name)> ..."
         }
     }

@@ -82,6 +82,7 @@ public enum CommandLineParser {
             case .zero: 0...0
             case .one: 1...1
             case .optional: 0...1
+            case .zeroOrMore: 0...Int.max
             case .oneOrMore: 1...Int.max
             case .remainder: 0...Int.max
             }

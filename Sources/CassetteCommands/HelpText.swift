@@ -36,7 +36,7 @@ enum HelpText {
             }
             // Only a command that goes through several files can meet several problems.
             let note =
-                configuration.operands.arity == .oneOrMore
+                [.oneOrMore, .zeroOrMore].contains(configuration.operands.arity)
                 ? "  When several apply, the command exits with the highest.\n" : ""
             sections.append("EXIT STATUS:\n" + list.joined() + note)
         }

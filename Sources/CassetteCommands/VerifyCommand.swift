@@ -42,6 +42,9 @@ public struct VerifyCommand: CassetteCommand {
         help: "Replays up to n cassettes at once, from 1 to 64 (default 8); the output stays in path order."
     )
 
+    /// What is verified when no path is given: the conventional suite folder.
+    public static let defaultPath = "Cassettes"
+
     /// The name of the JUnit report's test suite.
     static let suiteName = "cassette verify"
 
@@ -53,7 +56,8 @@ public struct VerifyCommand: CassetteCommand {
             """,
         flags: [githubFlag],
         options: [repeatOption, jobsOption, junitOption],
-        operands: .oneOrMore("path", help: "A cassette, or a folder to search for cassettes."),
+        operands: .zeroOrMore(
+            "path", help: "A cassette, or a folder to search for cassettes; 'Cassettes' when none is given."),
         exitStatuses: [
             (.success, "Every cassette behaved as recorded."),
             (.checkFailed, "Some cassettes failed: the implementation diverged, or there is none for their contract."),
@@ -120,11 +124,20 @@ public struct VerifyCommand: CassetteCommand {
             throw UsageError("invalid value '' for '\(Self.junitOption.usageLabel)': expected a file path")
         }
         self.init(
-            paths: arguments.operands, repetitions: repetitions, junitPath: junitPath,
+            paths: arguments.operands.isEmpty ? [Self.defaultPath] : arguments.operands, repetitions: repetitions, junitPath: junitPath,
             githubAnnotations: arguments.contains(Self.githubFlag), jobs: jobs)
     }
 
     public func run(in context: CommandContext) async -> ExitCode {
+        if paths == [Self.defaultPath] {
+            let folder = context.currentDirectory.appendingPathComponent(Self.defaultPath)
+            guard FileManager.default.fileExists(atPath: folder.path) else {
+                context.reportError(
+                    "there is no '\(Self.defaultPath)' folder in \(context.currentDirectory.path); "
+                        + "name the cassettes or folders to verify")
+                return .noInput
+            }
+        }
         let clock = ContinuousClock()
         let start = clock.now
         let finder = CassetteFileFinder(currentDirectory: context.currentDirectory)

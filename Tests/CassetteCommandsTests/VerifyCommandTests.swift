@@ -19,10 +19,11 @@ import Testing
         standard error as 'path:line:column: error: message'. A count follows, such as
         '33 cassettes verified: 32 passed, 1 failed, 5 runs each'.
 
-        USAGE: cassette verify [--github] [--repeat <n>] [--jobs <n>] [--junit <file>] <path> ...
+        USAGE: cassette verify [--github] [--repeat <n>] [--jobs <n>] [--junit <file>] [<path> ...]
 
         ARGUMENTS:
-          <path>                  A cassette, or a folder to search for cassettes.
+          <path>                  A cassette, or a folder to search for cassettes;
+                                  'Cassettes' when none is given.
 
         OPTIONS:
           --github                Also prints a GitHub Actions '::error file=…::'
@@ -48,7 +49,7 @@ import Testing
 
         """
 
-    static let usageLine = "Usage: cassette verify [--github] [--repeat <n>] [--jobs <n>] [--junit <file>] <path> ..."
+    static let usageLine = "Usage: cassette verify [--github] [--repeat <n>] [--jobs <n>] [--junit <file>] [<path> ...]"
 
     /// The recorded route's green component changed, so the router's real one no longer matches.
     static func altered(_ cassette: Cassette) -> String {
@@ -262,14 +263,29 @@ import Testing
         #expect(result.errorLines.first == "cassette: error: invalid value '' for '--junit <file>': expected a file path")
     }
 
-    @Test("verify without a path is a usage error, as lint is")
-    func noPath() async {
-        let result = await cassette("verify")
-        #expect(result.status == .usageError)
-        #expect(result.standardOutput.isEmpty)
-        #expect(result.errorLines == [
-            "cassette: error: missing expected argument '<path> ...'", Self.usageLine, "See 'cassette verify --help'.",
-        ])
+    @Test("verify without a path verifies the Cassettes folder")
+    func noPathMeansCassettes() async throws {
+        try await withTemporaryDirectory { directory in
+            try await RouterRecording.write("Cassettes/router/present.json", in: directory)
+            try await RouterRecording.write("elsewhere.json", in: directory)
+            let result = await cassette("verify", in: directory)
+            #expect(result.status == .success)
+            #expect(result.outputLines == [
+                "PASS Cassettes/router/present.json (navigation-router)", "1 cassette verified: 1 passed, 0 failed",
+            ])
+        }
+    }
+
+    @Test("verify without a path and without a Cassettes folder says so and exits 66")
+    func noPathNoCassettes() async throws {
+        try await withTemporaryDirectory { directory in
+            let result = await cassette("verify", "--repeat", "2", in: directory)
+            #expect(result.status == .noInput)
+            #expect(result.standardOutput.isEmpty)
+            #expect(result.errorLines.count == 1)
+            #expect(result.errorLines.first?.hasPrefix("cassette: error: there is no 'Cassettes' folder in ") == true)
+            #expect(result.errorLines.first?.hasSuffix("; name the cassettes or folders to verify") == true)
+        }
     }
 
     @Test("a missing path exits 66 after the other cassettes are verified")

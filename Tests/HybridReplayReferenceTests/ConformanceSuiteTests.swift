@@ -44,6 +44,19 @@ struct ConformanceSuiteTests {
         #expect(total.reduce(0, +) == ConformanceSuite.cases.count)
     }
 
+    @Test("docs/conformance.md lists exactly the suite's cassettes")
+    func documented() throws {
+        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/conformance.md")
+        let text = try String(contentsOf: guide, encoding: .utf8)
+        let listed = text.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| `"), let end = line.dropFirst(3).firstIndex(of: "`") else { return nil }
+            let name = String(line[line.index(line.startIndex, offsetBy: 3)..<end])
+            return name.contains("/") ? name + ".json" : nil
+        }
+        #expect(listed.sorted() == ConformanceSuite.cases.map(\.relativePath).sorted())
+    }
+
     @Test("the suite has at least 25 cassettes, each contract is exercised, and every folder is a seam")
     func shape() throws {
         #expect(ConformanceSuite.cases.count >= 25, "only \(ConformanceSuite.cases.count) cassettes in Cassettes/")

@@ -36,7 +36,7 @@ let package = Package(
         // Swift Testing and XCTest glue: record modes, the cassette trait, replayCassette.
         .target(name: "HybridReplayTesting", dependencies: ["HybridReplay"]),
         .executableTarget(name: "cassette", dependencies: ["CassetteCommands"]),
-        .executableTarget(name: "cassette-bench", dependencies: ["HybridReplay"]),
+        .executableTarget(name: "cassette-bench", dependencies: ["HybridReplay", "CassetteCommands"]),
         // The conformance suite's scenarios, recorded against the reference implementations;
         // `swift run record-suite` rewrites Cassettes/ from them.
         .target(name: "SuiteRecording", dependencies: ["HybridReplay", "HybridReplayReference"]),

@@ -1,5 +1,7 @@
-/// The command line: `cassette-bench [--only load|replay] [--events N]
-/// [--replay-events N] [--iterations K] [--file PATH] [--seed S] [--output PATH]`,
+import CassetteCommands
+/// The command line: `cassette-bench [--only load|replay|verify] [--events N]
+/// [--replay-events N] [--iterations K] [--file PATH] [--seed S] [--output PATH]
+/// [--suite DIR] [--verify-repeat N]`,
 /// plus the hidden `--measure SIDE FILE` children run.
 struct Options {
     var events = 100_000
@@ -8,6 +10,10 @@ struct Options {
     var file: String?
     var seed: UInt64 = 0x4879_6272_6964_5270  // "HybridRp"
     var output: String?
+    /// The suite the verify benchmark verifies.
+    var suite = "Cassettes"
+    /// How many times the verify benchmark replays each cassette.
+    var verifyRepeat = 5
     /// The benchmarks to run; both unless `--only` names one.
     var parts: Set<Part> = Set(Part.allCases)
     /// Set in children: measure one side's peak memory on a file and exit.
@@ -19,18 +25,22 @@ struct Options {
         case load
         /// Replaying a promise-bridge session against driving the bridge directly.
         case replay
+        /// `cassette verify` on a suite, cassettes replayed at once against one at a time.
+        case verify
     }
 
     static let usage = """
-        usage: cassette-bench [--only load|replay] [--events N] [--replay-events N] [--iterations K]
-                              [--file PATH] [--seed S] [--output PATH]
-          --only PART         run only the load or only the replay benchmark (default: replay, then load)
+        usage: cassette-bench [--only load|replay|verify] [--events N] [--replay-events N] [--iterations K]
+                              [--file PATH] [--seed S] [--output PATH] [--suite DIR] [--verify-repeat N]
+          --only PART         run only one benchmark (default: replay, then verify, then load)
           --events N          events in the synthetic cassette the load benchmark reads (default 100000)
           --replay-events N   events in the promise-bridge session the replay benchmark replays, and 4N (default 20000)
           --iterations K      timed runs per side; the median is reported (default 5)
           --file PATH         benchmark loading an existing cassette instead of a synthetic one
           --seed S            seed of the synthetic cassettes
           --output PATH       keep the load benchmark's synthetic cassette at PATH
+          --suite DIR         the cassettes the verify benchmark verifies (default Cassettes)
+          --verify-repeat N   how many times the verify benchmark replays each cassette (default 5)
         """
 
     init(_ arguments: [String]) throws {
@@ -57,9 +67,15 @@ struct Options {
             case "--iterations": iterations = try positive(flag)
             case "--file": file = try value(for: flag)
             case "--output": output = try value(for: flag)
+            case "--suite": suite = try value(for: flag)
+            case "--verify-repeat":
+                verifyRepeat = try positive(flag)
+                guard verifyRepeat <= VerifyCommand.maximumRepetitions else {
+                    throw BenchError("--verify-repeat expects at most \(VerifyCommand.maximumRepetitions), not \(verifyRepeat)")
+                }
             case "--only":
                 let name = try value(for: flag)
-                guard let part = Part(rawValue: name) else { throw BenchError("--only expects load or replay, not '\(name)'") }
+                guard let part = Part(rawValue: name) else { throw BenchError("--only expects load, replay or verify, not '\(name)'") }
                 parts = [part]
             case "--seed":
                 let text = try value(for: flag)

@@ -25,8 +25,17 @@ do {
                 replayFailed = true
             }
         }
-        if options.parts.contains(.load) {
+        if options.parts.contains(.verify) {
             if options.parts.contains(.replay) { print("") }
+            do {
+                try await VerifyBenchmark(options: options).run()
+            } catch {
+                report(error)
+                replayFailed = true
+            }
+        }
+        if options.parts.contains(.load) {
+            if options.parts.contains(.replay) || options.parts.contains(.verify) { print("") }
             try Benchmark(options: options).run()
         }
         if replayFailed { exit(1) }

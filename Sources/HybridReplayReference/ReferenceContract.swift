@@ -27,6 +27,13 @@ public struct ReferenceContract: Sendable, Identifiable {
 }
 
 extension ReferenceContract {
+    /// The engine the package's own suite is recorded with, as its cassettes'
+    /// `recordedBy` names it.
+    public static let suiteEngine = "HybridReplay simulation"
+
+    /// The command that re-records the package's own suite.
+    public static let suiteRecordCommand = "swift run record-suite"
+
     /// The date the cookie loader's contract counts `Max-Age` from, so that a
     /// replay does not depend on the wall clock: 2026-11-30T00:00:00Z.
     public static let suiteDate = Date(timeIntervalSince1970: 1_795_996_800)

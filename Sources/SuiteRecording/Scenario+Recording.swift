@@ -3,7 +3,7 @@ import HybridReplayReference
 
 extension Scenario {
     /// Where the suite's events come from, written into each cassette's `recordedBy`.
-    public static let engine = "HybridReplay simulation"
+    public static let engine = ReferenceContract.suiteEngine
     /// How long the simulated page takes to run a script the implementation
     /// evaluates, so a result follows its evaluation as it does in a browser.
     public static let scriptDuration: Duration = .milliseconds(3)
@@ -43,7 +43,7 @@ extension Scenario {
         let live = Platform.simulated(
             webView: page, transport: server, cookieStore: jar, locationManager: device, custom: custom, clock: clock)
         let recorder = Recorder(
-            name: name, description: description, contract: contract.name, redaction: .default, clock: clock,
+            name: name, description: description, contract: contract.name, redaction: redaction, clock: clock,
             engine: Self.engine)
         defer { server.failAll(with: HTTPTransportError("the scenario \(path) ended before answering")) }
 

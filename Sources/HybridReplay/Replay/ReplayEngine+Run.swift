@@ -120,8 +120,9 @@ extension ReplayEngine {
     /// Ends the run: fails calls still waiting for answers, wakes sleepers
     /// with cancellation, and waits a while for the implementation's tracked work.
     private func finish() async {
-        // A stray effect made right after the last expected one still counts.
-        if !isStopped { await settle() }
+        // A stray effect made right after the last expected one still counts,
+        // within the trailing quiet period.
+        if !isStopped { await settle(quiet: options.trailingQuietPeriod) }
         let (handlers, sleepers, tasks) = state.withLock { state in
             state.ended = true
             let handlers = state.answerHandlers.sorted { $0.key < $1.key }.map(\.value)

@@ -46,9 +46,10 @@ extension ReplayEngine {
         }
     }
 
-    /// Lets the implementation run until it has been quiet for the quiet
-    /// period, or until the stall timeout passes while it keeps busy.
-    func settle() async {
+    /// Lets the implementation run until it has been quiet for `quiet` (the
+    /// quiet period unless told), or until the stall timeout passes while it keeps busy.
+    func settle(quiet: Duration? = nil) async {
+        let quiet = quiet ?? options.quietPeriod
         let clock = ContinuousClock()
         let giveUp = clock.now.advanced(by: options.stallTimeout)
         var seen = activity
@@ -58,7 +59,7 @@ extension ReplayEngine {
                 seen = activity
                 continue
             }
-            guard await waitForActivity(since: seen, timeout: options.quietPeriod) else { return }
+            guard await waitForActivity(since: seen, timeout: quiet) else { return }
             if isStopped { return }
             seen = activity
         }

@@ -14,18 +14,29 @@ public struct ReplayOptions: Sendable {
     /// The real time with no activity after which the implementation counts
     /// as idle, before the virtual clock moves and at the end of a replay.
     public var quietPeriod: Duration = .milliseconds(5)
+    /// The real time with no activity after the last expected event before
+    /// the replay ends; `nil` for ``quietPeriod``.
+    ///
+    /// An effect, a second decision or a second reply that comes later than
+    /// this from work the implementation started on its own is kept in the
+    /// trace but not judged. Conformance runs lengthen it (`cassette verify`
+    /// waits 100 ms) to catch an implementation that decides or settles a
+    /// second time a little later.
+    public var trailingQuietPeriod: Duration?
     /// The command that re-records the cassette, shown in failure reports.
     public var recordCommand: String?
 
     public init(
         placeholders: Placeholders = .standard, ordering: [Channel: EffectOrdering] = [:], repetitions: Int = 1,
-        stallTimeout: Duration = .seconds(2), quietPeriod: Duration = .milliseconds(5), recordCommand: String? = nil
+        stallTimeout: Duration = .seconds(2), quietPeriod: Duration = .milliseconds(5),
+        trailingQuietPeriod: Duration? = nil, recordCommand: String? = nil
     ) {
         self.placeholders = placeholders
         self.ordering = ordering
         self.repetitions = repetitions
         self.stallTimeout = stallTimeout
         self.quietPeriod = quietPeriod
+        self.trailingQuietPeriod = trailingQuietPeriod
         self.recordCommand = recordCommand
     }
 

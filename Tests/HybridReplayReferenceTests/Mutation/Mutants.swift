@@ -95,6 +95,9 @@ final class MistakenWebView: WebView {
         case swapsGUID(String)
         /// The navigation delegate calls its decision handler a second time.
         case decidesTwice
+        /// The navigation delegate calls its decision handler again, from a
+        /// task of its own, `after` its first decision.
+        case decidesAgain(after: Duration)
         /// The reply handler ignores a message without a guid, as the plain
         /// bridge may, so the page's promise never settles.
         case ignoresMessagesWithoutGUID
@@ -130,8 +133,12 @@ final class MistakenWebView: WebView {
     }
 
     func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
-        guard case .decidesTwice = mistake, let delegate else { return base.setNavigationDelegate(delegate) }
-        base.setNavigationDelegate(DecidingTwice(base: delegate))
+        guard let delegate else { return base.setNavigationDelegate(nil) }
+        switch mistake {
+        case .decidesTwice: base.setNavigationDelegate(DecidingTwice(base: delegate, delay: nil))
+        case .decidesAgain(let delay): base.setNavigationDelegate(DecidingTwice(base: delegate, delay: delay))
+        default: base.setNavigationDelegate(delegate)
+        }
     }
 
     func load(_ load: NavigationLoad) { base.load(load) }
@@ -162,11 +169,18 @@ final class MistakenWebView: WebView {
 
     private struct DecidingTwice: NavigationDelegate {
         let base: any NavigationDelegate
+        /// `nil` to decide again at once.
+        let delay: Duration?
 
         func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
             base.decidePolicy(for: action) { policy in
                 decisionHandler(policy)
-                decisionHandler(policy == .allow ? .cancel : .allow)
+                let second: NavigationPolicy = policy == .allow ? .cancel : .allow
+                guard let delay else { return decisionHandler(second) }
+                Task {
+                    try? await Task.sleep(for: delay)
+                    decisionHandler(second)
+                }
             }
         }
     }

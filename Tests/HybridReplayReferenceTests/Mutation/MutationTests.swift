@@ -59,6 +59,23 @@ struct MutationTests {
         #expect(failed.count == (try ConformanceSuite.cassettes(of: "navigation-router")).count)
     }
 
+    @Test(
+        "a router that decides again a little later, from a task of its own, is still caught",
+        arguments: [Duration.milliseconds(10), .milliseconds(40)])
+    func decidesAgainLater(after delay: Duration) async throws {
+        let failed = try await failures(of: "navigation-router") { platform in
+            var broken = platform
+            broken.webView = MistakenWebView(platform.webView, .decidesAgain(after: delay))
+            return try await ReferenceContract.navigationRouter.setUp(broken)
+        }
+        #expect(failed.count == (try ConformanceSuite.cassettes(of: "navigation-router")).count, "\(failed.keys.sorted())")
+        let report = try #require(failed["Cassettes/router/present-yellow.json"])
+        let action = try ConformanceSuite.eventID(
+            of: NavigationAction.eventKind, in: ConformanceSuite.cassette("router/present-yellow.json"))
+        #expect(report.issues.first?.kind == .decisionRepeated, "\(report)")
+        #expect(report.issues.first?.eventID == action)
+    }
+
     @Test("the seed's router, which never decides a malformed navigate URL, fails with WebKit's complaint")
     func neverDecides() async throws {
         let failed = try await failures(of: "navigation-router") { platform in SeedRouter(platform: platform) }

@@ -63,7 +63,7 @@ public struct VerifyCommand: CassetteCommand {
             (.checkFailed, "Some cassettes failed: the implementation diverged, or there is none for their contract."),
             (.usageError, "The command line is wrong."),
             (.dataError, "A cassette cannot be read; its problems are on standard error."),
-            (.noInput, "A path does not exist or cannot be read."),
+            (.noInput, "A path does not exist or cannot be read, or no cassette was found."),
             (.cannotCreate, "The JUnit report cannot be written."),
         ]
     )
@@ -143,6 +143,12 @@ public struct VerifyCommand: CassetteCommand {
         let finder = CassetteFileFinder(currentDirectory: context.currentDirectory)
         var files: [CassetteFile] = []
         var status = finder.forEachFile(in: paths, context: context) { files.append($0) }
+        if files.isEmpty && status == .success {
+            // A suite that moved or emptied must not turn a CI step green.
+            context.reportError(
+                "no cassettes found in \(paths.map { "'\($0)'" }.joined(separator: ", ")); nothing was verified")
+            return .noInput
+        }
         var verifications: [CassetteVerification] = []
         await Self.verify(files, reader: context.reader, repetitions: repetitions, jobs: jobs) { verification in
             for line in verification.lines { context.console.output(line) }

@@ -16,6 +16,10 @@ import HybridReplay
 ///   its own guid.
 ///
 /// A message without a string `guid` has no promise to settle and is ignored.
+///
+/// The data is the response body as the transport hands it over: text as it
+/// came, and a JSON body (which transports deliver parsed) in its compact
+/// form — equal under `JSON.parse`, with object keys in sorted order.
 public struct PromiseBridge: ScriptMessageHandler {
     /// The handler name the page posts to.
     public static let handlerName = "nativeProcess"

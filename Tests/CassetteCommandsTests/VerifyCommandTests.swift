@@ -43,7 +43,7 @@ import Testing
               their contract.
           64  The command line is wrong.
           65  A cassette cannot be read; its problems are on standard error.
-          66  A path does not exist or cannot be read.
+          66  A path does not exist or cannot be read, or no cassette was found.
           73  The JUnit report cannot be written.
           When several apply, the command exits with the highest.
 
@@ -308,14 +308,16 @@ import Testing
         }
     }
 
-    @Test("an empty folder verifies nothing and exits 0")
-    func emptyFolder() async throws {
+    @Test("a folder without cassettes is an error, so a moved suite cannot pass", arguments: [[], ["Cassettes"]])
+    func emptyFolder(arguments: [String]) async throws {
         try await withTemporaryDirectory { directory in
             try FileManager.default.createDirectory(
                 at: directory.appendingPathComponent("Cassettes"), withIntermediateDirectories: true)
-            let result = await cassette("verify", "Cassettes", in: directory)
-            #expect(result.status == .success)
-            #expect(result.standardOutput == "0 cassettes verified: 0 passed, 0 failed\n")
+            try directory.write("not a cassette", to: "Cassettes/README.md")
+            let result = await cassette(arguments: ["verify"] + arguments, in: directory)
+            #expect(result.status == .noInput)
+            #expect(result.standardOutput.isEmpty)
+            #expect(result.errorLines == ["cassette: error: no cassettes found in 'Cassettes'; nothing was verified"])
         }
     }
 

@@ -7,20 +7,24 @@ import HybridReplay
 /// cookies on every hop, and the final response is handed to the web view.
 ///
 /// For each ``load(_:)``:
-/// 1. the request gets a `Cookie` header with the jar's cookies for its URL
-///    (the user's authentication cookies, stored at login);
+/// 1. the request gets one `Cookie` header: the caller's own cookies first,
+///    if it set a `Cookie` header (as the seed's `request.addValue(_:forHTTPHeaderField:)`
+///    adds the user's authentication cookies), then the jar's cookies for its
+///    URL whose names the caller did not set, joined with `; `;
 /// 2. on each redirect, every `Set-Cookie` of the redirect response is stored
 ///    in the jar, and the proposed request (method and body already changed
 ///    by the Fetch rules, for example to `GET` after a 303) gets the jar's
-///    cookies for *its* URL, so a cookie whose Domain or Path does not match
-///    the target stays behind;
+///    cookies for *its* URL and no others: the caller's cookies were meant
+///    for the first URL, and may not go to another host;
 /// 3. the final response's `Set-Cookie` headers are stored too, and its body
-///    is loaded into the web view with the final URL as base, as
-///    `loadHTMLString(_:baseURL:)` does.
+///    is loaded into the web view with the final URL as base and the
+///    response's `Content-Type` header, as `load(_:mimeType:characterEncodingName:baseURL:)`
+///    needs.
 ///
 /// Which cookies match a URL is the jar's decision (RFC 6265 domain, path,
 /// `Secure` and expiry rules), as `HTTPCookieStorage.cookies(for:)` is in the
-/// seed. A request that fails outright loads nothing.
+/// seed: the loader sends what the jar answers. A request that fails
+/// outright loads nothing.
 public struct CookieRedirectLoader: Sendable {
     private let webView: any WebView
     private let transport: any HTTPTransport
@@ -52,22 +56,50 @@ public struct CookieRedirectLoader: Sendable {
     @discardableResult
     public func load(_ request: HTTPRequest) async -> HTTPResponse? {
         let hops = Hops(loader: self, url: request.url)
-        let first = await withJarCookies(request)
+        let first = await withCookies(request, keepingCaller: true)
         guard let response = try? await transport.send(first, redirectDelegate: hops) else { return nil }
         let finalURL = hops.currentURL
         await store(cookiesSetBy: response, for: finalURL)
-        webView.load(NavigationLoad(url: finalURL, body: response.body ?? .text("")))
+        // The adapter over `load(_:mimeType:characterEncodingName:baseURL:)` reads the MIME type and charset here.
+        let contentType = response.headers.first { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }
+        webView.load(
+            NavigationLoad(url: finalURL, headers: contentType.map { [$0] } ?? [], body: response.body ?? .text("")))
         return response
     }
 
-    /// `request` with its `Cookie` header replaced by the jar's cookies for its URL.
-    func withJarCookies(_ request: HTTPRequest) async -> HTTPRequest {
+    /// `request` with one `Cookie` header at the place of the first one it
+    /// had, or last: the caller's cookies when `keepingCaller`, then the
+    /// jar's cookies for its URL whose names the caller did not set; no
+    /// `Cookie` header when there are no cookies at all.
+    ///
+    /// A caller's cookie wins over the jar's of the same name: the caller put
+    /// it on this request on purpose, and servers disagree on which of two
+    /// cookies with one name they read.
+    func withCookies(_ request: HTTPRequest, keepingCaller: Bool) async -> HTTPRequest {
+        let isCookie = { (header: HTTPHeader) in header.name.caseInsensitiveCompare("Cookie") == .orderedSame }
+        let caller =
+            keepingCaller
+            ? request.headers.filter(isCookie).map { $0.value.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            : []
+        let taken = Set(caller.flatMap(Self.cookieNames(in:)))
+        let jar = await cookieStore.cookies(for: request.url).filter { !taken.contains($0.name) }
+        let value = (caller + [SetCookie.cookieHeader(for: jar)].compactMap { $0 }).joined(separator: "; ")
         var request = request
-        request.headers.removeAll { $0.name.caseInsensitiveCompare("Cookie") == .orderedSame }
-        if let header = SetCookie.cookieHeader(for: await cookieStore.cookies(for: request.url)) {
-            request.headers.append(HTTPHeader("Cookie", header))
+        let position = request.headers.firstIndex(where: isCookie) ?? request.headers.endIndex
+        request.headers.removeAll(where: isCookie)
+        if !value.isEmpty {
+            request.headers.insert(HTTPHeader("Cookie", value), at: min(position, request.headers.endIndex))
         }
         return request
+    }
+
+    /// The names in a `Cookie` header value: `a=1; b=2` → `a`, `b`. A pair
+    /// without `=` is a nameless cookie, which no jar cookie can clash with.
+    static func cookieNames(in header: String) -> [String] {
+        header.split(separator: ";").compactMap { pair in
+            pair.firstIndex(of: "=").map { pair[..<$0].trimmingCharacters(in: .whitespaces) }
+        }
     }
 
     /// Stores every cookie `response` sets, as answering a request to `url`.
@@ -96,7 +128,7 @@ public struct CookieRedirectLoader: Sendable {
             async -> HTTPRequest?
         {
             await loader.store(cookiesSetBy: response, for: originalRequest.url)
-            let next = await loader.withJarCookies(newRequest)
+            let next = await loader.withCookies(newRequest, keepingCaller: false)
             lock.withLock { url = next.url }
             return next
         }

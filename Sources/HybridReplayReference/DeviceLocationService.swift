@@ -5,19 +5,28 @@ import HybridReplay
 /// against the location seams, with `AsyncStream`s (see ``LocationStreams``)
 /// where the seed uses Combine.
 ///
-/// - It asks for the best accuracy and becomes the manager's delegate; the
-///   manager reports the current authorization at once, as `CLLocationManager`
-///   does when it is created.
-/// - Not determined: it requests when-in-use authorization. Authorized (when
-///   in use or always): it starts updating. Denied or restricted: it stops
-///   updating and publishes on ``deniedStream``. The seed treats "not
-///   determined" as denied in `locationManagerDidChangeAuthorization`; this
-///   does not.
+/// - It asks for the best accuracy and becomes the manager's delegate, then
+///   stays idle until the app calls ``requestLocationUpdates()``, as the
+///   seed's view does on appear. The authorization the manager reports when
+///   the delegate is set, and any change before the app asks, do nothing:
+///   reacting to them as well would request or start a second time.
+/// - ``requestLocationUpdates()`` acts on the manager's current authorization:
+///   not determined → request when-in-use; authorized (when in use or always)
+///   → start updating; denied or restricted → stop updating and publish on
+///   ``deniedStream``.
+/// - Once the app has asked, authorization changes act the same way, except
+///   that "not determined" does nothing: the prompt is pending. The seed
+///   treats it as denied in `locationManagerDidChangeAuthorization`.
 /// - Of each batch of fixes it publishes only the last one's coordinate on
 ///   ``coordinatesStream``, as `{latitude, longitude}`.
 /// - `locationUnknown` is transient: CoreLocation keeps trying, so the service
-///   does too. Any other error completes the coordinate stream with that
-///   error and stops updating; fixes after that are not published.
+///   does too. Any other error is fatal: it stops updating and completes the
+///   coordinate stream with the error, once.
+/// - After a fatal error the service is finished, since nothing it locates
+///   could be published again: it never requests authorization or starts
+///   updating again, and drops fixes. Denial is still stopped and signalled,
+///   because ``deniedStream`` stays open and the app may still want to tell
+///   the user that location access is off.
 public final class DeviceLocationService: LocationManagerDelegate, @unchecked Sendable {
     /// The stream coordinates are published on.
     public static let coordinatesStream = "coordinates"
@@ -29,9 +38,13 @@ public final class DeviceLocationService: LocationManagerDelegate, @unchecked Se
     private let manager: any LocationManager
     private let output: any LocationServiceOutput
     private let lock = NSLock()
+    // Whether the app has called requestLocationUpdates(); until then the service is idle.
+    private var wanted = false
+    // Whether a fatal error completed the coordinate stream.
     private var finished = false
 
-    /// Configures `manager` and becomes its delegate.
+    /// Configures `manager` and becomes its delegate; nothing else happens
+    /// until the app calls ``requestLocationUpdates()``.
     ///
     /// - Parameters:
     ///   - manager: The location manager (CoreLocation's, or a double).
@@ -44,23 +57,34 @@ public final class DeviceLocationService: LocationManagerDelegate, @unchecked Se
         manager.setDelegate(self)
     }
 
-    /// What the seed's `requestLocationUpdates()` does: acts on the current
-    /// authorization without waiting for the manager to report it.
+    /// Starts the service, as the seed's view does on appear: asks for
+    /// when-in-use authorization if it is not determined yet, starts updating
+    /// if it is granted, and signals denial otherwise.
+    ///
+    /// Calling it again acts on the authorization again. After a fatal error
+    /// it only signals denial.
     public func requestLocationUpdates() {
-        act(on: manager.authorizationStatus)
+        let isFinished = lock.withLock {
+            wanted = true
+            return finished
+        }
+        act(on: manager.authorizationStatus, finished: isFinished, asking: true)
     }
 
     public func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?) {
-        act(on: status)
+        let (isWanted, isFinished) = lock.withLock { (wanted, finished) }
+        guard isWanted else { return }
+        act(on: status, finished: isFinished, asking: false)
     }
 
-    private func act(on status: AuthorizationStatus) {
-        switch status {
-        case .notDetermined:
-            manager.requestWhenInUseAuthorization()
-        case .authorizedWhenInUse, .authorizedAlways:
-            manager.startUpdatingLocation()
-        default:
+    /// What `status` calls for: only the app's own call asks the user, and a
+    /// finished service starts nothing.
+    private func act(on status: AuthorizationStatus, finished: Bool, asking: Bool) {
+        if status == .notDetermined {
+            if asking, !finished { manager.requestWhenInUseAuthorization() }
+        } else if status.isAuthorized {
+            if !finished { manager.startUpdatingLocation() }
+        } else {
             manager.stopUpdatingLocation()
             output.publish(.null, on: Self.deniedStream)
         }
@@ -85,66 +109,4 @@ public final class DeviceLocationService: LocationManagerDelegate, @unchecked Se
     }
 
     private var isFinished: Bool { lock.withLock { finished } }
-}
-
-/// A ``LocationServiceOutput`` for the app: what the service publishes, as
-/// async sequences (the seed's `PassthroughSubject`s).
-///
-/// ```swift
-/// let streams = LocationStreams()
-/// let service = DeviceLocationService(manager: manager, output: streams)
-/// for try await coordinate in streams.coordinates { show(coordinate) }
-/// ```
-public final class LocationStreams: LocationServiceOutput {
-    /// A latitude and longitude in degrees.
-    public struct Coordinate: Sendable, Hashable {
-        public var latitude: Double
-        public var longitude: Double
-
-        public init(latitude: Double, longitude: Double) {
-            self.latitude = latitude
-            self.longitude = longitude
-        }
-    }
-
-    /// Why the coordinate stream ended.
-    public struct Failure: Error, Sendable, Hashable {
-        public var code: LocationErrorCode
-    }
-
-    /// Every published coordinate, until the service fails.
-    public let coordinates: AsyncThrowingStream<Coordinate, any Error>
-    /// One element each time location access turns out to be denied.
-    public let deniedLocationAccess: AsyncStream<Void>
-
-    private let coordinatesContinuation: AsyncThrowingStream<Coordinate, any Error>.Continuation
-    private let deniedContinuation: AsyncStream<Void>.Continuation
-
-    public init() {
-        (coordinates, coordinatesContinuation) = AsyncThrowingStream.makeStream()
-        (deniedLocationAccess, deniedContinuation) = AsyncStream.makeStream()
-    }
-
-    public func publish(_ value: JSONValue, on stream: String) {
-        switch stream {
-        case DeviceLocationService.coordinatesStream:
-            guard case .object(let fields) = value, case .number(let latitude)? = fields["latitude"],
-                case .number(let longitude)? = fields["longitude"]
-            else { return }
-            coordinatesContinuation.yield(Coordinate(latitude: latitude, longitude: longitude))
-        case DeviceLocationService.deniedStream:
-            deniedContinuation.yield()
-        default:
-            break
-        }
-    }
-
-    public func complete(_ stream: String, error: LocationErrorCode?) {
-        guard stream == DeviceLocationService.coordinatesStream else { return }
-        if let error {
-            coordinatesContinuation.finish(throwing: Failure(code: error))
-        } else {
-            coordinatesContinuation.finish()
-        }
-    }
 }

@@ -3,10 +3,16 @@ import HybridReplay
 /// The entry point of the cookie loader's contract: the host app asking
 /// for a page, as a `custom` stimulus named ``eventName``.
 ///
-/// Its fields are `url` (required), `method` (default `GET`) and `body`
-/// (text, optional). The handler turns each into an ``HTTPRequest`` and
-/// hands it to `load` in a task of its own, as the host's call to
-/// `webView.load(request)` would.
+/// Its fields are `url` (required), `method` (default `GET`), `headers`
+/// (optional: `[{"name": …, "value": …}]`, in order, as `http.request`
+/// writes them) and `body` (text, optional). The handler turns each into an
+/// ``HTTPRequest`` and hands it to `load` in a task of its own, as the host's
+/// call to `webView.load(request)` would.
+///
+/// The recorder's header rules do not look inside custom events: record sessions
+/// with ``headerRedaction(by:)`` added, so that an `Authorization` or
+/// `Cookie` header the host puts on its request is hidden as it is in the
+/// `http.request` that sends it.
 ///
 /// Register one with your own loader to run the `cookie-redirect-loader`
 /// cassettes against it:
@@ -31,6 +37,10 @@ public struct LoadRequestHandler: CustomEventHandler {
     public static func event(for request: HTTPRequest) -> CustomEvent {
         var fields: [String: JSONValue] = ["url": .string(request.url)]
         if request.method != "GET" { fields["method"] = .string(request.method) }
+        if !request.headers.isEmpty {
+            fields["headers"] = .array(
+                request.headers.map { .object(["name": .string($0.name), "value": .string($0.value)]) })
+        }
         if case .text(let body)? = request.body { fields["body"] = .string(body) }
         return CustomEvent(name: eventName, direction: .stimulus, fields: fields)
     }
@@ -39,11 +49,21 @@ public struct LoadRequestHandler: CustomEventHandler {
     public static func request(in event: CustomEvent) -> HTTPRequest? {
         guard event.name == eventName, case .string(let url)? = event.fields["url"] else { return nil }
         var request = HTTPRequest(url: url)
-        // A `method` or `body` that is there but not text is malformed: sending
-        // a GET, or a POST without its body, is not what the event asked for.
+        // A `method`, `headers` or `body` that is there but not of its type is
+        // malformed: sending a GET, a request without its `Authorization`, or a
+        // POST without its body, is not what the event asked for.
         switch event.fields["method"] {
         case nil: break
         case .string(let method)?: request.method = method
+        default: return nil
+        }
+        switch event.fields["headers"] {
+        case nil: break
+        case .array(let headers)?:
+            for header in headers {
+                guard let header = Self.header(in: header) else { return nil }
+                request.headers.append(header)
+            }
         default: return nil
         }
         switch event.fields["body"] {
@@ -54,9 +74,51 @@ public struct LoadRequestHandler: CustomEventHandler {
         return request
     }
 
+    /// A header as ``event(for:)`` writes it: exactly a non-empty text `name` and a text `value`.
+    private static func header(in value: JSONValue) -> HTTPHeader? {
+        guard case .object(let members) = value, members.count == 2, case .string(let name)? = members["name"],
+            !name.isEmpty, case .string(let value)? = members["value"]
+        else { return nil }
+        return HTTPHeader(name, value)
+    }
+
     public func didReceive(_ event: CustomEvent) {
         guard let request = Self.request(in: event) else { return }
         let load = load
         Task { await load(request) }
+    }
+}
+
+extension LoadRequestHandler {
+    /// A redaction that applies `rules` to the `headers` of ``eventName``
+    /// events, which the built-in rules do not look inside; listed as
+    /// `custom:load.headers`.
+    ///
+    /// With ``Redaction/default``, an `Authorization` header keeps its scheme
+    /// and a `Cookie` header its names, and each value gets the placeholder
+    /// it has in the `http.request` that sends it:
+    ///
+    /// ```swift
+    /// Recorder(name: "…", redaction: .default + LoadRequestHandler.headerRedaction())
+    /// ```
+    ///
+    /// - Parameter rules: The rules to hide header values with; their other rules do nothing here.
+    /// - Returns: A redaction with that one rule.
+    public static func headerRedaction(by rules: Redaction = .default) -> Redaction {
+        .custom(name: "custom:load.headers") { payload, placeholders in
+            guard var event = payload as? CustomEvent, event.name == eventName,
+                case .array(let headers)? = event.fields["headers"]
+            else { return payload }
+            event.fields["headers"] = .array(
+                headers.map { element in
+                    guard let header = header(in: element),
+                        let redacted = rules.apply(
+                            to: HTTPRequest(url: "", headers: [header]), placeholders: &placeholders) as? HTTPRequest,
+                        let hidden = redacted.headers.first
+                    else { return element }
+                    return .object(["name": .string(hidden.name), "value": .string(hidden.value)])
+                })
+            return event
+        }
     }
 }

@@ -90,13 +90,14 @@ extension ReferenceContract {
         return LoadRequestHandler(seam: platform.custom) { request in await loader.load(request) }
     }
 
-    /// `DeviceLocationService`: the authorization flow and published coordinates.
+    /// `DeviceLocationService`, started by ``LocationRequestHandler`` events.
     public static let deviceLocationService = ReferenceContract(
         name: "device-location-service",
-        summary: "Requests when-in-use authorization, starts or reports denial, publishes the last fix of each batch "
-            + "and ends on a fatal error."
+        summary: "Idle until the app asks for updates; then requests when-in-use authorization, starts or reports "
+            + "denial, publishes the last fix of each batch, and starts nothing after a fatal error."
     ) { platform in
-        DeviceLocationService(manager: platform.locationManager, output: platform.locationOutput)
+        let service = DeviceLocationService(manager: platform.locationManager, output: platform.locationOutput)
+        return LocationRequestHandler(seam: platform.custom) { service.requestLocationUpdates() }
     }
 
     /// Every contract with a reference implementation, by name.

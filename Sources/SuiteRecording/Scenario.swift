@@ -28,6 +28,8 @@ public struct Scenario: Sendable, Identifiable {
     public var contract: ReferenceContract
     /// The state of the platform before the implementation is set up.
     public var setting: Setting
+    /// What the recorder hides, listed in the cassette's `redactions`.
+    public var redaction: Redaction
     /// Plays the platform's side of the session.
     public var drive: @Sendable (ScenarioStage) async throws -> Void
 
@@ -40,16 +42,19 @@ public struct Scenario: Sendable, Identifiable {
     ///   - contract: The contract the session exercises.
     ///   - description: What the session shows.
     ///   - setting: The state of the platform before the implementation is set up.
+    ///   - redaction: What the recorder hides; the default rules unless the
+    ///     contract's stimuli carry credentials of their own.
     ///   - drive: Plays the platform's side of the session.
     public init(
         _ path: String, contract: ReferenceContract, description: String, setting: Setting = Setting(),
-        drive: @escaping @Sendable (ScenarioStage) async throws -> Void
+        redaction: Redaction = .default, drive: @escaping @Sendable (ScenarioStage) async throws -> Void
     ) {
         self.path = path
         self.name = Self.name(forPath: path)
         self.description = description
         self.contract = contract
         self.setting = setting
+        self.redaction = redaction
         self.drive = drive
     }
 

@@ -32,6 +32,7 @@ struct ScenarioTests {
         #expect(!scenario.description.isEmpty)
         #expect(cassette.header.name == scenario.name)
         #expect(cassette.header.recordedBy == .hybridReplay(engine: "HybridReplay simulation"))
+        #expect(cassette.header.redactions == scenario.redaction.ruleNames)
     }
 
     @Test("paths are unique, and each is a .json file in the folder named for its seam")

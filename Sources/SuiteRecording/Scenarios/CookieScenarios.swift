@@ -6,8 +6,9 @@ import HybridReplayReference
 /// final response is loaded into the web view.
 ///
 /// The jar starts with the authentication cookie stored at login. Every
-/// cookie value is redacted by the recorder's default rules, as intended:
-/// the placeholders still show which hop carries which cookie.
+/// cookie value is redacted by the recorder's default rules, and so are the
+/// `Cookie` and `Authorization` headers the host app puts on its own request
+/// (``redaction``): the placeholders still show which hop carries which cookie.
 enum CookieScenarios {
     static let origin = "https://app.example.com"
 
@@ -17,13 +18,19 @@ enum CookieScenarios {
         sameSite: .lax)
     static let loggedIn = Scenario.Setting(cookies: [authCookie])
 
-    static let all: [Scenario] = [redirects, postThen303, pathMismatch, domainMismatch, noRedirect]
+    /// The default rules, and the same rules for the headers of the host app's `custom.load`.
+    static let redaction = Redaction.default + LoadRequestHandler.headerRedaction()
+
+    static let all: [Scenario] = [
+        redirects, postThen303, postThen307, pathMismatch, domainMismatch, secureOverHTTP, crossOriginAuthorization,
+        maxAge, callerCookie, noRedirect,
+    ]
 
     static let redirects = Scenario(
         "cookies/redirect-302-302-200.json", contract: .cookieRedirectLoader,
         description: "GET /sso/start redirects twice before /home answers 200; each hop sets a cookie, and each "
             + "next request carries every cookie set so far with the auth cookie, as WKWebView alone would not.",
-        setting: loggedIn
+        setting: loggedIn, redaction: redaction
     ) { stage in
         try load(stage, HTTPRequest(url: "\(origin)/sso/start"))
         let start = try await stage.request("GET", "\(origin)/sso/start")
@@ -49,7 +56,7 @@ enum CookieScenarios {
         "cookies/post-303.json", contract: .cookieRedirectLoader,
         description: "A form POST with a body is answered 303 See Other; the loader follows with a GET without "
             + "the body, carrying the auth cookie and the cookie the 303 set for /account.",
-        setting: loggedIn
+        setting: loggedIn, redaction: redaction
     ) { stage in
         let form = HTTPRequest(
             method: "POST", url: "\(origin)/account/preferences", body: .text("theme=dark&language=en-GB"))
@@ -65,9 +72,10 @@ enum CookieScenarios {
 
     static let pathMismatch = Scenario(
         "cookies/path-mismatch.json", contract: .cookieRedirectLoader,
-        description: "The redirect from /admin/login sets a cookie with Path=/admin; the request to /home it "
-            + "redirects to carries only the auth cookie, because the admin cookie's path does not match.",
-        setting: loggedIn
+        description: "The redirect from /admin/login sets a cookie with Path=/admin; for /home, where it "
+            + "redirects, the jar answers only the auth cookie, since the admin cookie's path does not match, "
+            + "and the request carries what the jar answered.",
+        setting: loggedIn, redaction: redaction
     ) { stage in
         try load(stage, HTTPRequest(url: "\(origin)/admin/login"))
         let login = try await stage.request("GET", "\(origin)/admin/login")
@@ -82,9 +90,9 @@ enum CookieScenarios {
     static let domainMismatch = Scenario(
         "cookies/domain-mismatch.json", contract: .cookieRedirectLoader,
         description: "A redirect to accounts.example.com sets a host-only cookie and a Domain=.example.com "
-            + "cookie on app.example.com; only the Domain cookie follows to the other host, and the host-only "
-            + "cookies, auth included, stay behind.",
-        setting: loggedIn
+            + "cookie on app.example.com; for the other host the jar answers only the Domain cookie, and the "
+            + "request carries it alone: the host-only cookies, auth included, stay behind.",
+        setting: loggedIn, redaction: redaction
     ) { stage in
         try load(stage, HTTPRequest(url: "\(origin)/sso/handoff"))
         let handoff = try await stage.request("GET", "\(origin)/sso/handoff")
@@ -101,11 +109,116 @@ enum CookieScenarios {
         try await waitForLoad(stage)
     }
 
+    static let postThen307 = Scenario(
+        "cookies/post-307.json", contract: .cookieRedirectLoader,
+        description: "A form POST to /checkout/confirm is answered 307 Temporary Redirect; the loader repeats the "
+            + "POST at /v2/checkout/confirm with the same body and Content-Type, and the auth cookie.",
+        setting: loggedIn, redaction: redaction
+    ) { stage in
+        let form = HTTPRequest(
+            method: "POST", url: "\(origin)/checkout/confirm",
+            headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded")],
+            body: .text("order=A-20261130-042&terms=accepted"))
+        try load(stage, form)
+        let confirm = try await stage.request("POST", "\(origin)/checkout/confirm")
+        try stage.respond(
+            to: confirm, after: .milliseconds(88), with: redirect(to: "/v2/checkout/confirm", status: 307, setting: []))
+        let moved = try await stage.request("POST", "\(origin)/v2/checkout/confirm")
+        try stage.respond(to: moved, after: .milliseconds(236), with: page("Order A-20261130-042 confirmed"))
+        try await waitForLoad(stage)
+    }
+
+    static let secureOverHTTP = Scenario(
+        "cookies/secure-over-http.json", contract: .cookieRedirectLoader,
+        description: "/legacy/report redirects from https to an http URL on the same host and sets a cookie "
+            + "without Secure; for the http URL the jar answers only that cookie, so the Secure auth cookie is "
+            + "not sent in the clear.",
+        setting: loggedIn, redaction: redaction
+    ) { stage in
+        try load(stage, HTTPRequest(url: "\(origin)/legacy/report"))
+        let report = try await stage.request("GET", "\(origin)/legacy/report")
+        try stage.respond(
+            to: report, after: .milliseconds(102),
+            with: redirect(
+                to: "http://app.example.com/legacy/report.html", setting: ["report_range=last-30-days; Path=/legacy"]))
+        let plain = try await stage.request("GET", "http://app.example.com/legacy/report.html")
+        try stage.respond(to: plain, after: .milliseconds(154), with: page("Monthly report"))
+        try await waitForLoad(stage)
+    }
+
+    static let crossOriginAuthorization = Scenario(
+        "cookies/cross-origin-authorization.json", contract: .cookieRedirectLoader,
+        description: "The host app asks for /reports/latest with a bearer token; the same-origin redirect keeps "
+            + "the Authorization header, the redirect to files.example.net drops it along with the host-only "
+            + "auth cookie, and the CSV is loaded with its Content-Type.",
+        setting: loggedIn, redaction: redaction
+    ) { stage in
+        let latest = HTTPRequest(
+            url: "\(origin)/reports/latest",
+            headers: [HTTPHeader("Accept", "text/csv"), HTTPHeader("Authorization", "Bearer fake-token-8c2d41e7")])
+        try load(stage, latest)
+        let first = try await stage.request("GET", "\(origin)/reports/latest")
+        try stage.respond(to: first, after: .milliseconds(91), with: redirect(to: "/reports/2026-11", setting: []))
+        let month = try await stage.request("GET", "\(origin)/reports/2026-11")
+        try stage.respond(
+            to: month, after: .milliseconds(133),
+            with: redirect(to: "https://files.example.net/exports/2026-11.csv", setting: []))
+        let file = try await stage.request("GET", "https://files.example.net/exports/2026-11.csv")
+        try stage.respond(
+            to: file, after: .milliseconds(187),
+            with: HTTPResponse(
+                status: 200, headers: [HTTPHeader("Content-Type", "text/csv; charset=utf-8")],
+                body: .text("date,visits\n2026-11-01,412\n2026-11-02,398\n")))
+        try await waitForLoad(stage)
+    }
+
+    static let maxAge = Scenario(
+        "cookies/max-age.json", contract: .cookieRedirectLoader,
+        description: "The redirect from /session/refresh, dated at the contract's date, sets session_id with "
+            + "Max-Age=3600 and, for clients that read only Expires, session_hint expiring an hour after that date; "
+            + "both are stored expiring at 2026-11-30T01:00:00Z, as Max-Age counts from the contract's date, not "
+            + "the wall clock's, and the request to /home carries them with the auth cookie.",
+        setting: loggedIn, redaction: redaction
+    ) { stage in
+        try load(stage, HTTPRequest(url: "\(origin)/session/refresh"))
+        let refresh = try await stage.request("GET", "\(origin)/session/refresh")
+        var refreshed = redirect(
+            to: "/home",
+            setting: [
+                "session_id=fake-session-3e81c0; Max-Age=3600; Path=/; Secure; HttpOnly",
+                "session_hint=1; Expires=Mon, 30 Nov 2026 01:00:00 GMT; Path=/; Secure",
+            ])
+        // The same instant twice binds one value on replay: a Max-Age counted from another clock breaks it.
+        refreshed.headers.insert(HTTPHeader("Date", "Mon, 30 Nov 2026 00:00:00 GMT"), at: 0)
+        try stage.respond(to: refresh, after: .milliseconds(97), with: refreshed)
+        let home = try await stage.request("GET", "\(origin)/home")
+        try stage.respond(to: home, after: .milliseconds(112), with: page("Home"))
+        try await waitForLoad(stage)
+    }
+
+    static let callerCookie = Scenario(
+        "cookies/caller-cookie.json", contract: .cookieRedirectLoader,
+        description: "The host app puts its own Cookie header, locale=en-GB, on the request, while the jar still "
+            + "holds locale=fr-FR: the first request carries the app's locale and then the jar's auth cookie, "
+            + "not the jar's locale; the redirect, which stores the app's locale, carries the jar's cookies only.",
+        setting: Scenario.Setting(
+            cookies: [authCookie, Cookie(name: "locale", value: "fr-FR", domain: "app.example.com", path: "/")]),
+        redaction: redaction
+    ) { stage in
+        try load(stage, HTTPRequest(url: "\(origin)/", headers: [HTTPHeader("Cookie", "locale=en-GB")]))
+        let start = try await stage.request("GET", "\(origin)/")
+        try stage.respond(
+            to: start, after: .milliseconds(84), with: redirect(to: "/home", setting: ["locale=en-GB; Path=/"]))
+        let home = try await stage.request("GET", "\(origin)/home")
+        try stage.respond(to: home, after: .milliseconds(119), with: page("Home"))
+        try await waitForLoad(stage)
+    }
+
     static let noRedirect = Scenario(
         "cookies/no-redirect.json", contract: .cookieRedirectLoader,
         description: "A page that answers 200 at once: one request with the auth cookie, and the response loaded "
             + "into the web view with its URL as base.",
-        setting: loggedIn
+        setting: loggedIn, redaction: redaction
     ) { stage in
         try load(stage, HTTPRequest(url: "\(origin)/home"))
         let home = try await stage.request("GET", "\(origin)/home")

@@ -6,19 +6,22 @@ import HybridReplayReference
 ///
 /// The service configures the manager and becomes its delegate when it is
 /// set up; the manager reports the current authorization at once, as
-/// `CLLocationManager` does. A prompt is answered by the scenario, after the
-/// time a user takes to read it.
+/// `CLLocationManager` does, and the service ignores it. Each session then
+/// has the app ask for updates, as the seed's view does on appear, with a
+/// `custom.requestLocationUpdates` stimulus (see ``requestUpdates(_:after:)``).
+/// A prompt is answered by the scenario, after the time a user takes to read it.
 enum LocationScenarios {
     static let all: [Scenario] = [
         whenInUseGranted, alreadyAuthorized, denied, restricted, batchOfFixes, locationUnknownTransient,
-        deniedErrorFatal, revokedWhileUpdating,
+        deniedErrorFatal, revokedWhileUpdating, idleUntilRequested, allowOnceExpired, finishedAfterFatalError,
     ]
 
     static let whenInUseGranted = Scenario(
         "location/when-in-use-granted.json", contract: .deviceLocationService,
-        description: "Authorization is not determined, so the service asks for when-in-use; the user allows it, "
-            + "updates start, and each fix's coordinate is published."
+        description: "Authorization is not determined, so when the app asks for updates the service asks for "
+            + "when-in-use; the user allows it, updates start, and each fix's coordinate is published."
     ) { stage in
+        try requestUpdates(stage)
         stage.advance(by: .milliseconds(2_400))
         stage.device.changeAuthorization(to: .authorizedWhenInUse)
         stage.advance(by: .milliseconds(1_100))
@@ -29,10 +32,11 @@ enum LocationScenarios {
 
     static let alreadyAuthorized = Scenario(
         "location/already-authorized.json", contract: .deviceLocationService,
-        description: "The app is already authorized always: the service starts updating without asking, and "
-            + "publishes each fix's coordinate.",
+        description: "The app is already authorized always: when it asks for updates the service starts "
+            + "updating without asking the user, and publishes each fix's coordinate.",
         setting: Scenario.Setting(authorization: .authorizedAlways)
     ) { stage in
+        try requestUpdates(stage)
         stage.advance(by: .milliseconds(900))
         stage.device.deliver([Fixes.walk[0]])
         stage.advance(by: .seconds(1))
@@ -41,25 +45,29 @@ enum LocationScenarios {
 
     static let denied = Scenario(
         "location/denied.json", contract: .deviceLocationService,
-        description: "The service asks for when-in-use authorization and the user denies it: updates are "
-            + "stopped and the denied signal is published."
+        description: "The app asks for updates, the service asks for when-in-use authorization and the user "
+            + "denies it: updates are stopped and the denied signal is published."
     ) { stage in
+        try requestUpdates(stage)
         stage.advance(by: .milliseconds(3_200))
         stage.device.changeAuthorization(to: .denied)
     }
 
     static let restricted = Scenario(
         "location/restricted.json", contract: .deviceLocationService,
-        description: "Location access is restricted (parental controls) when the service starts: it does not "
-            + "ask, stops updates and publishes the denied signal.",
+        description: "Location access is restricted (parental controls) when the app asks for updates: the "
+            + "service does not ask the user, stops updates and publishes the denied signal.",
         setting: Scenario.Setting(authorization: .restricted)
-    ) { _ in }
+    ) { stage in
+        try requestUpdates(stage)
+    }
 
     static let batchOfFixes = Scenario(
         "location/batch-of-fixes.json", contract: .deviceLocationService,
         description: "Three fixes arrive in one batch, oldest first; only the last one's coordinate is published.",
         setting: Scenario.Setting(authorization: .authorizedWhenInUse)
     ) { stage in
+        try requestUpdates(stage)
         stage.advance(by: .milliseconds(3_050))
         stage.device.deliver(Array(Fixes.walk[0...2]))
     }
@@ -70,6 +78,7 @@ enum LocationScenarios {
             + "it, and publishes the fixes that follow.",
         setting: Scenario.Setting(authorization: .authorizedWhenInUse)
     ) { stage in
+        try requestUpdates(stage)
         stage.advance(by: .milliseconds(1_000))
         stage.device.deliver([Fixes.walk[0]])
         stage.advance(by: .milliseconds(4_000))
@@ -86,6 +95,7 @@ enum LocationScenarios {
             + "with the error; a fix that still arrives after it is not published.",
         setting: Scenario.Setting(authorization: .authorizedWhenInUse)
     ) { stage in
+        try requestUpdates(stage)
         stage.advance(by: .milliseconds(1_000))
         stage.device.deliver([Fixes.walk[0]])
         stage.advance(by: .milliseconds(6_300))
@@ -96,9 +106,10 @@ enum LocationScenarios {
 
     static let revokedWhileUpdating = Scenario(
         "location/revoked-while-updating.json", contract: .deviceLocationService,
-        description: "The user allows when-in-use, fixes are published, then access is revoked in Settings: the "
-            + "service stops updating and publishes the denied signal."
+        description: "The app asks for updates and the user allows when-in-use; fixes are published, then "
+            + "access is revoked in Settings: the service stops updating and publishes the denied signal."
     ) { stage in
+        try requestUpdates(stage)
         stage.advance(by: .milliseconds(1_800))
         stage.device.changeAuthorization(to: .authorizedWhenInUse)
         stage.advance(by: .milliseconds(1_000))
@@ -107,6 +118,65 @@ enum LocationScenarios {
         stage.device.deliver([Fixes.walk[1]])
         stage.advance(by: .seconds(30))
         stage.device.changeAuthorization(to: .denied)
+    }
+
+    static let idleUntilRequested = Scenario(
+        "location/idle-until-requested.json", contract: .deviceLocationService,
+        description: "The service stays idle until the app asks: the authorization reported at set-up, and "
+            + "access revoked then allowed again in Settings, do nothing; when the app then asks, updates start "
+            + "and the next fix is published.",
+        setting: Scenario.Setting(authorization: .authorizedWhenInUse)
+    ) { stage in
+        stage.advance(by: .seconds(4))
+        stage.device.changeAuthorization(to: .denied)
+        stage.advance(by: .milliseconds(3_500))
+        stage.device.changeAuthorization(to: .authorizedWhenInUse)
+        try requestUpdates(stage, after: .milliseconds(1_600))
+        stage.advance(by: .milliseconds(1_000))
+        stage.device.deliver([Fixes.walk[0]])
+    }
+
+    static let allowOnceExpired = Scenario(
+        "location/allow-once-expired.json", contract: .deviceLocationService,
+        description: "The user allows location once; when the app is no longer in use the grant expires and "
+            + "authorization is not determined again: the service neither stops nor signals denial, and asks "
+            + "the user again when the app next asks for updates."
+    ) { stage in
+        try requestUpdates(stage)
+        stage.advance(by: .milliseconds(2_700))
+        stage.device.changeAuthorization(to: .authorizedWhenInUse)
+        stage.advance(by: .milliseconds(1_100))
+        stage.device.deliver([Fixes.walk[0]])
+        stage.advance(by: .seconds(95))
+        stage.device.changeAuthorization(to: .notDetermined)
+        try requestUpdates(stage, after: .seconds(40))
+        stage.advance(by: .milliseconds(1_900))
+        stage.device.changeAuthorization(to: .authorizedWhenInUse)
+    }
+
+    static let finishedAfterFatalError = Scenario(
+        "location/finished-after-fatal-error.json", contract: .deviceLocationService,
+        description: "After a fatal network error the service is finished: neither allowing always in Settings "
+            + "nor the app asking for updates again starts updating or asks the user.",
+        setting: Scenario.Setting(authorization: .authorizedWhenInUse)
+    ) { stage in
+        try requestUpdates(stage)
+        stage.advance(by: .milliseconds(1_000))
+        stage.device.deliver([Fixes.walk[0]])
+        stage.advance(by: .milliseconds(5_200))
+        stage.device.fail(with: .network)
+        stage.advance(by: .seconds(12))
+        stage.device.changeAuthorization(to: .authorizedAlways)
+        try requestUpdates(stage, after: .seconds(3))
+    }
+
+    /// The app asks for updates, as the seed's view does on appear: `delay`
+    /// after the service was set up, or after the last thing the scenario did.
+    ///
+    /// - Throws: ``SimulationError`` when the contract registered no custom handler.
+    static func requestUpdates(_ stage: ScenarioStage, after delay: Duration = .milliseconds(150)) throws {
+        stage.advance(by: delay)
+        try stage.custom.deliver(LocationRequestHandler.event())
     }
 }
 

@@ -55,19 +55,91 @@ struct CookieRedirectLoaderTests {
         #expect(webView.loads == [NavigationLoad(url: "https://app.example.com/", body: .text("home"))])
     }
 
-    @Test("replaces a Cookie header the caller set with the jar's, and sends none when the jar has none")
-    func replacesStaleCookieHeader() async throws {
+    @Test("keeps the caller's Cookie headers on the first request as one, with the jar's cookies after them")
+    func keepsCallerCookieHeader() async throws {
         let pages = ["https://app.example.com/": HTTPResponse(status: 200)]
-        let stale = HTTPRequest(
-            url: "https://app.example.com/", headers: [HTTPHeader("Cookie", "stale=1"), HTTPHeader("cookie", "old=2")])
+        let request = HTTPRequest(
+            url: "https://app.example.com/",
+            headers: [
+                HTTPHeader("Accept", "text/html"), HTTPHeader("Cookie", "device=d1"), HTTPHeader("X-Trace", "t"),
+                HTTPHeader("cookie", " lang=en "),
+            ])
 
         let withJar = Self.server(pages)
-        await Self.loader(SimulatedWebView(), withJar, Self.jar(Self.auth)).load(stale)
-        #expect(Self.cookieHeaders(withJar) == [["auth=token"]])
+        await Self.loader(SimulatedWebView(), withJar, Self.jar(Self.auth)).load(request)
+        #expect(
+            withJar.requests.map(\.headers) == [
+                [
+                    HTTPHeader("Accept", "text/html"), HTTPHeader("Cookie", "device=d1; lang=en; auth=token"),
+                    HTTPHeader("X-Trace", "t"),
+                ]
+            ])
 
         let emptyJar = Self.server(pages)
-        await Self.loader(SimulatedWebView(), emptyJar, Self.jar()).load(stale)
-        #expect(emptyJar.requests.map(\.headers) == [[]])
+        await Self.loader(SimulatedWebView(), emptyJar, Self.jar()).load(request)
+        #expect(Self.cookieHeaders(emptyJar) == [["device=d1; lang=en"]])
+    }
+
+    @Test("sends the caller's cookie instead of the jar's of the same name, and no Cookie header when both are empty")
+    func callerCookieWinsOverJar() async throws {
+        let pages = ["https://app.example.com/": HTTPResponse(status: 200)]
+        let jar = Self.jar(Self.auth, Cookie(name: "theme", value: "dark", domain: "app.example.com"))
+
+        let fresher = Self.server(pages)
+        await Self.loader(SimulatedWebView(), fresher, jar).load(
+            HTTPRequest(url: "https://app.example.com/", headers: [HTTPHeader("Cookie", "auth=fresh; Theme=x; flag")]))
+        // Names are case-sensitive, and a nameless `flag` clashes with nothing.
+        #expect(Self.cookieHeaders(fresher) == [["auth=fresh; Theme=x; flag; theme=dark"]])
+
+        let blank = Self.server(pages)
+        await Self.loader(SimulatedWebView(), blank, Self.jar()).load(
+            HTTPRequest(url: "https://app.example.com/", headers: [HTTPHeader("Cookie", "  ")]))
+        #expect(blank.requests.map(\.headers) == [[]])
+    }
+
+    @Test("sends only the jar's cookies after a redirect, not the caller's")
+    func callerCookieStaysOnFirstRequest() async throws {
+        let transport = Self.server([
+            "https://app.example.com/start": Self.redirect(to: "/home", setting: "step=1; Path=/"),
+            "https://app.example.com/home": HTTPResponse(status: 200),
+        ])
+        await Self.loader(SimulatedWebView(), transport, Self.jar(Self.auth)).load(
+            HTTPRequest(url: "https://app.example.com/start", headers: [HTTPHeader("Cookie", "device=d1")]))
+        #expect(Self.cookieHeaders(transport) == [["device=d1; auth=token"], ["auth=token; step=1"]])
+    }
+
+    /// A redirect delegate that puts a stale `Cookie` header on every proposed request.
+    private struct StaleCookieTransport: HTTPTransport {
+        let base: ScriptedHTTPTransport
+
+        func send(_ request: HTTPRequest, redirectDelegate: (any HTTPRedirectDelegate)?)
+            async throws(HTTPTransportError) -> HTTPResponse
+        {
+            try await base.send(request, redirectDelegate: redirectDelegate.map(Stale.init))
+        }
+
+        private struct Stale: HTTPRedirectDelegate {
+            let base: any HTTPRedirectDelegate
+
+            func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest)
+                async -> HTTPRequest?
+            {
+                var stale = newRequest
+                stale.headers.append(HTTPHeader("Cookie", "device=d1"))
+                return await base.willPerformRedirection(response, newRequest: stale, originalRequest: originalRequest)
+            }
+        }
+    }
+
+    @Test("replaces a Cookie header a transport left on a redirected request with the jar's")
+    func replacesCookieOnRedirect() async throws {
+        let transport = Self.server([
+            "https://app.example.com/start": Self.redirect(to: "https://other.example.org/next"),
+            "https://other.example.org/next": HTTPResponse(status: 200),
+        ])
+        await Self.loader(SimulatedWebView(), StaleCookieTransport(base: transport), Self.jar(Self.auth)).load(
+            HTTPRequest(url: "https://app.example.com/start"))
+        #expect(Self.cookieHeaders(transport) == [["auth=token"], []])
     }
 
     @Test("follows 302 → 302 → 200, storing each hop's Set-Cookie and sending the jar on the next")
@@ -131,6 +203,23 @@ struct CookieRedirectLoaderTests {
         #expect(transport.requests.map(\.method) == ["POST", "POST"])
         #expect(transport.requests.map(\.body) == [.text("x=1"), .text("x=1")])
         #expect(Self.cookieHeaders(transport) == [["auth=token"], ["auth=token"]])
+    }
+
+    @Test("keeps Authorization on a same-origin hop and drops it on a hop to another origin")
+    func authorizationStaysOnOrigin() async throws {
+        let transport = Self.server([
+            "https://app.example.com/reports/latest": Self.redirect(to: "/reports/2026-11"),
+            "https://app.example.com/reports/2026-11": Self.redirect(to: "https://files.example.net/2026-11.csv"),
+            "https://files.example.net/2026-11.csv": HTTPResponse(status: 200),
+        ])
+        await Self.loader(SimulatedWebView(), transport, Self.jar(Self.auth)).load(
+            HTTPRequest(
+                url: "https://app.example.com/reports/latest",
+                headers: [HTTPHeader("Authorization", "Bearer t0k"), HTTPHeader("Accept", "text/csv")]))
+        let authorizations = transport.requests.map { $0.headers.values(named: "Authorization") }
+        #expect(authorizations == [["Bearer t0k"], ["Bearer t0k"], []])
+        #expect(Self.cookieHeaders(transport) == [["auth=token"], ["auth=token"], []])
+        #expect(transport.requests.allSatisfy { $0.headers.values(named: "Accept") == ["text/csv"] })
     }
 
     @Test("leaves behind a cookie whose Path does not match the next hop")
@@ -203,6 +292,32 @@ struct CookieRedirectLoaderTests {
             HTTPRequest(url: "https://app.example.com/gone"))
         #expect(response == HTTPResponse(status: 404))
         #expect(webView.loads == [NavigationLoad(url: "https://app.example.com/missing", body: .text(""))])
+    }
+
+    @Test("loads the final response with its first Content-Type header, as the server spelled it, and no other")
+    func loadsContentType() async throws {
+        let webView = SimulatedWebView()
+        let transport = Self.server([
+            "https://app.example.com/start": HTTPResponse(
+                status: 302,
+                headers: [HTTPHeader("Location", "/report"), HTTPHeader("Content-Type", "text/plain")]),
+            "https://app.example.com/report": HTTPResponse(
+                status: 200,
+                headers: [
+                    HTTPHeader("Cache-Control", "no-store"),
+                    HTTPHeader("content-type", "text/html; charset=iso-8859-1"),
+                    HTTPHeader("Content-Type", "text/plain"), HTTPHeader("Set-Cookie", "seen=1"),
+                ],
+                body: .text("<p>caf\u{E9}</p>")),
+        ])
+        await Self.loader(webView, transport, Self.jar()).load(HTTPRequest(url: "https://app.example.com/start"))
+        #expect(
+            webView.loads == [
+                NavigationLoad(
+                    url: "https://app.example.com/report",
+                    headers: [HTTPHeader("content-type", "text/html; charset=iso-8859-1")],
+                    body: .text("<p>caf\u{E9}</p>"))
+            ])
     }
 
     @Test("loads a JSON body as it came")

@@ -17,13 +17,24 @@ struct DeviceLocationServiceTests {
         ["latitude": .number(latitude), "longitude": .number(longitude)]
     }
 
-    /// A service on a manager that starts at `status` and answers a prompt with `answer`.
+    /// A service on a manager that starts at `status` and answers a prompt
+    /// with `answer`; the app has not asked for updates yet.
     private static func service(
         status: AuthorizationStatus, answer: AuthorizationStatus? = .authorizedWhenInUse
-    ) -> (DeviceLocationService, SimulatedLocationManager, CollectingLocationOutput) {
-        let manager = SimulatedLocationManager(status: status, respondsToRequestsWith: answer)
+    ) -> (DeviceLocationService, LoggingLocationManager, CollectingLocationOutput) {
+        let manager = LoggingLocationManager(
+            SimulatedLocationManager(status: status, respondsToRequestsWith: answer))
         let output = CollectingLocationOutput()
         let service = DeviceLocationService(manager: manager, output: output)
+        return (service, manager, output)
+    }
+
+    /// A service the app has asked for updates, as the seed's view does on appear.
+    private static func requested(
+        status: AuthorizationStatus, answer: AuthorizationStatus? = .authorizedWhenInUse
+    ) -> (DeviceLocationService, LoggingLocationManager, CollectingLocationOutput) {
+        let (service, manager, output) = Self.service(status: status, answer: answer)
+        service.requestLocationUpdates()
         return (service, manager, output)
     }
 
@@ -36,93 +47,163 @@ struct DeviceLocationServiceTests {
         #expect(DeviceLocationService.bestAccuracy == -1)
     }
 
-    @Test("asks once for when-in-use authorization when undetermined, then starts updating once granted")
+    // MARK: Idle until the app asks
+
+    @Test(
+        "does nothing with the authorization reported at set-up, or with changes, until the app asks",
+        arguments: AuthorizationStatus.known)
+    func idleUntilRequested(_ status: AuthorizationStatus) {
+        let (_, manager, output) = Self.service(status: status)
+        for change in AuthorizationStatus.known + [status] {
+            manager.base.changeAuthorization(to: change)
+        }
+        #expect(manager.calls.isEmpty)
+        #expect(!manager.base.isUpdating)
+        #expect(output.values.isEmpty)
+        #expect(output.completions.isEmpty)
+    }
+
+    @Test("asks or starts exactly once when used as the seed's view does: created, then asked on appear")
+    func seedUsageActsOnce() {
+        let (undetermined, undeterminedManager, _) = Self.requested(status: .notDetermined)
+        #expect(undeterminedManager.calls == [.requestWhenInUse, .start])
+
+        let (authorized, authorizedManager, _) = Self.requested(status: .authorizedWhenInUse)
+        #expect(authorizedManager.calls == [.start])
+        _ = (undetermined, authorized)
+    }
+
+    // MARK: The app asks
+
+    @Test("asks for when-in-use authorization when undetermined, then starts updating once granted")
     func requestsThenStarts() {
-        let (_, manager, output) = Self.service(status: .notDetermined)
-        #expect(manager.requests == [.whenInUse])
+        let (_, manager, output) = Self.requested(status: .notDetermined)
+        #expect(manager.base.requests == [.whenInUse])
         #expect(manager.authorizationStatus == .authorizedWhenInUse)
-        #expect(manager.isUpdating)
+        #expect(manager.base.isUpdating)
         #expect(output.values.isEmpty)
         #expect(output.completions.isEmpty)
     }
 
     @Test("starts updating when the user grants always")
     func startsOnAlways() {
-        let (_, manager, output) = Self.service(status: .notDetermined, answer: .authorizedAlways)
-        #expect(manager.requests == [.whenInUse])
-        #expect(manager.isUpdating)
+        let (_, manager, output) = Self.requested(status: .notDetermined, answer: .authorizedAlways)
+        #expect(manager.calls == [.requestWhenInUse, .start])
+        #expect(manager.base.isUpdating)
         #expect(output.values.isEmpty)
     }
 
-    @Test("waits without updating or signalling while the prompt is unanswered")
+    @Test("waits without updating, signalling or asking again while the prompt is unanswered")
     func waitsForPrompt() {
-        let (_, manager, output) = Self.service(status: .notDetermined, answer: nil)
-        #expect(manager.requests == [.whenInUse])
-        #expect(!manager.isUpdating)
+        let (_, manager, output) = Self.requested(status: .notDetermined, answer: nil)
+        #expect(manager.calls == [.requestWhenInUse])
+
+        manager.base.changeAuthorization(to: .notDetermined)
+        #expect(manager.calls == [.requestWhenInUse])
         #expect(output.values.isEmpty)
 
-        manager.changeAuthorization(to: .authorizedWhenInUse)
-        #expect(manager.isUpdating)
-        #expect(manager.requests == [.whenInUse])
+        manager.base.changeAuthorization(to: .authorizedWhenInUse)
+        #expect(manager.calls == [.requestWhenInUse, .start])
+        #expect(manager.base.isUpdating)
     }
 
     @Test(
         "starts updating at once when already authorized",
         arguments: [AuthorizationStatus.authorizedWhenInUse, .authorizedAlways])
     func startsWhenAuthorized(_ status: AuthorizationStatus) {
-        let (_, manager, output) = Self.service(status: status)
-        #expect(manager.requests.isEmpty)
-        #expect(manager.isUpdating)
+        let (_, manager, output) = Self.requested(status: status)
+        #expect(manager.calls == [.start])
+        #expect(manager.base.isUpdating)
         #expect(output.values.isEmpty)
     }
 
     @Test(
-        "signals denial once and does not update when denied or restricted",
+        "stops and signals denial once, without asking, when denied or restricted",
         arguments: [AuthorizationStatus.denied, .restricted])
     func signalsDenial(_ status: AuthorizationStatus) {
-        let (_, manager, output) = Self.service(status: status)
-        #expect(manager.requests.isEmpty)
-        #expect(!manager.isUpdating)
+        let (_, manager, output) = Self.requested(status: status)
+        #expect(manager.calls == [.stop])
+        #expect(!manager.base.isUpdating)
         #expect(output.values == [LocationServiceValue(stream: Self.denied, value: nil)])
-        #expect(output.values(on: Self.coordinates).isEmpty)
         #expect(output.completions.isEmpty)
+    }
+
+    @Test("acts on the authorization current when the app asks, not the one reported at set-up")
+    func actsOnCurrentAuthorization() {
+        let (service, manager, output) = Self.service(status: .authorizedWhenInUse)
+        manager.base.changeAuthorization(to: .denied)
+        #expect(manager.calls.isEmpty)
+
+        service.requestLocationUpdates()
+        #expect(manager.calls == [.stop])
+        #expect(output.values(on: Self.denied) == [nil])
     }
 
     @Test("signals denial once when the user declines the prompt")
     func signalsDeclinedPrompt() {
-        let (_, manager, output) = Self.service(status: .notDetermined, answer: .denied)
-        #expect(manager.requests == [.whenInUse])
-        #expect(!manager.isUpdating)
+        let (_, manager, output) = Self.requested(status: .notDetermined, answer: .denied)
+        #expect(manager.calls == [.requestWhenInUse, .stop])
+        #expect(!manager.base.isUpdating)
         #expect(output.values == [LocationServiceValue(stream: Self.denied, value: nil)])
     }
 
     @Test("stops and signals when access is revoked, and starts again when it comes back")
     func followsSettings() {
-        let (_, manager, output) = Self.service(status: .authorizedWhenInUse)
-        manager.changeAuthorization(to: .denied)
-        #expect(!manager.isUpdating)
+        let (_, manager, output) = Self.requested(status: .authorizedWhenInUse)
+        manager.base.changeAuthorization(to: .denied)
+        #expect(!manager.base.isUpdating)
         #expect(output.values(on: Self.denied) == [nil])
 
-        manager.changeAuthorization(to: .authorizedAlways)
-        #expect(manager.isUpdating)
-        manager.changeAuthorization(to: .restricted)
-        #expect(!manager.isUpdating)
+        manager.base.changeAuthorization(to: .authorizedAlways)
+        #expect(manager.base.isUpdating)
+        manager.base.changeAuthorization(to: .restricted)
+        #expect(!manager.base.isUpdating)
         #expect(output.values(on: Self.denied) == [nil, nil])
-        #expect(manager.requests.isEmpty)
+        #expect(manager.calls == [.start, .stop, .start, .stop])
     }
+
+    @Test("asks again when the app asks again while undetermined")
+    func requestWhileUndetermined() {
+        let (service, manager, output) = Self.requested(status: .notDetermined, answer: nil)
+        service.requestLocationUpdates()
+        #expect(manager.calls == [.requestWhenInUse, .requestWhenInUse])
+        #expect(output.values.isEmpty)
+    }
+
+    @Test(
+        "starts updating again when the app asks again while authorized",
+        arguments: [AuthorizationStatus.authorizedWhenInUse, .authorizedAlways])
+    func requestWhileAuthorized(_ status: AuthorizationStatus) {
+        let (service, manager, output) = Self.requested(status: status)
+        service.requestLocationUpdates()
+        #expect(manager.calls == [.start, .start])
+        #expect(output.values.isEmpty)
+    }
+
+    @Test(
+        "signals denial again when the app asks again while denied or restricted",
+        arguments: [AuthorizationStatus.denied, .restricted])
+    func requestWhileDenied(_ status: AuthorizationStatus) {
+        let (service, manager, output) = Self.requested(status: status)
+        service.requestLocationUpdates()
+        #expect(manager.calls == [.stop, .stop])
+        #expect(output.values(on: Self.denied) == [nil, nil])
+    }
+
+    // MARK: Fixes and errors
 
     @Test("publishes only the last coordinate of each batch")
     func publishesLastOfBatch() {
-        let (_, manager, output) = Self.service(status: .authorizedWhenInUse)
-        manager.deliver([
+        let (_, manager, output) = Self.requested(status: .authorizedWhenInUse)
+        manager.base.deliver([
             Self.fix(37.33, -122.03, second: 1), Self.fix(37.34, -122.02, second: 2),
             Self.fix(37.35, -122.01, second: 3),
         ])
         #expect(
             output.values == [LocationServiceValue(stream: Self.coordinates, value: Self.coordinate(37.35, -122.01))])
 
-        manager.deliver([Self.fix(-33.8688, 151.2093, second: 4)])
-        manager.deliver([])
+        manager.base.deliver([Self.fix(-33.8688, 151.2093, second: 4)])
+        manager.base.deliver([])
         #expect(
             output.values(on: Self.coordinates) == [
                 Self.coordinate(37.35, -122.01), Self.coordinate(-33.8688, 151.2093),
@@ -132,13 +213,14 @@ struct DeviceLocationServiceTests {
 
     @Test("treats locationUnknown as transient and keeps publishing")
     func locationUnknownIsTransient() {
-        let (_, manager, output) = Self.service(status: .authorizedWhenInUse)
-        manager.fail(with: .locationUnknown)
-        manager.fail(with: .locationUnknown)
-        #expect(manager.isUpdating)
+        let (_, manager, output) = Self.requested(status: .authorizedWhenInUse)
+        manager.base.fail(with: .locationUnknown)
+        manager.base.fail(with: .locationUnknown)
+        #expect(manager.base.isUpdating)
+        #expect(manager.calls == [.start])
         #expect(output.completions.isEmpty)
 
-        manager.deliver([Self.fix(1, 2)])
+        manager.base.deliver([Self.fix(1, 2)])
         #expect(output.values(on: Self.coordinates) == [Self.coordinate(1, 2)])
     }
 
@@ -146,151 +228,134 @@ struct DeviceLocationServiceTests {
         "completes with a fatal error, stops, and publishes nothing after it",
         arguments: [LocationErrorCode.network, .denied, .headingFailure, .promptDeclined])
     func fatalErrorCompletes(_ error: LocationErrorCode) {
-        let (_, manager, output) = Self.service(status: .authorizedWhenInUse)
-        manager.deliver([Self.fix(1, 2)])
-        manager.fail(with: error)
+        let (_, manager, output) = Self.requested(status: .authorizedWhenInUse)
+        manager.base.deliver([Self.fix(1, 2)])
+        manager.base.fail(with: error)
 
         #expect(output.completions == [LocationServiceCompletion(stream: Self.coordinates, error: error)])
-        #expect(!manager.isUpdating)
+        #expect(!manager.base.isUpdating)
 
-        manager.deliver([Self.fix(3, 4)])
-        manager.fail(with: .network)
-        manager.fail(with: .locationUnknown)
-        manager.fail(with: error)
+        manager.base.deliver([Self.fix(3, 4)])
+        manager.base.fail(with: .network)
+        manager.base.fail(with: .locationUnknown)
+        manager.base.fail(with: error)
         #expect(output.values(on: Self.coordinates) == [Self.coordinate(1, 2)])
         #expect(output.completions == [LocationServiceCompletion(stream: Self.coordinates, error: error)])
+        #expect(manager.calls == [.start, .stop])
     }
 
-    @Test("publishes nothing after a fatal error even when updates start again")
-    func staysFinished() {
-        let (service, manager, output) = Self.service(status: .authorizedWhenInUse)
-        manager.fail(with: .network)
+    // MARK: Finished after a fatal error
+
+    @Test(
+        "starts nothing after a fatal error, whether authorization changes or the app asks again",
+        arguments: [AuthorizationStatus.authorizedWhenInUse, .authorizedAlways])
+    func startsNothingWhenFinished(_ status: AuthorizationStatus) {
+        let (service, manager, output) = Self.requested(status: .authorizedWhenInUse)
+        manager.base.fail(with: .network)
+        #expect(manager.calls == [.start, .stop])
+
+        manager.base.changeAuthorization(to: status)
         service.requestLocationUpdates()
-        manager.deliver([Self.fix(5, 6)])
-        #expect(output.values(on: Self.coordinates).isEmpty)
+        manager.base.deliver([Self.fix(5, 6)])
+        #expect(manager.calls == [.start, .stop])
+        #expect(!manager.base.isUpdating)
+        #expect(output.values.isEmpty)
         #expect(output.completions.count == 1)
     }
 
-    @Test("requestLocationUpdates asks again while undetermined")
-    func requestWhileUndetermined() {
-        let (service, manager, output) = Self.service(status: .notDetermined, answer: nil)
+    @Test("asks the user nothing after a fatal error, even when authorization is undetermined again")
+    func asksNothingWhenFinished() {
+        let (service, manager, output) = Self.requested(status: .authorizedWhenInUse, answer: nil)
+        manager.base.fail(with: .network)
+        manager.base.changeAuthorization(to: .notDetermined)
         service.requestLocationUpdates()
-        #expect(manager.requests == [.whenInUse, .whenInUse])
-        #expect(!manager.isUpdating)
+        #expect(manager.calls == [.start, .stop])
+        #expect(manager.base.requests.isEmpty)
         #expect(output.values.isEmpty)
     }
 
     @Test(
-        "requestLocationUpdates starts updating when authorized",
-        arguments: [AuthorizationStatus.authorizedWhenInUse, .authorizedAlways])
-    func requestWhileAuthorized(_ status: AuthorizationStatus) {
-        let (service, manager, output) = Self.service(status: status)
-        manager.stopUpdatingLocation()
-        service.requestLocationUpdates()
-        #expect(manager.isUpdating)
-        #expect(manager.requests.isEmpty)
-        #expect(output.values.isEmpty)
-    }
-
-    @Test(
-        "requestLocationUpdates signals denial again when denied or restricted",
+        "still stops and signals denial after a fatal error",
         arguments: [AuthorizationStatus.denied, .restricted])
-    func requestWhileDenied(_ status: AuthorizationStatus) {
-        let (service, manager, output) = Self.service(status: status)
+    func signalsDenialWhenFinished(_ status: AuthorizationStatus) {
+        let (service, manager, output) = Self.requested(status: .authorizedWhenInUse)
+        manager.base.fail(with: .denied)
+        manager.base.changeAuthorization(to: status)
         service.requestLocationUpdates()
-        #expect(!manager.isUpdating)
-        #expect(manager.requests.isEmpty)
+        #expect(manager.calls == [.start, .stop, .stop, .stop])
         #expect(output.values(on: Self.denied) == [nil, nil])
+        #expect(output.completions == [LocationServiceCompletion(stream: Self.coordinates, error: .denied)])
     }
 
-    @Test("the contract sets up the same service on the platform")
+    // MARK: The contract
+
+    @Test("the contract sets up an idle service that the requestLocationUpdates stimulus starts")
     func contract() async throws {
         let manager = SimulatedLocationManager(status: .notDetermined)
         let output = CollectingLocationOutput()
+        let seam = SimulatedCustomSeam()
         let implementation = try await ReferenceContract.deviceLocationService.setUp(
-            Platform.simulated(locationManager: manager, locationOutput: output))
-        manager.deliver([Self.fix(10, 20), Self.fix(11, 21)])
+            Platform.simulated(locationManager: manager, locationOutput: output, custom: seam))
+        #expect(manager.requests.isEmpty)
+        #expect(!manager.isUpdating)
+
+        try seam.deliver(LocationRequestHandler.event())
+        // Synchronously: the request and the start are effects of the stimulus.
         #expect(manager.requests == [.whenInUse])
         #expect(manager.isUpdating)
+        manager.deliver([Self.fix(10, 20), Self.fix(11, 21)])
         #expect(output.values(on: Self.coordinates) == [Self.coordinate(11, 21)])
+        #expect(seam.sent.isEmpty)
         _ = implementation
     }
 }
 
-@Suite("LocationStreams")
-struct LocationStreamsTests {
-    private typealias Coordinate = LocationStreams.Coordinate
-
-    @Test("carries the service's coordinates, then ends with its fatal error")
-    func coordinatesThenFailure() async throws {
-        let manager = SimulatedLocationManager(status: .authorizedWhenInUse)
-        let streams = LocationStreams()
-        let service = DeviceLocationService(manager: manager, output: streams)
-        manager.deliver([LocationFix(latitude: 1, longitude: 2, timestamp: "2026-01-31T12:00:00Z")])
-        manager.deliver([
-            LocationFix(latitude: 3, longitude: 4, timestamp: "2026-01-31T12:00:01Z"),
-            LocationFix(latitude: 5, longitude: 6, timestamp: "2026-01-31T12:00:02Z"),
-        ])
-        manager.fail(with: .network)
-        manager.deliver([LocationFix(latitude: 7, longitude: 8, timestamp: "2026-01-31T12:00:03Z")])
-
-        var received: [Coordinate] = []
-        var failure: (any Error)?
-        do {
-            for try await coordinate in streams.coordinates { received.append(coordinate) }
-        } catch {
-            failure = error
-        }
-        #expect(received == [Coordinate(latitude: 1, longitude: 2), Coordinate(latitude: 5, longitude: 6)])
-        #expect((failure as? LocationStreams.Failure)?.code == .network)
-        _ = service
+/// A location manager that logs what the service asks of it, so a test can
+/// tell one start from two, around a simulated manager the test drives.
+final class LoggingLocationManager: LocationManager {
+    enum Call: Sendable, Equatable {
+        case requestWhenInUse, requestAlways, start, stop
     }
 
-    @Test("signals denial on its own stream")
-    func deniedSignal() async {
-        let manager = SimulatedLocationManager(status: .denied)
-        let streams = LocationStreams()
-        let service = DeviceLocationService(manager: manager, output: streams)
-        var denials = streams.deniedLocationAccess.makeAsyncIterator()
-        #expect(await denials.next() != nil)
+    let base: SimulatedLocationManager
+    private let log = SharedBox<[Call]>([])
 
-        manager.changeAuthorization(to: .restricted)
-        #expect(await denials.next() != nil)
-        _ = service
+    init(_ base: SimulatedLocationManager) { self.base = base }
+
+    /// What the service asked for, in order.
+    var calls: [Call] { log.current }
+
+    var authorizationStatus: AuthorizationStatus { base.authorizationStatus }
+
+    var desiredAccuracy: Double {
+        get { base.desiredAccuracy }
+        set { base.desiredAccuracy = newValue }
     }
 
-    @Test("finishes normally when completed without an error")
-    func finishesNormally() async throws {
-        let streams = LocationStreams()
-        streams.publish(["latitude": 1, "longitude": 2], on: DeviceLocationService.coordinatesStream)
-        streams.complete(DeviceLocationService.coordinatesStream, error: nil)
-        streams.publish(["latitude": 3, "longitude": 4], on: DeviceLocationService.coordinatesStream)
-
-        var received: [Coordinate] = []
-        for try await coordinate in streams.coordinates { received.append(coordinate) }
-        #expect(received == [Coordinate(latitude: 1, longitude: 2)])
+    var distanceFilter: Double {
+        get { base.distanceFilter }
+        set { base.distanceFilter = newValue }
     }
 
-    @Test("ignores values it cannot read and streams it does not know")
-    func ignoresOddValues() async throws {
-        let streams = LocationStreams()
-        let stream = DeviceLocationService.coordinatesStream
-        streams.publish("1,2", on: stream)
-        streams.publish(["latitude": 1], on: stream)
-        streams.publish(["latitude": "1", "longitude": "2"], on: stream)
-        streams.publish(["latitude": 1, "longitude": 2], on: "heading")
-        streams.complete("heading", error: .network)
-        streams.publish(["latitude": 9, "longitude": 10, "altitude": 11], on: stream)
-        streams.complete(stream, error: .headingFailure)
+    func setDelegate(_ delegate: (any LocationManagerDelegate)?) { base.setDelegate(delegate) }
 
-        var received: [Coordinate] = []
-        var failure: (any Error)?
-        do {
-            for try await coordinate in streams.coordinates { received.append(coordinate) }
-        } catch {
-            failure = error
-        }
-        #expect(received == [Coordinate(latitude: 9, longitude: 10)])
-        #expect((failure as? LocationStreams.Failure)?.code == .headingFailure)
+    func requestWhenInUseAuthorization() {
+        log.update { $0.append(.requestWhenInUse) }
+        base.requestWhenInUseAuthorization()
+    }
+
+    func requestAlwaysAuthorization() {
+        log.update { $0.append(.requestAlways) }
+        base.requestAlwaysAuthorization()
+    }
+
+    func startUpdatingLocation() {
+        log.update { $0.append(.start) }
+        base.startUpdatingLocation()
+    }
+
+    func stopUpdatingLocation() {
+        log.update { $0.append(.stop) }
+        base.stopUpdatingLocation()
     }
 }

@@ -227,9 +227,11 @@ extension ReplayEngine {
                 < (comparison.distance(expected: right.payload, actual: payload, bindings: state.bindings), right.id)
         }
         let candidate = closest.map { describe($0.id) + ", which already happened" } ?? nearest.map { describe($0.id) }
+        // Name the stimulus the implementation was reacting to, when it is known.
+        let reaction = (knownCause ?? hint).map { " in reaction to \(describe($0))" } ?? " here"
         return ReplayIssue(
             kind: .unexpectedEffect, eventID: nil, eventKind: payload.kind,
-            message: "unexpected effect: nothing in the cassette expects \(payload.kind) here",
+            message: "unexpected effect: nothing in the cassette expects \(payload.kind)\(reaction)",
             actual: actual, nearestCandidate: candidate)
     }
 }

@@ -108,18 +108,23 @@ struct MutationTests {
         #expect(issue.differences.map(\.path).contains("value.latitude"), "\(report)")
     }
 
-    @Test("a location service that starts updating while denied fails at the denied authorization")
+    @Test("a location service that starts updating while denied fails naming the denial it reacted to")
     func startsWhileDenied() async throws {
         let failed = try await failures(of: "device-location-service") { platform in
             var broken = platform
             broken.locationManager = MistakenLocationManager(platform.locationManager, .startsWhileDenied)
             return try await ReferenceContract.deviceLocationService.setUp(broken)
         }
-        for name in ["location/denied.json", "location/restricted.json"] {
+        for (name, status) in [("location/denied.json", "denied"), ("location/restricted.json", "restricted")] {
             let report = try #require(failed["Cassettes/\(name)"], "Cassettes/\(name) passed; failing: \(failed.keys.sorted())")
+            let cassette = try ConformanceSuite.cassette(name)
+            let denial = try ConformanceSuite.eventID(of: LocationAuthorizationChange.eventKind, in: cassette) { event in
+                event.payload(as: LocationAuthorizationChange.self)?.status.rawValue == status
+            }
             let issue = try #require(report.issues.first)
             #expect(issue.kind == .unexpectedEffect, "\(report)")
-            #expect(issue.actual?.contains("location.startUpdating") == true || "\(issue)".contains("startUpdating"), "\(report)")
+            #expect(issue.eventKind == LocationUpdatesStart.eventKind)
+            #expect(issue.message.contains("in reaction to event \(denial) (location.authorization \(status)"), "\(report)")
         }
     }
 

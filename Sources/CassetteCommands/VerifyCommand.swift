@@ -34,12 +34,12 @@ public struct VerifyCommand: CassetteCommand {
     /// The most replays `--jobs` accepts at once.
     public static let maximumJobs = 64
     /// How many cassettes are replayed at once unless `--jobs` says otherwise.
-    public static let defaultJobs = 8
+    public static let defaultJobs = 16
 
     /// `--jobs <n>`: replay up to n cassettes at once.
     public static let jobsOption = Option(
         "jobs", valueName: "n",
-        help: "Replays up to n cassettes at once, from 1 to 64 (default 8); the output stays in path order."
+        help: "Replays up to n cassettes at once, from 1 to 64 (default 16); the output stays in path order."
     )
 
     /// What is verified when no path is given: the conventional suite folder.

@@ -32,7 +32,7 @@ import Testing
           --repeat <n>            Replays each cassette n times, from 1 to 1000, each
                                   against a fresh implementation; every run must pass.
           --jobs <n>              Replays up to n cassettes at once, from 1 to 64
-                                  (default 8); the output stays in path order.
+                                  (default 16); the output stays in path order.
           --junit <file>          Also writes the results to <file> as JUnit XML, one
                                   test case per cassette, replacing it atomically.
           -h, --help              Prints help information.

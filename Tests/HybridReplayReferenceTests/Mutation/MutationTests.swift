@@ -40,6 +40,23 @@ struct MutationTests {
         #expect("\(report)".contains("event \(redirected) (http.request)"))
     }
 
+    @Test("a cookie loader that counts Max-Age from the wall clock fails where the expiries disagree")
+    func wallClockMaxAge() async throws {
+        let failed = try await failures(of: "cookie-redirect-loader") { platform in
+            let loader = CookieRedirectLoader(
+                webView: platform.webView, transport: platform.transport, cookieStore: platform.cookieStore,
+                now: { Date() })
+            return LoadRequestHandler(seam: platform.custom) { request in await loader.load(request) }
+        }
+        #expect(failed.keys.sorted() == ["Cassettes/cookies/max-age.json"], "only max-age has a Max-Age cookie")
+        let report = try #require(failed["Cassettes/cookies/max-age.json"])
+        let second = try ConformanceSuite.eventID(
+            of: CookieStoreWrite.eventKind, in: ConformanceSuite.cassette("cookies/max-age.json"), index: 1)
+        let issue = try #require(report.issues.first)
+        #expect(issue.eventID == second, "\(report)")
+        #expect(issue.differences.contains { $0.path.hasPrefix("cookie.expires") }, "\(report)")
+    }
+
     @Test("a router that decides twice fails at the navigation action it decided twice")
     func decidesTwice() async throws {
         let failed = try await failures(of: "navigation-router") { platform in

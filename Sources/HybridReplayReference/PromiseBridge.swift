@@ -124,7 +124,7 @@ public struct RandomUserFetcher: Sendable {
     }
 
     /// A body as the text the page receives: JSON in its compact form.
-    static func text(of body: HTTPBody?) -> String {
+    public static func text(of body: HTTPBody?) -> String {
         switch body {
         case .text(let text): text
         case .json(let value): value.description

@@ -25,13 +25,7 @@ struct SeedPromiseBridge: ScriptMessageHandler {
         let transport = transport
         Task {
             guard let response = try? await transport.send(HTTPRequest(url: RandomUserFetcher.seedEndpoint)) else { return }
-            let data =
-                switch response.body {
-                case .text(let text): text
-                case .json(let value): value.description
-                case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
-                case nil: ""
-                }
+            let data = RandomUserFetcher.text(of: response.body)
             webView.evaluateJavaScript(String(format: "executePromise('%@','%@')", guid, data), completionHandler: nil)
         }
     }

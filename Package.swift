@@ -5,7 +5,11 @@ let package = Package(
     name: "HybridReplay",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
+        // What app code links: the seams, their values, JSONValue, JavaScriptLiteral.
+        .library(name: "HybridReplaySeams", targets: ["HybridReplaySeams"]),
+        // What tests link: the format, the recorder and the replayer.
         .library(name: "HybridReplay", targets: ["HybridReplay"]),
+        .library(name: "HybridReplaySimulation", targets: ["HybridReplaySimulation"]),
         .library(name: "HybridReplayTesting", targets: ["HybridReplayTesting"]),
         .library(name: "HybridReplayReference", targets: ["HybridReplayReference"]),
         .executable(name: "cassette", targets: ["cassette"]),
@@ -26,20 +30,32 @@ let package = Package(
             pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]
         ),
+        // App-facing: the seams app code is written against. Foundation only — no
+        // jansson, FoundationNetworking or FoundationXML (Scripts/check-seams-imports).
+        .target(name: "HybridReplaySeams"),
+        // The engine: cassette format, recorder, replayer, URLSession transport.
         .target(
             name: "HybridReplay",
-            dependencies: [.target(name: "CJansson", condition: .when(platforms: [.linux]))]
+            dependencies: [
+                "HybridReplaySeams", .target(name: "CJansson", condition: .when(platforms: [.linux])),
+            ]
         ),
+        // The simulated platform: scripted web view, server, location hardware, manual clock, GPX.
+        .target(name: "HybridReplaySimulation", dependencies: ["HybridReplay"]),
         // The seed systems written against the seams, and the contracts the suite names.
-        .target(name: "HybridReplayReference", dependencies: ["HybridReplay"]),
-        .target(name: "CassetteCommands", dependencies: ["HybridReplay", "HybridReplayReference"]),
+        .target(name: "HybridReplayReference", dependencies: ["HybridReplaySeams"]),
+        .target(
+            name: "CassetteCommands", dependencies: ["HybridReplay", "HybridReplayReference"]),
         // Swift Testing and XCTest glue: record modes, the cassette trait, replayCassette.
-        .target(name: "HybridReplayTesting", dependencies: ["HybridReplay"]),
+        .target(name: "HybridReplayTesting", dependencies: ["HybridReplay", "HybridReplaySimulation"]),
         .executableTarget(name: "cassette", dependencies: ["CassetteCommands"]),
-        .executableTarget(name: "cassette-bench", dependencies: ["HybridReplay", "CassetteCommands"]),
+        .executableTarget(
+            name: "cassette-bench", dependencies: ["HybridReplay", "HybridReplaySimulation", "CassetteCommands"]),
         // The conformance suite's scenarios, recorded against the reference implementations;
         // `swift run record-suite` rewrites Cassettes/ from them.
-        .target(name: "SuiteRecording", dependencies: ["HybridReplay", "HybridReplayReference"]),
+        .target(
+            name: "SuiteRecording",
+            dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayReference"]),
         .executableTarget(name: "record-suite", dependencies: ["SuiteRecording"]),
         .plugin(
             name: "CassettePlugin",
@@ -62,11 +78,15 @@ let package = Package(
             name: "HybridReplayWebKitGTK",
             dependencies: ["HybridReplay", .target(name: "CWebKitGTK", condition: .when(traits: ["WebKitGTK"]))]
         ),
-        .testTarget(name: "HybridReplayTests", dependencies: ["HybridReplay"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "HybridReplayTests", dependencies: ["HybridReplay", "HybridReplaySimulation"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "CassetteCommandsTests", dependencies: ["CassetteCommands"]),
         .testTarget(name: "HybridReplayTestingTests", dependencies: ["HybridReplayTesting"], exclude: ["Cassettes"]),
-        .testTarget(name: "HybridReplayReferenceTests", dependencies: ["HybridReplayReference", "HybridReplayTesting"]),
-        .testTarget(name: "SuiteRecordingTests", dependencies: ["SuiteRecording"]),
+        .testTarget(
+            name: "HybridReplayReferenceTests",
+            dependencies: ["HybridReplayReference", "HybridReplayTesting", "HybridReplaySimulation"]),
+        .testTarget(name: "SuiteRecordingTests", dependencies: ["SuiteRecording", "HybridReplaySimulation"]),
         .testTarget(
             name: "HybridReplayWebKitGTKTests", dependencies: ["HybridReplayWebKitGTK", "HybridReplayReference"]),
     ],

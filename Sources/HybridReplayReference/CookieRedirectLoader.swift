@@ -1,5 +1,5 @@
 import Foundation
-import HybridReplay
+import HybridReplaySeams
 
 /// The seed's cookie workaround ("redirect cookies"): WKWebView does not send
 /// the cookies a server sets on a 302 to the redirect target, so the first

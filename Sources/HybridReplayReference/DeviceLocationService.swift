@@ -1,5 +1,5 @@
 import Foundation
-import HybridReplay
+import HybridReplaySeams
 
 /// The seed's `DeviceLocationService` ("Getting device location on iOS")
 /// against the location seams, with `AsyncStream`s (see ``LocationStreams``)

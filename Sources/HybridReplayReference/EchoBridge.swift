@@ -1,4 +1,4 @@
-import HybridReplay
+import HybridReplaySeams
 
 /// The seed's first bridge ("WKWebView to native code interaction"): the page
 /// posts text to the `nativeProcess` handler and native code echoes it back

@@ -1,4 +1,4 @@
-import HybridReplay
+import HybridReplaySeams
 
 /// A ``LocationServiceOutput`` for the app: what ``DeviceLocationService``
 /// publishes, as async sequences (the seed's `PassthroughSubject`s).

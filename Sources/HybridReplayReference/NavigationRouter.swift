@@ -1,5 +1,5 @@
 import Foundation
-import HybridReplay
+import HybridReplaySeams
 
 /// The seed's navigation hijack ("How to hijack WKWebView navigation
 /// actions"): links to `navigate://<transition>?r=…&g=…&b=…` open a native

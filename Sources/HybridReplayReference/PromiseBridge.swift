@@ -1,4 +1,4 @@
-import HybridReplay
+import HybridReplaySeams
 
 /// The seed's promise-based bridge: the page posts `{guid}` to
 /// `nativeProcess`, native code fetches a random user and settles the page's

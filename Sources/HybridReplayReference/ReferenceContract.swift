@@ -1,5 +1,5 @@
 import Foundation
-import HybridReplay
+import HybridReplaySeams
 
 /// A bridge contract: what a cassette's `contract` header names, and how to
 /// set up the reference implementation that fulfils it.

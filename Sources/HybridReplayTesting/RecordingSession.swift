@@ -1,4 +1,5 @@
 import HybridReplay
+import HybridReplaySimulation
 
 /// How to record a cassette for real: the live or simulated seams, and the
 /// stimuli that drive them.

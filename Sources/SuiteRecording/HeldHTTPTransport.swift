@@ -1,4 +1,5 @@
 import HybridReplay
+import HybridReplaySimulation
 
 /// An HTTP transport that holds every request until the scenario answers it,
 /// so a scenario decides when each response arrives and in what order.

@@ -1,4 +1,5 @@
 import HybridReplay
+import HybridReplaySimulation
 
 /// The simulated platform a scenario plays the platform side on: the page,
 /// the server, the cookie jar, the device, the host app's own seam and the

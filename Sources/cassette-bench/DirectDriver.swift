@@ -1,5 +1,6 @@
 import Foundation
 import HybridReplay
+import HybridReplaySimulation
 
 /// The replay benchmark's baseline: the same ``PromiseBridge`` driven by a
 /// minimal in-process loop on the simulated platform, with no verification.

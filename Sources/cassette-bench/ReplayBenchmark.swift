@@ -1,5 +1,6 @@
 import Foundation
 import HybridReplay
+import HybridReplaySimulation
 
 /// The replay run: replays a synthetic promise-bridge session against
 /// ``PromiseBridge`` and times it against the same bridge driven directly

@@ -1,5 +1,6 @@
 import Foundation
 import HybridReplay
+import HybridReplaySimulation
 import HybridReplayReference
 
 /// Cassettes recorded the way a conformance suite records them: the

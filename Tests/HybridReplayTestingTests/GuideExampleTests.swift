@@ -1,5 +1,6 @@
 import Foundation
 import HybridReplay
+import HybridReplaySimulation
 import HybridReplayTesting
 import Testing
 

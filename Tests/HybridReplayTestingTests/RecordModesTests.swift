@@ -1,5 +1,6 @@
 import Foundation
 import HybridReplay
+import HybridReplaySimulation
 @testable import HybridReplayTesting
 import Testing
 

@@ -1,6 +1,7 @@
 #if WebKitGTK
 import Foundation
 import HybridReplay
+import HybridReplaySimulation
 import HybridReplayReference
 import HybridReplayWebKitGTK
 import Testing

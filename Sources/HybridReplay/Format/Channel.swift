@@ -28,16 +28,6 @@ public struct Channel: RawRepresentable, Sendable, Hashable, Comparable, CustomS
     public var description: String { rawValue }
 }
 
-/// Which way an event crosses its seam.
-public enum Direction: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// Platform to app code; played back on replay.
-    case stimulus
-    /// App code to platform; verified on replay.
-    case effect
-
-    public var description: String { rawValue }
-}
-
 /// A channel and a kind within it, such as `navigation.decision`.
 public struct EventKind: Sendable, Hashable, CustomStringConvertible {
     public var channel: Channel

@@ -1,4 +1,5 @@
 import HybridReplay
+import HybridReplaySimulation
 import HybridReplayReference
 
 /// The device location service's sessions: the authorization flow, the

@@ -1,4 +1,5 @@
 import HybridReplay
+import HybridReplaySimulation
 import HybridReplayTesting
 
 /// The implementation under test: shows a native route named after every

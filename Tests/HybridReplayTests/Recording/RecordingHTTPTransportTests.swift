@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HybridReplay
+import HybridReplaySimulation
 
 @Suite("Recording HTTP and redirects")
 struct RecordingHTTPTransportTests {

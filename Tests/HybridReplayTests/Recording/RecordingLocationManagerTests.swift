@@ -1,5 +1,6 @@
 import Testing
 @testable import HybridReplay
+import HybridReplaySimulation
 
 @Suite("Recording location")
 struct RecordingLocationManagerTests {

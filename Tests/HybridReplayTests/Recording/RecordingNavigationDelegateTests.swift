@@ -1,5 +1,6 @@
 import Testing
 @testable import HybridReplay
+import HybridReplaySimulation
 
 @Suite("Recording navigation decisions")
 struct RecordingNavigationDelegateTests {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HybridReplay
+import HybridReplaySimulation
 import Testing
 
 /// Scenarios from a review of the replayer that once hung, failed a correct

@@ -1,5 +1,6 @@
 import Foundation
 import HybridReplay
+import HybridReplaySimulation
 import Testing
 
 /// Records the example implementations against the simulated platform, then

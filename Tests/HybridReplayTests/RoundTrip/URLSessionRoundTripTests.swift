@@ -1,5 +1,6 @@
 import Foundation
 import HybridReplay
+import HybridReplaySimulation
 import Testing
 
 @Suite("Record through URLSession on loopback, then replay")

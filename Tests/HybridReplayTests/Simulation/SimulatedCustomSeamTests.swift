@@ -1,4 +1,5 @@
 import HybridReplay
+import HybridReplaySimulation
 import Testing
 
 @Suite("SimulatedCustomSeam")

@@ -1,0 +1,49 @@
+/// A request the app code sends, including each request it rewrites while
+/// following a redirect (`willPerformHTTPRedirection`).
+public struct HTTPRequest: Sendable, Hashable {
+    public var method: String
+    public var url: String
+    public var headers: [HTTPHeader]
+    public var body: HTTPBody?
+
+    public init(method: String = "GET", url: String, headers: [HTTPHeader] = [], body: HTTPBody? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// The response to a request, redirects (3xx with `Location`) included.
+public struct HTTPResponse: Sendable, Hashable {
+    public var status: Int
+    public var headers: [HTTPHeader]
+    public var body: HTTPBody?
+
+    public init(status: Int, headers: [HTTPHeader] = [], body: HTTPBody? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// The app puts a cookie into the web view's or the session's cookie store.
+public struct CookieStoreWrite: Sendable, Hashable {
+    public var cookie: Cookie
+
+    public init(_ cookie: Cookie) { self.cookie = cookie }
+}
+
+/// The app asks the cookie store for the cookies that match a URL.
+public struct CookieStoreQuery: Sendable, Hashable {
+    public var url: String
+
+    public init(url: String) { self.url = url }
+}
+
+/// The cookies the store answered a query with.
+public struct CookieStoreContents: Sendable, Hashable {
+    public var cookies: [Cookie]
+
+    public init(_ cookies: [Cookie]) { self.cookies = cookies }
+}

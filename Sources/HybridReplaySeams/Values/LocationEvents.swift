@@ -1,0 +1,86 @@
+/// The app asks for location authorization
+/// (`requestWhenInUseAuthorization()` or `requestAlwaysAuthorization()`).
+public struct LocationAuthorizationRequest: Sendable, Hashable {
+    public var level: AuthorizationLevel
+
+    public init(_ level: AuthorizationLevel) { self.level = level }
+}
+
+/// The authorization changed (`locationManagerDidChangeAuthorization`), in
+/// answer to a request or on its own.
+public struct LocationAuthorizationChange: Sendable, Hashable {
+    public var status: AuthorizationStatus
+    public var accuracy: AccuracyAuthorization?
+
+    public init(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization? = nil) {
+        self.status = status
+        self.accuracy = accuracy
+    }
+}
+
+/// The app sets how accurate and how frequent updates should be.
+///
+/// Accuracies are in metres, with CoreLocation's constants for the special
+/// values: `-2` best for navigation, `-1` best; a distance filter of `-1` is none.
+public struct LocationConfiguration: Sendable, Hashable {
+    public var desiredAccuracy: Double?
+    public var distanceFilter: Double?
+
+    public init(desiredAccuracy: Double? = nil, distanceFilter: Double? = nil) {
+        self.desiredAccuracy = desiredAccuracy
+        self.distanceFilter = distanceFilter
+    }
+}
+
+/// The app starts location updates (`startUpdatingLocation()`).
+public struct LocationUpdatesStart: Sendable, Hashable {
+    public init() {}
+}
+
+/// The app stops location updates (`stopUpdatingLocation()`).
+public struct LocationUpdatesStop: Sendable, Hashable {
+    public init() {}
+}
+
+/// A batch of locations, oldest first (`didUpdateLocations`).
+public struct LocationUpdate: Sendable, Hashable {
+    public var locations: [LocationFix]
+
+    public init(_ locations: [LocationFix]) { self.locations = locations }
+}
+
+/// The manager failed (`didFailWithError`).
+public struct LocationFailure: Sendable, Hashable {
+    public var code: LocationErrorCode
+    public var message: String?
+
+    public init(_ code: LocationErrorCode, message: String? = nil) {
+        self.code = code
+        self.message = message
+    }
+}
+
+/// A value the app's location service publishes to its subscribers, such as
+/// a coordinate or a "denied" signal.
+public struct LocationServiceValue: Sendable, Hashable {
+    /// The stream the value goes out on, such as `coordinates`.
+    public var stream: String
+    public var value: JSONValue
+
+    public init(stream: String, value: JSONValue) {
+        self.stream = stream
+        self.value = value
+    }
+}
+
+/// A stream of the location service ends, normally or with an error.
+public struct LocationServiceCompletion: Sendable, Hashable {
+    public var stream: String
+    /// The error that ended the stream; `nil` when it finished normally.
+    public var error: LocationErrorCode?
+
+    public init(stream: String, error: LocationErrorCode? = nil) {
+        self.stream = stream
+        self.error = error
+    }
+}

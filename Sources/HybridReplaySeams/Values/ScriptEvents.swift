@@ -1,0 +1,40 @@
+/// A message the page posted to a script message handler
+/// (`window.webkit.messageHandlers.<handler>.postMessage(body)`).
+public struct ScriptMessage: Sendable, Hashable {
+    /// The handler's name, such as `nativeProcess`.
+    public var handler: String
+    /// The message body: strings, numbers, booleans, null, arrays and objects.
+    public var body: JSONValue
+    /// The frame that posted the message.
+    public var frame: Frame?
+    /// Whether the handler answers with a reply (`WKScriptMessageHandlerWithReply`).
+    public var expectsReply: Bool
+
+    public init(handler: String, body: JSONValue, frame: Frame? = nil, expectsReply: Bool = false) {
+        self.handler = handler
+        self.body = body
+        self.frame = frame
+        self.expectsReply = expectsReply
+    }
+
+    /// The member name that marks an object in a body as a date: WebKit
+    /// delivers a JavaScript `Date` as a date, which JSON has no type for,
+    /// so a body records it as `{"$date": "<RFC 3339>"}`.
+    public static let dateMarker = "$date"
+
+    /// A body value standing for `date`, as the format records dates.
+    public static func date(_ rfc3339: String) -> JSONValue { .object([dateMarker: .string(rfc3339)]) }
+}
+
+/// The value or error a handler with reply answered a message with.
+public struct ScriptReply: Sendable, Hashable {
+    public var outcome: Outcome
+
+    public init(_ outcome: Outcome) { self.outcome = outcome }
+}
+
+/// A value, or an error message, that answers a message or an evaluation.
+public enum Outcome: Sendable, Hashable {
+    case value(JSONValue)
+    case error(String)
+}

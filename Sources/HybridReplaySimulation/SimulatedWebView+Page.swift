@@ -1,0 +1,156 @@
+import HybridReplay
+
+/// Driving the page: what a test does in place of the JavaScript and the user.
+extension SimulatedWebView {
+    /// The frame the simulated page posts from unless a test says otherwise.
+    public static let defaultFrame: Frame? = .main("https://app.example.com/")
+
+    /// Posts `body` to the handler registered under `handler`, as
+    /// `window.webkit.messageHandlers.<handler>.postMessage(body)` does.
+    ///
+    /// The handler runs synchronously, before this returns.
+    ///
+    /// - Parameters:
+    ///   - body: The message body.
+    ///   - handler: The name the app registered its handler under.
+    ///   - frame: The frame that posts the message.
+    /// - Throws: ``SimulationError`` when no handler is registered under
+    ///   `handler`, or the one registered expects to reply.
+    public func postMessage(
+        _ body: JSONValue, to handler: String, frame: Frame? = SimulatedWebView.defaultFrame
+    ) throws(SimulationError) {
+        switch try registeredHandler(handler) {
+        case .plain(let registered):
+            registered.didReceive(ScriptMessage(handler: handler, body: body, frame: frame, expectsReply: false))
+        case .withReply:
+            throw SimulationError(
+                "the script message handler registered for '\(handler)' replies; "
+                    + "post to it with postMessageAwaitingReply(_:to:frame:timeout:)")
+        }
+    }
+
+    /// Posts `body` to the reply handler registered under `handler` and waits
+    /// for its reply, as `await window.webkit.messageHandlers.<handler>.postMessage(body)` does.
+    ///
+    /// The handler runs synchronously, before this suspends. Only its first
+    /// reply counts; later replies, and replies after `timeout`, are kept in
+    /// ``replyMisuses``.
+    ///
+    /// - Parameters:
+    ///   - body: The message body.
+    ///   - handler: The name the app registered its reply handler under.
+    ///   - frame: The frame that posts the message.
+    ///   - timeout: How long to wait for the reply.
+    /// - Returns: The handler's reply: a value, or an error message that rejects the page's promise.
+    /// - Throws: ``SimulationError`` when no reply handler is registered under
+    ///   `handler`, the handler does not reply within `timeout`, or the task is cancelled.
+    public func postMessageAwaitingReply(
+        _ body: JSONValue, to handler: String, frame: Frame? = SimulatedWebView.defaultFrame,
+        timeout: Duration = .seconds(5)
+    ) async throws(SimulationError) -> Outcome {
+        guard case .withReply(let registered) = try registeredHandler(handler) else {
+            throw SimulationError(
+                "the script message handler registered for '\(handler)' does not reply; "
+                    + "post to it with postMessage(_:to:frame:), or register a ScriptMessageHandlerWithReply")
+        }
+        let message = ScriptMessage(handler: handler, body: body, frame: frame, expectsReply: true)
+        let gate = SimulationGate<Outcome>()
+        let ending = await gate.wait(timeout: timeout) {
+            registered.didReceive(message) { [weak self] outcome in
+                guard case .refused(let earlier) = gate.settle(.value(outcome)) else { return }
+                self?.recordMisuse(.reply, Self.lateReply(outcome, to: message, after: earlier))
+            }
+        }
+        switch ending {
+        case .value(let outcome):
+            return outcome
+        case .timedOut(let timeout):
+            throw SimulationError(
+                "the reply handler passed to didReceive(_:replyHandler:) for \(message.summary) "
+                    + "was not called within \(timeout); call replyHandler exactly once for every message")
+        case .cancelled:
+            throw SimulationError("cancelled while waiting for the reply to \(message.summary)")
+        }
+    }
+
+    /// Asks the navigation delegate to decide `action` and waits for its
+    /// decision, as WebKit does before following a link.
+    ///
+    /// The delegate runs synchronously, before this suspends. Only its first
+    /// decision counts; later decisions, and decisions after `timeout`, are
+    /// kept in ``decisionMisuses``.
+    ///
+    /// - Parameters:
+    ///   - action: The navigation the page proposes.
+    ///   - timeout: How long to wait for the decision.
+    /// - Returns: The delegate's first decision.
+    /// - Throws: ``SimulationError`` when no navigation delegate is set, the
+    ///   delegate does not call its decision handler within `timeout` (the crash
+    ///   WebKit reports as "Completion handler … was not called"), or the task is cancelled.
+    public func navigate(_ action: NavigationAction, timeout: Duration = .seconds(5)) async throws(SimulationError)
+        -> NavigationPolicy
+    {
+        guard let delegate = state.withLock({ $0.navigationDelegate }) else {
+            throw SimulationError(
+                "no navigation delegate is set to decide \(action.summary); "
+                    + "call setNavigationDelegate(_:) before the page navigates")
+        }
+        let gate = SimulationGate<NavigationPolicy>()
+        let ending = await gate.wait(timeout: timeout) {
+            delegate.decidePolicy(for: action) { [weak self] policy in
+                guard case .refused(let earlier) = gate.settle(.value(policy)) else { return }
+                self?.recordMisuse(.decision, Self.lateDecision(policy, for: action, after: earlier))
+            }
+        }
+        switch ending {
+        case .value(let policy):
+            return policy
+        case .timedOut(let timeout):
+            throw SimulationError(
+                "the completion handler passed to decidePolicy(for:decisionHandler:) for \(action.summary) "
+                    + "was not called within \(timeout); call decisionHandler exactly once for every navigation action")
+        case .cancelled:
+            throw SimulationError("cancelled while waiting for the decision on \(action.summary)")
+        }
+    }
+
+    /// The handler registered under `name`.
+    private func registeredHandler(_ name: String) throws(SimulationError) -> RegisteredHandler {
+        let (handler, names) = state.withLock { ($0.handlers[name], $0.handlerNames) }
+        guard let handler else {
+            let registered = names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")
+            throw SimulationError(
+                "no script message handler is registered for '\(name)' (registered: \(registered)); "
+                    + "the app registers one with add(_:name:) before the page posts")
+        }
+        return handler
+    }
+
+    private static func lateReply(
+        _ outcome: Outcome, to message: ScriptMessage, after earlier: SimulationGate<Outcome>.Ending
+    ) -> String {
+        let subject = "the reply handler for \(message.summary) was called with \(outcome.summary)"
+        switch earlier {
+        case .value(let first):
+            return "\(subject) after replying \(first.summary); WebKit keeps only the first reply"
+        case .timedOut(let timeout):
+            return "\(subject) after the page stopped waiting (no reply within \(timeout))"
+        case .cancelled:
+            return "\(subject) after the page stopped waiting (cancelled)"
+        }
+    }
+
+    private static func lateDecision(
+        _ policy: NavigationPolicy, for action: NavigationAction, after earlier: SimulationGate<NavigationPolicy>.Ending
+    ) -> String {
+        let subject = "the decision handler for \(action.summary) was called with \(policy)"
+        switch earlier {
+        case .value(let first):
+            return "\(subject) after deciding \(first); the first decision was kept"
+        case .timedOut(let timeout):
+            return "\(subject) after the web view stopped waiting (no decision within \(timeout))"
+        case .cancelled:
+            return "\(subject) after the web view stopped waiting (cancelled)"
+        }
+    }
+}

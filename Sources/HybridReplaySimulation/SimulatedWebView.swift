@@ -1,0 +1,154 @@
+import HybridReplay
+
+/// A web view without a page: a test or a cassette generator plays the page,
+/// posting script messages and proposing navigations, while the app code under
+/// test registers handlers, evaluates JavaScript and loads requests as it
+/// would against `WKWebView`.
+///
+/// Everything the app does is kept for assertions. Handlers and delegates are
+/// called synchronously on the task that drives the page, never on a hidden
+/// task, so a recording made through it is deterministic. Misuses WebKit
+/// would crash or log on, such as replying twice, are kept in ``misuses``
+/// instead.
+public final class SimulatedWebView: WebView {
+    /// Runs the scripts the app evaluates: the page's side of the `javascript` channel.
+    public typealias JavaScriptEngine =
+        @Sendable (_ script: String, _ arguments: [String: JSONValue]?) -> Result<JSONValue, JavaScriptError>
+
+    /// A handler the app registered, with whether it replies.
+    enum RegisteredHandler: Sendable {
+        case plain(any ScriptMessageHandler)
+        case withReply(any ScriptMessageHandlerWithReply)
+    }
+
+    /// Something the app did that WebKit forbids.
+    struct Misuse: Sendable {
+        enum Kind: Sendable { case registration, reply, decision }
+        var kind: Kind
+        var message: String
+    }
+
+    struct State: Sendable {
+        var handlers: [String: RegisteredHandler] = [:]
+        var handlerNames: [String] = []
+        var userScripts: [UserScriptInstallation] = []
+        var evaluatedScripts: [JavaScriptEvaluation] = []
+        var loads: [NavigationLoad] = []
+        var navigationDelegate: (any NavigationDelegate)?
+        var misuses: [Misuse] = []
+    }
+
+    let state = Locked(State())
+    private let javaScript: JavaScriptEngine
+
+    /// Creates a web view whose page answers scripts with `javaScript`.
+    ///
+    /// - Parameter javaScript: The result of each `evaluateJavaScript` call
+    ///   (with `nil` arguments) and `callAsyncJavaScript` call (with its
+    ///   arguments); by default every script returns `null`.
+    public init(
+        javaScript: @escaping JavaScriptEngine = { _, _ in .success(.null) }
+    ) {
+        self.javaScript = javaScript
+    }
+
+    // MARK: What the app did
+
+    /// The user scripts the app installed, in order.
+    public var userScripts: [UserScriptInstallation] { state.withLock { $0.userScripts } }
+
+    /// Every `evaluateJavaScript` and `callAsyncJavaScript` call, in order;
+    /// `arguments` is `nil` for `evaluateJavaScript`.
+    public var evaluatedScripts: [JavaScriptEvaluation] { state.withLock { $0.evaluatedScripts } }
+
+    /// The requests and content the app loaded, in order.
+    public var loads: [NavigationLoad] { state.withLock { $0.loads } }
+
+    /// The names the app registered script message handlers under, in order.
+    public var handlerNames: [String] { state.withLock { $0.handlerNames } }
+
+    /// Whether the app has set a navigation delegate.
+    public var hasNavigationDelegate: Bool { state.withLock { $0.navigationDelegate != nil } }
+
+    /// Every misuse WebKit would crash or complain on, in the order it happened:
+    /// a handler name registered twice, a reply or decision given twice or too late.
+    public var misuses: [String] { state.withLock { $0.misuses.map(\.message) } }
+
+    /// The misuses of script-message reply handlers: replies after the first,
+    /// or after ``postMessageAwaitingReply(_:to:frame:timeout:)`` stopped waiting.
+    public var replyMisuses: [String] { misuses(of: .reply) }
+
+    /// The misuses of navigation decision handlers: decisions after the first,
+    /// or after ``navigate(_:timeout:)`` stopped waiting.
+    public var decisionMisuses: [String] { misuses(of: .decision) }
+
+    private func misuses(of kind: Misuse.Kind) -> [String] {
+        state.withLock { $0.misuses.filter { $0.kind == kind }.map(\.message) }
+    }
+
+    func recordMisuse(_ kind: Misuse.Kind, _ message: String) {
+        state.withLock { $0.misuses.append(Misuse(kind: kind, message: message)) }
+    }
+
+    // MARK: WebView
+
+    public func add(_ handler: any ScriptMessageHandler, name: String) {
+        register(.plain(handler), name: name)
+    }
+
+    public func add(_ handler: any ScriptMessageHandlerWithReply, name: String) {
+        register(.withReply(handler), name: name)
+    }
+
+    /// Keeps the first handler for a name, as WebKit raises an exception on the second.
+    private func register(_ handler: RegisteredHandler, name: String) {
+        state.withLock { state in
+            guard state.handlers[name] == nil else {
+                state.misuses.append(
+                    Misuse(
+                        kind: .registration,
+                        message: "a script message handler is already registered for '\(name)'; "
+                            + "WebKit raises an exception on the second add(_:name:), so the first handler was kept"))
+                return
+            }
+            state.handlers[name] = handler
+            state.handlerNames.append(name)
+        }
+    }
+
+    public func addUserScript(_ script: UserScriptInstallation) {
+        state.withLock { $0.userScripts.append(script) }
+    }
+
+    public func evaluateJavaScript(
+        _ script: String, completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) {
+        run(JavaScriptEvaluation(script: script), completionHandler: completionHandler)
+    }
+
+    public func callAsyncJavaScript(
+        _ body: String, arguments: [String: JSONValue],
+        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) {
+        run(JavaScriptEvaluation(script: body, arguments: arguments), completionHandler: completionHandler)
+    }
+
+    /// Records `evaluation`, then answers it synchronously so the result
+    /// follows the call in a recording.
+    private func run(
+        _ evaluation: JavaScriptEvaluation,
+        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) {
+        state.withLock { $0.evaluatedScripts.append(evaluation) }
+        let result = javaScript(evaluation.script, evaluation.arguments)
+        completionHandler?(result)
+    }
+
+    public func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
+        state.withLock { $0.navigationDelegate = delegate }
+    }
+
+    public func load(_ load: NavigationLoad) {
+        state.withLock { $0.loads.append(load) }
+    }
+}

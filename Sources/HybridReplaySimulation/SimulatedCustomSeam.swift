@@ -4,7 +4,7 @@ import HybridReplay
 /// keeps the effects the app sends.
 public final class SimulatedCustomSeam: CustomSeam {
     private struct State: Sendable {
-        var handler: (any CustomEventHandler)?
+        var handlers = CustomHandlerTable()
         var sent: [CustomEvent] = []
     }
 
@@ -25,10 +25,11 @@ public final class SimulatedCustomSeam: CustomSeam {
                 "custom event '\(event.name)' is an effect, which app code sends; "
                     + "deliver only stimuli (direction: .stimulus)")
         }
-        guard let handler = state.withLock({ $0.handler }) else {
+        let handlers = state.withLock { $0.handlers }
+        guard let handler = handlers.handler(for: event.name) else {
             throw SimulationError(
-                "no custom event handler is set to receive '\(event.name)'; "
-                    + "the app sets one with setHandler(_:) before the seam delivers")
+                "\(handlers.missingHandlerReason(for: event.name)); "
+                    + "the app sets one with setHandler(_:forEventNamed:) or setHandler(_:) before the seam delivers")
         }
         handler.didReceive(event)
     }
@@ -37,7 +38,11 @@ public final class SimulatedCustomSeam: CustomSeam {
         state.withLock { $0.sent.append(event) }
     }
 
+    public func setHandler(_ handler: (any CustomEventHandler)?, forEventNamed name: String) {
+        state.withLock { $0.handlers.set(handler, for: name) }
+    }
+
     public func setHandler(_ handler: (any CustomEventHandler)?) {
-        state.withLock { $0.handler = handler }
+        state.withLock { $0.handlers.set(handler, for: nil) }
     }
 }

@@ -18,6 +18,10 @@ struct RecordingCustomSeam: CustomSeam {
         live.send(event)
     }
 
+    func setHandler(_ handler: (any CustomEventHandler)?, forEventNamed name: String) {
+        live.setHandler(handler.map { RecordingCustomEventHandler(app: $0, recorder: recorder) }, forEventNamed: name)
+    }
+
     func setHandler(_ handler: (any CustomEventHandler)?) {
         live.setHandler(handler.map { RecordingCustomEventHandler(app: $0, recorder: recorder) })
     }

@@ -91,8 +91,8 @@ extension ReplayEngine {
             }
             delegate.locationManager(didFailWithError: failure.code)
         case let custom as CustomEvent:
-            guard let handler = receivers.customHandler else {
-                return undeliverable(stimulus, "the custom seam has no handler")
+            guard let handler = receivers.customHandlers.handler(for: custom.name) else {
+                return undeliverable(stimulus, receivers.customHandlers.missingHandlerReason(for: custom.name))
             }
             handler.didReceive(custom)
         default:

@@ -16,7 +16,7 @@ final class ReplayEngine: Sendable {
         var replyHandlers: [String: any ScriptMessageHandlerWithReply] = [:]
         var navigationDelegate: (any NavigationDelegate)?
         var locationDelegate: (any LocationManagerDelegate)?
-        var customHandler: (any CustomEventHandler)?
+        var customHandlers = CustomHandlerTable()
     }
 
     struct TraceEntry {

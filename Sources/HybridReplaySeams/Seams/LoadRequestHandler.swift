@@ -24,11 +24,11 @@ public struct LoadRequestHandler: CustomEventHandler {
 
     private let load: @Sendable (HTTPRequest) async -> Void
 
-    /// Becomes `seam`'s handler.
+    /// Becomes `seam`'s handler for the stimuli named ``eventName``, leaving its other handlers in place.
     @discardableResult
     public init(seam: any CustomSeam, load: @escaping @Sendable (HTTPRequest) async -> Void) {
         self.load = load
-        seam.setHandler(self)
+        seam.setHandler(self, forEventNamed: Self.eventName)
     }
 
     /// The custom event that asks for `request`.

@@ -21,7 +21,7 @@ public struct LocationRequestHandler: CustomEventHandler {
 
     private let request: @Sendable () -> Void
 
-    /// Becomes `seam`'s handler.
+    /// Becomes `seam`'s handler for the stimuli named ``eventName``, leaving its other handlers in place.
     ///
     /// - Parameters:
     ///   - seam: The app's custom seam, such as `platform.custom`.
@@ -30,7 +30,7 @@ public struct LocationRequestHandler: CustomEventHandler {
     @discardableResult
     public init(seam: any CustomSeam, request: @escaping @Sendable () -> Void) {
         self.request = request
-        seam.setHandler(self)
+        seam.setHandler(self, forEventNamed: Self.eventName)
     }
 
     /// The custom event that asks for location updates.

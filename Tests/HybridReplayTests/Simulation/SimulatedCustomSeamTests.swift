@@ -33,13 +33,57 @@ struct SimulatedCustomSeamTests {
     func noHandler() {
         let seam = SimulatedCustomSeam()
         #expect(throws: SimulationError(
-            "no custom event handler is set to receive 'flags.value'; "
-                + "the app sets one with setHandler(_:) before the seam delivers")) {
+            "the custom seam has no handler for 'flags.value' (none is set); "
+                + "the app sets one with setHandler(_:forEventNamed:) or setHandler(_:) before the seam delivers")) {
             try seam.deliver(flag)
         }
         seam.setHandler(SimulatedApp.CustomHandler(log: SimulatedApp.Log()))
         seam.setHandler(nil)
         #expect(throws: SimulationError.self) { try seam.deliver(flag) }
+    }
+
+    @Test("gives each stimulus to the handler set for its name, so two handlers do not replace each other")
+    func namedHandlers() throws {
+        let seam = SimulatedCustomSeam()
+        let flags = SimulatedApp.Log<CustomEvent>()
+        let loads = SimulatedApp.Log<CustomEvent>()
+        let load = CustomEvent(name: "load", direction: .stimulus, fields: ["url": "https://example.com/"])
+        seam.setHandler(SimulatedApp.CustomHandler(log: flags), forEventNamed: "flags.value")
+        seam.setHandler(SimulatedApp.CustomHandler(log: loads), forEventNamed: "load")
+
+        try seam.deliver(flag)
+        try seam.deliver(load)
+
+        #expect(flags.entries == [flag])
+        #expect(loads.entries == [load])
+    }
+
+    @Test("sends a stimulus no named handler takes to the handler set without a name")
+    func fallbackHandler() throws {
+        let seam = SimulatedCustomSeam()
+        let named = SimulatedApp.Log<CustomEvent>()
+        let others = SimulatedApp.Log<CustomEvent>()
+        seam.setHandler(SimulatedApp.CustomHandler(log: named), forEventNamed: "load")
+        seam.setHandler(SimulatedApp.CustomHandler(log: others))
+
+        try seam.deliver(flag)
+
+        #expect(named.entries.isEmpty)
+        #expect(others.entries == [flag])
+    }
+
+    @Test("fails, listing the names that have handlers, when none takes the stimulus")
+    func noHandlerForName() {
+        let seam = SimulatedCustomSeam()
+        seam.setHandler(SimulatedApp.CustomHandler(log: SimulatedApp.Log()), forEventNamed: "load")
+        seam.setHandler(SimulatedApp.CustomHandler(log: SimulatedApp.Log()), forEventNamed: "requestLocationUpdates")
+        #expect(throws: SimulationError(
+            "the custom seam has no handler for 'flags.value' (handlers are set for: load, requestLocationUpdates); "
+                + "the app sets one with setHandler(_:forEventNamed:) or setHandler(_:) before the seam delivers")) {
+            try seam.deliver(flag)
+        }
+        seam.setHandler(nil, forEventNamed: "load")
+        #expect(throws: SimulationError.self) { try seam.deliver(CustomEvent(name: "load", direction: .stimulus)) }
     }
 
     @Test("refuses to deliver an effect, which only app code sends")

@@ -10,7 +10,11 @@ final class ReplayCustomSeam: CustomSeam {
         engine.effect(effect)
     }
 
+    func setHandler(_ handler: (any CustomEventHandler)?, forEventNamed name: String) {
+        engine.register { $0.customHandlers.set(handler, for: name) }
+    }
+
     func setHandler(_ handler: (any CustomEventHandler)?) {
-        engine.register { $0.customHandler = handler }
+        engine.register { $0.customHandlers.set(handler, for: nil) }
     }
 }

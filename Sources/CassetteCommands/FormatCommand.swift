@@ -74,7 +74,7 @@ public struct FormatCommand: CassetteCommand {
                 status = max(status, .checkFailed)
                 return
             }
-            do throws(AtomicFile.WriteError) {
+            do throws(FileWriteError) {
                 // Through the link, so formatting a symbolic link keeps it a link.
                 try AtomicFile.write(canonical, to: file.url.resolvingSymlinksInPath())
                 context.console.output("formatted \(file.displayPath)")

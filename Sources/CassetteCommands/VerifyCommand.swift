@@ -252,7 +252,7 @@ public struct VerifyCommand: CassetteCommand {
 
     private func write(_ report: JUnitReport, to path: String, in context: CommandContext) -> ExitCode {
         let url = CassetteFileFinder(currentDirectory: context.currentDirectory).url(of: path)
-        do throws(AtomicFile.WriteError) {
+        do throws(FileWriteError) {
             // Through a link, as fmt writes, so a report path that is a link stays one.
             try AtomicFile.write(Array(report.xml.utf8), to: url.resolvingSymlinksInPath())
             return .success

@@ -23,5 +23,5 @@ public struct CassetteScope: Sendable {
     }
 
     /// The scope of the running test, set by its ``CassetteTrait``.
-    @TaskLocal public static var current: CassetteScope?
+    @TaskLocal package static var current: CassetteScope?
 }

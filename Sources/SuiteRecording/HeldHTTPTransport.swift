@@ -10,15 +10,15 @@ import HybridReplaySimulation
 /// them: each 3xx with a `Location` becomes the request ``HTTPRedirect``
 /// proposes, which the redirect delegate may change or refuse, and that
 /// request is held in turn.
-public final class HeldHTTPTransport: HTTPTransport {
+package final class HeldHTTPTransport: HTTPTransport {
     /// A request the transport is holding, in the order requests were sent.
-    public struct HeldRequest: Sendable, Hashable, CustomStringConvertible {
+    package struct HeldRequest: Sendable, Hashable, CustomStringConvertible {
         /// The request's position among all the requests sent, from 1.
-        public var number: Int
+        package var number: Int
         /// What was sent, with the headers the app and its redirect delegate gave it.
-        public var request: HTTPRequest
+        package var request: HTTPRequest
 
-        public var description: String { "\(request.method) \(request.url)" }
+        package var description: String { "\(request.method) \(request.url)" }
     }
 
     private struct Waiting {
@@ -36,10 +36,10 @@ public final class HeldHTTPTransport: HTTPTransport {
 
     private let state = Locked(State())
 
-    public init() {}
+    package init() {}
 
     /// The requests sent and not yet answered, oldest first.
-    public var unanswered: [HeldRequest] {
+    package var unanswered: [HeldRequest] {
         state.withLock { $0.waiting.filter { $0.early == nil }.map(\.held) }
     }
 
@@ -49,7 +49,7 @@ public final class HeldHTTPTransport: HTTPTransport {
     ///
     /// - Parameter timeout: How long to wait in real time.
     /// - Returns: The request, or `nil` when none came within `timeout` or the task was cancelled.
-    public func nextRequest(timeout: Duration = .seconds(10)) async -> HeldRequest? {
+    package func nextRequest(timeout: Duration = .seconds(10)) async -> HeldRequest? {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while true {
             let next = state.withLock { state -> HeldRequest? in
@@ -67,7 +67,7 @@ public final class HeldHTTPTransport: HTTPTransport {
     ///
     /// - Returns: Whether `held` was waiting for an answer; `false` when it was already answered.
     @discardableResult
-    public func answer(_ held: HeldRequest, with response: HTTPResponse) -> Bool {
+    package func answer(_ held: HeldRequest, with response: HTTPResponse) -> Bool {
         settle(held, with: .success(response))
     }
 
@@ -75,13 +75,13 @@ public final class HeldHTTPTransport: HTTPTransport {
     ///
     /// - Returns: Whether `held` was waiting for an answer.
     @discardableResult
-    public func fail(_ held: HeldRequest, with error: HTTPTransportError) -> Bool {
+    package func fail(_ held: HeldRequest, with error: HTTPTransportError) -> Bool {
         settle(held, with: .failure(error))
     }
 
     /// Fails every request still waiting, so that no sender waits forever
     /// once the scenario is over.
-    public func failAll(with error: HTTPTransportError) {
+    package func failAll(with error: HTTPTransportError) {
         for held in unanswered { fail(held, with: error) }
     }
 
@@ -104,7 +104,7 @@ public final class HeldHTTPTransport: HTTPTransport {
 
     // MARK: HTTPTransport
 
-    public func send(
+    package func send(
         _ request: HTTPRequest, redirectDelegate: (any HTTPRedirectDelegate)?
     ) async throws(HTTPTransportError) -> HTTPResponse {
         try await HTTPRedirect.follow(request, delegate: redirectDelegate) { current throws(HTTPTransportError) in

@@ -3,36 +3,36 @@ import Foundation
 /// `record-suite [--check] [<directory>]`: records every scenario and writes
 /// its cassette into the suite's folder, or with `--check` lists the
 /// cassettes that are not as the scenarios record them.
-public struct RecordSuiteCommand: Sendable {
+package struct RecordSuiteCommand: Sendable {
     /// The name the command is run under.
-    public static let commandName = "record-suite"
+    package static let commandName = "record-suite"
     /// The usage line, as help and usage errors show it.
-    public static let usage = "\(commandName) [--check] [<directory>]"
+    package static let usage = "\(commandName) [--check] [<directory>]"
     /// The folder used when none is named, relative to the current directory.
-    public static let defaultDirectory = "Cassettes"
+    package static let defaultDirectory = "Cassettes"
 
     /// The status the command exits with, following `sysexits(3)`; with
     /// several problems it exits with the highest.
-    public struct ExitStatus: RawRepresentable, Sendable, Hashable, Comparable {
-        public var rawValue: Int32
-        public init(rawValue: Int32) { self.rawValue = rawValue }
+    package struct ExitStatus: RawRepresentable, Sendable, Hashable, Comparable {
+        package var rawValue: Int32
+        package init(rawValue: Int32) { self.rawValue = rawValue }
 
         /// Every cassette is as the scenarios record it, or has been written.
-        public static let success = ExitStatus(rawValue: 0)
+        package static let success = ExitStatus(rawValue: 0)
         /// With `--check`, a cassette differs, is missing or is recorded by no scenario.
-        public static let checkFailed = ExitStatus(rawValue: 1)
+        package static let checkFailed = ExitStatus(rawValue: 1)
         /// The command line is wrong (`EX_USAGE`).
-        public static let usageError = ExitStatus(rawValue: 64)
+        package static let usageError = ExitStatus(rawValue: 64)
         /// A scenario could not be recorded (`EX_SOFTWARE`).
-        public static let recordingFailed = ExitStatus(rawValue: 70)
+        package static let recordingFailed = ExitStatus(rawValue: 70)
         /// A cassette could not be written (`EX_CANTCREAT`).
-        public static let cannotCreate = ExitStatus(rawValue: 73)
+        package static let cannotCreate = ExitStatus(rawValue: 73)
 
-        public static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// The text `--help` prints.
-    public static let help = """
+    package static let help = """
         OVERVIEW: Records the conformance suite's scenarios into cassettes.
 
         Each scenario plays the platform's side of one session against the simulated
@@ -67,11 +67,11 @@ public struct RecordSuiteCommand: Sendable {
         """
 
     /// The suite's folder, as the user named it.
-    public var directory: String
+    package var directory: String
     /// Whether to list what differs instead of writing.
-    public var check: Bool
+    package var check: Bool
     /// The scenarios to record.
-    public var scenarios: [Scenario]
+    package var scenarios: [Scenario]
 
     /// Creates the command.
     ///
@@ -79,7 +79,7 @@ public struct RecordSuiteCommand: Sendable {
     ///   - directory: The suite's folder, relative to the current directory unless absolute.
     ///   - check: Whether to list what differs instead of writing.
     ///   - scenarios: The scenarios to record; the whole suite by default.
-    public init(directory: String = defaultDirectory, check: Bool = false, scenarios: [Scenario] = Scenario.all) {
+    package init(directory: String = defaultDirectory, check: Bool = false, scenarios: [Scenario] = Scenario.all) {
         self.directory = directory
         self.check = check
         self.scenarios = scenarios
@@ -93,7 +93,7 @@ public struct RecordSuiteCommand: Sendable {
     ///   - console: Where to print.
     ///   - scenarios: The scenarios to record; the whole suite by default.
     /// - Returns: The status to exit with.
-    public static func main(
+    package static func main(
         arguments: [String], currentDirectory: URL, console: SuiteConsole = .standard,
         scenarios: [Scenario] = Scenario.all
     ) async -> ExitStatus {
@@ -150,7 +150,7 @@ public struct RecordSuiteCommand: Sendable {
     ///   - currentDirectory: What a relative ``directory`` is relative to.
     ///   - console: Where to print.
     /// - Returns: The status to exit with.
-    public func run(currentDirectory: URL, console: SuiteConsole = .standard) async -> ExitStatus {
+    package func run(currentDirectory: URL, console: SuiteConsole = .standard) async -> ExitStatus {
         let folder = SuiteFolder(directory, currentDirectory: currentDirectory)
         var status = ExitStatus.success
         var differing = 0

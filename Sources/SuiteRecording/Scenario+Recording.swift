@@ -4,10 +4,10 @@ import HybridReplayReference
 
 extension Scenario {
     /// Where the suite's events come from, written into each cassette's `recordedBy`.
-    public static let engine = ReferenceContract.suiteEngine
+    package static let engine = ReferenceContract.suiteEngine
     /// How long the simulated page takes to run a script the implementation
     /// evaluates, so a result follows its evaluation as it does in a browser.
-    public static let scriptDuration: Duration = .milliseconds(3)
+    package static let scriptDuration: Duration = .milliseconds(3)
 
     /// Records the scenario: sets up the contract's reference implementation
     /// on a recorder wrapped around a fresh simulated platform, plays the
@@ -27,7 +27,7 @@ extension Scenario {
     ///   cannot be set up, the drive fails or waits in vain, the
     ///   implementation is still busy when the drive ends, or the recording
     ///   breaks a rule of the format.
-    public func record(patience: Duration = ScenarioStage.defaultPatience) async throws(ScenarioError) -> [UInt8] {
+    package func record(patience: Duration = ScenarioStage.defaultPatience) async throws(ScenarioError) -> [UInt8] {
         let clock = ManualClock()
         let page = SimulatedWebView { _, _ in
             clock.advance(by: Self.scriptDuration)

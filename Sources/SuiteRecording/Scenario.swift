@@ -16,24 +16,24 @@ import HybridReplayReference
 /// step: it moves the clock, delivers a stimulus, and waits for the last
 /// effect of the reaction before the next one, so that re-recording an
 /// unchanged implementation gives the same bytes (see ``record()``).
-public struct Scenario: Sendable, Identifiable {
+package struct Scenario: Sendable, Identifiable {
     /// Where the cassette goes inside the suite's folder, such as
     /// `router/present-yellow.json`: a folder named for the seam, then the file.
-    public var path: String
+    package var path: String
     /// The cassette's name: the path without `.json`, with `-` for `/`, such as `router-present-yellow`.
-    public var name: String
+    package var name: String
     /// What the session shows, in a sentence or two.
-    public var description: String
+    package var description: String
     /// The contract the session exercises; its `setUp` builds the implementation.
-    public var contract: ReferenceContract
+    package var contract: ReferenceContract
     /// The state of the platform before the implementation is set up.
-    public var setting: Setting
+    package var setting: Setting
     /// What the recorder hides, listed in the cassette's `redactions`.
-    public var redaction: Redaction
+    package var redaction: Redaction
     /// Plays the platform's side of the session.
-    public var drive: @Sendable (ScenarioStage) async throws -> Void
+    package var drive: @Sendable (ScenarioStage) async throws -> Void
 
-    public var id: String { path }
+    package var id: String { path }
 
     /// Creates a scenario.
     ///
@@ -45,7 +45,7 @@ public struct Scenario: Sendable, Identifiable {
     ///   - redaction: What the recorder hides; the default rules unless the
     ///     contract's stimuli carry credentials of their own.
     ///   - drive: Plays the platform's side of the session.
-    public init(
+    package init(
         _ path: String, contract: ReferenceContract, description: String, setting: Setting = Setting(),
         redaction: Redaction = .default, drive: @escaping @Sendable (ScenarioStage) async throws -> Void
     ) {
@@ -69,15 +69,15 @@ extension Scenario {
     /// The state of the simulated platform before the implementation is set
     /// up: what the device's location authorization is, and what the cookie
     /// jar already holds.
-    public struct Setting: Sendable {
+    package struct Setting: Sendable {
         /// The location authorization the app starts with.
-        public var authorization: AuthorizationStatus
+        package var authorization: AuthorizationStatus
         /// The accuracy authorization reported with every status.
-        public var accuracy: AccuracyAuthorization?
+        package var accuracy: AccuracyAuthorization?
         /// Cookies in the jar before the session, put there directly so that
         /// only the implementation's own reads and writes are recorded, such
         /// as the authentication cookie stored at login.
-        public var cookies: [Cookie]
+        package var cookies: [Cookie]
 
         /// Creates a setting.
         ///
@@ -87,7 +87,7 @@ extension Scenario {
         ///     with `changeAuthorization(to:)` after the time a user takes.
         ///   - accuracy: The accuracy authorization reported with every status.
         ///   - cookies: The cookies in the jar before the session.
-        public init(
+        package init(
             authorization: AuthorizationStatus = .notDetermined, accuracy: AccuracyAuthorization? = .full,
             cookies: [Cookie] = []
         ) {

@@ -3,16 +3,16 @@
 ///
 /// These are mistakes in the scenario or bugs in the reference
 /// implementation, never behaviour to record.
-public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The scenario's path, such as `router/present-yellow.json`.
-    public var scenario: String
+    package var scenario: String
     /// What went wrong, such as `waited 10 s for the GET https://randomuser.me/api request; none came`.
-    public var message: String
+    package var message: String
 
-    public init(scenario: String, message: String) {
+    package init(scenario: String, message: String) {
         self.scenario = scenario
         self.message = message
     }
 
-    public var description: String { "\(scenario): error: \(message)" }
+    package var description: String { "\(scenario): error: \(message)" }
 }

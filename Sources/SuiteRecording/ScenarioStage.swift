@@ -13,36 +13,36 @@ import HybridReplaySimulation
 /// it. A scenario that waits for the last effect of each reaction before
 /// its next stimulus, and moves the clock only then, records the same
 /// bytes every time.
-public struct ScenarioStage: Sendable {
+package struct ScenarioStage: Sendable {
     /// How long a wait lasts in real time before it fails, unless a
     /// recording says otherwise. Generous, so a loaded machine never fails a
     /// scenario; it runs out only when something is wrong.
-    public static let defaultPatience: Duration = .seconds(10)
+    package static let defaultPatience: Duration = .seconds(10)
 
     /// The scenario's path, which errors name.
-    public let scenario: String
+    package let scenario: String
     /// How long a wait lasts in real time before it fails.
-    public let patience: Duration
+    package let patience: Duration
     /// The clock the recorder stamps events with.
-    public let clock: ManualClock
+    package let clock: ManualClock
     /// The page: posts script messages and proposes navigations.
-    public let page: SimulatedWebView
+    package let page: SimulatedWebView
     /// The server: holds each request until the scenario answers it.
-    public let server: HeldHTTPTransport
+    package let server: HeldHTTPTransport
     /// The shared cookie jar the implementation reads and writes.
-    public let cookieJar: InMemoryCookieStore
+    package let cookieJar: InMemoryCookieStore
     /// The location hardware and the user answering prompts and changing settings.
-    public let device: SimulatedLocationManager
+    package let device: SimulatedLocationManager
     /// The host app's own seam.
-    public let custom: SimulatedCustomSeam
+    package let custom: SimulatedCustomSeam
     /// What has been recorded so far.
-    public let recorder: Recorder
+    package let recorder: Recorder
 
     /// Moves the clock forward: the time that passes before the next thing
     /// happens, such as a user reading a prompt. Nothing waits in real time.
     ///
     /// - Parameter duration: How long.
-    public func advance(by duration: Duration) {
+    package func advance(by duration: Duration) {
         clock.advance(by: duration)
     }
 
@@ -54,7 +54,7 @@ public struct ScenarioStage: Sendable {
     ///   - condition: Checked every millisecond.
     /// - Throws: ``ScenarioError`` naming the scenario and `what` when
     ///   ``patience`` runs out or the task is cancelled.
-    public func waitUntil(_ what: String, _ condition: () -> Bool) async throws(ScenarioError) {
+    package func waitUntil(_ what: String, _ condition: () -> Bool) async throws(ScenarioError) {
         let deadline = ContinuousClock.now.advanced(by: patience)
         while !condition() {
             guard ContinuousClock.now < deadline, !Task.isCancelled else {
@@ -72,7 +72,7 @@ public struct ScenarioStage: Sendable {
     ///   - kind: Such as `javascript.result`.
     ///   - count: How many, counting those recorded before.
     /// - Throws: ``ScenarioError`` when they do not come.
-    public func waitForEvents(_ kind: EventKind, count: Int) async throws(ScenarioError) {
+    package func waitForEvents(_ kind: EventKind, count: Int) async throws(ScenarioError) {
         try await waitUntil("\(count) \(kind) event\(count == 1 ? "" : "s")") {
             recorder.events.lazy.filter { $0.kind == kind }.count >= count
         }
@@ -85,7 +85,7 @@ public struct ScenarioStage: Sendable {
     ///   - url: The URL expected.
     /// - Returns: The request, held until ``respond(to:after:with:)`` answers it.
     /// - Throws: ``ScenarioError`` when no request comes, or another one does.
-    public func request(_ method: String, _ url: String) async throws(ScenarioError) -> HeldHTTPTransport.HeldRequest {
+    package func request(_ method: String, _ url: String) async throws(ScenarioError) -> HeldHTTPTransport.HeldRequest {
         guard let held = await server.nextRequest(timeout: patience) else {
             throw ScenarioError(
                 scenario: scenario,
@@ -106,7 +106,7 @@ public struct ScenarioStage: Sendable {
     ///   - delay: How long the server took.
     ///   - response: What it answered.
     /// - Throws: ``ScenarioError`` when `held` was answered already.
-    public func respond(
+    package func respond(
         to held: HeldHTTPTransport.HeldRequest, after delay: Duration, with response: HTTPResponse
     ) throws(ScenarioError) {
         advance(by: delay)

@@ -5,18 +5,18 @@ import Foundation
 ///
 /// The streams are closures so tests can run the command in-process and
 /// read what it printed.
-public struct SuiteConsole: Sendable {
+package struct SuiteConsole: Sendable {
     /// Receives text for standard output, newlines included.
-    public var standardOutput: @Sendable (String) -> Void
+    package var standardOutput: @Sendable (String) -> Void
     /// Receives text for standard error, newlines included.
-    public var standardError: @Sendable (String) -> Void
+    package var standardError: @Sendable (String) -> Void
 
     /// Creates a console from two streams.
     ///
     /// - Parameters:
     ///   - standardOutput: Receives results, newlines included.
     ///   - standardError: Receives errors and warnings, newlines included.
-    public init(
+    package init(
         standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void
     ) {
         self.standardOutput = standardOutput
@@ -24,7 +24,7 @@ public struct SuiteConsole: Sendable {
     }
 
     /// The process's standard output and standard error.
-    public static let standard = SuiteConsole(
+    package static let standard = SuiteConsole(
         standardOutput: { text in try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8)) },
         standardError: { text in try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) }
     )

@@ -38,7 +38,7 @@ struct SuiteFolder {
         } catch {
             throw SuiteFolderError(reason: "cannot create the folder: \((error as NSError).localizedDescription)")
         }
-        do throws(AtomicFile.WriteError) {
+        do throws(FileWriteError) {
             try AtomicFile.write(bytes, to: file)
         } catch {
             throw SuiteFolderError(reason: "cannot write the file: \(error.reason)")

@@ -9,19 +9,11 @@ import Darwin
 /// Replaces files atomically: the bytes go to a temporary file in the same
 /// directory, are flushed to disk, and the temporary file is renamed over
 /// the target.
-public enum AtomicFile {
-    /// A file that could not be written; the original, if any, is untouched.
-    public struct WriteError: Error, Sendable, Hashable, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-
-        public var description: String { "\(path): error: cannot write the file: \(reason)" }
-    }
-
+package enum AtomicFile {
     /// Writes `bytes` to `url`, replacing any file there and keeping its permissions.
     ///
-    /// - Throws: `WriteError` naming the path and the system's reason.
-    public static func write(_ bytes: [UInt8], to url: URL) throws(WriteError) {
+    /// - Throws: ``FileWriteError`` naming the path and the system's reason.
+    package static func write(_ bytes: [UInt8], to url: URL) throws(FileWriteError) {
         let path = url.path
         let directory = url.deletingLastPathComponent().path
         let temporary = "\(directory.isEmpty ? "." : directory)/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
@@ -60,8 +52,8 @@ public enum AtomicFile {
         }
     }
 
-    private static func failure(_ path: String) -> WriteError {
-        WriteError(path: path, reason: String(cString: strerror(errno)))
+    private static func failure(_ path: String) -> FileWriteError {
+        FileWriteError(path: path, reason: String(cString: strerror(errno)))
     }
 }
 

@@ -27,8 +27,15 @@ public enum CassetteWriter {
     /// Writes `cassette` to `url` atomically: a reader sees the old file or
     /// the new one, never a mix, and a crash leaves the old file in place.
     ///
-    /// - Throws: `AtomicFile.WriteError` when the directory is not writable.
-    public static func write(_ cassette: Cassette, to url: URL) throws(AtomicFile.WriteError) {
+    /// - Throws: `FileWriteError` when an event's payload is of a type the
+    ///   format does not know (nothing is written then), or when the
+    ///   directory is not writable.
+    public static func write(_ cassette: Cassette, to url: URL) throws(FileWriteError) {
+        for event in cassette.events {
+            if let problem = EventCoding.unknownPayloadProblem(event.payload) {
+                throw FileWriteError(path: url.path, reason: "event \(event.id): \(problem)")
+            }
+        }
         try AtomicFile.write(canonicalBytes(of: cassette), to: url)
     }
 }

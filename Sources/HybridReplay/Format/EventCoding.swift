@@ -74,6 +74,16 @@ enum EventCoding {
         return writer.node
     }
 
+    /// Why `payload` cannot be written, or `nil` when the format knows its type.
+    ///
+    /// ``EventPayload`` is public so events can be read generically; only the
+    /// format's own payload types and ``CustomEvent`` can be written.
+    static func unknownPayloadProblem(_ payload: any EventPayload) -> String? {
+        if payload is any StandardPayload || payload is CustomEvent { return nil }
+        return "a payload of type \(type(of: payload)) (kind \(payload.kind)) is not one the cassette format knows; "
+            + "record events of your own seams as CustomEvent"
+    }
+
     static func payloadNode(_ payload: any EventPayload) -> CanonicalNode {
         if let standard = payload as? any StandardPayload {
             var writer = FieldWriter()
@@ -83,6 +93,8 @@ enum EventCoding {
         if let custom = payload as? CustomEvent {
             return .value(.object(custom.fields))
         }
-        return .value(.object([:]))
+        // Unreachable through the writer, which refuses unknown payloads
+        // before printing; a marker rather than `{}` if it is ever reached.
+        return .value(.object(["$unknownPayloadType": .string("\(type(of: payload))")]))
     }
 }

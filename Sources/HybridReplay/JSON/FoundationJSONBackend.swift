@@ -6,12 +6,12 @@ import Foundation
 /// positions, so ``JSONScanner`` checks the text first with the same rules
 /// jansson applies, noting the shape of the value as it goes; Foundation then
 /// produces the values, each through the one container call its shape names.
-public struct FoundationJSONBackend: JSONParsingBackend {
-    public var name: String { "Foundation" }
+package struct FoundationJSONBackend: JSONParsingBackend {
+    package var name: String { "Foundation" }
 
-    public init() {}
+    package init() {}
 
-    public func parseValue(
+    package func parseValue(
         in bytes: UnsafeRawBufferPointer, at offset: Int, maxDepth: Int
     ) throws(JSONSyntaxError) -> (value: JSONValue, end: Int) {
         var scanner = JSONScanner(bytes, offset: offset)

@@ -4,7 +4,7 @@
 /// event to a backend, so no tree for the whole file is ever built. Backends
 /// must agree on what they accept and on the values they produce; the test
 /// suite checks that over a corpus of documents.
-public protocol JSONParsingBackend: Sendable {
+package protocol JSONParsingBackend: Sendable {
     /// A short name for messages and benchmarks, such as `jansson`.
     var name: String { get }
 

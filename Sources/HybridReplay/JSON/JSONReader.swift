@@ -6,14 +6,14 @@
 /// jansson on Linux, Foundation on Apple platforms.
 public struct JSONReader: Sendable {
     /// The backend that parses each value.
-    public var backend: any JSONParsingBackend
+    package var backend: any JSONParsingBackend
     /// The most arrays and objects a document may nest.
     public var maxDepth: Int
 
     /// The default limit on nesting, shared by every backend.
     public static let defaultMaxDepth = 64
 
-    public init(backend: any JSONParsingBackend, maxDepth: Int = JSONReader.defaultMaxDepth) {
+    package init(backend: any JSONParsingBackend, maxDepth: Int = JSONReader.defaultMaxDepth) {
         self.backend = backend
         self.maxDepth = maxDepth
     }

@@ -6,12 +6,12 @@ import CJansson
 /// Flags: duplicate keys are rejected, every number is read as a `Double`
 /// (so `-0` keeps its sign and integers beyond 64 bits do not fail), and
 /// `\u0000` is allowed in strings, as it is in JavaScript.
-public struct JanssonJSONBackend: JSONParsingBackend {
-    public var name: String { "jansson" }
+package struct JanssonJSONBackend: JSONParsingBackend {
+    package var name: String { "jansson" }
 
-    public init() {}
+    package init() {}
 
-    public func parseValue(
+    package func parseValue(
         in bytes: UnsafeRawBufferPointer, at offset: Int, maxDepth: Int
     ) throws(JSONSyntaxError) -> (value: JSONValue, end: Int) {
         var scanner = JSONScanner(bytes, offset: offset)

@@ -31,10 +31,10 @@ public struct RedactionPlaceholders: Sendable {
     }
 
     /// The placeholder with `number`: `[REDACTED:<number>]`.
-    public static func placeholder(_ number: Int) -> String { "[REDACTED:\(number)]" }
+    package static func placeholder(_ number: Int) -> String { "[REDACTED:\(number)]" }
 
     /// The number of `text` when it is exactly a placeholder, such as 2 for `[REDACTED:2]`.
-    public static func number(in text: String) -> Int? {
+    package static func number(in text: String) -> Int? {
         let prefix = "[REDACTED:"
         guard text.hasPrefix(prefix), text.hasSuffix("]") else { return nil }
         let digits = text.dropFirst(prefix.count).dropLast()

@@ -37,6 +37,7 @@ public enum CassetteValidator {
                 problems.append(CassetteProblem(path: JSONPath([.key("events"), .index(index), .key(key)]), message: message))
             }
             if event.id < 1 { report("id", "event id \(event.id) must be 1 or more") }
+            if let message = EventCoding.unknownPayloadProblem(event.payload) { report("payload", message) }
             if let previous {
                 if event.id <= previous.id {
                     report("id", "event id \(event.id) does not increase; the event before it is \(previous.id)")

@@ -6,9 +6,9 @@ import Foundation
 ///
 /// Findings are warnings: a cassette with them still replays, but should
 /// not be committed until the values are redacted.
-public enum SecretScanner {
+package enum SecretScanner {
     /// The placeholder recorders write in place of a redacted value.
-    public static let redactedPlaceholder = "[REDACTED]"
+    package static let redactedPlaceholder = "[REDACTED]"
 
     /// Header names whose values are credentials.
     static let sensitiveHeaders: Set<String> = [
@@ -23,7 +23,7 @@ public enum SecretScanner {
     static let fixtureMarkers = ["fake", "dummy", "example"]
 
     /// Every likely secret in `cassette`, in event order.
-    public static func findings(in cassette: Cassette) -> [CassetteProblem] {
+    package static func findings(in cassette: Cassette) -> [CassetteProblem] {
         var findings: [CassetteProblem] = []
         for (index, event) in cassette.events.enumerated() {
             let path = JSONPath([.key("events"), .index(index), .key("payload")])

@@ -39,7 +39,7 @@ struct AtomicFileTests {
         #expect {
             try AtomicFile.write([1], to: file)
         } throws: { error in
-            (error as? AtomicFile.WriteError)?.description == "\(file.path): error: cannot write the file: No such file or directory"
+            (error as? FileWriteError)?.description == "\(file.path): error: cannot write the file: No such file or directory"
         }
     }
 

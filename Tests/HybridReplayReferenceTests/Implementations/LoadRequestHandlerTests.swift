@@ -128,7 +128,8 @@ struct LoadRequestHandlerTests {
         let loaded = SharedBox<[HTTPRequest]>([])
         LoadRequestHandler(seam: seam) { request in loaded.update { $0.append(request) } }
 
-        try seam.deliver(Self.event(["url": "https://a.example/"], name: "open"))
+        // Another name is not this handler's: with no other handler set, nothing takes it.
+        #expect(throws: SimulationError.self) { try seam.deliver(Self.event(["url": "https://a.example/"], name: "open")) }
         try seam.deliver(Self.event([:]))
         try seam.deliver(Self.event(["url": 7]))
         try seam.deliver(Self.event(["url": "https://a.example/", "method": 1]))

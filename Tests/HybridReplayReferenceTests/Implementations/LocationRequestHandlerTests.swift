@@ -28,16 +28,20 @@ struct LocationRequestHandlerTests {
         #expect(seam.sent.isEmpty)
     }
 
-    @Test("ignores other custom events, and fields it does not know")
+    @Test("takes only its own event, leaving other names to the seam's other handlers, and ignores fields it does not know")
     func ignoresOtherEvents() throws {
         let seam = SimulatedCustomSeam()
         let requests = SharedBox(0)
+        let others = SharedBox<[String]>([])
         LocationRequestHandler(seam: seam) { requests.update { $0 += 1 } }
+        seam.setHandler(NameCollector(names: others))
 
-        for name in ["load", "RequestLocationUpdates", "requestLocation", "requestLocationUpdates "] {
+        let names = ["load", "RequestLocationUpdates", "requestLocation", "requestLocationUpdates "]
+        for name in names {
             try seam.deliver(CustomEvent(name: name, direction: .stimulus))
         }
         #expect(requests.current == 0)
+        #expect(others.current == names)
 
         try seam.deliver(CustomEvent(name: "requestLocationUpdates", direction: .stimulus, fields: ["reason": "map"]))
         #expect(requests.current == 1)
@@ -61,5 +65,12 @@ struct LocationRequestHandlerTests {
             "location.configure", "location.authorization", "custom.requestLocationUpdates", "location.startUpdating",
         ])
         _ = implementation
+    }
+
+    /// Keeps the names of the stimuli it receives.
+    private struct NameCollector: CustomEventHandler {
+        let names: SharedBox<[String]>
+
+        func didReceive(_ event: CustomEvent) { names.update { $0.append(event.name) } }
     }
 }

@@ -1,0 +1,24 @@
+// swift-tools-version: 6.1
+// An app package as a user writes one: the app links only the seams, the
+// tests link the engine. `Scripts/check-app-product` builds the app from
+// here and checks what it links.
+import PackageDescription
+
+let package = Package(
+    name: "ConsumerApp",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    dependencies: [
+        .package(name: "HybridReplay", path: "../.."),
+    ],
+    targets: [
+        .target(name: "App", dependencies: [
+            .product(name: "HybridReplaySeams", package: "HybridReplay"),
+        ]),
+        .executableTarget(name: "AppMain", dependencies: ["App"]),
+        .testTarget(name: "AppTests", dependencies: [
+            "App",
+            .product(name: "HybridReplayTesting", package: "HybridReplay"),
+        ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -85,7 +85,8 @@ let package = Package(
         .testTarget(name: "HybridReplayTestingTests", dependencies: ["HybridReplayTesting"], exclude: ["Cassettes"]),
         .testTarget(
             name: "HybridReplayReferenceTests",
-            dependencies: ["HybridReplayReference", "HybridReplayTesting", "HybridReplaySimulation"]),
+            dependencies: ["HybridReplayReference", "HybridReplayTesting", "HybridReplaySimulation"],
+            exclude: ["Cassettes"]),
         .testTarget(name: "SuiteRecordingTests", dependencies: ["SuiteRecording", "HybridReplaySimulation"]),
         .testTarget(
             name: "HybridReplayWebKitGTKTests", dependencies: ["HybridReplayWebKitGTK", "HybridReplayReference"]),

@@ -1,0 +1,80 @@
+// The Swift examples of docs/writing-tests.md, compiled and run here;
+// DocumentationExamplesTests keeps the guide's text equal to them.
+import Foundation
+import HybridReplay
+import HybridReplaySimulation
+import HybridReplayTesting
+import Testing
+import XCTest
+
+@Test("tapping Present Yellow presents a yellow screen", .cassette("guide-present-yellow"))
+func presentsYellow() async throws {
+    let page = SimulatedWebView()
+    let session = RecordingSession(platform: .simulated(webView: page), contract: "router") {
+        _ = try await page.navigate(NavigationAction(
+            url: "navigate://present?r=255&g=255&b=0", navigationType: .linkActivated, targetFrame: nil))
+        _ = try await page.navigate(NavigationAction(
+            url: "https://example.com/about", navigationType: .linkActivated, targetFrame: .main()))
+    }
+    await replayCassette(recording: session) { platform in GuideRouter(platform: platform) }
+}
+
+@Test(arguments: CassetteCase.all(in: "Cassettes"))
+func routerConforms(_ cassette: CassetteCase) async {
+    await replayCassette(cassette) { platform in GuideRouter(platform: platform) }
+}
+
+final class RouterTests: XCTestCase {
+    func testPresentsYellow() async throws {
+        let page = SimulatedWebView()
+        let session = RecordingSession(platform: .simulated(webView: page), contract: "router") {
+            try await GuideExampleTests.tapLinks(on: page)
+        }
+        await replayCassette("guide-present-yellow", recording: session) { GuideRouter(platform: $0) }
+    }
+}
+
+/// A bridge of the guide's "without the testing module" example: it answers
+/// `login` messages by loading the account page.
+private struct LoginBridge: ScriptMessageHandler {
+    let webView: any WebView
+
+    init(platform: Platform) {
+        webView = platform.webView
+        platform.webView.add(self, name: "login")
+    }
+
+    func didReceive(_ message: ScriptMessage) {
+        webView.load(NavigationLoad(url: "https://example.com/account"))
+    }
+}
+
+/// The guide's recorder and replayer example, as one function.
+private func recordThenReplay(livePlatform: Platform, cassetteURL: URL, drive: () async throws -> Void) async throws
+    -> ReplayReport
+{
+    let recorder = Recorder(name: "login", redaction: .default + .jsonField("password"))
+    let bridge = LoginBridge(platform: recorder.platform(wrapping: livePlatform))
+    try await drive()   // the page posts its login message
+    try recorder.write(to: cassetteURL)   // validated, redacted, atomic
+
+    let report = try await Replayer(contentsOf: cassetteURL).replay { LoginBridge(platform: $0) }
+    withExtendedLifetime(bridge) {}
+    return report
+}
+
+@Test("the guide's recorder example records a login with its password redacted, and the replay passes")
+func recorderExample() async throws {
+    let page = SimulatedWebView()
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("login-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+
+    let report = try await recordThenReplay(livePlatform: .simulated(webView: page), cassetteURL: url) {
+        try page.postMessage(.object(["user": "ada", "password": "hunter2"]), to: "login")
+    }
+
+    #expect(report.passed, "\(report)")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    #expect(!text.contains("hunter2"))
+    #expect(text.contains("navigation"))
+}

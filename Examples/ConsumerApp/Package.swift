@@ -18,7 +18,7 @@ let package = Package(
         .testTarget(name: "AppTests", dependencies: [
             "App",
             .product(name: "HybridReplayTesting", package: "HybridReplay"),
-        ]),
+        ], exclude: ["Cassettes"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,25 +1,9 @@
-// The Swift examples of README.md, compiled and run here;
-// DocumentationExamplesTests keeps the README's text equal to them.
+// The README's library example, compiled and run here; its test example is
+// in WritingTestsExamples.swift. DocumentationExamplesTests keeps the
+// README's text equal to them.
 import Foundation
 import HybridReplay
-import HybridReplaySimulation
-import HybridReplayTesting
 import Testing
-
-/// The README's `Router`: the guide's router.
-private typealias Router = GuideRouter
-
-@Test("tapping Present Yellow presents a yellow screen", .cassette("guide-present-yellow"))
-func tappingPresentYellow() async throws {
-    let page = SimulatedWebView()
-    let session = RecordingSession(platform: .simulated(webView: page), contract: "router") {
-        _ = try await page.navigate(NavigationAction(
-            url: "navigate://present?r=255&g=255&b=0", navigationType: .linkActivated, targetFrame: nil))
-        _ = try await page.navigate(NavigationAction(
-            url: "https://example.com/about", navigationType: .linkActivated, targetFrame: .main()))
-    }
-    await replayCassette(recording: session) { platform in Router(platform: platform) }
-}
 
 /// The README's "Using the library" example, on a copy of a cassette.
 private func readAndRewrite(_ url: URL) throws {

@@ -18,7 +18,7 @@ public enum CassetteCLI {
     /// The top-level command's configuration.
     public static let configuration = CommandConfiguration(
         commandName: toolName,
-        abstract: "Formats, lints, shows, diffs and verifies HybridReplay cassettes.",
+        abstract: "Formats, lints, shows, diffs, reviews and verifies HybridReplay cassettes.",
         usage: "\(toolName) <subcommand>",
         flags: [versionFlag],
         operands: .remainder("subcommand", help: "")
@@ -26,7 +26,7 @@ public enum CassetteCLI {
 
     /// The subcommands, in the order help lists them.
     public static let commands: [any CassetteCommand.Type] = [
-        FormatCommand.self, LintCommand.self, ShowCommand.self, DiffCommand.self, VerifyCommand.self, HelpCommand.self,
+        FormatCommand.self, LintCommand.self, ShowCommand.self, DiffCommand.self, ReviewCommand.self, VerifyCommand.self, HelpCommand.self,
     ]
 
     /// Runs `cassette` with `arguments`.

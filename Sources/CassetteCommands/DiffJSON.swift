@@ -24,8 +24,9 @@ enum DiffJSON {
             ])
         }
         let document: JSONValue = .object([
-            "same": .bool(!report.hasChanges),
+            "same": .bool(!report.hasChanges && report.unreadable.isEmpty),
             "cassettes": .array(cassettes),
+            "unreadable": .array(report.unreadable.map(JSONValue.string)),
         ])
         return document.documentText
     }

@@ -10,6 +10,10 @@ import HybridReplay
 enum DiffMarkdown {
     static func render(_ report: DiffReport) -> String {
         var text = "### Cassette changes\n\n"
+        if !report.unreadable.isEmpty {
+            let paths = report.unreadable.map { "<code>\(escaped($0))</code>" }.joined(separator: ", ")
+            text += "**Not compared**, because they cannot be read (see the log): \(paths)\n\n"
+        }
         let changed = report.entries.filter { $0.status != .unchanged }
         guard !changed.isEmpty else {
             return text + "No cassette changed: \(count(report.entries.count, "cassette")) compared.\n"

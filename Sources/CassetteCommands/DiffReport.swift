@@ -53,6 +53,8 @@ struct DiffReport: Sendable {
     }
 
     var entries: [Entry]
+    /// Cassettes that could not be compared, their problems reported on standard error.
+    var unreadable: [String] = []
 
     /// Whether any cassette changed.
     var hasChanges: Bool { entries.contains { $0.status != .unchanged } }

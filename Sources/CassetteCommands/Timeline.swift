@@ -59,7 +59,10 @@ public enum Timeline {
         // Each part is quoted when it could be mistaken for another: a version with a space in it, say.
         var tool = quotedIfAmbiguous(header.recordedBy.tool)
         if let version = header.recordedBy.version { tool += " " + quotedIfAmbiguous(version) }
-        if let engine = header.recordedBy.engine { tool += " with " + quotedIfAmbiguous(engine) }
+        // The engine comes last, so only an empty one or one starting with a quote needs quoting.
+        if let engine = header.recordedBy.engine {
+            tool += " with " + (engine.isEmpty || engine.hasPrefix("\"") ? JSONValue.string(engine).description : engine)
+        }
         lines.append("# recorded by " + oneLine(tool))
         if header.formatVersion != Cassette.currentFormatVersion {
             lines.append("# format version \(header.formatVersion)")

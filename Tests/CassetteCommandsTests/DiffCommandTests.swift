@@ -183,7 +183,8 @@ import Testing
                           "status": "changed"
                         }
                       ],
-                      "same": false
+                      "same": false,
+                      "unreadable": []
                     }
 
                     """)

@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "HybridReplayReference", targets: ["HybridReplayReference"]),
         .executable(name: "cassette", targets: ["cassette"]),
         .plugin(name: "CassettePlugin", targets: ["CassettePlugin"]),
+        .plugin(name: "CassetteFormatPlugin", targets: ["CassetteFormatPlugin"]),
         .library(name: "HybridReplayWebKitGTK", targets: ["HybridReplayWebKitGTK"]),
     ],
     traits: [
@@ -57,11 +58,19 @@ let package = Package(
             name: "SuiteRecording",
             dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayReference"]),
         .executableTarget(name: "record-suite", dependencies: ["SuiteRecording"]),
+        // Read-only subcommands need no permission; only `cassette-fmt` rewrites files.
         .plugin(
             name: "CassettePlugin",
             capability: .command(
                 intent: .custom(
-                    verb: "cassette", description: "Formats, lints, shows and verifies HybridReplay cassettes."),
+                    verb: "cassette", description: "Lints, shows, diffs, reviews and verifies HybridReplay cassettes.")
+            ),
+            dependencies: ["cassette"]
+        ),
+        .plugin(
+            name: "CassetteFormatPlugin",
+            capability: .command(
+                intent: .custom(verb: "cassette-fmt", description: "Rewrites HybridReplay cassettes in canonical form."),
                 permissions: [.writeToPackageDirectory(reason: "`cassette fmt` rewrites cassettes in place.")]
             ),
             dependencies: ["cassette"]

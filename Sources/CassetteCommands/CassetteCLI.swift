@@ -18,7 +18,7 @@ public enum CassetteCLI {
     /// The top-level command's configuration.
     public static let configuration = CommandConfiguration(
         commandName: toolName,
-        abstract: "Formats, lints, shows and verifies HybridReplay cassettes.",
+        abstract: "Formats, lints, shows, diffs, reviews and verifies HybridReplay cassettes.",
         usage: "\(toolName) <subcommand>",
         flags: [versionFlag],
         operands: .remainder("subcommand", help: "")
@@ -26,7 +26,7 @@ public enum CassetteCLI {
 
     /// The subcommands, in the order help lists them.
     public static let commands: [any CassetteCommand.Type] = [
-        FormatCommand.self, LintCommand.self, ShowCommand.self, VerifyCommand.self, HelpCommand.self,
+        FormatCommand.self, LintCommand.self, ShowCommand.self, DiffCommand.self, ReviewCommand.self, VerifyCommand.self, HelpCommand.self,
     ]
 
     /// Runs `cassette` with `arguments`.
@@ -39,14 +39,17 @@ public enum CassetteCLI {
     ///   - console: Where output and errors go.
     ///   - currentDirectory: The folder relative paths are resolved against;
     ///     defaults to the process's current directory.
+    ///   - environment: The environment variables; defaults to the process's.
     /// - Returns: The status the process exits with.
     public static func main(
-        arguments: some Sequence<String>, console: Console = .standard, currentDirectory: URL? = nil
+        arguments: some Sequence<String>, console: Console = .standard, currentDirectory: URL? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> ExitCode {
         let context = CommandContext(
             console: console,
             currentDirectory: currentDirectory
-                ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+                ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+            environment: environment)
         let parsed: ParsedArguments
         do throws(UsageError) {
             parsed = try CommandLineParser.parse(arguments, for: configuration)

@@ -33,6 +33,8 @@ public struct CommandContext: Sendable {
     public var currentDirectory: URL
     /// Reads cassettes.
     public var reader: CassetteReader
+    /// The environment variables, such as `NO_COLOR`.
+    public var environment: [String: String]
 
     /// Creates a context.
     ///
@@ -40,10 +42,21 @@ public struct CommandContext: Sendable {
     ///   - console: Where output and errors go.
     ///   - currentDirectory: The folder relative paths are resolved against.
     ///   - reader: Reads cassettes.
-    public init(console: Console, currentDirectory: URL, reader: CassetteReader = CassetteReader()) {
+    ///   - environment: The environment variables the command sees.
+    public init(
+        console: Console, currentDirectory: URL, reader: CassetteReader = CassetteReader(),
+        environment: [String: String] = [:]
+    ) {
         self.console = console
         self.currentDirectory = currentDirectory
         self.reader = reader
+        self.environment = environment
+    }
+
+    /// Whether output may be coloured: on a terminal, unless `NO_COLOR` is set
+    /// to anything but the empty string (https://no-color.org).
+    var usesColour: Bool {
+        console.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
     }
 
     /// Prints `message` as `cassette: error: message` on standard error.

@@ -141,6 +141,7 @@ public struct Option: Sendable, Hashable {
 public struct Operands: Sendable, Hashable {
     enum Arity: Sendable, Hashable {
         case zero, one, optional, zeroOrMore, oneOrMore, remainder
+        case counts([Int])
     }
 
     /// The name in usage lines, without brackets, such as `path`.
@@ -173,6 +174,12 @@ public struct Operands: Sendable, Hashable {
         Operands(name: name, help: help, arity: .oneOrMore)
     }
 
+    /// One of a few fixed numbers of operands, such as two files or git's
+    /// seven diff arguments; the usage line names them.
+    public static func counts(_ counts: [Int], _ name: String, help: String) -> Operands {
+        Operands(name: name, help: help, arity: .counts(counts))
+    }
+
     /// The first operand and every argument after it, options included,
     /// untouched: a subcommand and its own arguments. May be empty.
     public static func remainder(_ name: String, help: String) -> Operands {
@@ -187,6 +194,7 @@ public struct Operands: Sendable, Hashable {
         case .optional: "[<\(name)>]"
         case .zeroOrMore: "[<\(name)> ...]"
         case .oneOrMore: "<\(name)> ..."
+        case .counts: "<\(name)> ..."
         }
     }
 }

@@ -77,6 +77,12 @@ public enum CommandLineParser {
     }
 
     private static func checkCount(of operands: [String], against expected: Operands) throws(UsageError) {
+        if case .counts(let counts) = expected.arity {
+            guard !counts.contains(operands.count) else { return }
+            let spelled = counts.map(String.init)
+            let list = spelled.dropLast().joined(separator: ", ") + (counts.count > 1 ? " or " : "") + (spelled.last ?? "")
+            throw UsageError("expected \(list) arguments, found \(operands.count)")
+        }
         let range: ClosedRange<Int> =
             switch expected.arity {
             case .zero: 0...0
@@ -84,7 +90,7 @@ public enum CommandLineParser {
             case .optional: 0...1
             case .zeroOrMore: 0...Int.max
             case .oneOrMore: 1...Int.max
-            case .remainder: 0...Int.max
+            case .remainder, .counts: 0...Int.max
             }
         if operands.count < range.lowerBound {
             throw UsageError("missing expected argument '\(expected.usage)'")

@@ -10,23 +10,29 @@ public struct Console: Sendable {
     public var standardOutput: @Sendable (String) -> Void
     /// Receives text for standard error, newlines included.
     public var standardError: @Sendable (String) -> Void
+    /// Whether standard output is a terminal, where colour helps.
+    public var isTerminal: Bool
 
     /// Creates a console from two streams.
     ///
     /// - Parameters:
     ///   - standardOutput: Receives results, newlines included.
     ///   - standardError: Receives errors and diagnostics, newlines included.
+    ///   - isTerminal: Whether standard output is a terminal.
     public init(
-        standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void
+        standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
+        isTerminal: Bool = false
     ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
+        self.isTerminal = isTerminal
     }
 
     /// The process's standard output and standard error, unbuffered.
     public static let standard = Console(
         standardOutput: { text in try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8)) },
-        standardError: { text in try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) }
+        standardError: { text in try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) },
+        isTerminal: isatty(STDOUT_FILENO) != 0
     )
 
     /// Writes `line` and a newline to standard output.

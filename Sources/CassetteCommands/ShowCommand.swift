@@ -1,15 +1,16 @@
 import HybridReplay
 
-/// `cassette show <file>`: prints a cassette as a timeline, one line per event.
+/// `cassette show <file>`: prints a cassette as a timeline, a line per event
+/// followed by a line per field, so no change can hide from a diff of it.
 public struct ShowCommand: CassetteCommand {
     public static let configuration = CommandConfiguration(
         commandName: "\(CassetteCLI.toolName) show",
-        abstract: "Prints a cassette as a timeline, one line per event.",
+        abstract: "Prints a cassette as a timeline that leaves no field out.",
         discussion: """
-            The header gives the cassette's name, description and recorder. Each event's line gives its id, the seconds since the recording started, its direction, its kind, a summary, and the event that caused it or that it answers. The text holds no colours, absolute paths or current times, so it can serve as a git textconv driver:
+            The header gives the cassette's name, description, recorder, contract and redactions. Each event's line gives its id, the seconds since the recording started, its direction, its kind, a summary, and the event that caused it or that it answers; a line for every field of its payload follows, such as 'headers[Authorization]: "[REDACTED:1]"', so any change to a cassette changes the text. The text holds no colours, absolute paths or current times, so it can serve as a git textconv driver, from the package's root:
 
-              git config diff.cassette.textconv 'cassette show'
-              echo '*.json diff=cassette' >> Cassettes/.gitattributes
+              git config diff.cassette.textconv 'swift run --quiet cassette show'
+              echo '**/Cassettes/**/*.json diff=cassette' >> .gitattributes
             """,
         operands: .one("file", help: "The cassette to show."),
         exitStatuses: [

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct CassetteCLITests {
     static let topLevelHelp = """
-        OVERVIEW: Formats, lints, shows and verifies HybridReplay cassettes.
+        OVERVIEW: Formats, lints, shows, diffs, reviews and verifies HybridReplay cassettes.
 
         USAGE: cassette <subcommand>
 
@@ -14,7 +14,11 @@ import Testing
         SUBCOMMANDS:
           fmt                     Rewrites cassettes in their canonical form.
           lint                    Checks cassettes and reports every problem in them.
-          show                    Prints a cassette as a timeline, one line per event.
+          show                    Prints a cassette as a timeline that leaves no field
+                                  out.
+          diff                    Shows what changed in behaviour between two cassettes.
+          review                  Shows the semantic diff of every cassette changed
+                                  between two git revisions.
           verify                  Replays cassettes against their contracts' reference
                                   implementations.
           help                    Prints help for a subcommand.

@@ -23,44 +23,53 @@ enum BuiltExecutable {
     private final class BundleMarker {}
 
     /// Runs the executable in `directory` and collects its streams apart.
-    ///
-    /// It waits for the process without blocking a thread of the cooperative
-    /// pool, which the replay tests running alongside need.
     static func run(_ arguments: String..., in directory: URL) async throws -> CommandResult {
-        let executable = try #require(url)
-        let streams = FileManager.default.temporaryDirectory.appendingPathComponent("cassette-streams-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: streams, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: streams) }
-        let outputURL = streams.appendingPathComponent("stdout")
-        let errorURL = streams.appendingPathComponent("stderr")
-        try Data().write(to: outputURL)
-        try Data().write(to: errorURL)
-        let output = try FileHandle(forWritingTo: outputURL)
-        let error = try FileHandle(forWritingTo: errorURL)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.standardOutput = output
-        process.standardError = error
-        await withCheckedContinuation { (exited: CheckedContinuation<Void, Never>) in
-            process.terminationHandler = { _ in exited.resume() }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                exited.resume()
-            }
-        }
-        #expect(!process.isRunning, "the cassette executable could not be started")
-        try output.close()
-        try error.close()
-        #expect(process.terminationReason == .exit)
-        return CommandResult(
-            status: ExitCode(rawValue: process.terminationStatus),
-            standardOutput: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-            standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+        try await runProcess(try #require(url), arguments: arguments, in: directory)
     }
+}
+
+/// Runs `executable` in `directory` and collects its streams apart.
+///
+/// It waits for the process without blocking a thread of the cooperative
+/// pool, which the replay tests running alongside need.
+///
+/// - Parameter environment: Variables to set on top of the test's own.
+func runProcess(
+    _ executable: URL, arguments: [String], in directory: URL, environment: [String: String] = [:]
+) async throws -> CommandResult {
+    let streams = FileManager.default.temporaryDirectory.appendingPathComponent("cassette-streams-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: streams, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: streams) }
+    let outputURL = streams.appendingPathComponent("stdout")
+    let errorURL = streams.appendingPathComponent("stderr")
+    try Data().write(to: outputURL)
+    try Data().write(to: errorURL)
+    let output = try FileHandle(forWritingTo: outputURL)
+    let error = try FileHandle(forWritingTo: errorURL)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, set in set }
+    process.standardOutput = output
+    process.standardError = error
+    await withCheckedContinuation { (exited: CheckedContinuation<Void, Never>) in
+        process.terminationHandler = { _ in exited.resume() }
+        do {
+            try process.run()
+        } catch {
+            process.terminationHandler = nil
+            exited.resume()
+        }
+    }
+    #expect(!process.isRunning, "\(executable.lastPathComponent) could not be started")
+    try output.close()
+    try error.close()
+    #expect(process.terminationReason == .exit)
+    return CommandResult(
+        status: ExitCode(rawValue: process.terminationStatus),
+        standardOutput: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
+        standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
 }
 
 @Suite(

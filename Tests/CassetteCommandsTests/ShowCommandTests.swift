@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @Suite struct ShowCommandTests {
-    @Test("show prints the header and one line per event")
+    @Test("show prints the header, a line per event and a line per field")
     func timeline() async throws {
         try await withTemporaryDirectory { directory in
             try directory.write(Samples.canonical(), to: "Cassettes/x.json")
@@ -15,8 +15,15 @@ import Testing
                     # navigate-present — Tapping a link presents a native screen.
                     # recorded by hand-written
                        1    +0.000s  stimulus  navigation.action              linkActivated GET navigate://present?r=255
+                          url: "navigate://present?r=255"
+                          method: "GET"
+                          navigationType: "linkActivated"
+                          targetFrame.isMainFrame: true
                        2    +0.010s  effect    navigation.decision            cancel  (cause 1)
+                          policy: "cancel"
                        3    +0.010s  effect    navigation.route               present {"r":255}  (cause 1)
+                          name: "present"
+                          parameters.r: 255
 
                     """)
         }

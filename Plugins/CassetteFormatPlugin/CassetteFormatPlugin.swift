@@ -1,0 +1,21 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package --allow-writing-to-package-directory cassette-fmt <path> ...`:
+/// runs `cassette fmt`, the one subcommand that rewrites files, so it is the
+/// one plugin that asks for write access. The tool's messages reach the
+/// terminal as they are, and the plugin exits with the tool's status.
+@main
+struct CassetteFormatPlugin: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        let tool = try context.tool(named: "cassette")
+        let process = Process()
+        process.executableURL = tool.url
+        process.arguments = ["fmt"] + arguments
+        process.currentDirectoryURL = context.package.directoryURL
+        try process.run()
+        process.waitUntilExit()
+        // The tool has printed its own messages; reporting the failure again would print it twice.
+        if process.terminationStatus != 0 { exit(process.terminationStatus) }
+    }
+}

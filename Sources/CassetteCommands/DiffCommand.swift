@@ -1,0 +1,144 @@
+import Foundation
+import HybridReplay
+
+/// `cassette diff <old> <new>`: what changed in behaviour between two
+/// cassettes, and git's external diff program.
+public struct DiffCommand: CassetteCommand {
+    /// `--timing`: a different `at` is a change.
+    public static let timingFlag = Flag("timing", help: "Reports events whose time ('at') changed; ignored by default.")
+
+    public static let configuration = CommandConfiguration(
+        commandName: "\(CassetteCLI.toolName) diff",
+        abstract: "Shows what changed in behaviour between two cassettes.",
+        discussion: """
+            Events are matched by what they are, not by position or id: channel, direction, kind, the kinds of the events they answer or were caused by, then their payloads. An inserted event is reported as one insertion, and ids it renumbers are no change. Within a matched event each changed field is named by its path, such as 'headers[Authorization]' or 'body.json.items[2].qty'; the header's fields are compared too. UUIDs, timestamps and redaction placeholders renamed consistently are no change, and 'at' is ignored unless --timing is given.
+
+            Given seven arguments, it runs as git's external diff program (GIT_EXTERNAL_DIFF, or diff.<driver>.command): 'path old-file old-hex old-mode new-file new-hex new-mode'. It then diffs the two files, prints a plain line diff for files that are not cassettes, and exits 0 whether or not they differ, as git expects:
+
+              git config diff.cassette.command 'cassette diff'
+              echo '**/Cassettes/**/*.json diff=cassette' >> .gitattributes
+            """,
+        usage: "\(CassetteCLI.toolName) diff [--timing] [--format <format>] <old> <new>",
+        flags: [timingFlag],
+        options: [DiffFormat.option],
+        operands: .counts([2, 7], "file", help: "The old cassette and the new one, or git's seven arguments."),
+        exitStatuses: [
+            (.success, "The cassettes record the same behaviour, or git's seven arguments were given."),
+            (.checkFailed, "The cassettes differ."),
+            (.usageError, "The command line is wrong."),
+            (.dataError, "A cassette cannot be read; its problems are on standard error."),
+            (.noInput, "A file does not exist or cannot be read."),
+        ]
+    )
+
+    /// The old file and the new one.
+    public var oldPath: String
+    public var newPath: String
+    /// The path git names the file by, when run as git's external diff.
+    public var gitPath: String?
+    /// Whether `at` is compared.
+    public var timing: DiffTiming
+    var format: DiffFormat
+
+    /// Creates the command for two files.
+    ///
+    /// - Parameters:
+    ///   - oldPath: The cassette before.
+    ///   - newPath: The cassette after.
+    ///   - timing: Whether `at` is compared.
+    public init(oldPath: String, newPath: String, timing: DiffTiming = .ignored) {
+        self.oldPath = oldPath
+        self.newPath = newPath
+        self.timing = timing
+        self.format = .text
+    }
+
+    public init(_ arguments: ParsedArguments) throws(UsageError) {
+        let operands = arguments.operands
+        if operands.count == 7 {
+            self.init(oldPath: operands[1], newPath: operands[4])
+            gitPath = operands[0]
+        } else {
+            self.init(oldPath: operands.first ?? "", newPath: operands.dropFirst().first ?? "")
+        }
+        timing = arguments.contains(Self.timingFlag) ? .compared : .ignored
+        format = try DiffFormat.parse(arguments)
+    }
+
+    public func run(in context: CommandContext) -> ExitCode {
+        let finder = CassetteFileFinder(currentDirectory: context.currentDirectory)
+        if let gitPath { return runForGit(path: gitPath, finder: finder, context: context) }
+        var cassettes: [Cassette] = []
+        var status = ExitCode.success
+        for path in [oldPath, newPath] {
+            switch load(path, finder: finder, context: context) {
+            case .success(let cassette): cassettes.append(cassette)
+            case .failure(let failure): status = max(status, failure.status)
+            }
+        }
+        guard status == .success, cassettes.count == 2 else { return status }
+        let entry = DiffReport.Entry(
+            path: newPath, oldLabel: oldPath, newLabel: newPath, old: cassettes[0], new: cassettes[1],
+            options: CassetteDiffOptions(timing: timing))
+        let report = DiffReport(entries: [entry])
+        context.console.standardOutput(format.render(report, colour: context.usesColour))
+        return report.hasChanges ? .checkFailed : .success
+    }
+
+    /// Why a file could not be loaded, reported already.
+    struct LoadFailure: Error {
+        var status: ExitCode
+    }
+
+    /// The cassette at `path`, or the status after reporting why there is none.
+    private func load(_ path: String, finder: CassetteFileFinder, context: CommandContext) -> Result<Cassette, LoadFailure> {
+        guard let file = finder.file(path) else {
+            context.reportError("no such file or directory: \(path)")
+            return .failure(LoadFailure(status: .noInput))
+        }
+        switch file.load(with: context.reader) {
+        case .cassette(let cassette, _):
+            return .success(cassette)
+        case .unreadable(let diagnostics):
+            for diagnostic in diagnostics { context.console.error(diagnostic.description) }
+            return .failure(LoadFailure(status: .noInput))
+        case .invalid(let diagnostics):
+            for diagnostic in diagnostics { context.console.error(diagnostic.description) }
+            return .failure(LoadFailure(status: .dataError))
+        }
+    }
+
+    /// git's seven arguments: `/dev/null` is a side that does not exist, and
+    /// a file that is not a cassette gets a plain line diff.
+    private func runForGit(path: String, finder: CassetteFileFinder, context: CommandContext) -> ExitCode {
+        var texts: [String?] = []
+        for file in [oldPath, newPath] {
+            if file == "/dev/null" {
+                texts.append(nil)
+                continue
+            }
+            guard let found = finder.file(file), case .success(let bytes) = found.readBytes() else {
+                context.reportError("no such file or directory: \(file)")
+                return .noInput
+            }
+            texts.append(String(decoding: bytes, as: UTF8.self))
+        }
+        let oldLabel = texts[0] == nil ? "/dev/null" : "a/" + path
+        let newLabel = texts[1] == nil ? "/dev/null" : "b/" + path
+        let cassettes = texts.map { text in
+            text.flatMap { try? context.reader.read(Data($0.utf8), path: path) }
+        }
+        let output: String
+        if (texts[0] == nil || cassettes[0] != nil) && (texts[1] == nil || cassettes[1] != nil) {
+            let entry = DiffReport.Entry(
+                path: path, oldLabel: oldLabel, newLabel: newLabel, old: cassettes[0], new: cassettes[1],
+                options: CassetteDiffOptions(timing: timing))
+            output = format.render(DiffReport(entries: [entry]), colour: context.usesColour)
+        } else {
+            let lines = PlainTextDiff.unified(texts[0] ?? "", texts[1] ?? "", oldLabel: oldLabel, newLabel: newLabel)
+            output = lines.map { $0.1 + "\n" }.joined()
+        }
+        context.console.standardOutput(output)
+        return .success
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import HybridReplay
+
+/// `cassette review --base <ref> [--head <ref>] [<path> ...]`: the semantic
+/// diff of every cassette added, removed or changed between two revisions.
+public struct ReviewCommand: CassetteCommand {
+    /// `--base <ref>`: the revision to compare against.
+    public static let baseOption = Option("base", valueName: "ref", help: "The revision to compare against, such as 'origin/main'.")
+    /// `--head <ref>`: the revision with the changes; the working tree when not given.
+    public static let headOption = Option(
+        "head", valueName: "ref", help: "The revision with the changes; the working tree, untracked files included, when not given.")
+
+    public static let configuration = CommandConfiguration(
+        commandName: "\(CassetteCLI.toolName) review",
+        abstract: "Shows the semantic diff of every cassette changed between two git revisions.",
+        discussion: """
+            Every .json file added, removed or changed between --base and --head under the given paths (the current folder when none is given) that is a cassette on either side is compared as 'cassette diff' compares two files; other files are left out. Paths in the output are relative to the repository's root. With --format markdown the output is a table of the cassettes followed by a collapsed diff of each, ready to post as a pull-request comment or to append to $GITHUB_STEP_SUMMARY:
+
+              cassette review --base origin/main --format markdown >> "$GITHUB_STEP_SUMMARY"
+            """,
+        usage: "\(CassetteCLI.toolName) review --base <ref> [--head <ref>] [--timing] [--format <format>] [<path> ...]",
+        flags: [DiffCommand.timingFlag],
+        options: [baseOption, headOption, DiffFormat.option],
+        operands: .zeroOrMore("path", help: "A file or folder to limit the review to."),
+        exitStatuses: [
+            (.success, "No cassette changed."),
+            (.checkFailed, "Some cassettes changed."),
+            (.usageError, "The command line is wrong."),
+            (.dataError, "A changed cassette cannot be read; its problems are on standard error."),
+            (.noInput, "The folder is not in a git repository, or a revision does not exist."),
+        ]
+    )
+
+    public var base: String
+    public var head: String?
+    public var paths: [String]
+    public var timing: DiffTiming
+    var format: DiffFormat
+
+    /// Creates the command.
+    ///
+    /// - Parameters:
+    ///   - base: The revision to compare against.
+    ///   - head: The revision with the changes; `nil` for the working tree.
+    ///   - paths: The files and folders to limit the review to.
+    ///   - timing: Whether `at` is compared.
+    public init(base: String, head: String? = nil, paths: [String] = [], timing: DiffTiming = .ignored) {
+        self.base = base
+        self.head = head
+        self.paths = paths
+        self.timing = timing
+        self.format = .text
+    }
+
+    public init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard let base = arguments.value(of: Self.baseOption), !base.isEmpty else {
+            throw UsageError("missing '--base <ref>'")
+        }
+        let head = arguments.value(of: Self.headOption)
+        if head?.isEmpty == true { throw UsageError("the value of '--head <ref>' is empty") }
+        self.init(
+            base: base, head: head, paths: arguments.operands,
+            timing: arguments.contains(DiffCommand.timingFlag) ? .compared : .ignored)
+        format = try DiffFormat.parse(arguments)
+    }
+
+    public func run(in context: CommandContext) async -> ExitCode {
+        let git = Git(directory: context.currentDirectory, environment: context.environment)
+        let root: URL
+        let changes: [Git.Change]
+        do throws(Git.Failure) {
+            root = try await git.topLevel()
+            changes = try await git.changes(base: base, head: head, paths: paths)
+        } catch {
+            context.reportError(error.message)
+            return .noInput
+        }
+        var status = ExitCode.success
+        var entries: [DiffReport.Entry] = []
+        var unreadable: [String] = []
+        for change in changes where change.path.hasSuffix(".json") {
+            let old = change.inOld ? await cassette(change.path, at: base, git: git, root: root, context: context) : .absent
+            let new = change.inNew ? await cassette(change.path, at: head, git: git, root: root, context: context) : .absent
+            switch (old, new) {
+            case (.notACassette, .notACassette), (.notACassette, .absent), (.absent, .notACassette):
+                continue
+            case (.failed(let failure), _), (_, .failed(let failure)):
+                status = max(status, failure)
+                unreadable.append(change.path)
+            case (.notACassette(let diagnostics), _), (_, .notACassette(let diagnostics)):
+                // A cassette on one side that no longer reads on the other is a problem to report.
+                for diagnostic in diagnostics { context.console.error(diagnostic.description) }
+                status = max(status, .dataError)
+                unreadable.append(change.path)
+            default:
+                entries.append(
+                    DiffReport.Entry(
+                        path: change.path, oldLabel: change.inOld ? "a/" + change.path : "/dev/null",
+                        newLabel: change.inNew ? "b/" + change.path : "/dev/null", old: old.cassette, new: new.cassette,
+                        options: CassetteDiffOptions(timing: timing)))
+            }
+        }
+        let report = DiffReport(entries: entries, unreadable: unreadable)
+        context.console.standardOutput(format.render(report, colour: context.usesColour))
+        if report.hasChanges { status = max(status, .checkFailed) }
+        return status
+    }
+
+    /// One side of a changed file.
+    private enum Side {
+        case absent
+        case cassette(Cassette)
+        case notACassette([Diagnostic])
+        case failed(ExitCode)
+
+        var cassette: Cassette? {
+            if case .cassette(let cassette) = self { cassette } else { nil }
+        }
+    }
+
+    /// The cassette at `path` in `revision`, or in the working tree when `revision` is `nil`.
+    private func cassette(_ path: String, at revision: String?, git: Git, root: URL, context: CommandContext) async -> Side {
+        let bytes: Data
+        if let revision {
+            do throws(Git.Failure) {
+                bytes = try await git.contents(of: path, at: revision)
+            } catch {
+                context.reportError(error.message)
+                return .failed(.noInput)
+            }
+        } else {
+            guard let read = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
+                context.reportError("cannot read \(path)")
+                return .failed(.noInput)
+            }
+            bytes = read
+        }
+        let label = revision.map { "\($0):\(path)" } ?? path
+        do throws(CassetteReadError) {
+            return .cassette(try context.reader.read(bytes, path: label))
+        } catch {
+            return .notACassette(error.diagnostics)
+        }
+    }
+}

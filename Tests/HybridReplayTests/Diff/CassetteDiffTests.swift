@@ -1,0 +1,160 @@
+import HybridReplay
+import Testing
+
+@Suite struct CassetteDiffTests {
+    /// A cart checkout: a script message, a request with a JSON body and its response.
+    static func checkout(quantity: Double = 1, token: String = "abc", requestID: String = "9b2f6a4e-5c1d-4e8a-9f3b-2a7c1e0d4b6f")
+        -> [any EventPayload]
+    {
+        [
+            ScriptMessage(handler: "cart", body: ["action": "checkout", "id": .string(requestID)]),
+            HTTPRequest(
+                method: "POST", url: "https://shop.example/cart",
+                headers: [HTTPHeader("Authorization", "Bearer " + token), HTTPHeader("Content-Type", "application/json")],
+                body: .json(["id": .string(requestID), "items": [["sku": "a", "qty": 2], ["sku": "b", "qty": 1], ["sku": "c", "qty": .number(quantity)]]])),
+            HTTPResponse(status: 200, body: .json(["ok": true])),
+            NavigationLoad(url: "https://shop.example/thanks"),
+        ]
+    }
+
+    /// `payloads` as a cassette: ids from 1, each request's response answering it, the rest caused by the message.
+    static func cassette(_ payloads: [any EventPayload], at times: [Double]? = nil, description: String? = nil) -> Cassette {
+        var events: [Event] = []
+        var lastRequest: Int?
+        for (index, payload) in payloads.enumerated() {
+            let id = index + 1
+            let at = times?[index] ?? Double(index) / 10
+            if payload is HTTPResponse {
+                events.append(Event(id: id, at: at, answers: lastRequest, payload: payload))
+            } else if payload is ScriptMessage {
+                events.append(Event(id: id, at: at, payload: payload))
+            } else {
+                if payload is HTTPRequest { lastRequest = id }
+                events.append(Event(id: id, at: at, cause: 1, payload: payload))
+            }
+        }
+        return Cassette(header: CassetteHeader(name: "checkout", description: description), events: events)
+    }
+
+    @Test("identical cassettes have no differences")
+    func identical() {
+        let cassette = Self.cassette(Self.checkout())
+        #expect(CassetteDiff.between(cassette, cassette).isEmpty)
+    }
+
+    @Test("an inserted event is one insertion and the ids it renumbers are no change")
+    func insertion() throws {
+        var payloads = Self.checkout()
+        payloads.insert(JavaScriptEvaluation(script: "track('checkout')"), at: 1)
+        let diff = CassetteDiff.between(Self.cassette(Self.checkout()), Self.cassette(payloads))
+        #expect(diff.headerChanges.isEmpty)
+        #expect(diff.eventChanges.count == 1)
+        let change = try #require(diff.eventChanges.first)
+        #expect(change.kind == .inserted)
+        #expect(change.new?.id == 2)
+        #expect(change.old == nil)
+    }
+
+    @Test("a removed event is one removal")
+    func removal() throws {
+        var payloads = Self.checkout()
+        payloads.remove(at: 3)
+        let diff = CassetteDiff.between(Self.cassette(Self.checkout()), Self.cassette(payloads))
+        #expect(diff.eventChanges.map(\.kind) == [.removed])
+        #expect(diff.eventChanges.first?.old?.id == 4)
+    }
+
+    @Test("a body-only change is reported at its path inside the JSON body")
+    func bodyChange() throws {
+        let diff = CassetteDiff.between(Self.cassette(Self.checkout()), Self.cassette(Self.checkout(quantity: 3)))
+        #expect(diff.eventChanges.count == 1)
+        let change = try #require(diff.eventChanges.first)
+        #expect(change.kind == .changed)
+        #expect(change.old?.id == 2 && change.new?.id == 2)
+        #expect(change.fields == [FieldChange(path: "body.json.items[2].qty", old: 1, new: 3)])
+    }
+
+    @Test("a header is named by its name and its case is no change")
+    func headers() throws {
+        let old = Self.cassette(Self.checkout())
+        var new = Self.cassette(Self.checkout(token: "xyz"))
+        let diff = CassetteDiff.between(old, new)
+        #expect(diff.eventChanges.first?.fields == [
+            FieldChange(path: "headers[Authorization]", old: "Bearer abc", new: "Bearer xyz")
+        ])
+        var request = try #require(old.events[1].payload(as: HTTPRequest.self))
+        request.headers[1].name = "content-type"
+        new = old
+        new.events[1].payload = request
+        #expect(CassetteDiff.between(old, new).isEmpty)
+    }
+
+    @Test("a UUID renamed consistently is no change, renamed two ways it is")
+    func volatileValues() throws {
+        let old = Self.cassette(Self.checkout())
+        let renamed = Self.cassette(Self.checkout(requestID: "11111111-2222-4333-8444-555555555555"))
+        #expect(CassetteDiff.between(old, renamed).isEmpty)
+
+        var inconsistent = renamed
+        var request = try #require(inconsistent.events[1].payload(as: HTTPRequest.self))
+        request.body = .json(["id": "66666666-2222-4333-8444-555555555555", "items": []])
+        inconsistent.events[1].payload = request
+        let diff = CassetteDiff.between(old, inconsistent)
+        let paths = diff.eventChanges.flatMap(\.fields).map(\.path)
+        #expect(paths.contains("body.json.id"))
+    }
+
+    @Test("times are ignored unless timing is compared")
+    func timing() {
+        let old = Self.cassette(Self.checkout())
+        let slower = Self.cassette(Self.checkout(), at: [0, 0.5, 0.9, 1.4])
+        #expect(CassetteDiff.between(old, slower).isEmpty)
+        let diff = CassetteDiff.between(old, slower, options: CassetteDiffOptions(timing: .compared))
+        #expect(diff.eventChanges.count == 3)
+        #expect(diff.eventChanges.first?.fields == [FieldChange(path: "at", old: 0.1, new: 0.5)])
+    }
+
+    @Test("header fields are compared")
+    func header() {
+        var new = Self.cassette(Self.checkout(), description: "Checks out a cart.")
+        new.header.redactions = ["header:Authorization"]
+        new.header.recordedBy = RecordingTool(tool: "HybridReplay", version: "0.2.0")
+        let diff = CassetteDiff.between(Self.cassette(Self.checkout()), new)
+        #expect(diff.eventChanges.isEmpty)
+        #expect(diff.headerChanges == [
+            FieldChange(path: "description", old: nil, new: "Checks out a cart."),
+            FieldChange(path: "recordedBy.tool", old: "hand-written", new: "HybridReplay"),
+            FieldChange(path: "recordedBy.version", old: nil, new: "0.2.0"),
+            FieldChange(path: "redactions[0]", old: nil, new: "header:Authorization"),
+        ])
+    }
+
+    @Test("a cause that now points at another event is a change")
+    func cause() {
+        let old = Self.cassette(Self.checkout())
+        var new = old
+        new.events[3].cause = 2
+        let diff = CassetteDiff.between(old, new)
+        #expect(diff.eventChanges.count == 1)
+        #expect(diff.eventChanges.first?.fields == [FieldChange(path: "cause", old: 1, new: 2)])
+    }
+
+    @Test("an element inserted into a JSON array is one change")
+    func arrayInsertion() throws {
+        let old = Self.cassette([ScriptMessage(handler: "list", body: ["a", "b", "c"])])
+        let new = Self.cassette([ScriptMessage(handler: "list", body: ["a", "x", "b", "c"])])
+        let diff = CassetteDiff.between(old, new)
+        #expect(diff.eventChanges.first?.fields == [FieldChange(path: "body[1]", old: nil, new: "x")])
+    }
+
+    @Test("a changed event among inserted ones is matched to its old self")
+    func changedAmongInserted() throws {
+        var payloads = Self.checkout(quantity: 5)
+        payloads.insert(NavigationLoad(url: "https://shop.example/a"), at: 1)
+        payloads.append(NavigationLoad(url: "https://shop.example/b"))
+        let diff = CassetteDiff.between(Self.cassette(Self.checkout()), Self.cassette(payloads))
+        #expect(diff.eventChanges.map(\.kind) == [.inserted, .changed, .inserted])
+        #expect(diff.eventChanges[1].old?.id == 2)
+        #expect(diff.eventChanges[1].new?.id == 3)
+    }
+}

@@ -1,9 +1,11 @@
 /// Brings events written in an older format version up to the current one.
 ///
-/// Version 1 is the first version, so there is nothing to migrate yet. When
-/// version 2 changes an event's shape, add a step here keyed by the version
-/// it migrates from; the reader applies the steps in order to each event's
-/// JSON before decoding it, and `cassette fmt` then writes the current version.
+/// Version 2 only adds kinds and fields to version 1: every version-1 event
+/// reads unchanged as a version-2 event, so there is no step from version 1.
+/// When a later version changes an event's shape, add a step here keyed by
+/// the version it migrates from; the reader applies the steps in order to each
+/// event's JSON before decoding it, sets the header to the current version,
+/// and `cassette fmt` then writes the current version.
 enum CassetteMigration {
     /// The oldest version the reader accepts.
     static let oldestSupportedVersion = 1

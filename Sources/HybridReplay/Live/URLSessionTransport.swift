@@ -167,7 +167,7 @@ private final class RedirectingExchange: NSObject, URLSessionTaskDelegate, @unch
         newRequest: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
         let hop = HTTPResponse(converting: response, body: nil, jsonReader)
-        let original: HTTPRequest? = shared.withLock { state in
+        let current: HTTPRequest? = shared.withLock { state in
             // Ended meanwhile (timeout, cancellation): the task no longer waits for an answer.
             guard !state.settled else { return nil }
             state.hops += 1
@@ -180,14 +180,14 @@ private final class RedirectingExchange: NSObject, URLSessionTaskDelegate, @unch
             state.pendingRedirect = completionHandler
             return state.request
         }
-        guard let original else { return }
+        guard let current else { return }
         let proposed =
-            HTTPRedirect.proposedRequest(after: hop, to: original)
+            HTTPRedirect.proposedRequest(after: hop, to: current)
             ?? HTTPRequest(converting: newRequest, jsonReader)
         Task {
             let next =
                 if let redirectDelegate {
-                    await redirectDelegate.willPerformRedirection(hop, newRequest: proposed, originalRequest: original)
+                    await redirectDelegate.willPerformRedirection(hop, newRequest: proposed, currentRequest: current)
                 } else {
                     proposed
                 }

@@ -41,7 +41,7 @@ struct RecordingRedirectDelegate: HTTPRedirectDelegate {
     let recorder: Recorder
     let exchange: RecordedExchange
 
-    func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest) async
+    func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest) async
         -> HTTPRequest?
     {
         let responseID = exchange.answer { requestID in
@@ -50,7 +50,7 @@ struct RecordingRedirectDelegate: HTTPRedirectDelegate {
         let next: HTTPRequest?
         if let app {
             next = await recorder.deliver(responseID) {
-                await app.willPerformRedirection(response, newRequest: newRequest, originalRequest: originalRequest)
+                await app.willPerformRedirection(response, newRequest: newRequest, currentRequest: currentRequest)
             }
         } else {
             next = newRequest

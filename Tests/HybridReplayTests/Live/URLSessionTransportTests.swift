@@ -11,11 +11,11 @@ struct URLSessionTransportTests {
         let store: any CookieStore
         var addsCookies = true
 
-        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest)
+        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest)
             async -> HTTPRequest?
         {
             for header in response.headers.values(named: "Set-Cookie") {
-                if let cookie = SetCookie.parse(header, requestURL: originalRequest.url, now: Date()) {
+                if let cookie = SetCookie.parse(header, requestURL: currentRequest.url, now: Date()) {
                     await store.setCookie(cookie)
                 }
             }
@@ -39,10 +39,10 @@ struct URLSessionTransportTests {
             lock.withLock { seen }
         }
 
-        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest)
+        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest)
             async -> HTTPRequest?
         {
-            lock.withLock { seen.append((response, newRequest, originalRequest)) }
+            lock.withLock { seen.append((response, newRequest, currentRequest)) }
             return await decide(newRequest)
         }
     }

@@ -133,7 +133,7 @@ struct RecordingHTTPTransportTests {
 
 /// Stops at every redirect.
 private struct RefusingRedirects: HTTPRedirectDelegate {
-    func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest) async
+    func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest) async
         -> HTTPRequest?
     { nil }
 }

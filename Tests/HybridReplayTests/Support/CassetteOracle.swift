@@ -161,7 +161,7 @@ final class CassetteOracle: @unchecked Sendable {
     }
 
     struct StopAtRedirects: HTTPRedirectDelegate {
-        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest) async -> HTTPRequest? { nil }
+        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest) async -> HTTPRequest? { nil }
     }
 
     /// Forwards every handler and delegate call to the oracle.

@@ -13,6 +13,21 @@ enum CassetteMigration {
     /// Steps keyed by the version they migrate from, each producing the next version.
     static let steps: [Int: @Sendable (JSONValue) -> JSONValue] = [:]
 
+    /// The version that added each kind after version 1: a cassette of an
+    /// older version that uses one is an error, because a reader of its
+    /// version would refuse it.
+    static let kindsAdded: [EventKind: Int] = [
+        HTTPTransportFailure.eventKind: 2,
+        OneShotLocationRequest.eventKind: 2,
+        TemporaryFullAccuracyRequest.eventKind: 2,
+    ]
+
+    /// A problem for an event of `kind` in a cassette of `version`, or `nil`.
+    static func problem(forKind kind: EventKind, inVersion version: Int) -> String? {
+        guard let added = kindsAdded[kind], added > version else { return nil }
+        return "\(kind) needs format version \(added); this cassette is version \(version); set its 'formatVersion' to \(added)"
+    }
+
     /// The event's JSON migrated from `version` to ``Cassette/currentFormatVersion``.
     static func migrate(_ event: JSONValue, from version: Int) -> JSONValue {
         var migrated = event

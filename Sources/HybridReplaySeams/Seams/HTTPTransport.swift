@@ -45,19 +45,6 @@ public protocol HTTPRedirectDelegate: Sendable {
         -> HTTPRequest?
 }
 
-/// Why an HTTP exchange did not complete.
-public struct HTTPTransportError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong, such as `timed out` or `more than 20 redirects`.
-    public var message: String
-
-    public init(_ message: String) { self.message = message }
-
-    public var description: String { message }
-
-    /// More redirects than the Fetch standard allows (20).
-    public static let tooManyRedirects = HTTPTransportError("more than 20 redirects")
-}
-
 /// The cookie jar the web view and the loader share: the counterpart of
 /// `WKHTTPCookieStore` or `HTTPCookieStorage`.
 public protocol CookieStore: Sendable {

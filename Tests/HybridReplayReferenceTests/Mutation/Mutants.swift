@@ -242,6 +242,12 @@ final class MistakenLocationManager: LocationManager {
     func startUpdatingLocation() { base.startUpdatingLocation() }
     func stopUpdatingLocation() { base.stopUpdatingLocation() }
 
+    func requestLocation() { base.requestLocation() }
+
+    func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {
+        base.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey)
+    }
+
     private struct Mistaken: LocationManagerDelegate {
         let base: any LocationManagerDelegate
         let manager: any LocationManager

@@ -165,7 +165,8 @@ struct TransportErrorLoopbackTests {
     func refusedPort() async throws {
         let server = try LoopbackHTTPServer(routes: [:])
         let url = server.baseURL + "/"
-        server.shutdown()
+        // Waits until the socket is closed, so the port refuses connections.
+        await server.stop()
         let recorder = stillRecorder(name: "refused")
         let live = Platform.simulated(transport: URLSessionTransport(timeout: .seconds(10)))
         let recorded = await FetchReporter(platform: recorder.platform(wrapping: live), url: url).run()

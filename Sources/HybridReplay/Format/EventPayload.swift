@@ -36,12 +36,14 @@ extension StandardPayload {
     public var direction: Direction { Self.eventDirection }
 }
 
-/// The payload types of format version 1, by kind.
+/// The payload types of the current format version, by kind.
 enum PayloadRegistry {
     static let standardTypes: [any StandardPayload.Type] = [
         ScriptMessage.self, ScriptReply.self,
         UserScriptInstallation.self, JavaScriptEvaluation.self, JavaScriptResult.self,
         NavigationAction.self, NavigationDecision.self, NativeRoute.self, NavigationLoad.self,
+        NavigationStart.self, NavigationCommit.self, NavigationFinish.self, NavigationFailure.self,
+        WebContentProcessTermination.self,
         HTTPRequest.self, HTTPResponse.self, CookieStoreWrite.self, CookieStoreQuery.self, CookieStoreContents.self,
         LocationAuthorizationRequest.self, LocationAuthorizationChange.self, LocationConfiguration.self,
         LocationUpdatesStart.self, LocationUpdatesStop.self, LocationUpdate.self, LocationFailure.self,

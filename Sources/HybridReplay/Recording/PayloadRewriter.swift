@@ -67,6 +67,18 @@ struct PayloadRewriter: Sendable {
             load.body = body(load.body, headers: load.headers, &placeholders)
             load.headers = headers(load.headers, &placeholders)
             return load
+        case var start as NavigationStart:
+            start.url = start.url.map { url($0, &placeholders) }
+            return start
+        case var commit as NavigationCommit:
+            commit.url = commit.url.map { url($0, &placeholders) }
+            return commit
+        case var finish as NavigationFinish:
+            finish.url = finish.url.map { url($0, &placeholders) }
+            return finish
+        case var failure as NavigationFailure:
+            failure.url = failure.url.map { url($0, &placeholders) }
+            return failure
         case var request as HTTPRequest:
             request.url = url(request.url, &placeholders)
             request.body = body(request.body, headers: request.headers, &placeholders)

@@ -75,6 +75,11 @@ extension ReplayEngine {
             } else {
                 delegate.decidePolicy(for: action) { policy in self.effect(NavigationDecision(policy), knownCause: id) }
             }
+        case let lifecycle where Self.isLifecycle(lifecycle):
+            guard let delegate = receivers.navigationDelegate else {
+                return undeliverable(stimulus, "the web view has no navigation delegate")
+            }
+            Self.deliverLifecycle(lifecycle, to: delegate)
         case let change as LocationAuthorizationChange:
             guard let delegate = receivers.locationDelegate else {
                 return undeliverable(stimulus, "the location manager has no delegate")

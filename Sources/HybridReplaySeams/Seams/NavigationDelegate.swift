@@ -7,6 +7,37 @@
 public protocol NavigationDelegate: Sendable {
     /// Decides `action`; call `decisionHandler` exactly once.
     func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void)
+
+    /// The main frame started loading (`webView(_:didStartProvisionalNavigation:)`).
+    ///
+    /// WebKit passes an opaque `WKNavigation`; this passes the URL instead.
+    /// The default implementation does nothing.
+    func didStartProvisionalNavigation(_ navigation: NavigationStart)
+
+    /// The main frame's content started arriving (`webView(_:didCommit:)`).
+    /// The default implementation does nothing.
+    func didCommit(_ navigation: NavigationCommit)
+
+    /// The main frame finished loading (`webView(_:didFinish:)`).
+    /// The default implementation does nothing.
+    func didFinish(_ navigation: NavigationFinish)
+
+    /// The navigation failed before it committed
+    /// (`webView(_:didFailProvisionalNavigation:withError:)`).
+    ///
+    /// WebKit passes the error as a separate argument; here it is `failure.error`.
+    /// The default implementation does nothing.
+    func didFailProvisionalNavigation(_ failure: NavigationFailure)
+
+    /// The navigation failed after it committed (`webView(_:didFail:withError:)`).
+    ///
+    /// WebKit passes the error as a separate argument; here it is `failure.error`.
+    /// The default implementation does nothing.
+    func didFail(_ failure: NavigationFailure)
+
+    /// The web content process ended (`webViewWebContentProcessDidTerminate(_:)`).
+    /// The default implementation does nothing.
+    func webContentProcessDidTerminate()
 }
 
 /// A navigation delegate that decides with `async`/`await`, as

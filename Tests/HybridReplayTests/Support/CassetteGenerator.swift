@@ -129,7 +129,7 @@ struct CassetteGenerator {
             return id
         }
         for _ in 0..<scenes {
-            switch int(0...6) {
+            switch int(0...7) {
             case 0:
                 let expectsReply = bool()
                 let message = add(ScriptMessage(handler: string(), body: json(), frame: optional { $0.frame() }, expectsReply: expectsReply), &self)
@@ -164,6 +164,8 @@ struct CassetteGenerator {
                 let failure = add(LocationFailure(pick(LocationErrorCode.known), message: optional { $0.string() }), &self)
                 _ = add(LocationServiceCompletion(stream: "coordinates", error: optional { $0.pick(LocationErrorCode.known) }), cause: failure, &self)
                 _ = add(LocationUpdatesStop(), &self)
+            case 6:
+                webScene(add: add)
             default:
                 _ = add(CustomEvent(name: pick(["analytics.track", "haptics"]), direction: pick(Direction.allCases), fields: object()), &self)
             }

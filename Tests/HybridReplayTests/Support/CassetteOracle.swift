@@ -44,7 +44,7 @@ final class CassetteOracle: @unchecked Sendable {
 
     /// Stimuli arriving through handlers and delegates, in delivery order; the
     /// payload is kept with whatever the oracle needs to answer it.
-    fileprivate func arrived(_ settlement: Any) {
+    func arrived(_ settlement: Any) {
         lock.withLock {
             deliveredCount += 1
             delivered[deliveredCount] = settlement

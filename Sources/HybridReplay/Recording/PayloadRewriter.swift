@@ -67,6 +67,9 @@ struct PayloadRewriter: Sendable {
             load.body = body(load.body, headers: load.headers, &placeholders)
             load.headers = headers(load.headers, &placeholders)
             return load
+        case var response as NavigationResponse:
+            response.url = url(response.url, &placeholders)
+            return response
         case var start as NavigationStart:
             start.url = start.url.map { url($0, &placeholders) }
             return start

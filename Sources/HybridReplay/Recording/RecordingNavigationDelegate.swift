@@ -19,6 +19,33 @@ struct RecordingNavigationDelegate: NavigationDelegate {
         }
     }
 
+    func decidePolicy(
+        for action: NavigationAction, preferences: WebpagePreferences,
+        decisionHandler: @escaping @Sendable (NavigationPolicy, WebpagePreferences) -> Void
+    ) {
+        var offered = action
+        offered.preferences = preferences
+        let actionID = recorder.record(offered, cause: nil)
+        recorder.deliver(actionID) {
+            app.decidePolicy(for: offered, preferences: preferences) { [recorder] policy, chosen in
+                recorder.record(NavigationDecision(policy, preferences: chosen), cause: actionID)
+                decisionHandler(policy, chosen)
+            }
+        }
+    }
+
+    func decidePolicy(
+        for response: NavigationResponse, decisionHandler: @escaping @Sendable (NavigationResponsePolicy) -> Void
+    ) {
+        let responseID = recorder.record(response, cause: nil)
+        recorder.deliver(responseID) {
+            app.decidePolicy(for: response) { [recorder] policy in
+                recorder.record(NavigationResponseDecision(policy), cause: responseID)
+                decisionHandler(policy)
+            }
+        }
+    }
+
     func didStartProvisionalNavigation(_ navigation: NavigationStart) {
         report(navigation) { app.didStartProvisionalNavigation(navigation) }
     }

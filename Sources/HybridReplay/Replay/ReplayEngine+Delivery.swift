@@ -67,6 +67,9 @@ extension ReplayEngine {
             guard let delegate = receivers.navigationDelegate else {
                 return undeliverable(stimulus, "the web view has no navigation delegate")
             }
+            if let preferences = action.preferences {
+                return decide(action, preferences: preferences, id: id, by: delegate)
+            }
             if let asynchronous = delegate as? any AsyncNavigationDelegate {
                 track {
                     let policy = await asynchronous.decidePolicy(for: action)
@@ -75,6 +78,11 @@ extension ReplayEngine {
             } else {
                 delegate.decidePolicy(for: action) { policy in self.effect(NavigationDecision(policy), knownCause: id) }
             }
+        case let response as NavigationResponse:
+            guard let delegate = receivers.navigationDelegate else {
+                return undeliverable(stimulus, "the web view has no navigation delegate")
+            }
+            decide(response, id: id, by: delegate)
         case let lifecycle where Self.isLifecycle(lifecycle):
             guard let delegate = receivers.navigationDelegate else {
                 return undeliverable(stimulus, "the web view has no navigation delegate")

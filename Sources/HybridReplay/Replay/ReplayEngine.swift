@@ -44,6 +44,7 @@ final class ReplayEngine: Sendable {
         var firstUnmatchedEffect = 0
         var answerHandlers: [Int: @Sendable (Event?) -> Void] = [:]
         var decisions: [Int: NavigationPolicy] = [:]
+        var responseDecisions: [Int: NavigationResponsePolicy] = [:]
         var replies: [Int: Outcome] = [:]
         var bindings = PlaceholderBindings()
         var issues: [ReplayIssue] = []

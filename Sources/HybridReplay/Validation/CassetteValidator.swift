@@ -17,6 +17,7 @@ public enum CassetteValidator {
     private static let onePerCause: [EventKind: (cause: EventKind, noun: String)] = [
         NavigationDecision.eventKind: (NavigationAction.eventKind, "decision"),
         ScriptReply.eventKind: (ScriptMessage.eventKind, "reply"),
+        NavigationResponseDecision.eventKind: (NavigationResponse.eventKind, "decision"),
     ]
 
     /// Every problem in `cassette`, in event order.

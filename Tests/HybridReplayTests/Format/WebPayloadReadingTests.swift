@@ -47,4 +47,43 @@ struct WebPayloadReadingTests {
             "t.json:4:111: error: unknown field 'reason'"
         ])
     }
+
+    static let response = #"{"url": "https://a.test/", "status": 200, "isForMainFrame": true, "canShowMIMEType": true}"#
+
+    @Test("a response decided twice, or decided without naming its response, fails validation")
+    func responseDecisionRules() {
+        let twice = diagnostics(of: cassetteText([
+            event("response", Self.response),
+            event("responseDecision", direction: "effect", cause: 1, #"{"policy": "allow"}"#, id: 2),
+            event("responseDecision", direction: "effect", cause: 1, #"{"policy": "cancel"}"#, id: 3),
+        ]))
+        #expect(twice == ["t.json:6:96: error: navigation.response 1 already has a decision (event 2); it gets exactly one"])
+        let uncaused = diagnostics(of: cassetteText([
+            event("responseDecision", direction: "effect", #"{"policy": "allow"}"#)
+        ]))
+        #expect(uncaused == ["t.json:4:1: error: a navigation.responseDecision names the navigation.response it answers in 'cause'"])
+    }
+
+    @Test("a response with an impossible status or an unknown policy is reported")
+    func badResponse() {
+        let found = diagnostics(of: cassetteText([
+            event("response", #"{"url": "https://a.test/", "status": 42, "isForMainFrame": true, "canShowMIMEType": true}"#),
+            event("responseDecision", direction: "effect", cause: 1, #"{"policy": "block"}"#, id: 2),
+        ]))
+        #expect(found.count == 2)
+        #expect(found.first?.hasSuffix("error: an HTTP status is between 100 and 599, found 42") == true, "\(found)")
+        #expect(found.last?.hasSuffix("error: unknown navigation response policy 'block'; expected one of 'cancel', 'allow', 'download'") == true, "\(found)")
+    }
+
+    @Test("preferences on an action and its decision read back, and a wrong content mode is reported")
+    func preferences() throws {
+        let action = #"{"url": "https://a.test/", "method": "GET", "navigationType": "other", "targetFrame": null, "preferences": {"preferredContentMode": "mobile", "allowsContentJavaScript": false}}"#
+        let cassette = try CassetteReader().read(Array(cassetteText([event("action", action)]).utf8), path: "t.json")
+        #expect(cassette.events.first?.payload(as: NavigationAction.self)?.preferences
+            == WebpagePreferences(preferredContentMode: .mobile, allowsContentJavaScript: false))
+        let wrong = action.replacingOccurrences(of: "mobile", with: "tablet")
+        let found = diagnostics(of: cassetteText([event("action", wrong)]))
+        #expect(found.count == 1)
+        #expect(found.first?.hasSuffix("error: unknown content mode 'tablet'; expected one of 'recommended', 'mobile', 'desktop'") == true, "\(found)")
+    }
 }

@@ -34,7 +34,8 @@ struct ReplayerPropertyTests {
     func names(_ issue: ReplayIssue?, _ effect: Event) -> Bool {
         guard let issue else { return false }
         return issue.eventID == effect.id || issue.message.contains("event \(effect.id) ")
-            || (effect.kind == NavigationDecision.eventKind || effect.kind == ScriptReply.eventKind) && issue.eventID == effect.cause
+            || [NavigationDecision.eventKind, NavigationResponseDecision.eventKind, ScriptReply.eventKind].contains(effect.kind)
+                && issue.eventID == effect.cause
     }
 
     @Test("an implementation that does what was recorded passes", arguments: seeds)

@@ -18,5 +18,20 @@ extension CassetteGenerator {
             NavigationFailure(url: optional { $0.url() }, phase: pick(NavigationPhase.known), error: navigationError()),
             nil, nil, &self)
         _ = add(WebContentProcessTermination(), nil, nil, &self)
+        let response = add(
+            NavigationResponse(
+                url: url(), status: optional { $0.int(100...599) }, mimeType: optional { $0.pick(["text/html", "application/pdf"]) },
+                isForMainFrame: bool(), canShowMIMEType: bool()),
+            nil, nil, &self)
+        _ = add(NavigationResponseDecision(pick(NavigationResponsePolicy.known)), response, nil, &self)
+        let offered = preferences()
+        let action = add(
+            NavigationAction(url: url(), navigationType: pick(NavigationType.known), targetFrame: optional { $0.frame() }, preferences: offered),
+            nil, nil, &self)
+        _ = add(NavigationDecision(pick(NavigationPolicy.known), preferences: preferences()), action, nil, &self)
+    }
+
+    mutating func preferences() -> WebpagePreferences {
+        WebpagePreferences(preferredContentMode: pick(ContentMode.known), allowsContentJavaScript: bool())
     }
 }

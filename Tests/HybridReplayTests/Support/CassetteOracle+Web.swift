@@ -10,3 +10,43 @@ extension CassetteOracle.Receiver {
     func didFail(_ failure: NavigationFailure) { oracle.arrived(failure) }
     func webContentProcessDidTerminate() { oracle.arrived(WebContentProcessTermination()) }
 }
+
+extension CassetteOracle.Receiver {
+    func decidePolicy(
+        for action: NavigationAction, preferences: WebpagePreferences,
+        decisionHandler: @escaping @Sendable (NavigationPolicy, WebpagePreferences) -> Void
+    ) {
+        oracle.arrived(decisionHandler)
+    }
+
+    func decidePolicy(
+        for response: NavigationResponse, decisionHandler: @escaping @Sendable (NavigationResponsePolicy) -> Void
+    ) {
+        oracle.arrived(decisionHandler)
+    }
+}
+
+extension CassetteOracle {
+    /// Makes one of the web effects format version 2 adds; returns whether
+    /// the seam call took its answer itself.
+    func performWeb(_ payload: any EventPayload, cause: Any?) -> Bool {
+        switch payload {
+        case let decision as NavigationResponseDecision:
+            (cause as? (@Sendable (NavigationResponsePolicy) -> Void))?(decision.policy)
+        default:
+            break
+        }
+        return false
+    }
+
+    /// `payload` with one visible change, for the web effects format version 2 adds.
+    static func alteredWeb(_ payload: any EventPayload) -> any EventPayload {
+        switch payload {
+        case var decision as NavigationResponseDecision:
+            decision.policy = decision.policy == .cancel ? .allow : .cancel
+            return decision
+        default:
+            return payload
+        }
+    }
+}

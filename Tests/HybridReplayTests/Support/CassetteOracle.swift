@@ -89,6 +89,9 @@ final class CassetteOracle: @unchecked Sendable {
     private func perform(_ payload: any EventPayload, cause: Any?) async -> Bool {
         switch payload {
         case let decision as NavigationDecision:
+            if let decide = cause as? (@Sendable (NavigationPolicy, WebpagePreferences) -> Void) {
+                decide(decision.policy, decision.preferences ?? WebpagePreferences())
+            }
             (cause as? (@Sendable (NavigationPolicy) -> Void))?(decision.policy)
         case let reply as ScriptReply:
             (cause as? (@Sendable (Outcome) -> Void))?(reply.outcome)
@@ -132,7 +135,7 @@ final class CassetteOracle: @unchecked Sendable {
         case let custom as CustomEvent:
             platform.custom.send(custom)
         default:
-            break
+            return performWeb(payload, cause: cause)
         }
         return false
     }
@@ -156,7 +159,7 @@ final class CassetteOracle: @unchecked Sendable {
         case var value as LocationServiceValue: value.stream += "-altered"; return value
         case var completion as LocationServiceCompletion: completion.stream += "-altered"; return completion
         case var custom as CustomEvent: custom.fields["altered"] = .bool(true); return custom
-        default: return payload
+        default: return alteredWeb(payload)
         }
     }
 

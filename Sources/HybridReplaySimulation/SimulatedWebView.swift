@@ -35,6 +35,7 @@ public final class SimulatedWebView: WebView {
         var evaluatedScripts: [JavaScriptEvaluation] = []
         var loads: [NavigationLoad] = []
         var navigationDelegate: (any NavigationDelegate)?
+        var uiDelegate: (any UIDelegate)?
         var misuses: [Misuse] = []
     }
 
@@ -146,6 +147,10 @@ public final class SimulatedWebView: WebView {
 
     public func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
         state.withLock { $0.navigationDelegate = delegate }
+    }
+
+    public func setUIDelegate(_ delegate: (any UIDelegate)?) {
+        state.withLock { $0.uiDelegate = delegate }
     }
 
     public func load(_ load: NavigationLoad) {

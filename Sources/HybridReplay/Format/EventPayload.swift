@@ -44,6 +44,7 @@ enum PayloadRegistry {
         NavigationAction.self, NavigationDecision.self, NativeRoute.self, NavigationLoad.self,
         NavigationStart.self, NavigationCommit.self, NavigationFinish.self, NavigationFailure.self,
         WebContentProcessTermination.self, NavigationResponse.self, NavigationResponseDecision.self,
+        NewWindowRequest.self, NewWindowResult.self,
         HTTPRequest.self, HTTPResponse.self, CookieStoreWrite.self, CookieStoreQuery.self, CookieStoreContents.self,
         LocationAuthorizationRequest.self, LocationAuthorizationChange.self, LocationConfiguration.self,
         LocationUpdatesStart.self, LocationUpdatesStop.self, LocationUpdate.self, LocationFailure.self,

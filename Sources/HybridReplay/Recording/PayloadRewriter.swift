@@ -67,6 +67,9 @@ struct PayloadRewriter: Sendable {
             load.body = body(load.body, headers: load.headers, &placeholders)
             load.headers = headers(load.headers, &placeholders)
             return load
+        case var request as NewWindowRequest:
+            request.action = apply(to: request.action, &placeholders) as? NavigationAction ?? request.action
+            return request
         case var response as NavigationResponse:
             response.url = url(response.url, &placeholders)
             return response

@@ -45,6 +45,10 @@ final class RecordingWebView: WebView {
         live.setNavigationDelegate(delegate.map { RecordingNavigationDelegate(app: $0, recorder: recorder) })
     }
 
+    func setUIDelegate(_ delegate: (any UIDelegate)?) {
+        live.setUIDelegate(delegate.map { RecordingUIDelegate(app: $0, recorder: recorder) })
+    }
+
     func load(_ load: NavigationLoad) {
         recorder.recordEffect(load)
         live.load(load)

@@ -83,6 +83,11 @@ extension ReplayEngine {
                 return undeliverable(stimulus, "the web view has no navigation delegate")
             }
             decide(response, id: id, by: delegate)
+        case let request as NewWindowRequest:
+            guard let delegate = receivers.uiDelegate else {
+                return undeliverable(stimulus, "the web view has no UI delegate")
+            }
+            openWindow(request, id: id, by: delegate)
         case let lifecycle where Self.isLifecycle(lifecycle):
             guard let delegate = receivers.navigationDelegate else {
                 return undeliverable(stimulus, "the web view has no navigation delegate")

@@ -15,6 +15,7 @@ final class ReplayEngine: Sendable {
         var scriptHandlers: [String: any ScriptMessageHandler] = [:]
         var replyHandlers: [String: any ScriptMessageHandlerWithReply] = [:]
         var navigationDelegate: (any NavigationDelegate)?
+        var uiDelegate: (any UIDelegate)?
         var locationDelegate: (any LocationManagerDelegate)?
         var customHandler: (any CustomEventHandler)?
     }

@@ -18,6 +18,7 @@ public enum CassetteValidator {
         NavigationDecision.eventKind: (NavigationAction.eventKind, "decision"),
         ScriptReply.eventKind: (ScriptMessage.eventKind, "reply"),
         NavigationResponseDecision.eventKind: (NavigationResponse.eventKind, "decision"),
+        NewWindowResult.eventKind: (NewWindowRequest.eventKind, "result"),
     ]
 
     /// Every problem in `cassette`, in event order.

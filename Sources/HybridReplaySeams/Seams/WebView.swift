@@ -35,6 +35,9 @@ public protocol WebView: AnyObject, Sendable {
     /// Sets the object that decides what the web view may navigate to.
     func setNavigationDelegate(_ delegate: (any NavigationDelegate)?)
 
+    /// Sets the object that opens the windows the page asks for (`uiDelegate`).
+    func setUIDelegate(_ delegate: (any UIDelegate)?)
+
     /// Loads a request, or content with a base URL when `load.body` is set.
     func load(_ load: NavigationLoad)
 }

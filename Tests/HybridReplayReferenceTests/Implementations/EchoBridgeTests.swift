@@ -124,5 +124,6 @@ private final class CallOrderWebView: WebView {
         completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) { note("callAsyncJavaScript") }
     func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) { note("setNavigationDelegate") }
+    func setUIDelegate(_ delegate: (any UIDelegate)?) { note("setUIDelegate") }
     func load(_ load: NavigationLoad) { note("load") }
 }

@@ -135,6 +135,8 @@ final class MistakenWebView: WebView {
         }
     }
 
+    func setUIDelegate(_ delegate: (any UIDelegate)?) { base.setUIDelegate(delegate) }
+
     func load(_ load: NavigationLoad) { base.load(load) }
 
     private struct GUIDSwappingHandler: ScriptMessageHandler {

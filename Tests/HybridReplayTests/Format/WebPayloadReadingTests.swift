@@ -87,3 +87,32 @@ struct WebPayloadReadingTests {
         #expect(found.first?.hasSuffix("error: unknown content mode 'tablet'; expected one of 'recommended', 'mobile', 'desktop'") == true, "\(found)")
     }
 }
+
+@Suite("Reading new-window events")
+struct NewWindowReadingTests {
+    static let request = #"{"id": 1, "channel": "navigation", "direction": "stimulus", "kind": "newWindow", "at": 0, "payload": {"action": {"url": "https://a.test/", "method": "GET", "navigationType": "other", "targetFrame": null}, "windowFeatures": {"width": 480, "height": 640}}}"#
+
+    func result(id: Int, cause: Int?, _ returned: String = "true") -> String {
+        let causeText = cause.map { #""cause": \#($0), "# } ?? ""
+        return #"{"id": \#(id), "channel": "navigation", "direction": "effect", "kind": "newWindowResult", \#(causeText)"at": 0, "payload": {"returnedWebView": \#(returned)}}"#
+    }
+
+    @Test("a request reads its action and features")
+    func reads() throws {
+        let cassette = try CassetteReader().read(Array(cassetteText([Self.request, result(id: 2, cause: 1)]).utf8), path: "t.json")
+        let request = try #require(cassette.events.first?.payload(as: NewWindowRequest.self))
+        #expect(request.windowFeatures == WindowFeatures(width: 480, height: 640))
+        #expect(request.action.targetFrame == nil)
+        #expect(request.summary == "other GET https://a.test/ 480×640")
+    }
+
+    @Test("a result must name its request, once, and be a boolean")
+    func rules() {
+        #expect(diagnostics(of: cassetteText([Self.request, result(id: 2, cause: 1), result(id: 3, cause: 1)])).map { $0.components(separatedBy: "error: ").last ?? "" }
+            == ["navigation.newWindow 1 already has a result (event 2); it gets exactly one"])
+        #expect(diagnostics(of: cassetteText([result(id: 1, cause: nil)])).map { $0.components(separatedBy: "error: ").last ?? "" }
+            == ["a navigation.newWindowResult names the navigation.newWindow it answers in 'cause'"])
+        #expect(diagnostics(of: cassetteText([Self.request, result(id: 2, cause: 1, "\"yes\"")])).map { $0.components(separatedBy: "error: ").last ?? "" }
+            == ["expected a boolean, found string"])
+    }
+}

@@ -45,8 +45,19 @@ extension CassetteOracle {
         case var decision as NavigationResponseDecision:
             decision.policy = decision.policy == .cancel ? .allow : .cancel
             return decision
+        case let result as NewWindowResult:
+            return NewWindowResult(returnedWebView: !result.returnedWebView)
         default:
             return payload
         }
+    }
+}
+
+extension CassetteOracle.Receiver: UIDelegate {
+    /// Returns what the cassette says, at once: a web view (the oracle's own) or `nil`.
+    func createWebView(for action: NavigationAction, windowFeatures: WindowFeatures) -> (any WebView)? {
+        oracle.arrived(NewWindowRequest(action: action, windowFeatures: windowFeatures))
+        let returned = oracle.lock.withLock { oracle.windowResults.isEmpty ? false : oracle.windowResults.removeFirst() }
+        return returned ? oracle.platform.webView : nil
     }
 }

@@ -18,16 +18,24 @@ final class CassetteOracle: @unchecked Sendable {
     }
 
     private let cassette: Cassette
-    private let platform: Platform
+    let platform: Platform
     private let fault: Fault
-    private let lock = NSLock()
+    let lock = NSLock()
     private var delivered: [Int: Any] = [:]
     private var deliveredCount = 0
+    /// What the UI delegate returns for each new-window request, in order: it
+    /// answers synchronously, so it cannot wait for the timeline walk.
+    var windowResults: [Bool]
 
     init(cassette: Cassette, platform: Platform, fault: Fault = .none) {
         self.cassette = cassette
         self.platform = platform
         self.fault = fault
+        windowResults = cassette.events.compactMap { event in
+            guard let result = event.payload(as: NewWindowResult.self) else { return nil }
+            if case .alter(let id) = fault, id == event.id { return !result.returnedWebView }
+            return result.returnedWebView
+        }
         let receiver = Receiver(oracle: self)
         let messages = cassette.events.compactMap { $0.payload(as: ScriptMessage.self) }
         for name in Set(messages.filter(\.expectsReply).map(\.handler)) {
@@ -37,6 +45,7 @@ final class CassetteOracle: @unchecked Sendable {
             platform.webView.add(receiver as any ScriptMessageHandler, name: name)
         }
         platform.webView.setNavigationDelegate(receiver)
+        platform.webView.setUIDelegate(receiver)
         platform.locationManager.setDelegate(receiver)
         platform.custom.setHandler(receiver)
         Task { await self.drive() }

@@ -48,6 +48,10 @@ final class ReplayWebView: WebView {
         engine.register { $0.navigationDelegate = delegate }
     }
 
+    func setUIDelegate(_ delegate: (any UIDelegate)?) {
+        engine.register { $0.uiDelegate = delegate }
+    }
+
     func load(_ load: NavigationLoad) {
         engine.effect(load)
     }

@@ -39,7 +39,7 @@ extension StandardPayload {
 /// The payload types of the current format version, by kind.
 enum PayloadRegistry {
     static let standardTypes: [any StandardPayload.Type] = [
-        ScriptMessage.self, ScriptReply.self,
+        ScriptMessage.self, ScriptReply.self, ScriptHandlerRemoval.self,
         UserScriptInstallation.self, JavaScriptEvaluation.self, JavaScriptResult.self,
         NavigationAction.self, NavigationDecision.self, NativeRoute.self, NavigationLoad.self,
         NavigationStart.self, NavigationCommit.self, NavigationFinish.self, NavigationFailure.self,

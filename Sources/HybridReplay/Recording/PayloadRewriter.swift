@@ -53,6 +53,7 @@ struct PayloadRewriter: Sendable {
             return JavaScriptResult(outcome(result.outcome, &placeholders))
         case var evaluation as JavaScriptEvaluation:
             evaluation.arguments = evaluation.arguments.map { object($0, &placeholders) }
+            evaluation.frame = frame(evaluation.frame, &placeholders)
             return evaluation
         case var action as NavigationAction:
             action.url = url(action.url, &placeholders)

@@ -48,19 +48,21 @@ extension ReplayEngine {
         let id = stimulus.id
         switch stimulus.payload {
         case let message as ScriptMessage where message.expectsReply:
-            guard let handler = receivers.replyHandlers[message.handler] else {
-                if receivers.scriptHandlers[message.handler] != nil {
-                    return undeliverable(stimulus, "the page awaits a reply, but the handler registered for '\(message.handler)' is one without reply")
+            let key = ScriptHandlerKey(message.handler, message.contentWorld)
+            guard let handler = receivers.replyHandlers[key] else {
+                if receivers.scriptHandlers[key] != nil {
+                    return undeliverable(stimulus, "the page awaits a reply, but the handler registered for '\(key)' is one without reply")
                 }
-                return undeliverable(stimulus, "no reply handler is registered for '\(message.handler)'" + registered(receivers))
+                return undeliverable(stimulus, "no reply handler is registered for '\(key)'" + registered(receivers))
             }
             handler.didReceive(message) { outcome in self.effect(ScriptReply(outcome), knownCause: id) }
         case let message as ScriptMessage:
-            guard let handler = receivers.scriptHandlers[message.handler] else {
-                if receivers.replyHandlers[message.handler] != nil {
-                    return undeliverable(stimulus, "the page awaits no reply, but the handler registered for '\(message.handler)' is one with reply")
+            let key = ScriptHandlerKey(message.handler, message.contentWorld)
+            guard let handler = receivers.scriptHandlers[key] else {
+                if receivers.replyHandlers[key] != nil {
+                    return undeliverable(stimulus, "the page awaits no reply, but the handler registered for '\(key)' is one with reply")
                 }
-                return undeliverable(stimulus, "no script message handler is registered for '\(message.handler)'" + registered(receivers))
+                return undeliverable(stimulus, "no script message handler is registered for '\(key)'" + registered(receivers))
             }
             handler.didReceive(message)
         case let action as NavigationAction:
@@ -120,8 +122,8 @@ extension ReplayEngine {
     }
 
     private func registered(_ receivers: Receivers) -> String {
-        let names = Set(receivers.scriptHandlers.keys).union(receivers.replyHandlers.keys).sorted()
-        return names.isEmpty ? " (none is registered)" : " (registered: \(names.joined(separator: ", ")))"
+        let keys = Set(receivers.scriptHandlers.keys).union(receivers.replyHandlers.keys).sorted()
+        return keys.isEmpty ? " (none is registered)" : " (registered: \(keys.map(\.description).joined(separator: ", ")))"
     }
 
     private func undeliverable(_ stimulus: Event, _ reason: String) {

@@ -12,8 +12,8 @@ final class ReplayEngine: Sendable {
     static let issueLimit = 20
 
     struct Receivers {
-        var scriptHandlers: [String: any ScriptMessageHandler] = [:]
-        var replyHandlers: [String: any ScriptMessageHandlerWithReply] = [:]
+        var scriptHandlers: [ScriptHandlerKey: any ScriptMessageHandler] = [:]
+        var replyHandlers: [ScriptHandlerKey: any ScriptMessageHandlerWithReply] = [:]
         var navigationDelegate: (any NavigationDelegate)?
         var uiDelegate: (any UIDelegate)?
         var locationDelegate: (any LocationManagerDelegate)?

@@ -116,3 +116,45 @@ struct NewWindowReadingTests {
             == ["expected a boolean, found string"])
     }
 }
+
+@Suite("Reading content worlds and origins")
+struct ContentWorldReadingTests {
+    func message(_ extra: String) -> String {
+        #"{"id": 1, "channel": "script", "direction": "stimulus", "kind": "message", "at": 0, "payload": {"handler": "h", "body": null\#(extra)}}"#
+    }
+
+    func read(_ event: String) throws -> ScriptMessage? {
+        try CassetteReader().read(Array(cassetteText([event]).utf8), path: "t.json").events.first?.payload(as: ScriptMessage.self)
+    }
+
+    @Test("each way of writing a world reads, and only non-page worlds are written back")
+    func worlds() throws {
+        #expect(try read(message(""))?.contentWorld == .page)
+        #expect(try read(message(#", "contentWorld": "page""#))?.contentWorld == .page)
+        #expect(try read(message(#", "contentWorld": "defaultClient""#))?.contentWorld == .defaultClient)
+        #expect(try read(message(#", "contentWorld": {"name": "bridge"}"#))?.contentWorld == .world(name: "bridge"))
+        let written = CassetteWriter.canonicalBytes(of: makeCassette([
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "h", body: .null)),
+            Event(id: 2, at: 0, payload: ScriptMessage(handler: "h", body: .null, contentWorld: .world(name: "b"))),
+        ]))
+        let text = String(decoding: written, as: UTF8.self)
+        #expect(text.components(separatedBy: "contentWorld").count == 2, "\(text)")
+        #expect(text.contains(#""contentWorld": {\#n          "name": "b"\#n        }"#), "\(text)")
+    }
+
+    @Test("a world that is neither a known name nor a named object is reported")
+    func badWorld() {
+        let found = diagnostics(of: cassetteText([message(#", "contentWorld": "isolated""#)]))
+        #expect(found.count == 1)
+        #expect(found.first?.hasSuffix(#"error: a content world is 'page', 'defaultClient' or {"name": "<world name>"}, found "isolated""#) == true, "\(found)")
+    }
+
+    @Test("a frame's security origin reads, and a port out of range is reported")
+    func origins() throws {
+        let frame = #", "frame": {"isMainFrame": false, "url": "https://a.test/", "securityOrigin": {"protocol": "https", "host": "a.test", "port": 8443}}"#
+        #expect(try read(message(frame))?.frame?.securityOrigin == SecurityOrigin(protocol: "https", host: "a.test", port: 8443))
+        let found = diagnostics(of: cassetteText([message(frame.replacingOccurrences(of: "8443", with: "70000"))]))
+        #expect(found.count == 1)
+        #expect(found.first?.hasSuffix("error: a port is between 0 and 65535, found 70000") == true, "\(found)")
+    }
+}

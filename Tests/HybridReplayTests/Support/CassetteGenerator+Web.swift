@@ -56,6 +56,19 @@ extension CassetteGenerator {
         _ = add(NewWindowResult(returnedWebView: bool()), window, nil, &self)
     }
 
+    /// Mostly the page's world, which the format leaves out, so version 1 shapes stay common.
+    mutating func contentWorld() -> ContentWorld {
+        switch int(0...3) {
+        case 0: .defaultClient
+        case 1: .world(name: string())
+        default: .page
+        }
+    }
+
+    mutating func securityOrigin() -> SecurityOrigin {
+        SecurityOrigin(protocol: pick(["https", "http", "file"]), host: pick(["app.example.com", "", "évil.example"]), port: pick([0, 443, 8080]))
+    }
+
     mutating func preferences() -> WebpagePreferences {
         WebpagePreferences(preferredContentMode: pick(ContentMode.known), allowsContentJavaScript: bool())
     }

@@ -33,6 +33,8 @@ extension CassetteOracle {
         switch payload {
         case let decision as NavigationResponseDecision:
             (cause as? (@Sendable (NavigationResponsePolicy) -> Void))?(decision.policy)
+        case let removal as ScriptHandlerRemoval:
+            platform.webView.removeScriptMessageHandler(forName: removal.name, contentWorld: removal.contentWorld)
         default:
             break
         }
@@ -45,6 +47,9 @@ extension CassetteOracle {
         case var decision as NavigationResponseDecision:
             decision.policy = decision.policy == .cancel ? .allow : .cancel
             return decision
+        case var removal as ScriptHandlerRemoval:
+            removal.name += "-altered"
+            return removal
         case let result as NewWindowResult:
             return NewWindowResult(returnedWebView: !result.returnedWebView)
         default:

@@ -38,11 +38,15 @@ final class CassetteOracle: @unchecked Sendable {
         }
         let receiver = Receiver(oracle: self)
         let messages = cassette.events.compactMap { $0.payload(as: ScriptMessage.self) }
-        for name in Set(messages.filter(\.expectsReply).map(\.handler)) {
-            platform.webView.add(receiver as any ScriptMessageHandlerWithReply, name: name)
+        for handler in Set(messages.filter(\.expectsReply).map { [$0.handler: $0.contentWorld] }) {
+            for (name, world) in handler {
+                platform.webView.add(receiver as any ScriptMessageHandlerWithReply, contentWorld: world, name: name)
+            }
         }
-        for name in Set(messages.filter { !$0.expectsReply }.map(\.handler)) {
-            platform.webView.add(receiver as any ScriptMessageHandler, name: name)
+        for handler in Set(messages.filter { !$0.expectsReply }.map { [$0.handler: $0.contentWorld] }) {
+            for (name, world) in handler {
+                platform.webView.add(receiver as any ScriptMessageHandler, contentWorld: world, name: name)
+            }
         }
         platform.webView.setNavigationDelegate(receiver)
         platform.webView.setUIDelegate(receiver)
@@ -109,9 +113,13 @@ final class CassetteOracle: @unchecked Sendable {
         case let evaluation as JavaScriptEvaluation:
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 if let arguments = evaluation.arguments {
-                    platform.webView.callAsyncJavaScript(evaluation.script, arguments: arguments) { _ in done.resume() }
+                    platform.webView.callAsyncJavaScript(
+                        evaluation.script, arguments: arguments, in: evaluation.frame, in: evaluation.contentWorld
+                    ) { _ in done.resume() }
                 } else {
-                    platform.webView.evaluateJavaScript(evaluation.script) { _ in done.resume() }
+                    platform.webView.evaluateJavaScript(
+                        evaluation.script, in: evaluation.frame, in: evaluation.contentWorld
+                    ) { _ in done.resume() }
                 }
             }
             return true

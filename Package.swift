@@ -88,7 +88,8 @@ let package = Package(
             dependencies: ["HybridReplayReference", "HybridReplayTesting", "HybridReplaySimulation"]),
         .testTarget(name: "SuiteRecordingTests", dependencies: ["SuiteRecording", "HybridReplaySimulation"]),
         .testTarget(
-            name: "HybridReplayWebKitGTKTests", dependencies: ["HybridReplayWebKitGTK", "HybridReplayReference"]),
+            name: "HybridReplayWebKitGTKTests",
+            dependencies: ["HybridReplayWebKitGTK", "HybridReplayReference", "HybridReplaySimulation"]),
     ],
     swiftLanguageModes: [.v6]
 )

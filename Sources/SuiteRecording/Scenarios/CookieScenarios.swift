@@ -28,12 +28,17 @@ enum CookieScenarios {
 
     static let headerNameCase = Scenario(
         "cookies/header-name-case.json", contract: .cookieRedirectLoader,
-        description: "HTTP header names are case-insensitive: the host app's lowercase cookie header is kept, the "
+        description: "HTTP header names are case-insensitive: the host app's lowercase cookie header is kept in "
+            + "its place, before its accept header; the "
             + "302's lowercase location and set-cookie are followed and stored, and the page's CONTENT-TYPE is "
             + "loaded with it.",
         setting: loggedIn, redaction: redaction
     ) { stage in
-        try load(stage, HTTPRequest(url: "\(origin)/start", headers: [HTTPHeader("cookie", "locale=en-GB")]))
+        try load(
+            stage,
+            HTTPRequest(
+                url: "\(origin)/start",
+                headers: [HTTPHeader("cookie", "locale=en-GB"), HTTPHeader("accept", "text/html")]))
         let start = try await stage.request("GET", "\(origin)/start")
         try stage.respond(
             to: start, after: .milliseconds(91),

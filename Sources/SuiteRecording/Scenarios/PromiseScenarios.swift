@@ -15,8 +15,32 @@ enum PromiseScenarios {
     static let all: [Scenario] = [
         randomUser, quotesInData, outOfOrder, serverError, requestFailed, missingGUID, reply, replyServerError,
         replyRequestFailed, replyMissingGUID, separatorsInData, clientError, replyClientError,
-        replySeparatorsInData,
+        replySeparatorsInData, statusBoundaries,
     ]
+
+    static let statusBoundaries = Scenario(
+        "bridge/promise-status-boundaries.json", contract: .promiseBridge,
+        description: "Success is 200 to 299: a 299 settles the first promise with its text, a 300 (Multiple "
+            + "Choices, no Location, so no redirect) rejects the second."
+    ) { stage in
+        stage.advance(by: .milliseconds(520))
+        try stage.page.postMessage(guidBody(firstGUID), to: PromiseBridge.handlerName, frame: page)
+        let first = try await stage.request("GET", endpoint)
+        try stage.respond(
+            to: first, after: .milliseconds(81),
+            with: HTTPResponse(
+                status: 299, headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")], body: .text("edge")))
+        try await stage.waitForEvents(JavaScriptResult.eventKind, count: 1)
+        stage.advance(by: .milliseconds(900))
+        try stage.page.postMessage(guidBody(secondGUID), to: PromiseBridge.handlerName, frame: page)
+        let second = try await stage.request("GET", endpoint)
+        try stage.respond(
+            to: second, after: .milliseconds(77),
+            with: HTTPResponse(
+                status: 300, headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")],
+                body: .text("Multiple Choices")))
+        try await stage.waitForEvents(JavaScriptResult.eventKind, count: 2)
+    }
 
     /// Text at the edges: leading and trailing whitespace and newlines, and the
     /// line and paragraph separators (U+2028, U+2029) that end a line in

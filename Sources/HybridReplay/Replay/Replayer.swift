@@ -5,10 +5,8 @@ import Foundation
 /// The implementation is built fresh for each run from a ``Platform`` of
 /// doubles: stimuli are played back to the handlers and delegates it
 /// registers, and every call it makes is verified against the recorded
-/// effects. The replay knows when the implementation is idle (see
-/// `docs/replaying.md`), so nothing waits on the wall clock: the virtual
-/// ``ReplayClock`` jumps to each recorded moment once the implementation has
-/// nothing left to do before it.
+/// effects. Nothing sleeps in real time; the virtual ``ReplayClock`` jumps
+/// to each recorded moment.
 ///
 /// ```swift
 /// let report = await Replayer(cassette: cassette).replay { platform in
@@ -68,8 +66,7 @@ public struct Replayer: Sendable {
         let engine = ReplayEngine(cassette: cassette, options: options)
         let platform = Platform(replaying: engine)
         do {
-            // Set-up is work of the implementation: tasks it starts are tracked like any other.
-            let subject = try await engine.withLease { try await setUp(platform) }
+            let subject = try await setUp(platform)
             await engine.run()
             withExtendedLifetime(subject) {}
         } catch {

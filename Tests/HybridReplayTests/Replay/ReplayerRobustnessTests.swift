@@ -281,19 +281,16 @@ struct ReplayerRobustnessTests {
             Event(id: 2, at: 0.01, answers: 1, payload: JavaScriptResult(.value(.bool(true)))),
         ])
         let returned = Ticker()
-        let gate = AsyncStream<Void>.makeStream()
         let report = await Replayer(cassette: cassette, options: fastReplay).replay { platform in
             let webView = platform.webView
-            // Work the replay cannot see (a detached task inherits nothing), held until the
-            // report is in: the replay reports the call missing and ends first.
-            Task.detached {
-                for await _ in gate.stream { break }
+            Task {
+                // Far slower than the stall timeout: the replay reports the call missing and ends.
+                try await Task.sleep(for: .seconds(2))
                 _ = try? await webView.evaluateJavaScript("ready()")
                 returned.tick()
             }
         }
         #expect(report.issues.first?.kind == .missingEffect, "\(report)")
-        gate.continuation.yield()
         for _ in 0..<400 where returned.count == 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(returned.count == 1, "evaluateJavaScript never returned: its effect matched after finish() had answered every waiting call")
     }

@@ -49,7 +49,7 @@ package final class HeldHTTPTransport: HTTPTransport {
     ///
     /// - Parameter timeout: How long to wait in real time.
     /// - Returns: The request, or `nil` when none came within `timeout` or the task was cancelled.
-    package func nextRequest(timeout: Duration = .seconds(10)) async -> HeldRequest? {
+    package func nextRequest(timeout: Duration = ScenarioStage.defaultPatience) async -> HeldRequest? {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while true {
             let next = state.withLock { state -> HeldRequest? in

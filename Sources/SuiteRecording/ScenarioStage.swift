@@ -16,8 +16,10 @@ import HybridReplaySimulation
 package struct ScenarioStage: Sendable {
     /// How long a wait lasts in real time before it fails, unless a
     /// recording says otherwise. Generous, so a loaded machine never fails a
-    /// scenario; it runs out only when something is wrong.
-    package static let defaultPatience: Duration = .seconds(10)
+    /// scenario; it runs out only when something is wrong. On two cores,
+    /// with Swift Testing running CPU-heavy property tests in parallel, a
+    /// task that is ready can wait more than 10 seconds for a thread.
+    package static let defaultPatience: Duration = .seconds(60)
 
     /// The scenario's path, which errors name.
     package let scenario: String

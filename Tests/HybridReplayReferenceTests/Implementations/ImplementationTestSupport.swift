@@ -19,7 +19,7 @@ enum Poll {
     ///   - found: What there is instead, for the failure message.
     ///   - condition: Checked every few milliseconds.
     static func until(
-        _ expectation: String, deadline: Duration = .seconds(10), found: @autoclosure () -> String = "",
+        _ expectation: String, deadline: Duration = .seconds(60), found: @autoclosure () -> String = "",
         sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool
     ) async throws {
         let clock = ContinuousClock()

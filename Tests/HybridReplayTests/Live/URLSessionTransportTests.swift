@@ -265,12 +265,14 @@ struct URLSessionTransportTests {
 
     @Test("a server that does not answer in time fails with a timeout")
     func slowServer() async throws {
+        let hold = ResponseHold()
         try await withServer([
             "/slow": { _ in
-                Thread.sleep(forTimeInterval: 1.5)
+                hold.wait()
                 return .json([:])
             }
         ]) { server in
+            defer { hold.release() }
             await #expect {
                 try await URLSessionTransport(timeout: .milliseconds(100)).send(
                     HTTPRequest(url: server.baseURL + "/slow"))
@@ -321,12 +323,14 @@ struct URLSessionTransportTests {
 
     @Test("cancelling the sending task fails the send as cancelled")
     func cancellation() async throws {
+        let hold = ResponseHold()
         try await withServer([
             "/slow": { _ in
-                Thread.sleep(forTimeInterval: 1)
+                hold.wait()
                 return .json([:])
             }
         ]) { server in
+            defer { hold.release() }
             let transport = URLSessionTransport()
             let sending = Task { try await transport.send(HTTPRequest(url: server.baseURL + "/slow")) }
             try await Task.sleep(for: .milliseconds(200))

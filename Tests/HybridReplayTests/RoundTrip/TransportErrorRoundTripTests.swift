@@ -189,13 +189,15 @@ struct TransportErrorLoopbackTests {
 
     @Test("a server slower than the timeout is recorded as URLError -1001", .timeLimit(.minutes(1)))
     func timeout() async throws {
+        let hold = ResponseHold()
         let server = try LoopbackHTTPServer(routes: [
             "/slow": { _ in
-                Thread.sleep(forTimeInterval: 1.5)
+                hold.wait()
                 return .json([:])
             }
         ])
         defer { server.shutdown() }
+        defer { hold.release() }
         let recorder = stillRecorder(name: "slow")
         let live = Platform.simulated(transport: URLSessionTransport(timeout: .milliseconds(100)))
         await FetchReporter(platform: recorder.platform(wrapping: live), url: server.baseURL + "/slow").run()

@@ -1,0 +1,79 @@
+#if canImport(CoreLocation)
+import CoreLocation
+#else
+import AppleMirrorCoreLocation
+#endif
+import Foundation
+import HybridReplaySeams
+
+/// A `CLLocationManager` behind the ``LocationManager`` seam, so app code
+/// written against the seam runs on a device, and a recorder can wrap it.
+///
+/// Settings and requests pass straight to the CoreLocation manager; what its
+/// delegate hears is converted (``LocationFix/init(_:)``,
+/// ``AuthorizationStatus/init(_:)``, ``LocationErrorCode/init(_:)``) and
+/// passed to the seam's delegate.
+///
+/// **Threads.** `CLLocationManager` is not thread-safe and calls its delegate
+/// on the run loop of the thread that created it. Create this adapter, and
+/// call it, on the main thread, as you would the manager itself. Delegate
+/// callbacks are forwarded synchronously, on the thread CoreLocation calls
+/// them on — there is no hop: the seam's delegate methods are synchronous and
+/// not isolated to an actor, so a delegate that needs the main actor is
+/// already on the main thread when the adapter was made there, and one that
+/// needs another isolation hops itself.
+///
+/// **The first report.** Setting a delegate on the seam reports the current
+/// authorization to it at once, as the seam promises. CoreLocation also
+/// reports the authorization when its own delegate is set; the adapter
+/// forwards an authorization report only when it differs from the last one
+/// it delivered, so the seam's delegate hears that first report once.
+public final class CoreLocationManager: LocationManager, @unchecked Sendable {
+    // @unchecked: `manager` is used on the thread that created it, as
+    // CoreLocation requires (see above); the forwarding state is locked.
+    private let manager: CLLocationManager
+    private let forwarder: CoreLocationDelegateForwarder
+
+    /// Wraps `manager` and becomes its delegate.
+    ///
+    /// The adapter keeps itself as `manager`'s delegate: don't set
+    /// `manager.delegate` elsewhere.
+    ///
+    /// - Parameter manager: The CoreLocation manager to drive, created on the main thread.
+    public init(_ manager: CLLocationManager) {
+        self.manager = manager
+        forwarder = CoreLocationDelegateForwarder()
+        manager.delegate = forwarder
+    }
+
+    /// The authorization CoreLocation reports now.
+    public var authorizationStatus: AuthorizationStatus { AuthorizationStatus(manager.authorizationStatus) }
+
+    /// The accuracy authorization CoreLocation reports now.
+    public var accuracyAuthorization: AccuracyAuthorization { AccuracyAuthorization(manager.accuracyAuthorization) }
+
+    public var desiredAccuracy: Double {
+        get { manager.desiredAccuracy }
+        set { manager.desiredAccuracy = newValue }
+    }
+
+    public var distanceFilter: Double {
+        get { manager.distanceFilter }
+        set { manager.distanceFilter = newValue }
+    }
+
+    /// Sets the seam's delegate and reports the current authorization to it.
+    public func setDelegate(_ delegate: (any LocationManagerDelegate)?) {
+        forwarder.setDelegate(
+            delegate, reporting: AuthorizationStatus(manager.authorizationStatus),
+            accuracy: AccuracyAuthorization(manager.accuracyAuthorization))
+    }
+
+    public func requestWhenInUseAuthorization() { manager.requestWhenInUseAuthorization() }
+
+    public func requestAlwaysAuthorization() { manager.requestAlwaysAuthorization() }
+
+    public func startUpdatingLocation() { manager.startUpdatingLocation() }
+
+    public func stopUpdatingLocation() { manager.stopUpdatingLocation() }
+}

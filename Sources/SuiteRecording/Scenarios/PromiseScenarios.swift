@@ -13,7 +13,8 @@ enum PromiseScenarios {
     static let secondGUID = "c81e728d-9d4c-4f2a-8b1e-6a5d3c7e9f02"
 
     static let all: [Scenario] = [
-        randomUser, quotesInData, outOfOrder, serverError, missingGUID, reply, replyServerError, replyMissingGUID,
+        randomUser, quotesInData, outOfOrder, serverError, requestFailed, missingGUID, reply, replyServerError,
+        replyRequestFailed, replyMissingGUID,
     ]
 
     static let randomUser = Scenario(
@@ -82,6 +83,21 @@ enum PromiseScenarios {
         try await stage.waitForEvents(JavaScriptResult.eventKind, count: 1)
     }
 
+    static let requestFailed = Scenario(
+        "bridge/promise-request-failed.json", contract: .promiseBridge,
+        description: "The request times out with no response at all (URLError -1001, recorded as http.error); "
+            + "native code rejects the page's promise with rejectPromise(guid, message), the message naming "
+            + "the error's domain and code."
+    ) { stage in
+        stage.advance(by: .milliseconds(680))
+        try stage.page.postMessage(guidBody(firstGUID), to: PromiseBridge.handlerName, frame: page)
+        let request = try await stage.request("GET", endpoint)
+        try stage.fail(
+            request, after: .seconds(30),
+            with: HTTPTransportError("timed out after 30 s", code: HTTPTransportError.Code.timedOut))
+        try await stage.waitForEvents(JavaScriptResult.eventKind, count: 1)
+    }
+
     static let missingGUID = Scenario(
         "bridge/promise-missing-guid.json", contract: .promiseBridge,
         description: "A message without a guid has no promise to settle and gets nothing, not even a request; "
@@ -124,6 +140,23 @@ enum PromiseScenarios {
             with: HTTPResponse(
                 status: 503, headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")],
                 body: .text("Service Unavailable")))
+        _ = try await settled
+    }
+
+    static let replyRequestFailed = Scenario(
+        "bridge/promise-reply-request-failed.json", contract: .promiseReplyBridge,
+        description: "The page awaits postMessage({guid}) and the device is offline: the request fails outright "
+            + "(URLError -1009, recorded as http.error); the reply is an error naming the domain and code, "
+            + "which rejects the page's promise."
+    ) { stage in
+        stage.advance(by: .milliseconds(560))
+        async let settled = stage.page.postMessageAwaitingReply(
+            guidBody(secondGUID), to: PromiseReplyBridge.handlerName, frame: page, timeout: stage.patience)
+        let request = try await stage.request("GET", endpoint)
+        try stage.fail(
+            request, after: .milliseconds(12),
+            with: HTTPTransportError(
+                "not connected to the internet", code: HTTPTransportError.Code.notConnectedToInternet))
         _ = try await settled
     }
 

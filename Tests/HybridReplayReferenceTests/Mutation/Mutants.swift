@@ -194,10 +194,10 @@ struct CookieDroppingTransport: HTTPTransport {
     private struct DroppingCookies: HTTPRedirectDelegate {
         let base: any HTTPRedirectDelegate
 
-        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest)
+        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest)
             async -> HTTPRequest?
         {
-            var next = await base.willPerformRedirection(response, newRequest: newRequest, originalRequest: originalRequest)
+            var next = await base.willPerformRedirection(response, newRequest: newRequest, currentRequest: currentRequest)
             next?.headers.removeAll { $0.name.caseInsensitiveCompare("Cookie") == .orderedSame }
             return next
         }
@@ -241,6 +241,12 @@ final class MistakenLocationManager: LocationManager {
     func requestAlwaysAuthorization() { base.requestAlwaysAuthorization() }
     func startUpdatingLocation() { base.startUpdatingLocation() }
     func stopUpdatingLocation() { base.stopUpdatingLocation() }
+
+    func requestLocation() { base.requestLocation() }
+
+    func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {
+        base.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey)
+    }
 
     private struct Mistaken: LocationManagerDelegate {
         let base: any LocationManagerDelegate

@@ -125,8 +125,8 @@ struct CassetteReaderTests {
 
     @Test("a newer format version asks for an update")
     func newerVersion() {
-        #expect(diagnostics(of: cassetteText(version: "2", [action])) == [
-            "t.json:1:19: error: cassette format version 2 is newer than this HybridReplay reads (up to 1); update HybridReplay"
+        #expect(diagnostics(of: cassetteText(version: "3", [action])) == [
+            "t.json:1:19: error: cassette format version 3 is newer than this HybridReplay reads (up to 2); update HybridReplay"
         ])
     }
 

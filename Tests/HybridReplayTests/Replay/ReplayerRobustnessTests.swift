@@ -29,7 +29,7 @@ struct ReplayerRobustnessTests {
     }
 
 
-    @Test("a request that failed while recording (recorded unanswered) fails on replay when the recording moved on")
+    @Test("a request that failed while recording (recorded as http.error) fails on replay with the recorded error")
     func transportErrorReplays() async throws {
         let page = SimulatedWebView()
         let recorder = Recorder(name: "offline")
@@ -38,8 +38,11 @@ struct ReplayerRobustnessTests {
         for _ in 0..<500 where page.evaluatedScripts.isEmpty { try await Task.sleep(for: .milliseconds(2)) }
         withExtendedLifetime(bridge) {}
         let cassette = recorder.cassette()
-        // The recorder's documented encoding of a transport error: the request stays unanswered.
-        #expect(cassette.events.map(\.kind.description) == ["script.message", "http.request", "javascript.evaluate", "javascript.result"])
+        // The recorder's documented encoding of a transport error: an http.error answers the request.
+        #expect(
+            cassette.events.map(\.kind.description) == [
+                "script.message", "http.request", "http.error", "javascript.evaluate", "javascript.result",
+            ])
         let report = await Replayer(cassette: cassette, options: fastReplay).replay { RejectingBridge(platform: $0) }
         #expect(report.passed, "\(report)")
     }

@@ -147,7 +147,15 @@ struct CassetteGenerator {
                 if bool() { _ = add(NavigationLoad(url: url(), method: "GET", headers: headers(), body: body()), &self) }
             case 3:
                 let request = add(HTTPRequest(method: pick(["GET", "POST"]), url: url(), headers: headers(), body: body()), &self)
-                _ = add(HTTPResponse(status: int(100...599), headers: headers(), body: body()), answers: request, &self)
+                if int(0...3) > 0 {
+                    _ = add(HTTPResponse(status: int(100...599), headers: headers(), body: body()), answers: request, &self)
+                } else {
+                    let code = pick([HTTPTransportError.Code.timedOut, HTTPTransportError.Code.cannotConnectToHost, int(-2000...2000)])
+                    let failure = add(
+                        HTTPTransportFailure(code: code, domain: pick([HTTPTransportError.urlErrorDomain, string() + "x"]), message: string()),
+                        answers: request, &self)
+                    if bool() { _ = add(NativeRoute(name: string(), parameters: object()), cause: failure, &self) }
+                }
             case 4:
                 _ = add(CookieStoreWrite(cookie()), &self)
                 let query = add(CookieStoreQuery(url: url()), &self)
@@ -159,11 +167,16 @@ struct CassetteGenerator {
                     answers: bool() ? request : nil, &self)
                 _ = add(LocationConfiguration(desiredAccuracy: number(), distanceFilter: optional { $0.number() }), cause: change, &self)
                 _ = add(LocationUpdatesStart(), cause: change, &self)
-                let batch = add(LocationUpdate((0..<int(1...3)).map { _ in fix() }), &self)
+                let oneShot = bool() ? add(OneShotLocationRequest(), cause: change, &self) : nil
+                let batch = add(LocationUpdate((0..<int(1...3)).map { _ in fix() }), answers: oneShot, &self)
                 _ = add(LocationServiceValue(stream: "coordinates", value: json()), cause: batch, &self)
                 let failure = add(LocationFailure(pick(LocationErrorCode.known), message: optional { $0.string() }), &self)
                 _ = add(LocationServiceCompletion(stream: "coordinates", error: optional { $0.pick(LocationErrorCode.known) }), cause: failure, &self)
                 _ = add(LocationUpdatesStop(), &self)
+                if bool() {
+                    let fullAccuracy = add(TemporaryFullAccuracyRequest(purposeKey: "purpose-" + key()), &self)
+                    _ = add(LocationAuthorizationChange(.authorizedWhenInUse, accuracy: .full), answers: bool() ? fullAccuracy : nil, &self)
+                }
             default:
                 _ = add(CustomEvent(name: pick(["analytics.track", "haptics"]), direction: pick(Direction.allCases), fields: object()), &self)
             }

@@ -125,6 +125,10 @@ final class CassetteOracle: @unchecked Sendable {
             platform.locationManager.startUpdatingLocation()
         case is LocationUpdatesStop:
             platform.locationManager.stopUpdatingLocation()
+        case is OneShotLocationRequest:
+            platform.locationManager.requestLocation()
+        case let request as TemporaryFullAccuracyRequest:
+            platform.locationManager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: request.purposeKey)
         case let value as LocationServiceValue:
             platform.locationOutput.publish(value.value, on: value.stream)
         case let completion as LocationServiceCompletion:
@@ -150,6 +154,7 @@ final class CassetteOracle: @unchecked Sendable {
         case var write as CookieStoreWrite: write.cookie.name += "-altered"; return write
         case var query as CookieStoreQuery: query.url += "#altered"; return query
         case var request as LocationAuthorizationRequest: request.level = request.level == .always ? .whenInUse : .always; return request
+        case var request as TemporaryFullAccuracyRequest: request.purposeKey += "-altered"; return request
         case var configuration as LocationConfiguration:
             configuration.desiredAccuracy = (configuration.desiredAccuracy ?? 0) + 1
             return configuration
@@ -161,7 +166,7 @@ final class CassetteOracle: @unchecked Sendable {
     }
 
     struct StopAtRedirects: HTTPRedirectDelegate {
-        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest) async -> HTTPRequest? { nil }
+        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest) async -> HTTPRequest? { nil }
     }
 
     /// Forwards every handler and delegate call to the oracle.

@@ -76,4 +76,18 @@ public final class CoreLocationManager: LocationManager, @unchecked Sendable {
     public func startUpdatingLocation() { manager.startUpdatingLocation() }
 
     public func stopUpdatingLocation() { manager.stopUpdatingLocation() }
+
+    /// Asks CoreLocation for one fix; the delegate hears one batch or one error.
+    public func requestLocation() { manager.requestLocation() }
+
+    /// Asks CoreLocation for full accuracy for this session.
+    ///
+    /// A grant reaches the delegate as an authorization change with full
+    /// accuracy, through CoreLocation's own callback. The seam has no way to
+    /// report that the prompt could not be shown (CoreLocation's completion
+    /// error, for a purpose key missing from `Info.plist`, say), so the
+    /// adapter asks without a completion handler, and nothing is reported.
+    public func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {
+        manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey, completion: nil)
+    }
 }

@@ -108,4 +108,54 @@ struct CoreLocationManagerTests {
 
         #expect(log.events == [.authorization(.notDetermined, .full)])
     }
+
+    @Test("a one-shot request reaches CoreLocation, and its single fix reaches the seam's delegate")
+    func oneShotRequest() {
+        let system = FakeCLLocationManager()
+        system.status = .authorizedWhenInUse
+        let manager = CoreLocationManager(system)
+        let log = SeamDelegateLog()
+        manager.setDelegate(log)
+
+        manager.requestLocation()
+        let location = makeLocation()
+        system.deliver([location])
+
+        #expect(system.calls == ["requestLocation"])
+        #expect(log.events == [.authorization(.authorizedWhenInUse, .full), .fixes([LocationFix(location)])])
+    }
+
+    @Test("temporary full accuracy is asked for with the purpose key, and a grant reaches the delegate as full accuracy")
+    func temporaryFullAccuracyGranted() {
+        let system = FakeCLLocationManager()
+        system.status = .authorizedWhenInUse
+        system.accuracy = .reducedAccuracy
+        let manager = CoreLocationManager(system)
+        let log = SeamDelegateLog()
+        manager.setDelegate(log)
+
+        manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Delivery")
+
+        #expect(system.calls == ["requestTemporaryFullAccuracyAuthorization(Delivery, completion: nil)"])
+        #expect(
+            log.events == [
+                .authorization(.authorizedWhenInUse, .reduced), .authorization(.authorizedWhenInUse, .full),
+            ])
+    }
+
+    @Test("a declined temporary full accuracy request reports nothing")
+    func temporaryFullAccuracyDeclined() {
+        let system = FakeCLLocationManager()
+        system.status = .authorizedWhenInUse
+        system.accuracy = .reducedAccuracy
+        system.grantsFullAccuracy = false
+        let manager = CoreLocationManager(system)
+        let log = SeamDelegateLog()
+        manager.setDelegate(log)
+
+        manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Delivery")
+
+        #expect(log.events == [.authorization(.authorizedWhenInUse, .reduced)])
+        #expect(manager.accuracyAuthorization == .reduced)
+    }
 }

@@ -23,6 +23,19 @@ final class FakeCLLocationManager: CLLocationManager {
     override func requestAlwaysAuthorization() { ask("requestAlwaysAuthorization") }
     override func startUpdatingLocation() { calls.append("startUpdatingLocation") }
     override func stopUpdatingLocation() { calls.append("stopUpdatingLocation") }
+    override func requestLocation() { calls.append("requestLocation") }
+
+    /// What the user answers to a temporary full-accuracy prompt.
+    var grantsFullAccuracy = true
+
+    override func requestTemporaryFullAccuracyAuthorization(
+        withPurposeKey purposeKey: String, completion: (@Sendable ((any Error)?) -> Void)? = nil
+    ) {
+        calls.append("requestTemporaryFullAccuracyAuthorization(\(purposeKey), completion: \(completion == nil ? "nil" : "given"))")
+        guard grantsFullAccuracy, accuracy == .reducedAccuracy else { return }
+        accuracy = .fullAccuracy
+        reportAuthorization()
+    }
 
     private func ask(_ call: String) {
         calls.append(call)

@@ -20,12 +20,15 @@ final class CoreLocationDelegateForwarder: NSObject, CLLocationManagerDelegate, 
         var lastReport: Report?
     }
 
-    private struct Report: Equatable {
+    struct Report: Equatable {
         var status: AuthorizationStatus
         var accuracy: AccuracyAuthorization
     }
 
     private let state = Locked(State())
+
+    /// The authorization last delivered to the seam's delegate; `nil` without one.
+    var lastDelivered: Report? { state.withLock { $0.lastReport } }
 
     /// Sets the seam's delegate and reports `status` to it.
     func setDelegate(

@@ -46,11 +46,17 @@ public final class CoreLocationManager: LocationManager, @unchecked Sendable {
         manager.delegate = forwarder
     }
 
-    /// The authorization CoreLocation reports now.
-    public var authorizationStatus: AuthorizationStatus { AuthorizationStatus(manager.authorizationStatus) }
+    /// The authorization last delivered to the seam's delegate, as the seam
+    /// promises; without a delegate, the one CoreLocation reports now.
+    public var authorizationStatus: AuthorizationStatus {
+        forwarder.lastDelivered?.status ?? AuthorizationStatus(manager.authorizationStatus)
+    }
 
-    /// The accuracy authorization CoreLocation reports now.
-    public var accuracyAuthorization: AccuracyAuthorization { AccuracyAuthorization(manager.accuracyAuthorization) }
+    /// The accuracy authorization last delivered to the seam's delegate;
+    /// without a delegate, the one CoreLocation reports now.
+    public var accuracyAuthorization: AccuracyAuthorization {
+        forwarder.lastDelivered?.accuracy ?? AccuracyAuthorization(manager.accuracyAuthorization)
+    }
 
     public var desiredAccuracy: Double {
         get { manager.desiredAccuracy }

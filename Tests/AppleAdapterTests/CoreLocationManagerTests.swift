@@ -109,6 +109,24 @@ struct CoreLocationManagerTests {
         #expect(log.events == [.authorization(.notDetermined, .full)])
     }
 
+    @Test("the status read is the one last delivered, as the seam promises, until CoreLocation reports a change")
+    func statusReadIsTheDeliveredOne() {
+        let system = FakeCLLocationManager()
+        let manager = CoreLocationManager(system)
+        #expect(manager.authorizationStatus == .notDetermined)
+        let log = SeamDelegateLog()
+        manager.setDelegate(log)
+
+        system.status = .authorizedAlways  // changed, not yet reported
+        #expect(manager.authorizationStatus == .notDetermined)
+        system.reportAuthorization()
+        #expect(manager.authorizationStatus == .authorizedAlways)
+
+        manager.setDelegate(nil)
+        system.status = .restricted
+        #expect(manager.authorizationStatus == .restricted)
+    }
+
     @Test("a one-shot request reaches CoreLocation, and its single fix reaches the seam's delegate")
     func oneShotRequest() {
         let system = FakeCLLocationManager()

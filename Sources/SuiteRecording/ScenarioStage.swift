@@ -120,7 +120,7 @@ package struct ScenarioStage: Sendable {
     ///   - delay: How long the request took to fail.
     ///   - error: The error the transport throws, recorded as an `http.error`.
     /// - Throws: ``ScenarioError`` when `held` was answered already.
-    public func fail(
+    package func fail(
         _ held: HeldHTTPTransport.HeldRequest, after delay: Duration, with error: HTTPTransportError
     ) throws(ScenarioError) {
         try settle(held, after: delay) { server.fail(held, with: error) }

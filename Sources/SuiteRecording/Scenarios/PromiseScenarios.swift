@@ -14,8 +14,77 @@ enum PromiseScenarios {
 
     static let all: [Scenario] = [
         randomUser, quotesInData, outOfOrder, serverError, requestFailed, missingGUID, reply, replyServerError,
-        replyRequestFailed, replyMissingGUID,
+        replyRequestFailed, replyMissingGUID, separatorsInData, clientError, replyClientError,
+        replySeparatorsInData,
     ]
+
+    /// Text at the edges: leading and trailing whitespace and newlines, and the
+    /// line and paragraph separators (U+2028, U+2029) that end a line in
+    /// JavaScript source older engines parse.
+    static let edgeText = "  \n\tleading and trailing\u{2028}line\u{2029}paragraph \r\n  "
+
+    static let separatorsInData = Scenario(
+        "bridge/promise-separators-in-data.json", contract: .promiseBridge,
+        description: "The response text starts and ends with spaces, tabs and newlines and holds U+2028 and "
+            + "U+2029; executePromise receives all of it unchanged in one escaped literal."
+    ) { stage in
+        stage.advance(by: .milliseconds(730))
+        try stage.page.postMessage(guidBody(firstGUID), to: PromiseBridge.handlerName, frame: page)
+        let request = try await stage.request("GET", endpoint)
+        try stage.respond(
+            to: request, after: .milliseconds(133),
+            with: HTTPResponse(
+                status: 200, headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")], body: .text(edgeText)))
+        try await stage.waitForEvents(JavaScriptResult.eventKind, count: 1)
+    }
+
+    static let clientError = Scenario(
+        "bridge/promise-client-error.json", contract: .promiseBridge,
+        description: "The server answers 404 Not Found, a client error: native code rejects the page's promise "
+            + "with rejectPromise(guid, message), as for a server error."
+    ) { stage in
+        stage.advance(by: .milliseconds(640))
+        try stage.page.postMessage(guidBody(firstGUID), to: PromiseBridge.handlerName, frame: page)
+        let request = try await stage.request("GET", endpoint)
+        try stage.respond(
+            to: request, after: .milliseconds(88),
+            with: HTTPResponse(
+                status: 404, headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")],
+                body: .text("Not Found")))
+        try await stage.waitForEvents(JavaScriptResult.eventKind, count: 1)
+    }
+
+    static let replyClientError = Scenario(
+        "bridge/promise-reply-client-error.json", contract: .promiseReplyBridge,
+        description: "The server answers 429 Too Many Requests, a client error: the page's awaited promise is "
+            + "rejected with an error reply."
+    ) { stage in
+        stage.advance(by: .milliseconds(610))
+        async let settled = stage.page.postMessageAwaitingReply(
+            guidBody(firstGUID), to: PromiseReplyBridge.handlerName, frame: page, timeout: stage.patience)
+        let request = try await stage.request("GET", endpoint)
+        try stage.respond(
+            to: request, after: .milliseconds(74),
+            with: HTTPResponse(
+                status: 429, headers: [HTTPHeader("Retry-After", "30")], body: .text("Too Many Requests")))
+        _ = try await settled
+    }
+
+    static let replySeparatorsInData = Scenario(
+        "bridge/promise-reply-separators-in-data.json", contract: .promiseReplyBridge,
+        description: "The response text starts and ends with whitespace and newlines and holds U+2028 and U+2029; "
+            + "the reply carries it unchanged."
+    ) { stage in
+        stage.advance(by: .milliseconds(560))
+        async let settled = stage.page.postMessageAwaitingReply(
+            guidBody(firstGUID), to: PromiseReplyBridge.handlerName, frame: page, timeout: stage.patience)
+        let request = try await stage.request("GET", endpoint)
+        try stage.respond(
+            to: request, after: .milliseconds(97),
+            with: HTTPResponse(
+                status: 200, headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")], body: .text(edgeText)))
+        _ = try await settled
+    }
 
     static let randomUser = Scenario(
         "bridge/promise-random-user.json", contract: .promiseBridge,

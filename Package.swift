@@ -121,7 +121,8 @@ let package = Package(
             exclude: ["Cassettes"]),
         .testTarget(name: "SuiteRecordingTests", dependencies: ["SuiteRecording", "HybridReplaySimulation"]),
         .testTarget(
-            name: "HybridReplayWebKitGTKTests", dependencies: ["HybridReplayWebKitGTK", "HybridReplayReference"]),
+            name: "HybridReplayWebKitGTKTests",
+            dependencies: ["HybridReplayWebKitGTK", "HybridReplayReference", "HybridReplaySimulation"]),
     ],
     swiftLanguageModes: [.v6]
 )

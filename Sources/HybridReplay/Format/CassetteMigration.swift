@@ -20,6 +20,16 @@ enum CassetteMigration {
         HTTPTransportFailure.eventKind: 2,
         OneShotLocationRequest.eventKind: 2,
         TemporaryFullAccuracyRequest.eventKind: 2,
+        ScriptHandlerRemoval.eventKind: 2,
+        NavigationStart.eventKind: 2,
+        NavigationCommit.eventKind: 2,
+        NavigationFinish.eventKind: 2,
+        NavigationFailure.eventKind: 2,
+        WebContentProcessTermination.eventKind: 2,
+        NavigationResponse.eventKind: 2,
+        NavigationResponseDecision.eventKind: 2,
+        NewWindowRequest.eventKind: 2,
+        NewWindowResult.eventKind: 2,
     ]
 
     /// A problem for an event of `kind` in a cassette of `version`, or `nil`.

@@ -39,10 +39,14 @@ extension StandardPayload {
 /// The payload types of the current format version, by kind.
 enum PayloadRegistry {
     static let standardTypes: [any StandardPayload.Type] = [
-        ScriptMessage.self, ScriptReply.self,
+        ScriptMessage.self, ScriptReply.self, ScriptHandlerRemoval.self,
         UserScriptInstallation.self, JavaScriptEvaluation.self, JavaScriptResult.self,
         NavigationAction.self, NavigationDecision.self, NativeRoute.self, NavigationLoad.self,
-        HTTPRequest.self, HTTPResponse.self, HTTPTransportFailure.self, CookieStoreWrite.self, CookieStoreQuery.self, CookieStoreContents.self,
+        NavigationStart.self, NavigationCommit.self, NavigationFinish.self, NavigationFailure.self,
+        WebContentProcessTermination.self, NavigationResponse.self, NavigationResponseDecision.self,
+        NewWindowRequest.self, NewWindowResult.self,
+        HTTPRequest.self, HTTPResponse.self, HTTPTransportFailure.self, CookieStoreWrite.self, CookieStoreQuery.self,
+        CookieStoreContents.self,
         LocationAuthorizationRequest.self, LocationAuthorizationChange.self, LocationConfiguration.self,
         LocationUpdatesStart.self, LocationUpdatesStop.self, LocationUpdate.self, LocationFailure.self,
         OneShotLocationRequest.self, TemporaryFullAccuracyRequest.self,

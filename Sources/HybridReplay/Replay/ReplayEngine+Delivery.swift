@@ -48,24 +48,29 @@ extension ReplayEngine {
         let id = stimulus.id
         switch stimulus.payload {
         case let message as ScriptMessage where message.expectsReply:
-            guard let handler = receivers.replyHandlers[message.handler] else {
-                if receivers.scriptHandlers[message.handler] != nil {
-                    return undeliverable(stimulus, "the page awaits a reply, but the handler registered for '\(message.handler)' is one without reply")
+            let key = ScriptHandlerKey(message.handler, message.contentWorld)
+            guard let handler = receivers.replyHandlers[key] else {
+                if receivers.scriptHandlers[key] != nil {
+                    return undeliverable(stimulus, "the page awaits a reply, but the handler registered for '\(key)' is one without reply")
                 }
-                return undeliverable(stimulus, "no reply handler is registered for '\(message.handler)'" + registered(receivers))
+                return undeliverable(stimulus, "no reply handler is registered for '\(key)'" + registered(receivers))
             }
             handler.didReceive(message) { outcome in self.effect(ScriptReply(outcome), knownCause: id) }
         case let message as ScriptMessage:
-            guard let handler = receivers.scriptHandlers[message.handler] else {
-                if receivers.replyHandlers[message.handler] != nil {
-                    return undeliverable(stimulus, "the page awaits no reply, but the handler registered for '\(message.handler)' is one with reply")
+            let key = ScriptHandlerKey(message.handler, message.contentWorld)
+            guard let handler = receivers.scriptHandlers[key] else {
+                if receivers.replyHandlers[key] != nil {
+                    return undeliverable(stimulus, "the page awaits no reply, but the handler registered for '\(key)' is one with reply")
                 }
-                return undeliverable(stimulus, "no script message handler is registered for '\(message.handler)'" + registered(receivers))
+                return undeliverable(stimulus, "no script message handler is registered for '\(key)'" + registered(receivers))
             }
             handler.didReceive(message)
         case let action as NavigationAction:
             guard let delegate = receivers.navigationDelegate else {
                 return undeliverable(stimulus, "the web view has no navigation delegate")
+            }
+            if let preferences = action.preferences {
+                return decide(action, preferences: preferences, id: id, by: delegate)
             }
             if let asynchronous = delegate as? any AsyncNavigationDelegate {
                 track {
@@ -75,6 +80,21 @@ extension ReplayEngine {
             } else {
                 delegate.decidePolicy(for: action) { policy in self.effect(NavigationDecision(policy), knownCause: id) }
             }
+        case let response as NavigationResponse:
+            guard let delegate = receivers.navigationDelegate else {
+                return undeliverable(stimulus, "the web view has no navigation delegate")
+            }
+            decide(response, id: id, by: delegate)
+        case let request as NewWindowRequest:
+            guard let delegate = receivers.uiDelegate else {
+                return undeliverable(stimulus, "the web view has no UI delegate")
+            }
+            openWindow(request, id: id, by: delegate)
+        case let lifecycle where Self.isLifecycle(lifecycle):
+            guard let delegate = receivers.navigationDelegate else {
+                return undeliverable(stimulus, "the web view has no navigation delegate")
+            }
+            Self.deliverLifecycle(lifecycle, to: delegate)
         case let change as LocationAuthorizationChange:
             guard let delegate = receivers.locationDelegate else {
                 return undeliverable(stimulus, "the location manager has no delegate")
@@ -102,8 +122,8 @@ extension ReplayEngine {
     }
 
     private func registered(_ receivers: Receivers) -> String {
-        let names = Set(receivers.scriptHandlers.keys).union(receivers.replyHandlers.keys).sorted()
-        return names.isEmpty ? " (none is registered)" : " (registered: \(names.joined(separator: ", ")))"
+        let keys = Set(receivers.scriptHandlers.keys).union(receivers.replyHandlers.keys).sorted()
+        return keys.isEmpty ? " (none is registered)" : " (registered: \(keys.map(\.description).joined(separator: ", ")))"
     }
 
     private func undeliverable(_ stimulus: Event, _ reason: String) {

@@ -46,6 +46,9 @@ extension ReplayEngine {
 
     /// A second decision for one navigation action, or a second reply to one message.
     private func repeatedSettlement(of payload: any EventPayload, cause: Int, state: inout State) -> ReplayIssue? {
+        if let decision = payload as? NavigationResponseDecision {
+            return repeatedResponseDecision(decision, cause: cause, state: &state)
+        }
         if let decision = payload as? NavigationDecision {
             guard let first = state.decisions[cause] else {
                 state.decisions[cause] = decision.policy
@@ -209,7 +212,9 @@ extension ReplayEngine {
                 .differences(expected: nearest.payload, actual: payload, bindings: &scratch)
             let message: String
             if let decision = payload as? NavigationDecision, let cause = nearest.cause {
-                message = "the decision for navigation action \(actionText(cause)) differs from the recording: expected \(nearest.payload.summary), found \(decision.policy)"
+                message = "the decision for navigation action \(actionText(cause)) differs from the recording: expected \(nearest.payload.summary), found \(decision.summary)"
+            } else if let decision = payload as? NavigationResponseDecision, let cause = nearest.cause {
+                message = "the decision for navigation response \(responseText(cause)) differs from the recording: expected \(nearest.payload.summary), found \(decision.policy)"
             } else {
                 message = "the effect that happened differs from the recording"
             }

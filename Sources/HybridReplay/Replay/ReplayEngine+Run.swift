@@ -78,6 +78,7 @@ extension ReplayEngine {
                 }
                 return effect.kind == NavigationDecision.eventKind && state.decisions[cause] == nil
                     || effect.kind == ScriptReply.eventKind && state.replies[cause] == nil
+                    || effect.kind == NavigationResponseDecision.eventKind && state.responseDecisions[cause] == nil
             }
             let others = eligibleEffects(state: state).filter { effect in !unsettled.contains { $0.id == effect.id } }
             return (
@@ -96,6 +97,8 @@ extension ReplayEngine {
                     ReplayIssue(
                         kind: .decisionMissing, eventID: cause, eventKind: NavigationAction.eventKind,
                         message: "Completion handler passed to decidePolicy(for:decisionHandler:) was not called for navigation action \(actionText(cause)); the recording decided \(decision.policy) in event \(effect.id)"))
+            } else if let decision = effect.payload(as: NavigationResponseDecision.self), let cause = effect.cause {
+                issues.append(missingResponseDecision(decision, eventID: effect.id, cause: cause))
             } else if let reply = effect.payload(as: ScriptReply.self), let cause = effect.cause {
                 issues.append(
                     ReplayIssue(

@@ -12,9 +12,10 @@ final class ReplayEngine: Sendable {
     static let issueLimit = 20
 
     struct Receivers {
-        var scriptHandlers: [String: any ScriptMessageHandler] = [:]
-        var replyHandlers: [String: any ScriptMessageHandlerWithReply] = [:]
+        var scriptHandlers: [ScriptHandlerKey: any ScriptMessageHandler] = [:]
+        var replyHandlers: [ScriptHandlerKey: any ScriptMessageHandlerWithReply] = [:]
         var navigationDelegate: (any NavigationDelegate)?
+        var uiDelegate: (any UIDelegate)?
         var locationDelegate: (any LocationManagerDelegate)?
         var customHandlers = CustomHandlerTable()
     }
@@ -44,6 +45,7 @@ final class ReplayEngine: Sendable {
         var firstUnmatchedEffect = 0
         var answerHandlers: [Int: @Sendable (Event?) -> Void] = [:]
         var decisions: [Int: NavigationPolicy] = [:]
+        var responseDecisions: [Int: NavigationResponsePolicy] = [:]
         var replies: [Int: Outcome] = [:]
         var bindings = PlaceholderBindings()
         var issues: [ReplayIssue] = []

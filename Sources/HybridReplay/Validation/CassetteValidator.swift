@@ -22,6 +22,8 @@ public enum CassetteValidator {
     private static let onePerCause: [EventKind: (cause: EventKind, noun: String)] = [
         NavigationDecision.eventKind: (NavigationAction.eventKind, "decision"),
         ScriptReply.eventKind: (ScriptMessage.eventKind, "reply"),
+        NavigationResponseDecision.eventKind: (NavigationResponse.eventKind, "decision"),
+        NewWindowResult.eventKind: (NewWindowRequest.eventKind, "result"),
     ]
 
     /// Every problem in `cassette`, in event order.

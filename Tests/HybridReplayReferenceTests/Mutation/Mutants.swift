@@ -105,25 +105,36 @@ final class MistakenWebView: WebView {
         self.mistake = mistake
     }
 
-    func add(_ handler: any ScriptMessageHandler, name: String) {
-        base.add(GUIDSwappingHandler(base: handler, mistake: mistake), name: name)
+    func add(_ handler: any ScriptMessageHandler, contentWorld: ContentWorld, name: String) {
+        base.add(GUIDSwappingHandler(base: handler, mistake: mistake), contentWorld: contentWorld, name: name)
     }
 
-    func add(_ handler: any ScriptMessageHandlerWithReply, name: String) {
-        guard case .ignoresMessagesWithoutGUID = mistake else { return base.add(handler, name: name) }
-        base.add(IgnoringMessagesWithoutGUID(base: handler), name: name)
+    func add(_ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String) {
+        guard case .ignoresMessagesWithoutGUID = mistake else {
+            return base.add(handler, contentWorld: contentWorld, name: name)
+        }
+        base.add(IgnoringMessagesWithoutGUID(base: handler), contentWorld: contentWorld, name: name)
     }
+
+    func removeScriptMessageHandler(forName name: String, contentWorld: ContentWorld) {
+        base.removeScriptMessageHandler(forName: name, contentWorld: contentWorld)
+    }
+
     func addUserScript(_ script: UserScriptInstallation) { base.addUserScript(script) }
 
-    func evaluateJavaScript(_ script: String, completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?) {
-        base.evaluateJavaScript(script, completionHandler: completionHandler)
+    func evaluateJavaScript(
+        _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
+        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) {
+        base.evaluateJavaScript(script, in: frame, in: contentWorld, completionHandler: completionHandler)
     }
 
     func callAsyncJavaScript(
-        _ body: String, arguments: [String: JSONValue],
+        _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
         completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
-        base.callAsyncJavaScript(body, arguments: arguments, completionHandler: completionHandler)
+        base.callAsyncJavaScript(
+            body, arguments: arguments, in: frame, in: contentWorld, completionHandler: completionHandler)
     }
 
     func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
@@ -134,6 +145,8 @@ final class MistakenWebView: WebView {
         default: base.setNavigationDelegate(delegate)
         }
     }
+
+    func setUIDelegate(_ delegate: (any UIDelegate)?) { base.setUIDelegate(delegate) }
 
     func load(_ load: NavigationLoad) { base.load(load) }
 

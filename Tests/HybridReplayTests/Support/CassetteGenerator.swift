@@ -83,7 +83,9 @@ struct CassetteGenerator {
 
     // MARK: Structures
 
-    mutating func frame() -> Frame { Frame(isMainFrame: bool(), url: optional { $0.url() }) }
+    mutating func frame() -> Frame {
+        Frame(isMainFrame: bool(), url: optional { $0.url() }, securityOrigin: optional { $0.securityOrigin() })
+    }
 
     mutating func headers() -> [HTTPHeader] {
         (0..<int(0...4)).map { _ in HTTPHeader(pick(["Cookie", "Set-Cookie", "Location", "X-Trace", "Accept"]), string()) }
@@ -129,15 +131,16 @@ struct CassetteGenerator {
             return id
         }
         for _ in 0..<scenes {
-            switch int(0...6) {
+            switch int(0...7) {
             case 0:
                 let expectsReply = bool()
-                let message = add(ScriptMessage(handler: string(), body: json(), frame: optional { $0.frame() }, expectsReply: expectsReply), &self)
+                let message = add(ScriptMessage(handler: string(), body: json(), frame: optional { $0.frame() }, expectsReply: expectsReply, contentWorld: contentWorld()), &self)
                 if expectsReply { _ = add(ScriptReply(outcome()), cause: message, &self) }
             case 1:
-                _ = add(UserScriptInstallation(source: string(), injectionTime: pick(InjectionTime.known), mainFrameOnly: bool()), &self)
-                let call = add(JavaScriptEvaluation(script: string(), arguments: optional { $0.object() }), &self)
+                _ = add(UserScriptInstallation(source: string(), injectionTime: pick(InjectionTime.known), mainFrameOnly: bool(), contentWorld: contentWorld()), &self)
+                let call = add(JavaScriptEvaluation(script: string(), arguments: optional { $0.object() }, frame: optional { $0.frame() }, contentWorld: contentWorld()), &self)
                 _ = add(JavaScriptResult(outcome()), answers: call, &self)
+                if bool() { _ = add(ScriptHandlerRemoval(name: "removed-\(int(0...99))", contentWorld: contentWorld()), &self) }
             case 2:
                 let action = add(
                     NavigationAction(url: url(), method: pick(["GET", "POST"]), navigationType: pick(NavigationType.known),
@@ -177,6 +180,8 @@ struct CassetteGenerator {
                     let fullAccuracy = add(TemporaryFullAccuracyRequest(purposeKey: "purpose-" + key()), &self)
                     _ = add(LocationAuthorizationChange(.authorizedWhenInUse, accuracy: .full), answers: bool() ? fullAccuracy : nil, &self)
                 }
+            case 6:
+                webScene(add: add)
             default:
                 _ = add(CustomEvent(name: pick(["analytics.track", "haptics"]), direction: pick(Direction.allCases), fields: object()), &self)
             }

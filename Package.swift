@@ -16,6 +16,10 @@ let package = Package(
         .plugin(name: "CassettePlugin", targets: ["CassettePlugin"]),
         .plugin(name: "CassetteFormatPlugin", targets: ["CassetteFormatPlugin"]),
         .library(name: "HybridReplayWebKitGTK", targets: ["HybridReplayWebKitGTK"]),
+        // App-facing adapters: CLLocationManager behind the location seams.
+        .library(name: "HybridReplayCoreLocation", targets: ["HybridReplayCoreLocation"]),
+        // App-facing adapters: HTTPCookie and URLError to the seams' values.
+        .library(name: "HybridReplayFoundationAdapters", targets: ["HybridReplayFoundationAdapters"]),
     ],
     traits: [
         .trait(
@@ -86,6 +90,25 @@ let package = Package(
         .target(
             name: "HybridReplayWebKitGTK",
             dependencies: ["HybridReplay", .target(name: "CWebKitGTK", condition: .when(traits: ["WebKitGTK"]))]
+        ),
+        // CoreLocation's declarations the adapter uses, with Apple's spelling, so
+        // the adapter type-checks and is tested on Linux. Empty where CoreLocation exists.
+        .target(name: "AppleMirrorCoreLocation"),
+        .target(
+            name: "HybridReplayCoreLocation",
+            dependencies: [
+                "HybridReplaySeams",
+                .target(name: "AppleMirrorCoreLocation", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        .target(name: "HybridReplayFoundationAdapters", dependencies: ["HybridReplaySeams"]),
+        .testTarget(
+            name: "AppleAdapterTests",
+            dependencies: [
+                "HybridReplayCoreLocation", "HybridReplayFoundationAdapters",
+                .target(name: "AppleMirrorCoreLocation", condition: .when(platforms: [.linux])),
+            ],
+            exclude: ["Golden"]
         ),
         .testTarget(
             name: "HybridReplayTests", dependencies: ["HybridReplay", "HybridReplaySimulation"],

@@ -238,7 +238,7 @@ private final class RedirectingExchange: NSObject, URLSessionTaskDelegate, @unch
                 if let ending = state.ending {
                     ending
                 } else if let error {
-                    .failure(HTTPTransportError(describing: error))
+                    .failure(HTTPTransportError(error))
                 } else if let response = response as? HTTPURLResponse {
                     .response(response, data ?? Data())
                 } else {
@@ -380,37 +380,5 @@ extension [String: String] {
     /// The `Content-Type` header's value, its name compared case-insensitively.
     fileprivate var contentType: String? {
         first { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value
-    }
-}
-
-extension HTTPTransportError {
-    /// The error for a failed `URLSession` task: a `URLError` keeps its code
-    /// and domain, so a recorded failure replays as the same error.
-    ///
-    /// The message names no URL: it is recorded in `http.error`, which the
-    /// redaction rules for URLs do not rewrite, and the request it answers
-    /// already carries the (redacted) URL.
-    fileprivate init(describing error: any Error) {
-        guard let error = error as? URLError else {
-            let bridged = error as NSError
-            self.init(bridged.localizedDescription, code: bridged.code, domain: bridged.domain)
-            return
-        }
-        if error.code == .httpTooManyRedirects {
-            self = .tooManyRedirects
-            return
-        }
-        let message =
-            switch error.code {
-            case .timedOut: "timed out"
-            case .cancelled: "cancelled"
-            case .cannotConnectToHost: "cannot connect to the host (connection refused?)"
-            case .cannotFindHost, .dnsLookupFailed: "cannot find the host"
-            case .networkConnectionLost: "the connection was lost"
-            case .notConnectedToInternet: "not connected to the internet"
-            case .badServerResponse: "the server's response is not valid HTTP"
-            default: "URLError \(error.errorCode)"
-            }
-        self.init(message, code: error.errorCode, domain: HTTPTransportError.urlErrorDomain)
     }
 }

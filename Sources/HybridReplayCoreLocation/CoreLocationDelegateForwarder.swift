@@ -1,0 +1,65 @@
+#if canImport(CoreLocation)
+import CoreLocation
+#else
+import AppleMirrorCoreLocation
+#endif
+import Foundation
+import HybridReplaySeams
+
+/// `CLLocationManager`'s delegate on behalf of ``CoreLocationManager``:
+/// converts each callback and passes it to the seam's delegate.
+///
+/// A separate object so the adapter's public API doesn't carry the
+/// CoreLocation delegate methods. CoreLocation holds its delegate weakly; the
+/// adapter holds this strongly.
+final class CoreLocationDelegateForwarder: NSObject, CLLocationManagerDelegate, @unchecked Sendable {
+    // @unchecked: all state is in `state`, behind its lock.
+    private struct State {
+        var delegate: (any LocationManagerDelegate)?
+        /// The authorization last delivered, to drop CoreLocation's repeat of it.
+        var lastReport: Report?
+    }
+
+    struct Report: Equatable {
+        var status: AuthorizationStatus
+        var accuracy: AccuracyAuthorization
+    }
+
+    private let state = Locked(State())
+
+    /// The authorization last delivered to the seam's delegate; `nil` without one.
+    var lastDelivered: Report? { state.withLock { $0.lastReport } }
+
+    /// Sets the seam's delegate and reports `status` to it.
+    func setDelegate(
+        _ delegate: (any LocationManagerDelegate)?, reporting status: AuthorizationStatus,
+        accuracy: AccuracyAuthorization
+    ) {
+        state.withLock {
+            $0.delegate = delegate
+            $0.lastReport = delegate == nil ? nil : Report(status: status, accuracy: accuracy)
+        }
+        delegate?.locationManagerDidChangeAuthorization(status, accuracy: accuracy)
+    }
+
+    func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+        let report = Report(
+            status: AuthorizationStatus(manager.authorizationStatus),
+            accuracy: AccuracyAuthorization(manager.accuracyAuthorization))
+        let delegate: (any LocationManagerDelegate)? = state.withLock { state in
+            guard state.lastReport != report else { return nil }
+            state.lastReport = report
+            return state.delegate
+        }
+        delegate?.locationManagerDidChangeAuthorization(report.status, accuracy: report.accuracy)
+    }
+
+    func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+        guard !locations.isEmpty else { return }
+        state.withLock { $0.delegate }?.locationManager(didUpdateLocations: locations.map(LocationFix.init))
+    }
+
+    func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
+        state.withLock { $0.delegate }?.locationManager(didFailWithError: LocationErrorCode(error))
+    }
+}

@@ -119,7 +119,8 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(
-            name: "HybridReplayWebKitGTKTests", dependencies: ["HybridReplayWebKitGTK", "HybridReplayReference"]),
+            name: "HybridReplayWebKitGTKTests",
+            dependencies: ["HybridReplayWebKitGTK", "HybridReplayReference", "HybridReplaySimulation"]),
     ],
     swiftLanguageModes: [.v6]
 )

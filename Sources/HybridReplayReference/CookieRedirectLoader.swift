@@ -124,10 +124,10 @@ public struct CookieRedirectLoader: Sendable {
 
         var currentURL: String { lock.withLock { url } }
 
-        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest)
+        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest)
             async -> HTTPRequest?
         {
-            await loader.store(cookiesSetBy: response, for: originalRequest.url)
+            await loader.store(cookiesSetBy: response, for: currentRequest.url)
             let next = await loader.withCookies(newRequest, keepingCaller: false)
             lock.withLock { url = next.url }
             return next

@@ -10,7 +10,9 @@ import HybridReplaySeams
 ///   of breaking (or running) the script;
 /// - every promise is settled: a failed fetch (a status outside 200–299, or
 ///   no response at all) evaluates `rejectPromise(guid, message)` instead of
-///   leaving the page waiting forever;
+///   leaving the page waiting forever; a request that fails outright names
+///   its error's domain and code, as in
+///   `the request failed: timed out (NSURLErrorDomain -1001)`;
 /// - promises are independent: each message fetches in its own task, so two
 ///   in flight settle in whatever order their responses arrive, each with
 ///   its own guid.
@@ -115,7 +117,7 @@ public struct RandomUserFetcher: Sendable {
         do {
             response = try await transport.send(HTTPRequest(url: endpoint))
         } catch {
-            return .failure(Failure(message: "the request failed: \(error)"))
+            return .failure(Failure(message: "the request failed: \(error.message) (\(error.domain) \(error.code))"))
         }
         guard (200..<300).contains(response.status) else {
             return .failure(Failure(message: "the server answered \(response.status)"))

@@ -14,6 +14,9 @@ public final class SimulatedLocationManager: LocationManager {
         var status: AuthorizationStatus
         var accuracy: AccuracyAuthorization?
         var response: AuthorizationStatus?
+        var fullAccuracyResponse: AccuracyAuthorization?
+        var locationRequests = 0
+        var fullAccuracyRequests: [String] = []
         var delegate: (any LocationManagerDelegate)?
         // CoreLocation's defaults: kCLLocationAccuracyBest and kCLDistanceFilterNone.
         var desiredAccuracy: Double = -1
@@ -31,11 +34,18 @@ public final class SimulatedLocationManager: LocationManager {
     ///   - accuracy: The accuracy authorization reported with every status.
     ///   - respondsToRequestsWith: What the user picks when the app asks while
     ///     `status` is `notDetermined`; `nil` leaves the prompt unanswered.
+    ///   - respondsToFullAccuracyRequestsWith: What the user picks when the
+    ///     app asks for temporary full accuracy while it has reduced accuracy;
+    ///     `nil` leaves the prompt unanswered.
     public init(
         status: AuthorizationStatus = .notDetermined, accuracy: AccuracyAuthorization? = .full,
-        respondsToRequestsWith: AuthorizationStatus? = .authorizedWhenInUse
+        respondsToRequestsWith: AuthorizationStatus? = .authorizedWhenInUse,
+        respondsToFullAccuracyRequestsWith: AccuracyAuthorization? = .full
     ) {
-        state = Locked(State(status: status, accuracy: accuracy, response: respondsToRequestsWith))
+        state = Locked(
+            State(
+                status: status, accuracy: accuracy, response: respondsToRequestsWith,
+                fullAccuracyResponse: respondsToFullAccuracyRequestsWith))
     }
 
     // MARK: What the app did
@@ -45,6 +55,12 @@ public final class SimulatedLocationManager: LocationManager {
 
     /// The authorization levels the app asked for, in order, answered or not.
     public var requests: [AuthorizationLevel] { state.withLock { $0.requests } }
+
+    /// How many times the app called `requestLocation()`; answer each with ``deliver(_:)`` or ``fail(with:)``.
+    public var locationRequests: Int { state.withLock { $0.locationRequests } }
+
+    /// The purpose keys of the app's temporary full-accuracy requests, in order.
+    public var fullAccuracyRequests: [String] { state.withLock { $0.fullAccuracyRequests } }
 
     /// The accuracy authorization the manager reports.
     public var accuracyAuthorization: AccuracyAuthorization? { state.withLock { $0.accuracy } }
@@ -131,4 +147,21 @@ public final class SimulatedLocationManager: LocationManager {
     public func startUpdatingLocation() { state.withLock { $0.isUpdating = true } }
 
     public func stopUpdatingLocation() { state.withLock { $0.isUpdating = false } }
+
+    /// Counts the request; the test answers it with ``deliver(_:)`` or ``fail(with:)``.
+    public func requestLocation() { state.withLock { $0.locationRequests += 1 } }
+
+    /// Records the request and, while accuracy is reduced and the user grants
+    /// full accuracy, switches to it and tells the delegate, as CoreLocation
+    /// does; with full accuracy already, or when the user declines, nothing changes.
+    public func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {
+        let granted: (AuthorizationStatus, (any LocationManagerDelegate)?)? = state.withLock { state in
+            state.fullAccuracyRequests.append(purposeKey)
+            guard state.accuracy == .reduced, state.fullAccuracyResponse == .full else { return nil }
+            state.accuracy = .full
+            return (state.status, state.delegate)
+        }
+        guard let (status, delegate) = granted else { return }
+        delegate?.locationManagerDidChangeAuthorization(status, accuracy: .full)
+    }
 }

@@ -14,14 +14,17 @@ extension SimulatedWebView {
     ///   - body: The message body.
     ///   - handler: The name the app registered its handler under.
     ///   - frame: The frame that posts the message.
+    ///   - contentWorld: The world the posting script runs in.
     /// - Throws: ``SimulationError`` when no handler is registered under
-    ///   `handler`, or the one registered expects to reply.
+    ///   `handler` in `contentWorld`, or the one registered expects to reply.
     public func postMessage(
-        _ body: JSONValue, to handler: String, frame: Frame? = SimulatedWebView.defaultFrame
+        _ body: JSONValue, to handler: String, frame: Frame? = SimulatedWebView.defaultFrame,
+        contentWorld: ContentWorld = .page
     ) throws(SimulationError) {
-        switch try registeredHandler(handler) {
+        switch try registeredHandler(handler, contentWorld) {
         case .plain(let registered):
-            registered.didReceive(ScriptMessage(handler: handler, body: body, frame: frame, expectsReply: false))
+            registered.didReceive(
+                ScriptMessage(handler: handler, body: body, frame: frame, expectsReply: false, contentWorld: contentWorld))
         case .withReply:
             throw SimulationError(
                 "the script message handler registered for '\(handler)' replies; "
@@ -40,20 +43,22 @@ extension SimulatedWebView {
     ///   - body: The message body.
     ///   - handler: The name the app registered its reply handler under.
     ///   - frame: The frame that posts the message.
+    ///   - contentWorld: The world the posting script runs in.
     ///   - timeout: How long to wait for the reply.
     /// - Returns: The handler's reply: a value, or an error message that rejects the page's promise.
     /// - Throws: ``SimulationError`` when no reply handler is registered under
     ///   `handler`, the handler does not reply within `timeout`, or the task is cancelled.
     public func postMessageAwaitingReply(
         _ body: JSONValue, to handler: String, frame: Frame? = SimulatedWebView.defaultFrame,
-        timeout: Duration = .seconds(5)
+        contentWorld: ContentWorld = .page, timeout: Duration = .seconds(5)
     ) async throws(SimulationError) -> Outcome {
-        guard case .withReply(let registered) = try registeredHandler(handler) else {
+        guard case .withReply(let registered) = try registeredHandler(handler, contentWorld) else {
             throw SimulationError(
                 "the script message handler registered for '\(handler)' does not reply; "
                     + "post to it with postMessage(_:to:frame:), or register a ScriptMessageHandlerWithReply")
         }
-        let message = ScriptMessage(handler: handler, body: body, frame: frame, expectsReply: true)
+        let message = ScriptMessage(
+            handler: handler, body: body, frame: frame, expectsReply: true, contentWorld: contentWorld)
         let gate = SimulationGate<Outcome>()
         let ending = await gate.wait(timeout: timeout) {
             registered.didReceive(message) { [weak self] outcome in
@@ -114,13 +119,18 @@ extension SimulatedWebView {
         }
     }
 
-    /// The handler registered under `name`.
-    private func registeredHandler(_ name: String) throws(SimulationError) -> RegisteredHandler {
-        let (handler, names) = state.withLock { ($0.handlers[name], $0.handlerNames) }
+    /// The handler registered under `name` in `contentWorld`.
+    private func registeredHandler(_ name: String, _ contentWorld: ContentWorld) throws(SimulationError)
+        -> RegisteredHandler
+    {
+        let (handler, names) = state.withLock {
+            ($0.handlers[HandlerKey(name: name, contentWorld: contentWorld)], $0.handlerNames)
+        }
         guard let handler else {
             let registered = names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")
+            let world = contentWorld == .page ? "" : " in \(contentWorld)"
             throw SimulationError(
-                "no script message handler is registered for '\(name)' (registered: \(registered)); "
+                "no script message handler is registered for '\(name)'\(world) (registered: \(registered)); "
                     + "the app registers one with add(_:name:) before the page posts")
         }
         return handler

@@ -28,13 +28,21 @@ public final class SimulatedWebView: WebView {
         var message: String
     }
 
+    /// A handler's name and the world it listens in.
+    struct HandlerKey: Hashable, Sendable {
+        var name: String
+        var contentWorld: ContentWorld
+    }
+
     struct State: Sendable {
-        var handlers: [String: RegisteredHandler] = [:]
+        var handlers: [HandlerKey: RegisteredHandler] = [:]
         var handlerNames: [String] = []
         var userScripts: [UserScriptInstallation] = []
         var evaluatedScripts: [JavaScriptEvaluation] = []
         var loads: [NavigationLoad] = []
+        var removals: [ScriptHandlerRemoval] = []
         var navigationDelegate: (any NavigationDelegate)?
+        var uiDelegate: (any UIDelegate)?
         var misuses: [Misuse] = []
     }
 
@@ -64,8 +72,12 @@ public final class SimulatedWebView: WebView {
     /// The requests and content the app loaded, in order.
     public var loads: [NavigationLoad] { state.withLock { $0.loads } }
 
-    /// The names the app registered script message handlers under, in order.
+    /// The names the app registered script message handlers under and has not
+    /// removed, in the order it registered them.
     public var handlerNames: [String] { state.withLock { $0.handlerNames } }
+
+    /// The handlers the app removed, in order.
+    public var removedHandlers: [ScriptHandlerRemoval] { state.withLock { $0.removals } }
 
     /// Whether the app has set a navigation delegate.
     public var hasNavigationDelegate: Bool { state.withLock { $0.navigationDelegate != nil } }
@@ -92,27 +104,39 @@ public final class SimulatedWebView: WebView {
 
     // MARK: WebView
 
-    public func add(_ handler: any ScriptMessageHandler, name: String) {
-        register(.plain(handler), name: name)
+    public func add(_ handler: any ScriptMessageHandler, contentWorld: ContentWorld, name: String) {
+        register(.plain(handler), HandlerKey(name: name, contentWorld: contentWorld))
     }
 
-    public func add(_ handler: any ScriptMessageHandlerWithReply, name: String) {
-        register(.withReply(handler), name: name)
+    public func add(_ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String) {
+        register(.withReply(handler), HandlerKey(name: name, contentWorld: contentWorld))
     }
 
-    /// Keeps the first handler for a name, as WebKit raises an exception on the second.
-    private func register(_ handler: RegisteredHandler, name: String) {
+    /// Keeps the first handler for a name in a world, as WebKit raises an exception on the second.
+    private func register(_ handler: RegisteredHandler, _ key: HandlerKey) {
         state.withLock { state in
-            guard state.handlers[name] == nil else {
+            guard state.handlers[key] == nil else {
+                let world = key.contentWorld == .page ? "" : " in \(key.contentWorld)"
                 state.misuses.append(
                     Misuse(
                         kind: .registration,
-                        message: "a script message handler is already registered for '\(name)'; "
+                        message: "a script message handler is already registered for '\(key.name)'\(world); "
                             + "WebKit raises an exception on the second add(_:name:), so the first handler was kept"))
                 return
             }
-            state.handlers[name] = handler
-            state.handlerNames.append(name)
+            state.handlers[key] = handler
+            state.handlerNames.append(key.name)
+        }
+    }
+
+    /// Removes the handler; the page's later posts to it find none, as in WebKit.
+    public func removeScriptMessageHandler(forName name: String, contentWorld: ContentWorld) {
+        state.withLock { state in
+            state.removals.append(ScriptHandlerRemoval(name: name, contentWorld: contentWorld))
+            guard state.handlers.removeValue(forKey: HandlerKey(name: name, contentWorld: contentWorld)) != nil,
+                let index = state.handlerNames.firstIndex(of: name)
+            else { return }
+            state.handlerNames.remove(at: index)
         }
     }
 
@@ -121,16 +145,19 @@ public final class SimulatedWebView: WebView {
     }
 
     public func evaluateJavaScript(
-        _ script: String, completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
+        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
-        run(JavaScriptEvaluation(script: script), completionHandler: completionHandler)
+        run(JavaScriptEvaluation(script: script, frame: frame, contentWorld: contentWorld), completionHandler: completionHandler)
     }
 
     public func callAsyncJavaScript(
-        _ body: String, arguments: [String: JSONValue],
+        _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
         completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
-        run(JavaScriptEvaluation(script: body, arguments: arguments), completionHandler: completionHandler)
+        run(
+            JavaScriptEvaluation(script: body, arguments: arguments, frame: frame, contentWorld: contentWorld),
+            completionHandler: completionHandler)
     }
 
     /// Records `evaluation`, then answers it synchronously so the result
@@ -146,6 +173,10 @@ public final class SimulatedWebView: WebView {
 
     public func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
         state.withLock { $0.navigationDelegate = delegate }
+    }
+
+    public func setUIDelegate(_ delegate: (any UIDelegate)?) {
+        state.withLock { $0.uiDelegate = delegate }
     }
 
     public func load(_ load: NavigationLoad) {

@@ -6,14 +6,14 @@ import HybridReplay
 typealias JavaScriptCompletion = @Sendable (Result<JSONValue, JavaScriptError>) -> Void
 
 extension WebKitGTKPage {
-    /// Evaluates `script` in the main frame's page world.
-    func evaluateJavaScript(_ script: String, completion: JavaScriptCompletion?) {
+    /// Evaluates `script` in the main frame, in `world`.
+    func evaluateJavaScript(_ script: String, world: ContentWorld, completion: JavaScriptCompletion?) {
         guard !isClosed else {
             completion?(.failure(JavaScriptError("the web view was closed")))
             return
         }
         let call = Unmanaged.passRetained(JavaScriptCall(completion)).toOpaque()
-        webkit_web_view_evaluate_javascript(view, script, -1, nil, nil, nil, { source, result, data in
+        webkit_web_view_evaluate_javascript(view, script, -1, Self.worldName(world), nil, nil, { source, result, data in
             guard let data else { return }
             let call = Unmanaged<JavaScriptCall>.fromOpaque(data).takeRetainedValue()
             var error: UnsafeMutablePointer<GError>?
@@ -32,7 +32,9 @@ extension WebKitGTKPage {
     /// never source, so quotes, newlines or `</script>` arrive intact. The
     /// prefix means a `"use strict"` directive at the top of `body` is no
     /// longer a directive.
-    func callAsyncJavaScript(_ body: String, arguments: [String: JSONValue], completion: JavaScriptCompletion?) {
+    func callAsyncJavaScript(
+        _ body: String, arguments: [String: JSONValue], world: ContentWorld, completion: JavaScriptCompletion?
+    ) {
         guard !isClosed else {
             completion?(.failure(JavaScriptError("the web view was closed")))
             return
@@ -50,7 +52,7 @@ extension WebKitGTKPage {
         }
         let call = Unmanaged.passRetained(JavaScriptCall(completion)).toOpaque()
         webkit_web_view_call_async_javascript_function(
-            view, prefix + body, -1, variant, nil, nil, nil,
+            view, prefix + body, -1, variant, Self.worldName(world), nil, nil,
             { source, result, data in
                 guard let data else { return }
                 let call = Unmanaged<JavaScriptCall>.fromOpaque(data).takeRetainedValue()

@@ -3,13 +3,20 @@ import CWebKitGTK
 import HybridReplay
 
 extension WebKitGTKPage {
-    /// Registers `handler` for `window.webkit.messageHandlers.<name>`.
-    func add(_ handler: any ScriptMessageHandler, name: String) {
+    /// The WebKitGTK script world of `world`: `nil` for the page's (the default world).
+    static func worldName(_ world: ContentWorld) -> String? {
+        if let name = world.name { return name }
+        return world == .defaultClient ? "org.hybridreplay.defaultClient" : nil
+    }
+
+    /// Registers `handler` for `window.webkit.messageHandlers.<name>` in `world`.
+    func add(_ handler: any ScriptMessageHandler, name: String, world: ContentWorld) {
         // WebKit refuses a name registered twice; the first handler keeps it, as
         // WKUserContentController would refuse it (by throwing).
-        guard !isClosed, webkit_user_content_manager_register_script_message_handler(manager, name, nil) != 0
+        guard !isClosed,
+            webkit_user_content_manager_register_script_message_handler(manager, name, Self.worldName(world)) != 0
         else { return }
-        let box = MessageHandlerBox(page: self, name: name, handler: handler)
+        let box = MessageHandlerBox(page: self, name: name, world: world, handler: handler)
         handlerBoxes.append(box)
         hr_connect_script_message(manager, name, { _, value, data in
             guard let value, let data else { return }
@@ -17,18 +24,31 @@ extension WebKitGTKPage {
         }, Unmanaged.passUnretained(box).toOpaque())
     }
 
-    /// Registers `handler` for messages to `name` whose promise awaits a reply.
-    func add(_ handler: any ScriptMessageHandlerWithReply, name: String) {
+    /// Registers `handler` for messages to `name` in `world` whose promise awaits a reply.
+    func add(_ handler: any ScriptMessageHandlerWithReply, name: String, world: ContentWorld) {
         guard !isClosed,
-            webkit_user_content_manager_register_script_message_handler_with_reply(manager, name, nil) != 0
+            webkit_user_content_manager_register_script_message_handler_with_reply(
+                manager, name, Self.worldName(world)) != 0
         else { return }
-        let box = ReplyHandlerBox(page: self, name: name, handler: handler)
+        let box = ReplyHandlerBox(page: self, name: name, world: world, handler: handler)
         handlerBoxes.append(box)
         hr_connect_script_message_with_reply(manager, name, { _, value, reply, data in
             guard let value, let reply, let data else { return 0 }
             Unmanaged<ReplyHandlerBox>.fromOpaque(data).takeUnretainedValue().receive(value, reply: reply)
             return 1  // Handled: the reply is answered later, from the handler's reply handler.
         }, Unmanaged.passUnretained(box).toOpaque())
+    }
+
+    /// Unregisters the handler for `name` in `world` and disconnects its signal.
+    func removeHandler(name: String, world: ContentWorld) {
+        guard !isClosed else { return }
+        webkit_user_content_manager_unregister_script_message_handler(manager, name, Self.worldName(world))
+        let removed = handlerBoxes.filter { box in
+            (box as? MessageHandlerBox).map { $0.name == name && $0.world == world }
+                ?? (box as? ReplyHandlerBox).map { $0.name == name && $0.world == world } ?? false
+        }
+        for box in removed { hr_disconnect_by_data(UnsafeMutableRawPointer(manager), Unmanaged.passUnretained(box).toOpaque()) }
+        handlerBoxes.removeAll { box in removed.contains { $0 === box } }
     }
 
     /// Installs `script` into every page loaded from now on.
@@ -38,14 +58,20 @@ extension WebKitGTKPage {
             script.injectionTime == .documentStart
             ? WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START : WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END
         let frames = script.mainFrameOnly ? WEBKIT_USER_CONTENT_INJECT_TOP_FRAME : WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES
-        guard let userScript = webkit_user_script_new(script.source, frames, time, nil, nil) else { return }
+        let userScript =
+            if let world = Self.worldName(script.contentWorld) {
+                webkit_user_script_new_for_world(script.source, frames, time, world, nil, nil)
+            } else {
+                webkit_user_script_new(script.source, frames, time, nil, nil)
+            }
+        guard let userScript else { return }
         webkit_user_content_manager_add_script(manager, userScript)
         webkit_user_script_unref(userScript)
     }
 
     /// The message as the seam sees it. WebKitGTK does not say which frame
     /// posted it, so it is attributed to the main frame at the page's URL.
-    func message(_ value: OpaquePointer, handler: String, expectsReply: Bool) -> ScriptMessage {
+    func message(_ value: OpaquePointer, handler: String, world: ContentWorld, expectsReply: Bool) -> ScriptMessage {
         let body: JSONValue
         switch JSCValueConversion.json(from: value, markDates: true) {
         case .success(let converted): body = converted
@@ -53,40 +79,45 @@ extension WebKitGTKPage {
         case .failure(let error): body = .string("<\(error.message)>")
         }
         let url = webkit_web_view_get_uri(view).map { String(cString: $0) }
-        return ScriptMessage(handler: handler, body: body, frame: .main(url), expectsReply: expectsReply)
+        return ScriptMessage(
+            handler: handler, body: body, frame: .main(url), expectsReply: expectsReply, contentWorld: world)
     }
 }
 
-private final class MessageHandlerBox {
+final class MessageHandlerBox {
     unowned let page: WebKitGTKPage
     let name: String
+    let world: ContentWorld
     let handler: any ScriptMessageHandler
 
-    init(page: WebKitGTKPage, name: String, handler: any ScriptMessageHandler) {
+    init(page: WebKitGTKPage, name: String, world: ContentWorld, handler: any ScriptMessageHandler) {
         self.page = page
         self.name = name
+        self.world = world
         self.handler = handler
     }
 
     func receive(_ value: OpaquePointer) {
-        handler.didReceive(page.message(value, handler: name, expectsReply: false))
+        handler.didReceive(page.message(value, handler: name, world: world, expectsReply: false))
     }
 }
 
-private final class ReplyHandlerBox {
+final class ReplyHandlerBox {
     unowned let page: WebKitGTKPage
     let name: String
+    let world: ContentWorld
     let handler: any ScriptMessageHandlerWithReply
 
-    init(page: WebKitGTKPage, name: String, handler: any ScriptMessageHandlerWithReply) {
+    init(page: WebKitGTKPage, name: String, world: ContentWorld, handler: any ScriptMessageHandlerWithReply) {
         self.page = page
         self.name = name
+        self.world = world
         self.handler = handler
     }
 
     func receive(_ value: OpaquePointer, reply: OpaquePointer) {
         let pending = PendingReply(reply, context: jsc_value_get_context(value), page: page)
-        handler.didReceive(page.message(value, handler: name, expectsReply: true)) { outcome in
+        handler.didReceive(page.message(value, handler: name, world: world, expectsReply: true)) { outcome in
             pending.answer(outcome)
         }
     }

@@ -16,6 +16,10 @@ final class WebKitGTKPage: @unchecked Sendable {
     private let window: UnsafeMutablePointer<GtkWidget>
 
     var navigationDelegate: (any NavigationDelegate)?
+    /// Kept for the seam; WebKitGTK's `create` signal is not connected, so it is never asked.
+    var uiDelegate: (any UIDelegate)?
+    /// Whether the current load failed, so its `WEBKIT_LOAD_FINISHED` is not a finish.
+    private var currentLoadFailed = false
     /// Handler registrations, kept alive while their signals may fire.
     var handlerBoxes: [AnyObject] = []
     /// Set once the GTK objects are gone; late callbacks then do nothing.
@@ -56,10 +60,10 @@ final class WebKitGTKPage: @unchecked Sendable {
             guard let data else { return }
             Unmanaged<WebKitGTKPage>.fromOpaque(data).takeUnretainedValue().loadChanged(event)
         }, data)
-        hr_connect_load_failed(view, { _, _, uri, error, data in
+        hr_connect_load_failed(view, { _, event, uri, error, data in
             guard let data else { return 0 }
             let page = Unmanaged<WebKitGTKPage>.fromOpaque(data).takeUnretainedValue()
-            page.loadFailed(uri: uri.map { String(cString: $0) } ?? "", error: error)
+            page.loadFailed(uri: uri.map { String(cString: $0) } ?? "", error: error, committed: event == WEBKIT_LOAD_COMMITTED)
             return 0  // Let WebKit show its error page, as the default handler does.
         }, data)
         // After WebKit's first statics exist, so this exit handler runs before their destructors.
@@ -169,11 +173,17 @@ final class WebKitGTKPage: @unchecked Sendable {
     }
 
     private func loadChanged(_ event: WebKitLoadEvent) {
+        let url = webkit_web_view_get_uri(view).map { String(cString: $0) }
         switch event {
         case WEBKIT_LOAD_STARTED:
             isLoading = true
             loadError = nil
+            currentLoadFailed = false
+            navigationDelegate?.didStartProvisionalNavigation(NavigationStart(url: url))
+        case WEBKIT_LOAD_COMMITTED:
+            navigationDelegate?.didCommit(NavigationCommit(url: url))
         case WEBKIT_LOAD_FINISHED:
+            if !currentLoadFailed { navigationDelegate?.didFinish(NavigationFinish(url: url)) }
             if cancelledLoadPending {
                 cancelledLoadPending = false
             } else {
@@ -184,13 +194,23 @@ final class WebKitGTKPage: @unchecked Sendable {
         }
     }
 
-    private func loadFailed(uri: String, error: UnsafeMutablePointer<GError>?) {
+    private func loadFailed(uri: String, error: UnsafeMutablePointer<GError>?, committed: Bool) {
+        currentLoadFailed = true
+        let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
+        let domain = error.flatMap { g_quark_to_string($0.pointee.domain).map { String(cString: $0) } } ?? "WebKitGTK"
+        let failure = NavigationFailure(
+            url: uri, phase: committed ? .committed : .provisional,
+            error: NavigationError(domain: domain, code: Int(error?.pointee.code ?? 0), message: reason))
+        if committed {
+            navigationDelegate?.didFail(failure)
+        } else {
+            navigationDelegate?.didFailProvisionalNavigation(failure)
+        }
         // A load replaced by a newer one fails as cancelled; the newer one is awaited.
         if let error, hr_is_cancellation(error) != 0 {
             cancelledLoadPending = true
             return
         }
-        let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
         loadError = WebKitGTKError("loading \(uri) failed: \(reason)")
     }
 

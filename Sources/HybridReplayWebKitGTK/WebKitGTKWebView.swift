@@ -43,31 +43,59 @@ public final class WebKitGTKWebView: WebView {
         thread.perform { [page] in page.close() }
     }
 
-    public func add(_ handler: any ScriptMessageHandler, name: String) {
-        thread.perform { [page] in page.add(handler, name: name) }
+    public func add(_ handler: any ScriptMessageHandler, contentWorld: ContentWorld, name: String) {
+        thread.perform { [page] in page.add(handler, name: name, world: contentWorld) }
     }
 
-    public func add(_ handler: any ScriptMessageHandlerWithReply, name: String) {
-        thread.perform { [page] in page.add(handler, name: name) }
+    public func add(_ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String) {
+        thread.perform { [page] in page.add(handler, name: name, world: contentWorld) }
+    }
+
+    public func removeScriptMessageHandler(forName name: String, contentWorld: ContentWorld) {
+        thread.perform { [page] in page.removeHandler(name: name, world: contentWorld) }
+    }
+
+    /// Stores the UI delegate; WebKitGTK asks it nothing (see the type's notes).
+    public func setUIDelegate(_ delegate: (any UIDelegate)?) {
+        thread.perform { [page] in page.uiDelegate = delegate }
     }
 
     public func addUserScript(_ script: UserScriptInstallation) {
         thread.perform { [page] in page.addUserScript(script) }
     }
 
+    /// Evaluates `script` in the main frame and `contentWorld`; any other
+    /// frame fails, as WebKitGTK evaluates only in the main frame.
     public func evaluateJavaScript(
-        _ script: String, completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
-    ) {
-        thread.perform { [page] in page.evaluateJavaScript(script, completion: completionHandler) }
-    }
-
-    public func callAsyncJavaScript(
-        _ body: String, arguments: [String: JSONValue],
+        _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
         completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
-        thread.perform { [page] in
-            page.callAsyncJavaScript(body, arguments: arguments, completion: completionHandler)
+        if let refusal = Self.refusal(of: frame) {
+            completionHandler?(.failure(refusal))
+            return
         }
+        thread.perform { [page] in page.evaluateJavaScript(script, world: contentWorld, completion: completionHandler) }
+    }
+
+    /// Runs `body` in the main frame and `contentWorld`; any other frame fails.
+    public func callAsyncJavaScript(
+        _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
+        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) {
+        if let refusal = Self.refusal(of: frame) {
+            completionHandler?(.failure(refusal))
+            return
+        }
+        thread.perform { [page] in
+            page.callAsyncJavaScript(body, arguments: arguments, world: contentWorld, completion: completionHandler)
+        }
+    }
+
+    /// The error for a frame WebKitGTK cannot evaluate in: any but the main frame.
+    private static func refusal(of frame: Frame?) -> JavaScriptError? {
+        guard let frame, !frame.isMainFrame else { return nil }
+        return JavaScriptError(
+            "WebKitGTK evaluates JavaScript only in the main frame; cannot evaluate in the frame at \(frame.url ?? "an unknown URL")")
     }
 
     public func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {

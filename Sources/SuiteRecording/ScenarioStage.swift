@@ -109,8 +109,29 @@ package struct ScenarioStage: Sendable {
     package func respond(
         to held: HeldHTTPTransport.HeldRequest, after delay: Duration, with response: HTTPResponse
     ) throws(ScenarioError) {
+        try settle(held, after: delay) { server.answer(held, with: response) }
+    }
+
+    /// Lets `delay` pass on the clock, then fails `held` outright with `error`,
+    /// as a timeout or a lost connection would.
+    ///
+    /// - Parameters:
+    ///   - held: The request, from ``request(_:_:)``.
+    ///   - delay: How long the request took to fail.
+    ///   - error: The error the transport throws, recorded as an `http.error`.
+    /// - Throws: ``ScenarioError`` when `held` was answered already.
+    package func fail(
+        _ held: HeldHTTPTransport.HeldRequest, after delay: Duration, with error: HTTPTransportError
+    ) throws(ScenarioError) {
+        try settle(held, after: delay) { server.fail(held, with: error) }
+    }
+
+    /// Lets `delay` pass, then settles `held` with `settle`, which says whether it was still waiting.
+    private func settle(
+        _ held: HeldHTTPTransport.HeldRequest, after delay: Duration, _ settle: () -> Bool
+    ) throws(ScenarioError) {
         advance(by: delay)
-        guard server.answer(held, with: response) else {
+        guard settle() else {
             throw ScenarioError(scenario: scenario, message: "the request \(held) was answered twice")
         }
     }

@@ -1,5 +1,5 @@
 import CassetteCommands
-/// The command line: `cassette-bench [--only load|replay|verify] [--events N]
+/// The command line: `cassette-bench [--only load|replay|verify|diff] [--events N]
 /// [--replay-events N] [--iterations K] [--file PATH] [--seed S] [--output PATH]
 /// [--suite DIR] [--verify-repeat N]`,
 /// plus the hidden `--measure SIDE FILE` children run.
@@ -27,13 +27,15 @@ struct Options {
         case replay
         /// `cassette verify` on a suite, cassettes replayed at once against one at a time.
         case verify
+        /// Diffing two cassettes with 1% of events edited against loading both.
+        case diff
     }
 
     static let usage = """
-        usage: cassette-bench [--only load|replay|verify] [--events N] [--replay-events N] [--iterations K]
+        usage: cassette-bench [--only load|replay|verify|diff] [--events N] [--replay-events N] [--iterations K]
                               [--file PATH] [--seed S] [--output PATH] [--suite DIR] [--verify-repeat N]
-          --only PART         run only one benchmark (default: replay, then verify, then load)
-          --events N          events in the synthetic cassette the load benchmark reads (default 100000)
+          --only PART         run only one benchmark (default: replay, verify, diff, then load)
+          --events N          events in the synthetic cassettes the load and diff benchmarks read (default 100000)
           --replay-events N   events in the promise-bridge session the replay benchmark replays, and 4N (default 20000)
           --iterations K      timed runs per side; the median is reported (default 5)
           --file PATH         benchmark loading an existing cassette instead of a synthetic one
@@ -75,7 +77,7 @@ struct Options {
                 }
             case "--only":
                 let name = try value(for: flag)
-                guard let part = Part(rawValue: name) else { throw BenchError("--only expects load, replay or verify, not '\(name)'") }
+                guard let part = Part(rawValue: name) else { throw BenchError("--only expects load, replay, verify or diff, not '\(name)'") }
                 parts = [part]
             case "--seed":
                 let text = try value(for: flag)

@@ -34,8 +34,17 @@ do {
                 replayFailed = true
             }
         }
-        if options.parts.contains(.load) {
+        if options.parts.contains(.diff) {
             if options.parts.contains(.replay) || options.parts.contains(.verify) { print("") }
+            do {
+                try DiffBenchmark(options: options).run()
+            } catch {
+                report(error)
+                replayFailed = true
+            }
+        }
+        if options.parts.contains(.load) {
+            if options.parts.contains(.replay) || options.parts.contains(.verify) || options.parts.contains(.diff) { print("") }
             try Benchmark(options: options).run()
         }
         if replayFailed { exit(1) }

@@ -57,6 +57,29 @@ struct ConformanceSuiteTests {
         #expect(listed.sorted() == ConformanceSuite.cases.map(\.relativePath).sorted())
     }
 
+    @Test("every row of docs/conformance.md's checklist names cassettes of the suite, and every cassette pins a row")
+    func checklist() throws {
+        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/conformance.md")
+        let text = try String(contentsOf: guide, encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "## Checklist").dropFirst().first)
+            .components(separatedBy: "\n## ").first ?? ""
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| Contract") }
+        #expect(rows.count >= 40, "\(rows.count) checklist rows")
+        let suite = Set(ConformanceSuite.cases.map(\.relativePath))
+        var pinned: Set<String> = []
+        for row in rows {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let names = (cells.last ?? "").split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { "\($0.element).json" }
+            #expect(!names.isEmpty, "a checklist row names no cassette: \(row)")
+            for name in names {
+                #expect(suite.contains(name), "the checklist names \(name), which is not in the suite")
+                pinned.insert(name)
+            }
+        }
+        #expect(suite.subtracting(pinned).sorted() == [], "cassettes that pin no checklist row")
+    }
+
     @Test("the suite has at least 25 cassettes, each contract is exercised, and every folder is a seam")
     func shape() throws {
         #expect(ConformanceSuite.cases.count >= 25, "only \(ConformanceSuite.cases.count) cassettes in Cassettes/")

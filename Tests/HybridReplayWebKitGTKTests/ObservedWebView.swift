@@ -37,34 +37,45 @@ final class ObservedWebView: WebView {
         (decisions, decided) = AsyncStream.makeStream()
     }
 
-    func add(_ handler: any ScriptMessageHandler, name: String) { live?.add(handler, name: name) }
+    func add(_ handler: any ScriptMessageHandler, contentWorld: ContentWorld, name: String) {
+        live?.add(handler, contentWorld: contentWorld, name: name)
+    }
 
-    func add(_ handler: any ScriptMessageHandlerWithReply, name: String) { live?.add(handler, name: name) }
+    func add(_ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String) {
+        live?.add(handler, contentWorld: contentWorld, name: name)
+    }
+
+    func removeScriptMessageHandler(forName name: String, contentWorld: ContentWorld) {
+        live?.removeScriptMessageHandler(forName: name, contentWorld: contentWorld)
+    }
+
+    func setUIDelegate(_ delegate: (any UIDelegate)?) { live?.setUIDelegate(delegate) }
 
     func addUserScript(_ script: UserScriptInstallation) { live?.addUserScript(script) }
 
     func evaluateJavaScript(
-        _ script: String, completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
-    ) {
-        guard let live else {
-            completionHandler?(.failure(Self.released))
-            return
-        }
-        live.evaluateJavaScript(script) { [evaluated] result in
-            evaluated.yield(Evaluated(script: script, result: result))
-            completionHandler?(result)
-        }
-    }
-
-    func callAsyncJavaScript(
-        _ body: String, arguments: [String: JSONValue],
+        _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
         completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         guard let live else {
             completionHandler?(.failure(Self.released))
             return
         }
-        live.callAsyncJavaScript(body, arguments: arguments) { [evaluated] result in
+        live.evaluateJavaScript(script, in: frame, in: contentWorld) { [evaluated] result in
+            evaluated.yield(Evaluated(script: script, result: result))
+            completionHandler?(result)
+        }
+    }
+
+    func callAsyncJavaScript(
+        _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
+        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) {
+        guard let live else {
+            completionHandler?(.failure(Self.released))
+            return
+        }
+        live.callAsyncJavaScript(body, arguments: arguments, in: frame, in: contentWorld) { [evaluated] result in
             evaluated.yield(Evaluated(script: body, result: result))
             completionHandler?(result)
         }

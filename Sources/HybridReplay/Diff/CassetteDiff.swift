@@ -67,7 +67,10 @@ public struct CassetteDiff: Sendable, Hashable {
             flush(upToOld: oldIndex, new: newIndex)
             let before = old.events[oldIndex]
             let after = new.events[newIndex]
-            var fields = differ.changes(oldSide.trees[oldIndex], newSide.trees[newIndex])
+            // Most events are unchanged: equal trees without volatile values skip the walk that names paths.
+            var fields =
+                EventFingerprints.plainlyEqual(oldSide, oldIndex, newSide, newIndex)
+                ? [] : differ.changes(oldSide.trees[oldIndex], newSide.trees[newIndex])
             fields += relationChanges(before, after, newIDForOld)
             if options.timing == .compared, before.at != after.at {
                 fields.insert(FieldChange(path: "at", old: .number(before.at), new: .number(after.at)), at: 0)

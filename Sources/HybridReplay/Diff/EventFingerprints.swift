@@ -11,6 +11,8 @@ struct EventFingerprints {
     var exact: [Int]
     var coarse: [Int]
     var kind: [Int]
+    /// Whether each payload holds a volatile value, which only the bindings can compare.
+    var hasVolatileValues: [Bool]
 
     init(_ cassette: Cassette, placeholders: Placeholders) {
         var kindByID: [Int: EventKind] = [:]
@@ -20,6 +22,8 @@ struct EventFingerprints {
         exact = []
         coarse = []
         kind = []
+        hasVolatileValues = []
+        hasVolatileValues.reserveCapacity(cassette.events.count)
         trees.reserveCapacity(cassette.events.count)
         exact.reserveCapacity(cassette.events.count)
         coarse.reserveCapacity(cassette.events.count)
@@ -37,11 +41,13 @@ struct EventFingerprints {
             let coarseKey = hasher.finalize()
             var payloadHasher = Hasher()
             payloadHasher.combine(coarseKey)
-            Self.hash(tree, into: &payloadHasher, placeholders: placeholders)
+            var volatile = false
+            Self.hash(tree, into: &payloadHasher, placeholders: placeholders, volatile: &volatile)
             trees.append(tree)
             exact.append(payloadHasher.finalize())
             coarse.append(coarseKey)
             kind.append(kindKey)
+            hasVolatileValues.append(volatile)
         }
     }
 
@@ -73,14 +79,18 @@ struct EventFingerprints {
     }
 
     /// Hashes `tree` with each volatile value replaced by its kind.
-    private static func hash(_ tree: PayloadComparison.Tree, into hasher: inout Hasher, placeholders: Placeholders) {
+    private static func hash(
+        _ tree: PayloadComparison.Tree, into hasher: inout Hasher, placeholders: Placeholders, volatile: inout Bool
+    ) {
         switch tree {
         case .scalar(.string(let text)):
             hasher.combine(0)
             for segment in PlaceholderBindings.segments(of: text, placeholders: placeholders) {
                 switch segment {
                 case .literal(let literal): hasher.combine(literal)
-                case .volatile(_, let kind): hasher.combine(-1 - kind)
+                case .volatile(_, let kind):
+                    hasher.combine(-1 - kind)
+                    volatile = true
                 }
             }
         case .scalar(let value):
@@ -89,14 +99,23 @@ struct EventFingerprints {
         case .array(let elements):
             hasher.combine(2)
             hasher.combine(elements.count)
-            for element in elements { hash(element, into: &hasher, placeholders: placeholders) }
+            for element in elements { hash(element, into: &hasher, placeholders: placeholders, volatile: &volatile) }
         case .object(let members):
             hasher.combine(3)
             hasher.combine(members.count)
             for (key, value) in members {
                 hasher.combine(key)
-                hash(value, into: &hasher, placeholders: placeholders)
+                hash(value, into: &hasher, placeholders: placeholders, volatile: &volatile)
             }
         }
+    }
+}
+
+extension EventFingerprints {
+    /// Whether the payloads at `old` and `new` are equal without a volatile
+    /// value: then there is nothing for the field-by-field comparison to find.
+    static func plainlyEqual(_ oldSide: EventFingerprints, _ old: Int, _ newSide: EventFingerprints, _ new: Int) -> Bool {
+        oldSide.exact[old] == newSide.exact[new] && !oldSide.hasVolatileValues[old] && !newSide.hasVolatileValues[new]
+            && oldSide.trees[old] == newSide.trees[new]
     }
 }

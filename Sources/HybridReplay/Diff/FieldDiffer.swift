@@ -1,6 +1,7 @@
 /// Compares two payload trees field by field for ``CassetteDiff``.
 ///
-/// Strings go through the replay's placeholder bindings, old standing for
+/// Strings are split into literal text and volatile values as replay splits
+/// them, old standing for
 /// recorded and new for actual, so a volatile value renamed the same way
 /// everywhere is no change and one renamed two ways is. Headers are keyed by
 /// name, without regard to case, and arrays of other values are aligned, so
@@ -8,7 +9,7 @@
 struct FieldDiffer {
     var placeholders: Placeholders
     /// The volatile values renamed so far, across the whole cassette.
-    var bindings = PlaceholderBindings()
+    var renaming = VolatileRenaming()
 
     init(placeholders: Placeholders) {
         self.placeholders = placeholders
@@ -61,7 +62,7 @@ struct FieldDiffer {
             compareArrays(before, after, path: path, into: &found)
         case (.scalar(.string(let before)), .scalar(.string(let after))):
             if before == after, !mayHoldVolatileValues(before) { return }
-            if bindings.match(expected: before, actual: after, eventID: 0, placeholders: placeholders) != nil {
+            if !renaming.match(before, after, placeholders: placeholders) {
                 found.append(FieldChange(path: path, old: old.json, new: new.json))
             }
         default:
@@ -177,4 +178,58 @@ struct FieldDiffer {
     }
 
     private static func join(_ path: String, _ key: String) -> String { EventFields.join(path, key) }
+}
+
+/// The volatile values one cassette renamed to those of another, both ways,
+/// so a value renamed the same way everywhere is no change and one renamed
+/// two ways is.
+///
+/// Bindings are updated in place: the replay's bindings copy themselves for
+/// every trial, which a diff of 100,000 events cannot afford.
+struct VolatileRenaming {
+    private var newByOld: [String: String] = [:]
+    private var oldByNew: [String: String] = [:]
+
+    /// Whether `new` is `old` with its volatile values renamed consistently
+    /// with every earlier match; the renamings are recorded only when it is.
+    mutating func match(_ old: String, _ new: String, placeholders: Placeholders) -> Bool {
+        let before = PlaceholderBindings.segments(of: old, placeholders: placeholders)
+        let after = PlaceholderBindings.segments(of: new, placeholders: placeholders)
+        guard before.count == after.count else { return false }
+        var pairs: [(String, String, VolatileValue)] = []
+        for (left, right) in zip(before, after) {
+            switch (left, right) {
+            case (.literal(let a), .literal(let b)):
+                if a != b { return false }
+            case (.volatile(let a, let kind), .volatile(let b, let otherKind)):
+                guard kind == otherKind else { return false }
+                pairs.append((a, b, placeholders.values[kind]))
+            default:
+                return false
+            }
+        }
+        // Check every pair before recording any, so a mismatch leaves the renamings as they were.
+        var added: [(String, String, Bool)] = []
+        for (a, b, kind) in pairs {
+            // An unnumbered placeholder names no particular value, so it stands for anything.
+            if a == SecretScanner.redactedPlaceholder || b == SecretScanner.redactedPlaceholder { continue }
+            let oldKey = kind.name + ":" + (kind.ignoresCase ? a.lowercased() : a)
+            let newKey = kind.name + ":" + (kind.ignoresCase ? b.lowercased() : b)
+            if let bound = newByOld[oldKey] ?? added.first(where: { $0.0 == oldKey })?.1 {
+                if bound != newKey { return false }
+                continue
+            }
+            if kind.isOneToOne, let other = oldByNew[newKey] ?? added.first(where: { $0.1 == newKey && $0.2 })?.0,
+                other != oldKey
+            {
+                return false
+            }
+            added.append((oldKey, newKey, kind.isOneToOne))
+        }
+        for (oldKey, newKey, oneToOne) in added {
+            newByOld[oldKey] = newKey
+            if oneToOne { oldByNew[newKey] = oldKey }
+        }
+        return true
+    }
 }

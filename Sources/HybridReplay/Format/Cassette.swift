@@ -1,7 +1,7 @@
 /// A recorded session: a header and the events, in the order they happened.
 public struct Cassette: Sendable, Hashable {
-    /// The format version this library writes.
-    public static let currentFormatVersion = 1
+    /// The format version this library writes; it reads every version from 1 up to this one.
+    public static let currentFormatVersion = 2
 
     public var header: CassetteHeader
     public var events: [Event]

@@ -254,6 +254,9 @@ private struct ReadPass {
             let migrated = version == Cassette.currentFormatVersion ? value : CassetteMigration.migrate(value, from: version)
             let path = JSONPath([.key("events"), .index(eventOffsets.count - 1)])
             if let event = EventCoding.read(migrated, path: path, problems: &problems) {
+                if let message = CassetteMigration.problem(forKind: event.kind, inVersion: version) {
+                    problems.append(CassetteProblem(path: path.appending("kind"), message: message))
+                }
                 if complete { events.append(event) } else { readableEvents.append((eventOffsets.count - 1, event)) }
             } else {
                 if complete { readableEvents = events.enumerated().map { ($0.offset, $0.element) } }

@@ -1,6 +1,6 @@
 /// The typed content of an event: what crossed the seam.
 ///
-/// Every kind of format version 1 has its own payload type, such as
+/// Every kind of the format has its own payload type, such as
 /// ``NavigationAction`` or ``HTTPResponse``; ``CustomEvent`` carries the
 /// events of user-defined seams. Read a payload with
 /// ``Event/payload(as:)``.
@@ -36,15 +36,20 @@ extension StandardPayload {
     public var direction: Direction { Self.eventDirection }
 }
 
-/// The payload types of format version 1, by kind.
+/// The payload types of the current format version, by kind.
 enum PayloadRegistry {
     static let standardTypes: [any StandardPayload.Type] = [
-        ScriptMessage.self, ScriptReply.self,
+        ScriptMessage.self, ScriptReply.self, ScriptHandlerRemoval.self,
         UserScriptInstallation.self, JavaScriptEvaluation.self, JavaScriptResult.self,
         NavigationAction.self, NavigationDecision.self, NativeRoute.self, NavigationLoad.self,
-        HTTPRequest.self, HTTPResponse.self, CookieStoreWrite.self, CookieStoreQuery.self, CookieStoreContents.self,
+        NavigationStart.self, NavigationCommit.self, NavigationFinish.self, NavigationFailure.self,
+        WebContentProcessTermination.self, NavigationResponse.self, NavigationResponseDecision.self,
+        NewWindowRequest.self, NewWindowResult.self,
+        HTTPRequest.self, HTTPResponse.self, HTTPTransportFailure.self, CookieStoreWrite.self, CookieStoreQuery.self,
+        CookieStoreContents.self,
         LocationAuthorizationRequest.self, LocationAuthorizationChange.self, LocationConfiguration.self,
         LocationUpdatesStart.self, LocationUpdatesStop.self, LocationUpdate.self, LocationFailure.self,
+        OneShotLocationRequest.self, TemporaryFullAccuracyRequest.self,
         LocationServiceValue.self, LocationServiceCompletion.self,
     ]
 

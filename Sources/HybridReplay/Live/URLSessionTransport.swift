@@ -72,7 +72,9 @@ public final class URLSessionTransport: HTTPTransport {
     ///   - redirectDelegate: Sees each redirect and returns the next request, or `nil` to stop.
     /// - Returns: The final response, its body read as JSON, text or bytes.
     /// - Throws: ``HTTPTransportError`` for a bad URL, a network failure, a
-    ///   timeout, cancellation or more than ``HTTPRedirect/maximumHops`` redirects.
+    ///   timeout, cancellation or more than ``HTTPRedirect/maximumHops`` redirects,
+    ///   with the `URLError` code and domain (`NSURLErrorDomain`) of each;
+    ///   the timeout this transport enforces itself is ``HTTPTransportError/Code/timedOut``.
     public func send(_ request: HTTPRequest, redirectDelegate: (any HTTPRedirectDelegate)?)
         async throws(HTTPTransportError) -> HTTPResponse
     {
@@ -167,7 +169,7 @@ private final class RedirectingExchange: NSObject, URLSessionTaskDelegate, @unch
         newRequest: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
         let hop = HTTPResponse(converting: response, body: nil, jsonReader)
-        let original: HTTPRequest? = shared.withLock { state in
+        let current: HTTPRequest? = shared.withLock { state in
             // Ended meanwhile (timeout, cancellation): the task no longer waits for an answer.
             guard !state.settled else { return nil }
             state.hops += 1
@@ -180,14 +182,14 @@ private final class RedirectingExchange: NSObject, URLSessionTaskDelegate, @unch
             state.pendingRedirect = completionHandler
             return state.request
         }
-        guard let original else { return }
+        guard let current else { return }
         let proposed =
-            HTTPRedirect.proposedRequest(after: hop, to: original)
+            HTTPRedirect.proposedRequest(after: hop, to: current)
             ?? HTTPRequest(converting: newRequest, jsonReader)
         Task {
             let next =
                 if let redirectDelegate {
-                    await redirectDelegate.willPerformRedirection(hop, newRequest: proposed, originalRequest: original)
+                    await redirectDelegate.willPerformRedirection(hop, newRequest: proposed, currentRequest: current)
                 } else {
                     proposed
                 }
@@ -214,7 +216,8 @@ private final class RedirectingExchange: NSObject, URLSessionTaskDelegate, @unch
                 state.settled = true
                 answer(nil)
             case (_, .failure(let error)?):
-                state.ending = .failure(HTTPTransportError("the redirect delegate's request cannot be sent: \(error)"))
+                state.ending = .failure(
+                    HTTPTransportError("the redirect delegate's request cannot be sent: \(error)", code: error.code))
                 state.settled = true
                 answer(nil)
             default:
@@ -235,11 +238,11 @@ private final class RedirectingExchange: NSObject, URLSessionTaskDelegate, @unch
                 if let ending = state.ending {
                     ending
                 } else if let error {
-                    .failure(HTTPTransportError(describing: error, request: state.request))
+                    .failure(HTTPTransportError(describing: error))
                 } else if let response = response as? HTTPURLResponse {
                     .response(response, data ?? Data())
                 } else {
-                    .failure(HTTPTransportError("\(state.request.method) \(state.request.url): no HTTP response"))
+                    .failure(HTTPTransportError("no HTTP response", code: HTTPTransportError.Code.badServerResponse))
                 }
             defer { state.continuation = nil }
             return (state.continuation, outcome)
@@ -257,8 +260,8 @@ private final class RedirectingExchange: NSObject, URLSessionTaskDelegate, @unch
             guard (try? await Task.sleep(for: timeout)) != nil, let self else { return }
             shared.withLock { state in
                 guard state.hop == hop else { return }
-                let message = "\(state.request.method) \(state.request.url): timed out after \(Self.describe(timeout))"
-                end(&state, with: .failure(HTTPTransportError(message)))
+                let message = "timed out after \(Self.describe(timeout))"
+                end(&state, with: .failure(HTTPTransportError(message, code: HTTPTransportError.Code.timedOut)))
             }
         }
     }
@@ -277,7 +280,7 @@ private final class RedirectingExchange: NSObject, URLSessionTaskDelegate, @unch
         }
     }
 
-    private static let cancelled = HTTPTransportError("cancelled")
+    private static let cancelled = HTTPTransportError.cancelled
 
     /// `timeout` as `30 s` or `300 ms`, the same in every locale.
     private static func describe(_ timeout: Duration) -> String {
@@ -292,10 +295,10 @@ extension URLRequest {
     fileprivate init(converting request: HTTPRequest) throws(HTTPTransportError) {
         guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", url.host != nil
-        else { throw HTTPTransportError("\(request.method) \(request.url): not an absolute http or https URL") }
+        else { throw HTTPTransportError("not an absolute http or https URL", code: HTTPTransportError.Code.unsupportedURL) }
         let method = request.method.uppercased()
         if request.body != nil && (method == "GET" || method == "HEAD") {
-            throw HTTPTransportError("\(request.method) \(request.url): a GET or HEAD request cannot have a body")
+            throw HTTPTransportError("a \(method) request cannot have a body", code: HTTPTransportError.Code.unknown)
         }
         self.init(url: url)
         httpMethod = request.method
@@ -381,23 +384,33 @@ extension [String: String] {
 }
 
 extension HTTPTransportError {
-    /// The error for a failed `URLSession` task, naming the request.
-    fileprivate init(describing error: any Error, request: HTTPRequest) {
-        let target = "\(request.method) \(request.url)"
+    /// The error for a failed `URLSession` task: a `URLError` keeps its code
+    /// and domain, so a recorded failure replays as the same error.
+    ///
+    /// The message names no URL: it is recorded in `http.error`, which the
+    /// redaction rules for URLs do not rewrite, and the request it answers
+    /// already carries the (redacted) URL.
+    fileprivate init(describing error: any Error) {
         guard let error = error as? URLError else {
-            self.init("\(target): \(error.localizedDescription)")
+            let bridged = error as NSError
+            self.init(bridged.localizedDescription, code: bridged.code, domain: bridged.domain)
             return
         }
-        switch error.code {
-        case .httpTooManyRedirects: self = .tooManyRedirects
-        case .timedOut: self.init("\(target): timed out")
-        case .cancelled: self.init("\(target): cancelled")
-        case .cannotConnectToHost: self.init("\(target): cannot connect to the host (connection refused?)")
-        case .cannotFindHost, .dnsLookupFailed: self.init("\(target): cannot find the host")
-        case .networkConnectionLost: self.init("\(target): the connection was lost")
-        case .notConnectedToInternet: self.init("\(target): not connected to the internet")
-        case .badServerResponse: self.init("\(target): the server's response is not valid HTTP")
-        default: self.init("\(target): URLError \(error.errorCode)")
+        if error.code == .httpTooManyRedirects {
+            self = .tooManyRedirects
+            return
         }
+        let message =
+            switch error.code {
+            case .timedOut: "timed out"
+            case .cancelled: "cancelled"
+            case .cannotConnectToHost: "cannot connect to the host (connection refused?)"
+            case .cannotFindHost, .dnsLookupFailed: "cannot find the host"
+            case .networkConnectionLost: "the connection was lost"
+            case .notConnectedToInternet: "not connected to the internet"
+            case .badServerResponse: "the server's response is not valid HTTP"
+            default: "URLError \(error.errorCode)"
+            }
+        self.init(message, code: error.errorCode, domain: HTTPTransportError.urlErrorDomain)
     }
 }

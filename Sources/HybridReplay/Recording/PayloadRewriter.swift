@@ -53,6 +53,7 @@ struct PayloadRewriter: Sendable {
             return JavaScriptResult(outcome(result.outcome, &placeholders))
         case var evaluation as JavaScriptEvaluation:
             evaluation.arguments = evaluation.arguments.map { object($0, &placeholders) }
+            evaluation.frame = frame(evaluation.frame, &placeholders)
             return evaluation
         case var action as NavigationAction:
             action.url = url(action.url, &placeholders)
@@ -67,6 +68,24 @@ struct PayloadRewriter: Sendable {
             load.body = body(load.body, headers: load.headers, &placeholders)
             load.headers = headers(load.headers, &placeholders)
             return load
+        case var request as NewWindowRequest:
+            request.action = apply(to: request.action, &placeholders) as? NavigationAction ?? request.action
+            return request
+        case var response as NavigationResponse:
+            response.url = url(response.url, &placeholders)
+            return response
+        case var start as NavigationStart:
+            start.url = start.url.map { url($0, &placeholders) }
+            return start
+        case var commit as NavigationCommit:
+            commit.url = commit.url.map { url($0, &placeholders) }
+            return commit
+        case var finish as NavigationFinish:
+            finish.url = finish.url.map { url($0, &placeholders) }
+            return finish
+        case var failure as NavigationFailure:
+            failure.url = failure.url.map { url($0, &placeholders) }
+            return failure
         case var request as HTTPRequest:
             request.url = url(request.url, &placeholders)
             request.body = body(request.body, headers: request.headers, &placeholders)

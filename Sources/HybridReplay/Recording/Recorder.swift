@@ -115,10 +115,19 @@ public final class Recorder: Sendable {
     ///
     /// - Returns: The stimulus's id.
     func recordAnswer(_ payload: any EventPayload, toOldest kind: EventKind) -> Int {
+        recordAnswer(payload, toOldestOf: [kind])
+    }
+
+    /// Records a stimulus that answers the oldest outstanding effect of any
+    /// of `kinds`, or nothing when none is outstanding.
+    ///
+    /// - Returns: The stimulus's id.
+    func recordAnswer(_ payload: any EventPayload, toOldestOf kinds: Set<EventKind>) -> Int {
         state.withLock { state in
-            let answered = state.outstanding[kind]?.first
-            if answered != nil { state.outstanding[kind]?.removeFirst() }
-            return store(payload, cause: nil, answers: answered, in: &state)
+            let oldest = kinds.compactMap { kind in state.outstanding[kind]?.first.map { (kind, $0) } }
+                .min { $0.1 < $1.1 }
+            if let (kind, _) = oldest { state.outstanding[kind]?.removeFirst() }
+            return store(payload, cause: nil, answers: oldest?.1, in: &state)
         }
     }
 

@@ -8,9 +8,9 @@
 /// `Cassettes/cookies/redirect-302.json`. The final response then answers
 /// the last request and becomes the cause of what the calling code does next.
 ///
-/// Format version 1 has no kind for a transport error (a timeout, a refused
-/// connection, too many redirects): nothing is recorded for one, so the
-/// request it ended stays unanswered in the cassette, and the error is
+/// A transport error (a timeout, a refused connection, too many redirects)
+/// is recorded as an `http.error` answering the request the exchange was
+/// waiting on, becomes the cause of what the calling code does next, and is
 /// passed on to the app unchanged.
 struct RecordingHTTPTransport: HTTPTransport {
     let live: any HTTPTransport
@@ -22,7 +22,15 @@ struct RecordingHTTPTransport: HTTPTransport {
         let caller = recorder.currentCause
         let exchange = RecordedExchange(requestID: recorder.recordEffect(request))
         let hops = RecordingRedirectDelegate(app: redirectDelegate, recorder: recorder, exchange: exchange)
-        let response = try await live.send(request, redirectDelegate: hops)
+        let response: HTTPResponse
+        do {
+            response = try await live.send(request, redirectDelegate: hops)
+        } catch {
+            caller.stimulusID = exchange.fail { requestID in
+                recorder.record(HTTPTransportFailure(error), cause: nil, answers: requestID)
+            }
+            throw error
+        }
         let responseID = exchange.finish { requestID in
             recorder.record(response, cause: nil, answers: requestID)
         }
@@ -41,7 +49,7 @@ struct RecordingRedirectDelegate: HTTPRedirectDelegate {
     let recorder: Recorder
     let exchange: RecordedExchange
 
-    func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest) async
+    func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest) async
         -> HTTPRequest?
     {
         let responseID = exchange.answer { requestID in
@@ -50,7 +58,7 @@ struct RecordingRedirectDelegate: HTTPRedirectDelegate {
         let next: HTTPRequest?
         if let app {
             next = await recorder.deliver(responseID) {
-                await app.willPerformRedirection(response, newRequest: newRequest, originalRequest: originalRequest)
+                await app.willPerformRedirection(response, newRequest: newRequest, currentRequest: currentRequest)
             }
         } else {
             next = newRequest
@@ -96,6 +104,11 @@ final class RecordedExchange: Sendable {
     /// Notes that the transport returns the redirect response `responseID`.
     func stop(at responseID: Int) {
         state.withLock { $0.stoppedAt = responseID }
+    }
+
+    /// The id of the failure `record` stores, given the id of the request it ends.
+    func fail(_ record: (Int) -> Int) -> Int {
+        record(state.current.requestID)
     }
 
     /// The id of the final response: the redirect it stopped at, or the one `record` stores.

@@ -5,7 +5,9 @@
 /// `location.configure` with just that field. An authorization change
 /// answers the oldest authorization request not yet answered; without one
 /// (the report when the delegate is set, a change in Settings) it is
-/// unsolicited. Reads pass straight through: they are not events.
+/// unsolicited; so does one answering a temporary full-accuracy request. A
+/// batch of fixes or an error answers the oldest `requestLocation()` not yet
+/// answered, if any. Reads pass straight through: they are not events.
 final class RecordingLocationManager: LocationManager {
     private let live: any LocationManager
     private let recorder: Recorder
@@ -56,6 +58,16 @@ final class RecordingLocationManager: LocationManager {
         recorder.recordEffect(LocationUpdatesStop())
         live.stopUpdatingLocation()
     }
+
+    func requestLocation() {
+        recorder.recordEffect(OneShotLocationRequest(), awaitsLateAnswer: true)
+        live.requestLocation()
+    }
+
+    func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {
+        recorder.recordEffect(TemporaryFullAccuracyRequest(purposeKey: purposeKey), awaitsLateAnswer: true)
+        live.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey)
+    }
 }
 
 /// Records what the live manager reports, then delivers it to the app's
@@ -65,18 +77,20 @@ struct RecordingLocationDelegate: LocationManagerDelegate {
     let recorder: Recorder
 
     func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?) {
-        let changeID = recorder.recordAnswer(
-            LocationAuthorizationChange(status, accuracy: accuracy), toOldest: LocationAuthorizationRequest.eventKind)
+        var requests: Set<EventKind> = [LocationAuthorizationRequest.eventKind]
+        // Only a change to full accuracy grants a temporary full-accuracy request.
+        if accuracy == .full { requests.insert(TemporaryFullAccuracyRequest.eventKind) }
+        let changeID = recorder.recordAnswer(LocationAuthorizationChange(status, accuracy: accuracy), toOldestOf: requests)
         recorder.deliver(changeID) { app.locationManagerDidChangeAuthorization(status, accuracy: accuracy) }
     }
 
     func locationManager(didUpdateLocations locations: [LocationFix]) {
-        let updateID = recorder.record(LocationUpdate(locations), cause: nil)
+        let updateID = recorder.recordAnswer(LocationUpdate(locations), toOldest: OneShotLocationRequest.eventKind)
         recorder.deliver(updateID) { app.locationManager(didUpdateLocations: locations) }
     }
 
     func locationManager(didFailWithError error: LocationErrorCode) {
-        let failureID = recorder.record(LocationFailure(error), cause: nil)
+        let failureID = recorder.recordAnswer(LocationFailure(error), toOldest: OneShotLocationRequest.eventKind)
         recorder.deliver(failureID) { app.locationManager(didFailWithError: error) }
     }
 }

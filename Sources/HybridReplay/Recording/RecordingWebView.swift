@@ -13,12 +13,17 @@ final class RecordingWebView: WebView {
         self.recorder = recorder
     }
 
-    func add(_ handler: any ScriptMessageHandler, name: String) {
-        live.add(RecordingMessageHandler(app: handler, recorder: recorder), name: name)
+    func add(_ handler: any ScriptMessageHandler, contentWorld: ContentWorld, name: String) {
+        live.add(RecordingMessageHandler(app: handler, recorder: recorder), contentWorld: contentWorld, name: name)
     }
 
-    func add(_ handler: any ScriptMessageHandlerWithReply, name: String) {
-        live.add(RecordingReplyHandler(app: handler, recorder: recorder), name: name)
+    func add(_ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String) {
+        live.add(RecordingReplyHandler(app: handler, recorder: recorder), contentWorld: contentWorld, name: name)
+    }
+
+    func removeScriptMessageHandler(forName name: String, contentWorld: ContentWorld) {
+        recorder.recordEffect(ScriptHandlerRemoval(name: name, contentWorld: contentWorld))
+        live.removeScriptMessageHandler(forName: name, contentWorld: contentWorld)
     }
 
     func addUserScript(_ script: UserScriptInstallation) {
@@ -27,22 +32,29 @@ final class RecordingWebView: WebView {
     }
 
     func evaluateJavaScript(
-        _ script: String, completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
+        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
-        let handler = answering(JavaScriptEvaluation(script: script), then: completionHandler)
-        live.evaluateJavaScript(script, completionHandler: handler)
+        let evaluation = JavaScriptEvaluation(script: script, frame: frame, contentWorld: contentWorld)
+        let handler = answering(evaluation, then: completionHandler)
+        live.evaluateJavaScript(script, in: frame, in: contentWorld, completionHandler: handler)
     }
 
     func callAsyncJavaScript(
-        _ body: String, arguments: [String: JSONValue],
+        _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
         completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
-        let handler = answering(JavaScriptEvaluation(script: body, arguments: arguments), then: completionHandler)
-        live.callAsyncJavaScript(body, arguments: arguments, completionHandler: handler)
+        let evaluation = JavaScriptEvaluation(script: body, arguments: arguments, frame: frame, contentWorld: contentWorld)
+        let handler = answering(evaluation, then: completionHandler)
+        live.callAsyncJavaScript(body, arguments: arguments, in: frame, in: contentWorld, completionHandler: handler)
     }
 
     func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
         live.setNavigationDelegate(delegate.map { RecordingNavigationDelegate(app: $0, recorder: recorder) })
+    }
+
+    func setUIDelegate(_ delegate: (any UIDelegate)?) {
+        live.setUIDelegate(delegate.map { RecordingUIDelegate(app: $0, recorder: recorder) })
     }
 
     func load(_ load: NavigationLoad) {

@@ -14,6 +14,7 @@ extension ReplayEngine {
         -> Int?
     {
         let hint = ReplayContext.stimulus
+        let lease = onAnswer == nil ? nil : currentLease
         let (matchedID, issue, waiter, answerNow) = state.withLock { state in
             state.trace.append(
                 TraceEntry(payload: payload, at: state.now, eventID: nil, knownCause: knownCause, afterEnd: state.ended))
@@ -24,14 +25,18 @@ extension ReplayEngine {
             }
             if let id = match(payload, knownCause: knownCause, hint: hint, state: &state) {
                 state.trace[state.trace.count - 1].eventID = id
-                if let onAnswer { state.answerHandlers[id] = onAnswer }
+                if let onAnswer {
+                    state.answerHandlers[id] = AnswerHandler(lease: lease, handler: onAnswer)
+                    Self.beginWait(lease, &state)
+                }
                 return (Optional(id), nil, waiter, false)
             }
             return (nil, divergence(for: payload, knownCause: knownCause, hint: hint, state: state), waiter, true)
         }
         waiter?()
         if let issue { fail(issue) }
-        // WebKit never calls a completion handler inside the call that takes it.
+        // WebKit never calls a completion handler inside the call that takes it;
+        // the task that calls it later is work of the implementation's.
         if answerNow, let onAnswer { Task { onAnswer(nil) } }
         return matchedID
     }
@@ -46,6 +51,9 @@ extension ReplayEngine {
 
     /// A second decision for one navigation action, or a second reply to one message.
     private func repeatedSettlement(of payload: any EventPayload, cause: Int, state: inout State) -> ReplayIssue? {
+        if let decision = payload as? NavigationResponseDecision {
+            return repeatedResponseDecision(decision, cause: cause, state: &state)
+        }
         if let decision = payload as? NavigationDecision {
             guard let first = state.decisions[cause] else {
                 state.decisions[cause] = decision.policy
@@ -209,7 +217,9 @@ extension ReplayEngine {
                 .differences(expected: nearest.payload, actual: payload, bindings: &scratch)
             let message: String
             if let decision = payload as? NavigationDecision, let cause = nearest.cause {
-                message = "the decision for navigation action \(actionText(cause)) differs from the recording: expected \(nearest.payload.summary), found \(decision.policy)"
+                message = "the decision for navigation action \(actionText(cause)) differs from the recording: expected \(nearest.payload.summary), found \(decision.summary)"
+            } else if let decision = payload as? NavigationResponseDecision, let cause = nearest.cause {
+                message = "the decision for navigation response \(responseText(cause)) differs from the recording: expected \(nearest.payload.summary), found \(decision.policy)"
             } else {
                 message = "the effect that happened differs from the recording"
             }

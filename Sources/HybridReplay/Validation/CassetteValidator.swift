@@ -7,9 +7,14 @@ public enum CassetteValidator {
     /// Which effect kinds a stimulus kind may answer, and whether it must.
     private static let answerRules: [EventKind: (answers: Set<EventKind>, required: Bool)] = [
         HTTPResponse.eventKind: ([HTTPRequest.eventKind], true),
+        HTTPTransportFailure.eventKind: ([HTTPRequest.eventKind], true),
         JavaScriptResult.eventKind: ([JavaScriptEvaluation.eventKind], true),
         CookieStoreContents.eventKind: ([CookieStoreQuery.eventKind], true),
-        LocationAuthorizationChange.eventKind: ([LocationAuthorizationRequest.eventKind], false),
+        LocationAuthorizationChange.eventKind: (
+            [LocationAuthorizationRequest.eventKind, TemporaryFullAccuracyRequest.eventKind], false
+        ),
+        LocationUpdate.eventKind: ([OneShotLocationRequest.eventKind], false),
+        LocationFailure.eventKind: ([OneShotLocationRequest.eventKind], false),
     ]
 
     /// Effects that must name, as their cause, a stimulus of the given kind,
@@ -17,6 +22,8 @@ public enum CassetteValidator {
     private static let onePerCause: [EventKind: (cause: EventKind, noun: String)] = [
         NavigationDecision.eventKind: (NavigationAction.eventKind, "decision"),
         ScriptReply.eventKind: (ScriptMessage.eventKind, "reply"),
+        NavigationResponseDecision.eventKind: (NavigationResponse.eventKind, "decision"),
+        NewWindowResult.eventKind: (NewWindowRequest.eventKind, "result"),
     ]
 
     /// Every problem in `cassette`, in event order.

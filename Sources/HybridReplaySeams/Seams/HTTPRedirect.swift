@@ -32,7 +32,7 @@ public enum HTTPRedirect {
                 current = proposed
                 continue
             }
-            guard let next = await delegate.willPerformRedirection(response, newRequest: proposed, originalRequest: current)
+            guard let next = await delegate.willPerformRedirection(response, newRequest: proposed, currentRequest: current)
             else { return response }
             current = next
         }

@@ -23,7 +23,13 @@ extension HTTPTransport {
     }
 }
 
-/// Sees each redirect a transport is about to follow.
+/// Sees each redirect a transport is about to follow: the counterpart of
+/// `urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:)`.
+///
+/// The names mean what URLSession's mean: `currentRequest` is the task's
+/// `currentRequest` at that moment, the request of this hop, which `response`
+/// answers. The first request of the chain (the task's `originalRequest`) is
+/// not passed; a delegate that needs it keeps it from the `send` call.
 public protocol HTTPRedirectDelegate: Sendable {
     /// The request to send after `response`.
     ///
@@ -32,23 +38,11 @@ public protocol HTTPRedirectDelegate: Sendable {
     ///   - newRequest: The request the transport proposes, built by the Fetch
     ///     rules (``HTTPRedirect``): without a `Cookie` header, since cookies
     ///     are rebuilt from the jar on every hop.
-    ///   - originalRequest: The request `response` answers.
+    ///   - currentRequest: This hop's request, which `response` answers, as
+    ///     `URLSessionTask.currentRequest` is during the callback.
     /// - Returns: The request to send, or `nil` to stop following.
-    func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest) async
+    func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest) async
         -> HTTPRequest?
-}
-
-/// Why an HTTP exchange did not complete.
-public struct HTTPTransportError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong, such as `timed out` or `more than 20 redirects`.
-    public var message: String
-
-    public init(_ message: String) { self.message = message }
-
-    public var description: String { message }
-
-    /// More redirects than the Fetch standard allows (20).
-    public static let tooManyRedirects = HTTPTransportError("more than 20 redirects")
 }
 
 /// The cookie jar the web view and the loader share: the counterpart of

@@ -27,6 +27,18 @@ public protocol LocationManager: AnyObject, Sendable {
 
     /// Stops delivering fixes.
     func stopUpdatingLocation()
+
+    /// Asks for one fix: the delegate gets exactly one batch of fixes or one
+    /// error, as after `CLLocationManager.requestLocation()`.
+    func requestLocation()
+
+    /// Asks the user for full accuracy for this session while the app has
+    /// reduced accuracy, as `CLLocationManager` does; when it is granted the
+    /// delegate hears an authorization change with full accuracy.
+    ///
+    /// - Parameter purposeKey: The key, in the app's
+    ///   `NSLocationTemporaryUsageDescriptionDictionary`, of the reason shown to the user.
+    func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String)
 }
 
 /// Receives what a ``LocationManager`` reports: the counterpart of

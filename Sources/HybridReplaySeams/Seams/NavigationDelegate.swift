@@ -7,6 +7,56 @@
 public protocol NavigationDelegate: Sendable {
     /// Decides `action`; call `decisionHandler` exactly once.
     func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void)
+
+    /// Decides `action` and the page's `preferences`, as
+    /// `webView(_:decidePolicyFor:preferences:decisionHandler:)` does; call
+    /// `decisionHandler` exactly once.
+    ///
+    /// The platform asks this variant when it offers preferences. The default
+    /// implementation asks ``decidePolicy(for:decisionHandler:)`` and keeps
+    /// `preferences` unchanged.
+    func decidePolicy(
+        for action: NavigationAction, preferences: WebpagePreferences,
+        decisionHandler: @escaping @Sendable (NavigationPolicy, WebpagePreferences) -> Void)
+
+    /// Decides whether to show `response`, as
+    /// `webView(_:decidePolicyFor:decisionHandler:)` with a `WKNavigationResponse`
+    /// does; call `decisionHandler` exactly once.
+    ///
+    /// The default implementation allows every response.
+    func decidePolicy(
+        for response: NavigationResponse, decisionHandler: @escaping @Sendable (NavigationResponsePolicy) -> Void)
+
+    /// The main frame started loading (`webView(_:didStartProvisionalNavigation:)`).
+    ///
+    /// WebKit passes an opaque `WKNavigation`; this passes the URL instead.
+    /// The default implementation does nothing.
+    func didStartProvisionalNavigation(_ navigation: NavigationStart)
+
+    /// The main frame's content started arriving (`webView(_:didCommit:)`).
+    /// The default implementation does nothing.
+    func didCommit(_ navigation: NavigationCommit)
+
+    /// The main frame finished loading (`webView(_:didFinish:)`).
+    /// The default implementation does nothing.
+    func didFinish(_ navigation: NavigationFinish)
+
+    /// The navigation failed before it committed
+    /// (`webView(_:didFailProvisionalNavigation:withError:)`).
+    ///
+    /// WebKit passes the error as a separate argument; here it is `failure.error`.
+    /// The default implementation does nothing.
+    func didFailProvisionalNavigation(_ failure: NavigationFailure)
+
+    /// The navigation failed after it committed (`webView(_:didFail:withError:)`).
+    ///
+    /// WebKit passes the error as a separate argument; here it is `failure.error`.
+    /// The default implementation does nothing.
+    func didFail(_ failure: NavigationFailure)
+
+    /// The web content process ended (`webViewWebContentProcessDidTerminate(_:)`).
+    /// The default implementation does nothing.
+    func webContentProcessDidTerminate()
 }
 
 /// A navigation delegate that decides with `async`/`await`, as
@@ -14,6 +64,15 @@ public protocol NavigationDelegate: Sendable {
 public protocol AsyncNavigationDelegate: NavigationDelegate {
     /// The policy for `action`.
     func decidePolicy(for action: NavigationAction) async -> NavigationPolicy
+
+    /// The policy for `action` and the page preferences to use, as
+    /// `webView(_:decidePolicyFor:preferences:) async` returns them; by default
+    /// ``decidePolicy(for:)`` with `preferences` unchanged.
+    func decidePolicy(for action: NavigationAction, preferences: WebpagePreferences) async
+        -> (NavigationPolicy, WebpagePreferences)
+
+    /// The policy for `response`; by default `.allow`.
+    func decidePolicy(for response: NavigationResponse) async -> NavigationResponsePolicy
 }
 
 extension AsyncNavigationDelegate {

@@ -6,34 +6,46 @@
 /// JavaScript and loads requests. A replay supplies a double that verifies
 /// every call; a recording wraps a live web view.
 public protocol WebView: AnyObject, Sendable {
-    /// Registers `handler` for messages the page posts to `name`
-    /// (`window.webkit.messageHandlers.<name>.postMessage(…)`).
-    func add(_ handler: any ScriptMessageHandler, name: String)
+    /// Registers `handler` for messages scripts in `contentWorld` post to `name`
+    /// (`window.webkit.messageHandlers.<name>.postMessage(…)`), as
+    /// `add(_:contentWorld:name:)` does.
+    func add(_ handler: any ScriptMessageHandler, contentWorld: ContentWorld, name: String)
 
-    /// Registers `handler` for messages to `name` that the page awaits a reply to.
-    func add(_ handler: any ScriptMessageHandlerWithReply, name: String)
+    /// Registers `handler` for messages to `name` from `contentWorld` that the
+    /// page awaits a reply to; WebKit names this `addScriptMessageHandler(_:contentWorld:name:)`.
+    func add(_ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String)
+
+    /// Removes the handler registered under `name` in `contentWorld`, as
+    /// `removeScriptMessageHandler(forName:contentWorld:)` does.
+    func removeScriptMessageHandler(forName name: String, contentWorld: ContentWorld)
 
     /// Installs a script that runs in every page the web view loads.
     ///
     /// - Parameter script: The source, when it runs and in which frames.
     func addUserScript(_ script: UserScriptInstallation)
 
-    /// Evaluates `script` in the page and calls `completionHandler` with its
-    /// result or error, as `WKWebView.evaluateJavaScript(_:completionHandler:)` does.
+    /// Evaluates `script` in `frame` (the main frame when `nil`) and
+    /// `contentWorld`, and calls `completionHandler` with its result or error,
+    /// as `WKWebView.evaluateJavaScript(_:in:in:completionHandler:)` does.
     func evaluateJavaScript(
-        _ script: String, completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?)
+        _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
+        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?)
 
     /// Runs `body` as an async JavaScript function with `arguments` bound to
-    /// its parameters, as `WKWebView.callAsyncJavaScript(_:arguments:…)` does.
+    /// its parameters, in `frame` (the main frame when `nil`) and `contentWorld`,
+    /// as `WKWebView.callAsyncJavaScript(_:arguments:in:in:completionHandler:)` does.
     ///
     /// Arguments reach the page as values, never spliced into source, so data
     /// holding quotes, newlines or `</script>` arrives intact.
     func callAsyncJavaScript(
-        _ body: String, arguments: [String: JSONValue],
+        _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
         completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?)
 
     /// Sets the object that decides what the web view may navigate to.
     func setNavigationDelegate(_ delegate: (any NavigationDelegate)?)
+
+    /// Sets the object that opens the windows the page asks for (`uiDelegate`).
+    func setUIDelegate(_ delegate: (any UIDelegate)?)
 
     /// Loads a request, or content with a base URL when `load.body` is set.
     func load(_ load: NavigationLoad)
@@ -42,20 +54,62 @@ public protocol WebView: AnyObject, Sendable {
 extension WebView {
     /// Evaluates `script` in the page.
     ///
+    /// - Parameters:
+    ///   - frame: The frame to evaluate in; the main frame when `nil`.
+    ///   - contentWorld: The world to evaluate in; the page's by default.
     /// - Returns: The script's result.
     /// - Throws: ``JavaScriptError`` when the script throws or cannot run.
-    public func evaluateJavaScript(_ script: String) async throws(JavaScriptError) -> JSONValue {
-        try await withResultContinuation { evaluateJavaScript(script, completionHandler: $0) }
+    public func evaluateJavaScript(_ script: String, in frame: Frame? = nil, in contentWorld: ContentWorld = .page)
+        async throws(JavaScriptError) -> JSONValue
+    {
+        try await withResultContinuation { evaluateJavaScript(script, in: frame, in: contentWorld, completionHandler: $0) }
     }
 
     /// Runs `body` as an async JavaScript function with `arguments`.
     ///
+    /// - Parameters:
+    ///   - frame: The frame to run in; the main frame when `nil`.
+    ///   - contentWorld: The world to run in; the page's by default.
     /// - Returns: The value the function returns or resolves to.
     /// - Throws: ``JavaScriptError`` when the function throws or rejects.
-    public func callAsyncJavaScript(_ body: String, arguments: [String: JSONValue] = [:]) async throws(JavaScriptError)
-        -> JSONValue
-    {
-        try await withResultContinuation { callAsyncJavaScript(body, arguments: arguments, completionHandler: $0) }
+    public func callAsyncJavaScript(
+        _ body: String, arguments: [String: JSONValue] = [:], in frame: Frame? = nil, in contentWorld: ContentWorld = .page
+    ) async throws(JavaScriptError) -> JSONValue {
+        try await withResultContinuation {
+            callAsyncJavaScript(body, arguments: arguments, in: frame, in: contentWorld, completionHandler: $0)
+        }
+    }
+
+    /// Evaluates `script` in the page's world and main frame, as
+    /// `WKWebView.evaluateJavaScript(_:completionHandler:)` does.
+    public func evaluateJavaScript(
+        _ script: String, completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) {
+        evaluateJavaScript(script, in: nil, in: .page, completionHandler: completionHandler)
+    }
+
+    /// Runs `body` with `arguments` in the page's world and main frame.
+    public func callAsyncJavaScript(
+        _ body: String, arguments: [String: JSONValue],
+        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) {
+        callAsyncJavaScript(body, arguments: arguments, in: nil, in: .page, completionHandler: completionHandler)
+    }
+
+    /// Registers `handler` for messages the page's own scripts post to `name`, as `add(_:name:)` does.
+    public func add(_ handler: any ScriptMessageHandler, name: String) {
+        add(handler, contentWorld: .page, name: name)
+    }
+
+    /// Registers `handler` for messages to `name` that the page's own scripts await a reply to.
+    public func add(_ handler: any ScriptMessageHandlerWithReply, name: String) {
+        add(handler, contentWorld: .page, name: name)
+    }
+
+    /// Removes the handler registered under `name` in the page's world, as
+    /// `removeScriptMessageHandler(forName:)` does.
+    public func removeScriptMessageHandler(forName name: String) {
+        removeScriptMessageHandler(forName: name, contentWorld: .page)
     }
 }
 

@@ -4,10 +4,13 @@ public struct Frame: Sendable, Hashable {
     public var isMainFrame: Bool
     /// The frame's URL, when known.
     public var url: String?
+    /// The origin of the frame's content (`WKFrameInfo.securityOrigin`), when known.
+    public var securityOrigin: SecurityOrigin?
 
-    public init(isMainFrame: Bool, url: String? = nil) {
+    public init(isMainFrame: Bool, url: String? = nil, securityOrigin: SecurityOrigin? = nil) {
         self.isMainFrame = isMainFrame
         self.url = url
+        self.securityOrigin = securityOrigin
     }
 
     /// The main frame, at an optional URL.

@@ -47,3 +47,30 @@ public struct CookieStoreContents: Sendable, Hashable {
 
     public init(_ cookies: [Cookie]) { self.cookies = cookies }
 }
+
+/// The request failed outright, with no response: a timeout, a refused
+/// connection, too many redirects. It answers the `http.request` it ends.
+///
+/// The fields are those of the ``HTTPTransportError`` the transport threw.
+public struct HTTPTransportFailure: Sendable, Hashable {
+    /// The error code, such as `-1001` for a timeout.
+    public var code: Int
+    /// The domain of ``code``, such as `NSURLErrorDomain`.
+    public var domain: String
+    /// What went wrong, in words.
+    public var message: String
+
+    public init(code: Int, domain: String = HTTPTransportError.urlErrorDomain, message: String) {
+        self.code = code
+        self.domain = domain
+        self.message = message
+    }
+
+    /// The failure `error` describes.
+    public init(_ error: HTTPTransportError) {
+        self.init(code: error.code, domain: error.domain, message: error.message)
+    }
+
+    /// The error a transport throws for this failure.
+    public var error: HTTPTransportError { HTTPTransportError(message, code: code, domain: domain) }
+}

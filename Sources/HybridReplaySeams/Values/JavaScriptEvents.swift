@@ -14,11 +14,14 @@ public struct UserScriptInstallation: Sendable, Hashable {
     public var source: String
     public var injectionTime: InjectionTime
     public var mainFrameOnly: Bool
+    /// The world the script runs in (`WKUserScript(…, in:)`); ``ContentWorld/page`` unless the app says.
+    public var contentWorld: ContentWorld
 
-    public init(source: String, injectionTime: InjectionTime, mainFrameOnly: Bool) {
+    public init(source: String, injectionTime: InjectionTime, mainFrameOnly: Bool, contentWorld: ContentWorld = .page) {
         self.source = source
         self.injectionTime = injectionTime
         self.mainFrameOnly = mainFrameOnly
+        self.contentWorld = contentWorld
     }
 }
 
@@ -28,10 +31,18 @@ public struct JavaScriptEvaluation: Sendable, Hashable {
     public var script: String
     /// The named arguments of a `callAsyncJavaScript` call; `nil` for `evaluateJavaScript`.
     public var arguments: [String: JSONValue]?
+    /// The frame to evaluate in (`in frame:`); `nil` for the main frame.
+    public var frame: Frame?
+    /// The world to evaluate in (`in contentWorld:`).
+    public var contentWorld: ContentWorld
 
-    public init(script: String, arguments: [String: JSONValue]? = nil) {
+    public init(
+        script: String, arguments: [String: JSONValue]? = nil, frame: Frame? = nil, contentWorld: ContentWorld = .page
+    ) {
         self.script = script
         self.arguments = arguments
+        self.frame = frame
+        self.contentWorld = contentWorld
     }
 }
 

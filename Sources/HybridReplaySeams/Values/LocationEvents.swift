@@ -42,6 +42,22 @@ public struct LocationUpdatesStop: Sendable, Hashable {
     public init() {}
 }
 
+/// The app asks for one fix (`requestLocation()`); the batch or the error
+/// that follows answers it.
+public struct OneShotLocationRequest: Sendable, Hashable {
+    public init() {}
+}
+
+/// The app asks for full accuracy for this session
+/// (`requestTemporaryFullAccuracyAuthorization(withPurposeKey:)`); the
+/// authorization change to full accuracy, if the user grants it, answers it.
+public struct TemporaryFullAccuracyRequest: Sendable, Hashable {
+    /// The key of the reason shown to the user, in the app's Info.plist.
+    public var purposeKey: String
+
+    public init(purposeKey: String) { self.purposeKey = purposeKey }
+}
+
 /// A batch of locations, oldest first (`didUpdateLocations`).
 public struct LocationUpdate: Sendable, Hashable {
     public var locations: [LocationFix]

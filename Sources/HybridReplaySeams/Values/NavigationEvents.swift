@@ -37,24 +37,34 @@ public struct NavigationAction: Sendable, Hashable {
     public var sourceFrame: Frame?
     /// The frame to navigate; `nil` opens a new window (`target="_blank"`).
     public var targetFrame: Frame?
+    /// The page preferences WebKit offered with the action, when it asked through
+    /// `decidePolicyFor:preferences:decisionHandler:`; `nil` for the plain variant.
+    public var preferences: WebpagePreferences?
 
     public init(
         url: String, method: String = "GET", navigationType: NavigationType,
-        sourceFrame: Frame? = nil, targetFrame: Frame?
+        sourceFrame: Frame? = nil, targetFrame: Frame?, preferences: WebpagePreferences? = nil
     ) {
         self.url = url
         self.method = method
         self.navigationType = navigationType
         self.sourceFrame = sourceFrame
         self.targetFrame = targetFrame
+        self.preferences = preferences
     }
 }
 
 /// The policy the app decided for a navigation action (`decisionHandler(…)`).
 public struct NavigationDecision: Sendable, Hashable {
     public var policy: NavigationPolicy
+    /// The preferences the app answered with, when the action was decided through
+    /// the `preferences:` variant; `nil` for the plain variant.
+    public var preferences: WebpagePreferences?
 
-    public init(_ policy: NavigationPolicy) { self.policy = policy }
+    public init(_ policy: NavigationPolicy, preferences: WebpagePreferences? = nil) {
+        self.policy = policy
+        self.preferences = preferences
+    }
 }
 
 /// A native screen the app shows instead of a page, such as `present` with a colour.

@@ -9,12 +9,18 @@ public struct ScriptMessage: Sendable, Hashable {
     public var frame: Frame?
     /// Whether the handler answers with a reply (`WKScriptMessageHandlerWithReply`).
     public var expectsReply: Bool
+    /// The world the page posted from, and the handler is registered in (`WKScriptMessage.world`).
+    public var contentWorld: ContentWorld
 
-    public init(handler: String, body: JSONValue, frame: Frame? = nil, expectsReply: Bool = false) {
+    public init(
+        handler: String, body: JSONValue, frame: Frame? = nil, expectsReply: Bool = false,
+        contentWorld: ContentWorld = .page
+    ) {
         self.handler = handler
         self.body = body
         self.frame = frame
         self.expectsReply = expectsReply
+        self.contentWorld = contentWorld
     }
 
     /// The member name that marks an object in a body as a date: WebKit

@@ -23,8 +23,62 @@ enum CookieScenarios {
 
     static let all: [Scenario] = [
         redirects, postThen303, postThen307, pathMismatch, domainMismatch, secureOverHTTP, crossOriginAuthorization,
-        maxAge, callerCookie, noRedirect,
+        maxAge, callerCookie, noRedirect, headerNameCase, finalClientError,
     ]
+
+    static let headerNameCase = Scenario(
+        "cookies/header-name-case.json", contract: .cookieRedirectLoader,
+        description: "HTTP header names are case-insensitive: the host app's lowercase cookie header is kept in "
+            + "its place, before its accept header; the "
+            + "302's lowercase location and set-cookie are followed and stored, and the page's CONTENT-TYPE is "
+            + "loaded with it.",
+        setting: loggedIn, redaction: redaction
+    ) { stage in
+        try load(
+            stage,
+            HTTPRequest(
+                url: "\(origin)/start",
+                headers: [HTTPHeader("cookie", "locale=en-GB"), HTTPHeader("accept", "text/html")]))
+        let start = try await stage.request("GET", "\(origin)/start")
+        try stage.respond(
+            to: start, after: .milliseconds(91),
+            with: HTTPResponse(
+                status: 302,
+                headers: [
+                    HTTPHeader("location", "/home"), HTTPHeader("set-cookie", "visit=fake-visit-2b7e; Path=/"),
+                    HTTPHeader("content-length", "0"),
+                ]))
+        let home = try await stage.request("GET", "\(origin)/home")
+        try stage.respond(
+            to: home, after: .milliseconds(102),
+            with: HTTPResponse(
+                status: 200, headers: [HTTPHeader("CONTENT-TYPE", "text/html; charset=utf-8")],
+                body: .text("<!doctype html>\n<h1>Home</h1>\n")))
+        try await waitForLoad(stage)
+    }
+
+    static let finalClientError = Scenario(
+        "cookies/final-client-error.json", contract: .cookieRedirectLoader,
+        description: "The redirect chain ends in 404 Not Found, not a 2xx: the cookie the 404 sets is stored like "
+            + "any other and the error page is loaded with its Content-Type, as a browser shows it.",
+        setting: loggedIn, redaction: redaction
+    ) { stage in
+        try load(stage, HTTPRequest(url: "\(origin)/old-link"))
+        let old = try await stage.request("GET", "\(origin)/old-link")
+        try stage.respond(
+            to: old, after: .milliseconds(77), with: redirect(to: "/gone", status: 301, setting: []))
+        let gone = try await stage.request("GET", "\(origin)/gone")
+        try stage.respond(
+            to: gone, after: .milliseconds(64),
+            with: HTTPResponse(
+                status: 404,
+                headers: [
+                    HTTPHeader("Content-Type", "text/html; charset=utf-8"),
+                    HTTPHeader("Set-Cookie", "last_error=fake-404-c3; Path=/"),
+                ],
+                body: .text("<!doctype html>\n<h1>Not found</h1>\n")))
+        try await waitForLoad(stage)
+    }
 
     static let redirects = Scenario(
         "cookies/redirect-302-302-200.json", contract: .cookieRedirectLoader,

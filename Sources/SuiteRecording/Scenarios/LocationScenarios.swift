@@ -15,7 +15,34 @@ enum LocationScenarios {
     static let all: [Scenario] = [
         whenInUseGranted, alreadyAuthorized, denied, restricted, batchOfFixes, locationUnknownTransient,
         deniedErrorFatal, revokedWhileUpdating, idleUntilRequested, allowOnceExpired, finishedAfterFatalError,
+        secondFatalError, askAgainWhileDenied,
     ]
+
+    static let secondFatalError = Scenario(
+        "location/second-fatal-error.json", contract: .deviceLocationService,
+        description: "A fatal network error finishes the stream; a second fatal error (denied) that the device "
+            + "reports afterwards neither completes it again nor stops anything again.",
+        setting: Scenario.Setting(authorization: .authorizedWhenInUse)
+    ) { stage in
+        try requestUpdates(stage)
+        stage.advance(by: .milliseconds(1_000))
+        stage.device.deliver([Fixes.walk[0]])
+        stage.advance(by: .milliseconds(2_400))
+        stage.device.fail(with: .network)
+        stage.advance(by: .milliseconds(1_700))
+        stage.device.fail(with: .denied)
+    }
+
+    static let askAgainWhileDenied = Scenario(
+        "location/ask-again-while-denied.json", contract: .deviceLocationService,
+        description: "Location is denied when the app asks for updates, and the app asks twice more: every time "
+            + "the service stops updates and publishes the denied signal, and never asks the user or starts.",
+        setting: Scenario.Setting(authorization: .denied)
+    ) { stage in
+        try requestUpdates(stage)
+        try requestUpdates(stage, after: .seconds(4))
+        try requestUpdates(stage, after: .seconds(9))
+    }
 
     static let whenInUseGranted = Scenario(
         "location/when-in-use-granted.json", contract: .deviceLocationService,

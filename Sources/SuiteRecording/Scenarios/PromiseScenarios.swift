@@ -13,8 +13,102 @@ enum PromiseScenarios {
     static let secondGUID = "c81e728d-9d4c-4f2a-8b1e-6a5d3c7e9f02"
 
     static let all: [Scenario] = [
-        randomUser, quotesInData, outOfOrder, serverError, missingGUID, reply, replyServerError, replyMissingGUID,
+        randomUser, quotesInData, outOfOrder, serverError, requestFailed, missingGUID, reply, replyServerError,
+        replyRequestFailed, replyMissingGUID, separatorsInData, clientError, replyClientError,
+        replySeparatorsInData, statusBoundaries,
     ]
+
+    static let statusBoundaries = Scenario(
+        "bridge/promise-status-boundaries.json", contract: .promiseBridge,
+        description: "Success is 200 to 299: a 299 settles the first promise with its text, a 300 (Multiple "
+            + "Choices, no Location, so no redirect) rejects the second."
+    ) { stage in
+        stage.advance(by: .milliseconds(520))
+        try stage.page.postMessage(guidBody(firstGUID), to: PromiseBridge.handlerName, frame: page)
+        let first = try await stage.request("GET", endpoint)
+        try stage.respond(
+            to: first, after: .milliseconds(81),
+            with: HTTPResponse(
+                status: 299, headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")], body: .text("edge")))
+        try await stage.waitForEvents(JavaScriptResult.eventKind, count: 1)
+        stage.advance(by: .milliseconds(900))
+        try stage.page.postMessage(guidBody(secondGUID), to: PromiseBridge.handlerName, frame: page)
+        let second = try await stage.request("GET", endpoint)
+        try stage.respond(
+            to: second, after: .milliseconds(77),
+            with: HTTPResponse(
+                status: 300, headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")],
+                body: .text("Multiple Choices")))
+        try await stage.waitForEvents(JavaScriptResult.eventKind, count: 2)
+    }
+
+    /// Text at the edges: leading and trailing whitespace and newlines, and the
+    /// line and paragraph separators (U+2028, U+2029) that end a line in
+    /// JavaScript source older engines parse.
+    static let edgeText = "  \n\tleading and trailing\u{2028}line\u{2029}paragraph \r\n  "
+
+    static let separatorsInData = Scenario(
+        "bridge/promise-separators-in-data.json", contract: .promiseBridge,
+        description: "The response text starts and ends with spaces, tabs and newlines and holds U+2028 and "
+            + "U+2029; executePromise receives all of it unchanged in one escaped literal."
+    ) { stage in
+        stage.advance(by: .milliseconds(730))
+        try stage.page.postMessage(guidBody(firstGUID), to: PromiseBridge.handlerName, frame: page)
+        let request = try await stage.request("GET", endpoint)
+        try stage.respond(
+            to: request, after: .milliseconds(133),
+            with: HTTPResponse(
+                status: 200, headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")], body: .text(edgeText)))
+        try await stage.waitForEvents(JavaScriptResult.eventKind, count: 1)
+    }
+
+    static let clientError = Scenario(
+        "bridge/promise-client-error.json", contract: .promiseBridge,
+        description: "The server answers 404 Not Found, a client error: native code rejects the page's promise "
+            + "with rejectPromise(guid, message), as for a server error."
+    ) { stage in
+        stage.advance(by: .milliseconds(640))
+        try stage.page.postMessage(guidBody(firstGUID), to: PromiseBridge.handlerName, frame: page)
+        let request = try await stage.request("GET", endpoint)
+        try stage.respond(
+            to: request, after: .milliseconds(88),
+            with: HTTPResponse(
+                status: 404, headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")],
+                body: .text("Not Found")))
+        try await stage.waitForEvents(JavaScriptResult.eventKind, count: 1)
+    }
+
+    static let replyClientError = Scenario(
+        "bridge/promise-reply-client-error.json", contract: .promiseReplyBridge,
+        description: "The server answers 429 Too Many Requests, a client error: the page's awaited promise is "
+            + "rejected with an error reply."
+    ) { stage in
+        stage.advance(by: .milliseconds(610))
+        async let settled = stage.page.postMessageAwaitingReply(
+            guidBody(firstGUID), to: PromiseReplyBridge.handlerName, frame: page, timeout: stage.patience)
+        let request = try await stage.request("GET", endpoint)
+        try stage.respond(
+            to: request, after: .milliseconds(74),
+            with: HTTPResponse(
+                status: 429, headers: [HTTPHeader("Retry-After", "30")], body: .text("Too Many Requests")))
+        _ = try await settled
+    }
+
+    static let replySeparatorsInData = Scenario(
+        "bridge/promise-reply-separators-in-data.json", contract: .promiseReplyBridge,
+        description: "The response text starts and ends with whitespace and newlines and holds U+2028 and U+2029; "
+            + "the reply carries it unchanged."
+    ) { stage in
+        stage.advance(by: .milliseconds(560))
+        async let settled = stage.page.postMessageAwaitingReply(
+            guidBody(firstGUID), to: PromiseReplyBridge.handlerName, frame: page, timeout: stage.patience)
+        let request = try await stage.request("GET", endpoint)
+        try stage.respond(
+            to: request, after: .milliseconds(97),
+            with: HTTPResponse(
+                status: 200, headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")], body: .text(edgeText)))
+        _ = try await settled
+    }
 
     static let randomUser = Scenario(
         "bridge/promise-random-user.json", contract: .promiseBridge,
@@ -82,6 +176,21 @@ enum PromiseScenarios {
         try await stage.waitForEvents(JavaScriptResult.eventKind, count: 1)
     }
 
+    static let requestFailed = Scenario(
+        "bridge/promise-request-failed.json", contract: .promiseBridge,
+        description: "The request times out with no response at all (URLError -1001, recorded as http.error); "
+            + "native code rejects the page's promise with rejectPromise(guid, message), the message naming "
+            + "the error's domain and code."
+    ) { stage in
+        stage.advance(by: .milliseconds(680))
+        try stage.page.postMessage(guidBody(firstGUID), to: PromiseBridge.handlerName, frame: page)
+        let request = try await stage.request("GET", endpoint)
+        try stage.fail(
+            request, after: .seconds(30),
+            with: HTTPTransportError("timed out after 30 s", code: HTTPTransportError.Code.timedOut))
+        try await stage.waitForEvents(JavaScriptResult.eventKind, count: 1)
+    }
+
     static let missingGUID = Scenario(
         "bridge/promise-missing-guid.json", contract: .promiseBridge,
         description: "A message without a guid has no promise to settle and gets nothing, not even a request; "
@@ -124,6 +233,23 @@ enum PromiseScenarios {
             with: HTTPResponse(
                 status: 503, headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")],
                 body: .text("Service Unavailable")))
+        _ = try await settled
+    }
+
+    static let replyRequestFailed = Scenario(
+        "bridge/promise-reply-request-failed.json", contract: .promiseReplyBridge,
+        description: "The page awaits postMessage({guid}) and the device is offline: the request fails outright "
+            + "(URLError -1009, recorded as http.error); the reply is an error naming the domain and code, "
+            + "which rejects the page's promise."
+    ) { stage in
+        stage.advance(by: .milliseconds(560))
+        async let settled = stage.page.postMessageAwaitingReply(
+            guidBody(secondGUID), to: PromiseReplyBridge.handlerName, frame: page, timeout: stage.patience)
+        let request = try await stage.request("GET", endpoint)
+        try stage.fail(
+            request, after: .milliseconds(12),
+            with: HTTPTransportError(
+                "not connected to the internet", code: HTTPTransportError.Code.notConnectedToInternet))
         _ = try await settled
     }
 

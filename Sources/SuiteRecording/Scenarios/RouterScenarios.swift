@@ -10,6 +10,7 @@ enum RouterScenarios {
 
     static let all: [Scenario] = [
         presentYellow, pushRed, ordinaryLink, newWindowLink, unknownTransition, missingColour, invalidColour,
+        colourBoundaries, schemeCase, otherNavigationTypes, scriptNewWindow, newWindowPost,
     ]
 
     static let presentYellow = Scenario(
@@ -87,6 +88,85 @@ enum RouterScenarios {
         try await tap(stage, "navigate://push?r=red&g=0&b=0", targetFrame: nil)
         stage.advance(by: .milliseconds(2_400))
         try await tap(stage, "navigate://present?r=300&g=0&b=0", targetFrame: nil)
+    }
+
+    static let colourBoundaries = Scenario(
+        "router/colour-boundaries.json", contract: .navigationRouter,
+        description: "Both ends of 0 to 255 are colours (r=0&g=0&b=0 presents black, r=255&g=255&b=255 pushes "
+            + "white); just outside them (r=256, r=-1) nothing is shown. All four are cancelled."
+    ) { stage in
+        stage.advance(by: .milliseconds(1_100))
+        try await tap(stage, "navigate://present?r=0&g=0&b=0", targetFrame: nil)
+        stage.advance(by: .milliseconds(1_300))
+        try await tap(stage, "navigate://present?r=256&g=0&b=0", targetFrame: nil)
+        stage.advance(by: .milliseconds(1_200))
+        try await tap(stage, "navigate://present?r=-1&g=0&b=0", targetFrame: nil)
+        stage.advance(by: .milliseconds(1_700))
+        try await tap(stage, "navigate://push?r=255&g=255&b=255", targetFrame: mainFrame)
+    }
+
+    static let schemeCase = Scenario(
+        "router/scheme-case.json", contract: .navigationRouter,
+        description: "URL schemes are case-insensitive: NAVIGATE://present?r=0&g=0&b=255 presents blue and "
+            + "Navigate://push?r=0&g=255&b=0 pushes green; both are cancelled, never loaded."
+    ) { stage in
+        stage.advance(by: .milliseconds(1_600))
+        try await tap(stage, "NAVIGATE://present?r=0&g=0&b=255", targetFrame: nil)
+        stage.advance(by: .milliseconds(2_100))
+        try await tap(stage, "Navigate://push?r=0&g=255&b=0", targetFrame: mainFrame)
+    }
+
+    static let otherNavigationTypes = Scenario(
+        "router/other-navigation-types.json", contract: .navigationRouter,
+        description: "A navigate: URL is routed and cancelled however the navigation started (a form "
+            + "submission, a reload, back/forward); https navigations of those types are allowed."
+    ) { stage in
+        stage.advance(by: .milliseconds(1_000))
+        try await navigate(stage, action("navigate://present?r=255&g=0&b=255", type: .formSubmitted, method: "POST"))
+        stage.advance(by: .milliseconds(1_500))
+        try await navigate(stage, action("navigate://push?r=0&g=128&b=128", type: .reload))
+        stage.advance(by: .milliseconds(1_500))
+        try await navigate(stage, action("navigate://present?r=10&g=20&b=30", type: .backForward))
+        stage.advance(by: .milliseconds(1_500))
+        try await navigate(stage, action("https://router.example.com/search", type: .formSubmitted, method: "POST"))
+        stage.advance(by: .milliseconds(1_500))
+        try await navigate(stage, action(index, type: .reload))
+        stage.advance(by: .milliseconds(1_500))
+        try await navigate(stage, action("https://router.example.com/about.html", type: .backForward))
+        stage.advance(by: .milliseconds(1_500))
+        try await navigate(stage, action("https://router.example.com/form", type: .formResubmitted, method: "POST"))
+    }
+
+    static let scriptNewWindow = Scenario(
+        "router/script-new-window.json", contract: .navigationRouter,
+        description: "window.open from the page's script asks for a new window (no target frame) with "
+            + "navigation type other: it is not a link tap, so it is allowed and nothing is loaded here."
+    ) { stage in
+        stage.advance(by: .milliseconds(2_200))
+        try await navigate(stage, action("https://www.example.com/popup", type: .other, targetFrame: nil))
+    }
+
+    static let newWindowPost = Scenario(
+        "router/new-window-post.json", contract: .navigationRouter,
+        description: "A target=\"_blank\" link that POSTs is loaded here with its method and cancelled; a form "
+            + "posted to a new window (a form submission, not a link tap) is allowed."
+    ) { stage in
+        stage.advance(by: .milliseconds(1_800))
+        try await navigate(
+            stage, action("https://www.example.com/checkout", type: .linkActivated, method: "POST", targetFrame: nil))
+        stage.advance(by: .milliseconds(12))
+        try await navigate(
+            stage, action("https://www.example.com/checkout", type: .other, method: "POST"))
+        stage.advance(by: .milliseconds(2_000))
+        try await navigate(
+            stage, action("https://www.example.com/subscribe", type: .formSubmitted, method: "POST", targetFrame: nil))
+    }
+
+    /// A navigation of `type` from the index page, in the main frame unless `targetFrame` says otherwise.
+    static func action(
+        _ url: String, type: NavigationType, method: String = "GET", targetFrame: Frame? = mainFrame
+    ) -> NavigationAction {
+        NavigationAction(url: url, method: method, navigationType: type, sourceFrame: mainFrame, targetFrame: targetFrame)
     }
 
     /// The user taps a link on the index page, and WebKit asks the delegate about it.

@@ -122,12 +122,12 @@ struct CookieRedirectLoaderTests {
         private struct Stale: HTTPRedirectDelegate {
             let base: any HTTPRedirectDelegate
 
-            func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest)
+            func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest)
                 async -> HTTPRequest?
             {
                 var stale = newRequest
                 stale.headers.append(HTTPHeader("Cookie", "device=d1"))
-                return await base.willPerformRedirection(response, newRequest: stale, originalRequest: originalRequest)
+                return await base.willPerformRedirection(response, newRequest: stale, currentRequest: currentRequest)
             }
         }
     }

@@ -315,7 +315,7 @@ struct DeviceLocationServiceTests {
 /// tell one start from two, around a simulated manager the test drives.
 final class LoggingLocationManager: LocationManager {
     enum Call: Sendable, Equatable {
-        case requestWhenInUse, requestAlways, start, stop
+        case requestWhenInUse, requestAlways, start, stop, requestLocation, requestFullAccuracy
     }
 
     let base: SimulatedLocationManager
@@ -358,5 +358,15 @@ final class LoggingLocationManager: LocationManager {
     func stopUpdatingLocation() {
         log.update { $0.append(.stop) }
         base.stopUpdatingLocation()
+    }
+
+    func requestLocation() {
+        log.update { $0.append(.requestLocation) }
+        base.requestLocation()
+    }
+
+    func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {
+        log.update { $0.append(.requestFullAccuracy) }
+        base.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey)
     }
 }

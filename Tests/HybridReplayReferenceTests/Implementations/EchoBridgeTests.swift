@@ -113,16 +113,21 @@ private final class CallOrderWebView: WebView {
 
     private func note(_ call: String) { log.update { $0.append(call) } }
 
-    func add(_ handler: any ScriptMessageHandler, name: String) { note("add \(name)") }
-    func add(_ handler: any ScriptMessageHandlerWithReply, name: String) { note("add with reply \(name)") }
+    func add(_ handler: any ScriptMessageHandler, contentWorld: ContentWorld, name: String) { note("add \(name)") }
+    func add(_ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String) {
+        note("add with reply \(name)")
+    }
+    func removeScriptMessageHandler(forName name: String, contentWorld: ContentWorld) { note("remove \(name)") }
     func addUserScript(_ script: UserScriptInstallation) { note("addUserScript") }
     func evaluateJavaScript(
-        _ script: String, completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
+        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) { note("evaluateJavaScript") }
     func callAsyncJavaScript(
-        _ body: String, arguments: [String: JSONValue],
+        _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
         completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) { note("callAsyncJavaScript") }
     func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) { note("setNavigationDelegate") }
+    func setUIDelegate(_ delegate: (any UIDelegate)?) { note("setUIDelegate") }
     func load(_ load: NavigationLoad) { note("load") }
 }

@@ -127,7 +127,7 @@ struct PromiseBridgeTests {
     @Test("rejects the promise when the request fails outright")
     func rejectsTransportError() async throws {
         let webView = SimulatedWebView()
-        let transport = FailingTransport(error: HTTPTransportError("timed out"))
+        let transport = FailingTransport(error: HTTPTransportError("timed out", code: HTTPTransportError.Code.timedOut))
         _ = PromiseBridge(webView: webView, transport: transport)
         try webView.postMessage(["guid": "g"], to: "nativeProcess")
         try await Self.settled(webView)
@@ -135,7 +135,7 @@ struct PromiseBridgeTests {
         #expect(transport.attempts.current == [HTTPRequest(url: Self.endpoint)])
         let call = try stringCall(try #require(webView.evaluatedScripts.onlyElement).script)
         #expect(call.name == "rejectPromise")
-        #expect(call.arguments == ["g", "the request failed: timed out"])
+        #expect(call.arguments == ["g", "the request failed: timed out (NSURLErrorDomain -1001)"])
     }
 
     @Test("rejects the promise when the server redirects forever")
@@ -148,7 +148,7 @@ struct PromiseBridgeTests {
         #expect(transport.requests.count == HTTPRedirect.maximumHops + 1)
         let call = try stringCall(try #require(webView.evaluatedScripts.onlyElement).script)
         #expect(call.name == "rejectPromise")
-        #expect(call.arguments == ["g", "the request failed: more than 20 redirects"])
+        #expect(call.arguments == ["g", "the request failed: more than 20 redirects (NSURLErrorDomain -1007)"])
     }
 
     @Test(
@@ -262,9 +262,10 @@ struct PromiseReplyBridgeTests {
     @Test("replies with an error when the request fails outright")
     func repliesErrorOnTransportFailure() async throws {
         let webView = SimulatedWebView()
-        _ = PromiseReplyBridge(webView: webView, transport: FailingTransport(error: HTTPTransportError("offline")))
+        let offline = HTTPTransportError("offline", code: HTTPTransportError.Code.notConnectedToInternet)
+        _ = PromiseReplyBridge(webView: webView, transport: FailingTransport(error: offline))
         let reply = try await webView.postMessageAwaitingReply(["guid": "g"], to: "nativeProcess")
-        #expect(reply == .error("the request failed: offline"))
+        #expect(reply == .error("the request failed: offline (NSURLErrorDomain -1009)"))
         #expect(webView.replyMisuses.isEmpty)
     }
 

@@ -92,6 +92,9 @@ final class MistakenWebView: WebView {
         /// The navigation delegate calls its decision handler again, from a
         /// task of its own, `after` its first decision.
         case decidesAgain(after: Duration)
+        /// The navigation delegate calls its decision handler again, from a
+        /// task of its own, `after` its first decision on the injected `clock`.
+        case decidesAgainOnClock(after: Duration, clock: any Clock<Duration>)
         /// The reply handler ignores a message without a guid, as the plain
         /// bridge may, so the page's promise never settles.
         case ignoresMessagesWithoutGUID
@@ -105,25 +108,36 @@ final class MistakenWebView: WebView {
         self.mistake = mistake
     }
 
-    func add(_ handler: any ScriptMessageHandler, name: String) {
-        base.add(GUIDSwappingHandler(base: handler, mistake: mistake), name: name)
+    func add(_ handler: any ScriptMessageHandler, contentWorld: ContentWorld, name: String) {
+        base.add(GUIDSwappingHandler(base: handler, mistake: mistake), contentWorld: contentWorld, name: name)
     }
 
-    func add(_ handler: any ScriptMessageHandlerWithReply, name: String) {
-        guard case .ignoresMessagesWithoutGUID = mistake else { return base.add(handler, name: name) }
-        base.add(IgnoringMessagesWithoutGUID(base: handler), name: name)
+    func add(_ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String) {
+        guard case .ignoresMessagesWithoutGUID = mistake else {
+            return base.add(handler, contentWorld: contentWorld, name: name)
+        }
+        base.add(IgnoringMessagesWithoutGUID(base: handler), contentWorld: contentWorld, name: name)
     }
+
+    func removeScriptMessageHandler(forName name: String, contentWorld: ContentWorld) {
+        base.removeScriptMessageHandler(forName: name, contentWorld: contentWorld)
+    }
+
     func addUserScript(_ script: UserScriptInstallation) { base.addUserScript(script) }
 
-    func evaluateJavaScript(_ script: String, completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?) {
-        base.evaluateJavaScript(script, completionHandler: completionHandler)
+    func evaluateJavaScript(
+        _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
+        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) {
+        base.evaluateJavaScript(script, in: frame, in: contentWorld, completionHandler: completionHandler)
     }
 
     func callAsyncJavaScript(
-        _ body: String, arguments: [String: JSONValue],
+        _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
         completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
-        base.callAsyncJavaScript(body, arguments: arguments, completionHandler: completionHandler)
+        base.callAsyncJavaScript(
+            body, arguments: arguments, in: frame, in: contentWorld, completionHandler: completionHandler)
     }
 
     func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
@@ -131,9 +145,13 @@ final class MistakenWebView: WebView {
         switch mistake {
         case .decidesTwice: base.setNavigationDelegate(DecidingTwice(base: delegate, delay: nil))
         case .decidesAgain(let delay): base.setNavigationDelegate(DecidingTwice(base: delegate, delay: delay))
+        case .decidesAgainOnClock(let delay, let clock):
+            base.setNavigationDelegate(DecidingTwice(base: delegate, delay: delay, clock: clock))
         default: base.setNavigationDelegate(delegate)
         }
     }
+
+    func setUIDelegate(_ delegate: (any UIDelegate)?) { base.setUIDelegate(delegate) }
 
     func load(_ load: NavigationLoad) { base.load(load) }
 
@@ -165,14 +183,16 @@ final class MistakenWebView: WebView {
         let base: any NavigationDelegate
         /// `nil` to decide again at once.
         let delay: Duration?
+        /// The clock to wait on; the wall clock when `nil`.
+        var clock: (any Clock<Duration>)? = nil
 
         func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
             base.decidePolicy(for: action) { policy in
                 decisionHandler(policy)
                 let second: NavigationPolicy = policy == .allow ? .cancel : .allow
                 guard let delay else { return decisionHandler(second) }
-                Task {
-                    try? await Task.sleep(for: delay)
+                Task { [clock] in
+                    if let clock { try? await clock.sleep(for: delay) } else { try? await Task.sleep(for: delay) }
                     decisionHandler(second)
                 }
             }
@@ -194,10 +214,10 @@ struct CookieDroppingTransport: HTTPTransport {
     private struct DroppingCookies: HTTPRedirectDelegate {
         let base: any HTTPRedirectDelegate
 
-        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest)
+        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest)
             async -> HTTPRequest?
         {
-            var next = await base.willPerformRedirection(response, newRequest: newRequest, originalRequest: originalRequest)
+            var next = await base.willPerformRedirection(response, newRequest: newRequest, currentRequest: currentRequest)
             next?.headers.removeAll { $0.name.caseInsensitiveCompare("Cookie") == .orderedSame }
             return next
         }
@@ -241,6 +261,12 @@ final class MistakenLocationManager: LocationManager {
     func requestAlwaysAuthorization() { base.requestAlwaysAuthorization() }
     func startUpdatingLocation() { base.startUpdatingLocation() }
     func stopUpdatingLocation() { base.stopUpdatingLocation() }
+
+    func requestLocation() { base.requestLocation() }
+
+    func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {
+        base.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey)
+    }
 
     private struct Mistaken: LocationManagerDelegate {
         let base: any LocationManagerDelegate

@@ -4,7 +4,7 @@ import Testing
 
 /// A cassette text with the given events, one per line, so tests can
 /// predict line numbers: event N is on line N + 3.
-func cassetteText(version: String = "1", _ events: [String]) -> String {
+func cassetteText(version: String = "2", _ events: [String]) -> String {
     """
     {"formatVersion": \(version), "name": "t",
     "recordedBy": {"tool": "test"}, "redactions": [],
@@ -77,7 +77,7 @@ struct CassetteReaderTests {
         let found = diagnostics(of: cassetteText([channel, kind]))
         #expect(found == [
             "t.json:4:22: error: unknown channel 'bluetooth'; expected one of 'script', 'javascript', 'navigation', 'http', 'location', 'custom'",
-            "t.json:5:67: error: unknown kind 'jump' on channel 'navigation'; expected one of 'action', 'decision', 'route', 'load'",
+            "t.json:5:67: error: unknown kind 'jump' on channel 'navigation'; expected one of 'action', 'decision', 'route', 'load', 'started', 'committed', 'finished', 'failed', 'processTerminated', 'response', 'responseDecision', 'newWindow', 'newWindowResult'",
         ])
     }
 
@@ -125,8 +125,8 @@ struct CassetteReaderTests {
 
     @Test("a newer format version asks for an update")
     func newerVersion() {
-        #expect(diagnostics(of: cassetteText(version: "2", [action])) == [
-            "t.json:1:19: error: cassette format version 2 is newer than this HybridReplay reads (up to 1); update HybridReplay"
+        #expect(diagnostics(of: cassetteText(version: "3", [action])) == [
+            "t.json:1:19: error: cassette format version 3 is newer than this HybridReplay reads (up to 2); update HybridReplay"
         ])
     }
 

@@ -11,11 +11,11 @@ struct URLSessionTransportTests {
         let store: any CookieStore
         var addsCookies = true
 
-        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest)
+        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest)
             async -> HTTPRequest?
         {
             for header in response.headers.values(named: "Set-Cookie") {
-                if let cookie = SetCookie.parse(header, requestURL: originalRequest.url, now: Date()) {
+                if let cookie = SetCookie.parse(header, requestURL: currentRequest.url, now: Date()) {
                     await store.setCookie(cookie)
                 }
             }
@@ -39,10 +39,10 @@ struct URLSessionTransportTests {
             lock.withLock { seen }
         }
 
-        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest)
+        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest)
             async -> HTTPRequest?
         {
-            lock.withLock { seen.append((response, newRequest, originalRequest)) }
+            lock.withLock { seen.append((response, newRequest, currentRequest)) }
             return await decide(newRequest)
         }
     }
@@ -255,7 +255,9 @@ struct URLSessionTransportTests {
             await #expect {
                 try await transport.send(HTTPRequest(url: server.baseURL + "/sso/start"), redirectDelegate: delegate)
             } throws: { error in
-                (error as? HTTPTransportError)?.message.contains("/sso/start: timed out after") == true
+                let error = error as? HTTPTransportError
+                return error?.message.hasPrefix("timed out after") == true && error?.code == HTTPTransportError.Code.timedOut
+                    && error?.domain == "NSURLErrorDomain"
             }
             #expect(server.requests.map(\.path) == ["/sso/start"])
         }
@@ -263,12 +265,14 @@ struct URLSessionTransportTests {
 
     @Test("a server that does not answer in time fails with a timeout")
     func slowServer() async throws {
+        let hold = ResponseHold()
         try await withServer([
             "/slow": { _ in
-                Thread.sleep(forTimeInterval: 1.5)
+                hold.wait()
                 return .json([:])
             }
         ]) { server in
+            defer { hold.release() }
             await #expect {
                 try await URLSessionTransport(timeout: .milliseconds(100)).send(
                     HTTPRequest(url: server.baseURL + "/slow"))
@@ -279,7 +283,8 @@ struct URLSessionTransportTests {
                 #else
                 let limit = "100 ms"
                 #endif
-                return (error as? HTTPTransportError)?.message == "GET \(server.baseURL)/slow: timed out after \(limit)"
+                return error as? HTTPTransportError
+                    == HTTPTransportError("timed out after \(limit)", code: HTTPTransportError.Code.timedOut)
             }
         }
     }
@@ -295,37 +300,43 @@ struct URLSessionTransportTests {
         #expect(URLSessionTransport(timeout: .seconds(7)).timeout == .seconds(7))
     }
 
-    @Test("a refused connection, a bad URL and a GET with a body fail with what went wrong")
+    @Test("a refused connection, a bad URL and a GET with a body fail with what went wrong and its URLError code")
     func failures() async throws {
         let port = try await withServer { server in server.port }
         let transport = URLSessionTransport(timeout: .seconds(5))
         await #expect(
             throws: HTTPTransportError(
-                "GET http://127.0.0.1:\(port)/: cannot connect to the host (connection refused?)")
+                "cannot connect to the host (connection refused?)", code: HTTPTransportError.Code.cannotConnectToHost,
+                domain: "NSURLErrorDomain")
         ) {
             try await transport.send(HTTPRequest(url: "http://127.0.0.1:\(port)/"))
         }
-        await #expect(throws: HTTPTransportError("GET file:///etc/hosts: not an absolute http or https URL")) {
+        await #expect(
+            throws: HTTPTransportError("not an absolute http or https URL", code: HTTPTransportError.Code.unsupportedURL)
+        ) {
             try await transport.send(HTTPRequest(url: "file:///etc/hosts"))
         }
-        await #expect(throws: HTTPTransportError("GET http://127.0.0.1/: a GET or HEAD request cannot have a body")) {
+        await #expect(throws: HTTPTransportError("a GET request cannot have a body")) {
             try await transport.send(HTTPRequest(url: "http://127.0.0.1/", body: .text("x")))
         }
     }
 
     @Test("cancelling the sending task fails the send as cancelled")
     func cancellation() async throws {
+        let hold = ResponseHold()
         try await withServer([
             "/slow": { _ in
-                Thread.sleep(forTimeInterval: 1)
+                hold.wait()
                 return .json([:])
             }
         ]) { server in
+            defer { hold.release() }
             let transport = URLSessionTransport()
             let sending = Task { try await transport.send(HTTPRequest(url: server.baseURL + "/slow")) }
             try await Task.sleep(for: .milliseconds(200))
             sending.cancel()
-            await #expect(throws: HTTPTransportError("cancelled")) { try await sending.value }
+            await #expect(throws: HTTPTransportError.cancelled) { try await sending.value }
+            #expect(HTTPTransportError.cancelled.code == -999)
         }
     }
 }

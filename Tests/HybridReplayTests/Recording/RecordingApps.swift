@@ -99,7 +99,7 @@ enum RecordingApps {
             platform.webView.load(NavigationLoad(url: url, body: response.body))
         }
 
-        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest)
+        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest)
             async -> HTTPRequest?
         {
             let host = URL(string: newRequest.url)?.host ?? ""

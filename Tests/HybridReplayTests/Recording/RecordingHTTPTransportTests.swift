@@ -95,7 +95,7 @@ struct RecordingHTTPTransportTests {
             ])
     }
 
-    @Test("records nothing for a transport error, which format version 1 has no kind for, and passes it on")
+    @Test("records a transport error as an http.error answering the request, and passes it on")
     func transportError() async {
         let recorder = stillRecorder()
         let platform = recorder.platform(
@@ -104,7 +104,11 @@ struct RecordingHTTPTransportTests {
         await #expect(throws: HTTPTransportError("connection refused")) {
             try await platform.transport.send(HTTPRequest(url: "https://down.example.com/"))
         }
-        #expect(outline(recorder.events) == ["1 http.request: GET https://down.example.com/"])
+        #expect(
+            outline(recorder.events) == [
+                "1 http.request: GET https://down.example.com/",
+                "2 http.error answers 1: -1 NSURLErrorDomain: connection refused",
+            ])
         #expect(CassetteValidator.problems(in: recorder.cassette()).isEmpty)
     }
 
@@ -133,7 +137,7 @@ struct RecordingHTTPTransportTests {
 
 /// Stops at every redirect.
 private struct RefusingRedirects: HTTPRedirectDelegate {
-    func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest) async
+    func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest) async
         -> HTTPRequest?
     { nil }
 }

@@ -73,7 +73,7 @@ struct ReplayerCookieTests {
     struct FixedCookie: HTTPRedirectDelegate {
         var value: String
 
-        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest) async -> HTTPRequest? {
+        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest) async -> HTTPRequest? {
             var next = newRequest
             next.headers.append(HTTPHeader("Cookie", value))
             return next

@@ -100,6 +100,10 @@ enum ObservedPlatform {
         func requestAlwaysAuthorization() { base.requestAlwaysAuthorization() }
         func startUpdatingLocation() { base.startUpdatingLocation() }
         func stopUpdatingLocation() { base.stopUpdatingLocation() }
+        func requestLocation() { base.requestLocation() }
+        func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {
+            base.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey)
+        }
     }
 
     struct Forwarding: LocationManagerDelegate {

@@ -29,7 +29,7 @@ struct ReplayerRobustnessTests {
     }
 
 
-    @Test("a request that failed while recording (recorded unanswered) fails on replay when the recording moved on")
+    @Test("a request that failed while recording (recorded as http.error) fails on replay with the recorded error")
     func transportErrorReplays() async throws {
         let page = SimulatedWebView()
         let recorder = Recorder(name: "offline")
@@ -38,8 +38,11 @@ struct ReplayerRobustnessTests {
         for _ in 0..<500 where page.evaluatedScripts.isEmpty { try await Task.sleep(for: .milliseconds(2)) }
         withExtendedLifetime(bridge) {}
         let cassette = recorder.cassette()
-        // The recorder's documented encoding of a transport error: the request stays unanswered.
-        #expect(cassette.events.map(\.kind.description) == ["script.message", "http.request", "javascript.evaluate", "javascript.result"])
+        // The recorder's documented encoding of a transport error: an http.error answers the request.
+        #expect(
+            cassette.events.map(\.kind.description) == [
+                "script.message", "http.request", "http.error", "javascript.evaluate", "javascript.result",
+            ])
         let report = await Replayer(cassette: cassette, options: fastReplay).replay { RejectingBridge(platform: $0) }
         #expect(report.passed, "\(report)")
     }
@@ -278,16 +281,19 @@ struct ReplayerRobustnessTests {
             Event(id: 2, at: 0.01, answers: 1, payload: JavaScriptResult(.value(.bool(true)))),
         ])
         let returned = Ticker()
+        let gate = AsyncStream<Void>.makeStream()
         let report = await Replayer(cassette: cassette, options: fastReplay).replay { platform in
             let webView = platform.webView
-            Task {
-                // Far slower than the stall timeout: the replay reports the call missing and ends.
-                try await Task.sleep(for: .seconds(2))
+            // Work the replay cannot see (a detached task inherits nothing), held until the
+            // report is in: the replay reports the call missing and ends first.
+            Task.detached {
+                for await _ in gate.stream { break }
                 _ = try? await webView.evaluateJavaScript("ready()")
                 returned.tick()
             }
         }
         #expect(report.issues.first?.kind == .missingEffect, "\(report)")
+        gate.continuation.yield()
         for _ in 0..<400 where returned.count == 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(returned.count == 1, "evaluateJavaScript never returned: its effect matched after finish() had answered every waiting call")
     }

@@ -76,10 +76,10 @@ enum SimulatedApp {
     struct RedirectDelegate: HTTPRedirectDelegate {
         var onRedirect: @Sendable (HTTPResponse, HTTPRequest, HTTPRequest) async -> HTTPRequest?
 
-        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest)
+        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest)
             async -> HTTPRequest?
         {
-            await onRedirect(response, newRequest, originalRequest)
+            await onRedirect(response, newRequest, currentRequest)
         }
     }
 

@@ -83,7 +83,9 @@ struct CassetteGenerator {
 
     // MARK: Structures
 
-    mutating func frame() -> Frame { Frame(isMainFrame: bool(), url: optional { $0.url() }) }
+    mutating func frame() -> Frame {
+        Frame(isMainFrame: bool(), url: optional { $0.url() }, securityOrigin: optional { $0.securityOrigin() })
+    }
 
     mutating func headers() -> [HTTPHeader] {
         (0..<int(0...4)).map { _ in HTTPHeader(pick(["Cookie", "Set-Cookie", "Location", "X-Trace", "Accept"]), string()) }
@@ -129,15 +131,16 @@ struct CassetteGenerator {
             return id
         }
         for _ in 0..<scenes {
-            switch int(0...6) {
+            switch int(0...7) {
             case 0:
                 let expectsReply = bool()
-                let message = add(ScriptMessage(handler: string(), body: json(), frame: optional { $0.frame() }, expectsReply: expectsReply), &self)
+                let message = add(ScriptMessage(handler: string(), body: json(), frame: optional { $0.frame() }, expectsReply: expectsReply, contentWorld: contentWorld()), &self)
                 if expectsReply { _ = add(ScriptReply(outcome()), cause: message, &self) }
             case 1:
-                _ = add(UserScriptInstallation(source: string(), injectionTime: pick(InjectionTime.known), mainFrameOnly: bool()), &self)
-                let call = add(JavaScriptEvaluation(script: string(), arguments: optional { $0.object() }), &self)
+                _ = add(UserScriptInstallation(source: string(), injectionTime: pick(InjectionTime.known), mainFrameOnly: bool(), contentWorld: contentWorld()), &self)
+                let call = add(JavaScriptEvaluation(script: string(), arguments: optional { $0.object() }, frame: optional { $0.frame() }, contentWorld: contentWorld()), &self)
                 _ = add(JavaScriptResult(outcome()), answers: call, &self)
+                if bool() { _ = add(ScriptHandlerRemoval(name: "removed-\(int(0...99))", contentWorld: contentWorld()), &self) }
             case 2:
                 let action = add(
                     NavigationAction(url: url(), method: pick(["GET", "POST"]), navigationType: pick(NavigationType.known),
@@ -147,7 +150,15 @@ struct CassetteGenerator {
                 if bool() { _ = add(NavigationLoad(url: url(), method: "GET", headers: headers(), body: body()), &self) }
             case 3:
                 let request = add(HTTPRequest(method: pick(["GET", "POST"]), url: url(), headers: headers(), body: body()), &self)
-                _ = add(HTTPResponse(status: int(100...599), headers: headers(), body: body()), answers: request, &self)
+                if int(0...3) > 0 {
+                    _ = add(HTTPResponse(status: int(100...599), headers: headers(), body: body()), answers: request, &self)
+                } else {
+                    let code = pick([HTTPTransportError.Code.timedOut, HTTPTransportError.Code.cannotConnectToHost, int(-2000...2000)])
+                    let failure = add(
+                        HTTPTransportFailure(code: code, domain: pick([HTTPTransportError.urlErrorDomain, string() + "x"]), message: string()),
+                        answers: request, &self)
+                    if bool() { _ = add(NativeRoute(name: string(), parameters: object()), cause: failure, &self) }
+                }
             case 4:
                 _ = add(CookieStoreWrite(cookie()), &self)
                 let query = add(CookieStoreQuery(url: url()), &self)
@@ -159,11 +170,18 @@ struct CassetteGenerator {
                     answers: bool() ? request : nil, &self)
                 _ = add(LocationConfiguration(desiredAccuracy: number(), distanceFilter: optional { $0.number() }), cause: change, &self)
                 _ = add(LocationUpdatesStart(), cause: change, &self)
-                let batch = add(LocationUpdate((0..<int(1...3)).map { _ in fix() }), &self)
+                let oneShot = bool() ? add(OneShotLocationRequest(), cause: change, &self) : nil
+                let batch = add(LocationUpdate((0..<int(1...3)).map { _ in fix() }), answers: oneShot, &self)
                 _ = add(LocationServiceValue(stream: "coordinates", value: json()), cause: batch, &self)
                 let failure = add(LocationFailure(pick(LocationErrorCode.known), message: optional { $0.string() }), &self)
                 _ = add(LocationServiceCompletion(stream: "coordinates", error: optional { $0.pick(LocationErrorCode.known) }), cause: failure, &self)
                 _ = add(LocationUpdatesStop(), &self)
+                if bool() {
+                    let fullAccuracy = add(TemporaryFullAccuracyRequest(purposeKey: "purpose-" + key()), &self)
+                    _ = add(LocationAuthorizationChange(.authorizedWhenInUse, accuracy: .full), answers: bool() ? fullAccuracy : nil, &self)
+                }
+            case 6:
+                webScene(add: add)
             default:
                 _ = add(CustomEvent(name: pick(["analytics.track", "haptics"]), direction: pick(Direction.allCases), fields: object()), &self)
             }

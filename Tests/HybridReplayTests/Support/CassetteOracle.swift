@@ -18,25 +18,38 @@ final class CassetteOracle: @unchecked Sendable {
     }
 
     private let cassette: Cassette
-    private let platform: Platform
+    let platform: Platform
     private let fault: Fault
-    private let lock = NSLock()
+    let lock = NSLock()
     private var delivered: [Int: Any] = [:]
     private var deliveredCount = 0
+    /// What the UI delegate returns for each new-window request, in order: it
+    /// answers synchronously, so it cannot wait for the timeline walk.
+    var windowResults: [Bool]
 
     init(cassette: Cassette, platform: Platform, fault: Fault = .none) {
         self.cassette = cassette
         self.platform = platform
         self.fault = fault
+        windowResults = cassette.events.compactMap { event in
+            guard let result = event.payload(as: NewWindowResult.self) else { return nil }
+            if case .alter(let id) = fault, id == event.id { return !result.returnedWebView }
+            return result.returnedWebView
+        }
         let receiver = Receiver(oracle: self)
         let messages = cassette.events.compactMap { $0.payload(as: ScriptMessage.self) }
-        for name in Set(messages.filter(\.expectsReply).map(\.handler)) {
-            platform.webView.add(receiver as any ScriptMessageHandlerWithReply, name: name)
+        for handler in Set(messages.filter(\.expectsReply).map { [$0.handler: $0.contentWorld] }) {
+            for (name, world) in handler {
+                platform.webView.add(receiver as any ScriptMessageHandlerWithReply, contentWorld: world, name: name)
+            }
         }
-        for name in Set(messages.filter { !$0.expectsReply }.map(\.handler)) {
-            platform.webView.add(receiver as any ScriptMessageHandler, name: name)
+        for handler in Set(messages.filter { !$0.expectsReply }.map { [$0.handler: $0.contentWorld] }) {
+            for (name, world) in handler {
+                platform.webView.add(receiver as any ScriptMessageHandler, contentWorld: world, name: name)
+            }
         }
         platform.webView.setNavigationDelegate(receiver)
+        platform.webView.setUIDelegate(receiver)
         platform.locationManager.setDelegate(receiver)
         platform.custom.setHandler(receiver)
         Task { await self.drive() }
@@ -44,7 +57,7 @@ final class CassetteOracle: @unchecked Sendable {
 
     /// Stimuli arriving through handlers and delegates, in delivery order; the
     /// payload is kept with whatever the oracle needs to answer it.
-    fileprivate func arrived(_ settlement: Any) {
+    func arrived(_ settlement: Any) {
         lock.withLock {
             deliveredCount += 1
             delivered[deliveredCount] = settlement
@@ -89,6 +102,9 @@ final class CassetteOracle: @unchecked Sendable {
     private func perform(_ payload: any EventPayload, cause: Any?) async -> Bool {
         switch payload {
         case let decision as NavigationDecision:
+            if let decide = cause as? (@Sendable (NavigationPolicy, WebpagePreferences) -> Void) {
+                decide(decision.policy, decision.preferences ?? WebpagePreferences())
+            }
             (cause as? (@Sendable (NavigationPolicy) -> Void))?(decision.policy)
         case let reply as ScriptReply:
             (cause as? (@Sendable (Outcome) -> Void))?(reply.outcome)
@@ -97,9 +113,13 @@ final class CassetteOracle: @unchecked Sendable {
         case let evaluation as JavaScriptEvaluation:
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 if let arguments = evaluation.arguments {
-                    platform.webView.callAsyncJavaScript(evaluation.script, arguments: arguments) { _ in done.resume() }
+                    platform.webView.callAsyncJavaScript(
+                        evaluation.script, arguments: arguments, in: evaluation.frame, in: evaluation.contentWorld
+                    ) { _ in done.resume() }
                 } else {
-                    platform.webView.evaluateJavaScript(evaluation.script) { _ in done.resume() }
+                    platform.webView.evaluateJavaScript(
+                        evaluation.script, in: evaluation.frame, in: evaluation.contentWorld
+                    ) { _ in done.resume() }
                 }
             }
             return true
@@ -125,6 +145,10 @@ final class CassetteOracle: @unchecked Sendable {
             platform.locationManager.startUpdatingLocation()
         case is LocationUpdatesStop:
             platform.locationManager.stopUpdatingLocation()
+        case is OneShotLocationRequest:
+            platform.locationManager.requestLocation()
+        case let request as TemporaryFullAccuracyRequest:
+            platform.locationManager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: request.purposeKey)
         case let value as LocationServiceValue:
             platform.locationOutput.publish(value.value, on: value.stream)
         case let completion as LocationServiceCompletion:
@@ -132,7 +156,7 @@ final class CassetteOracle: @unchecked Sendable {
         case let custom as CustomEvent:
             platform.custom.send(custom)
         default:
-            break
+            return performWeb(payload, cause: cause)
         }
         return false
     }
@@ -150,18 +174,19 @@ final class CassetteOracle: @unchecked Sendable {
         case var write as CookieStoreWrite: write.cookie.name += "-altered"; return write
         case var query as CookieStoreQuery: query.url += "#altered"; return query
         case var request as LocationAuthorizationRequest: request.level = request.level == .always ? .whenInUse : .always; return request
+        case var request as TemporaryFullAccuracyRequest: request.purposeKey += "-altered"; return request
         case var configuration as LocationConfiguration:
             configuration.desiredAccuracy = (configuration.desiredAccuracy ?? 0) + 1
             return configuration
         case var value as LocationServiceValue: value.stream += "-altered"; return value
         case var completion as LocationServiceCompletion: completion.stream += "-altered"; return completion
         case var custom as CustomEvent: custom.fields["altered"] = .bool(true); return custom
-        default: return payload
+        default: return alteredWeb(payload)
         }
     }
 
     struct StopAtRedirects: HTTPRedirectDelegate {
-        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest) async -> HTTPRequest? { nil }
+        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest) async -> HTTPRequest? { nil }
     }
 
     /// Forwards every handler and delegate call to the oracle.

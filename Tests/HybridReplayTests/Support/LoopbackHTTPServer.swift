@@ -209,3 +209,17 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         }
     }
 }
+
+/// Holds a route's answer on the server's thread until the test releases it,
+/// so a client's timeout or cancellation happens before any answer exists,
+/// however slowly the machine runs.
+final class ResponseHold: @unchecked Sendable {
+    private let released = DispatchSemaphore(value: 0)
+
+    /// Blocks the server's thread (never a test task's) until ``release()``,
+    /// or 30 seconds, so a failing test cannot hang the server forever.
+    func wait() { _ = released.wait(timeout: .now() + .seconds(30)) }
+
+    /// Lets the held answer go.
+    func release() { released.signal() }
+}

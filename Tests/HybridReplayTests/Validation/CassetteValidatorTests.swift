@@ -118,7 +118,7 @@ struct CassetteValidatorTests {
         let cassette = Cassette(header: CassetteHeader(formatVersion: 7, name: ""), events: [])
         #expect(CassetteValidator.problems(in: cassette).map(\.description) == [
             "name: the cassette name is empty",
-            "formatVersion: cassette format version 7 is newer than this HybridReplay reads (up to 1); update HybridReplay",
+            "formatVersion: cassette format version 7 is newer than this HybridReplay reads (up to 2); update HybridReplay",
         ])
     }
 

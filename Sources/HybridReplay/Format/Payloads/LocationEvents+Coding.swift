@@ -162,3 +162,34 @@ extension FieldlessPayload {
 
     func write(_ writer: inout FieldWriter) {}
 }
+
+extension OneShotLocationRequest: StandardPayload {
+    public static let eventKind = EventKind(.location, "requestLocation")
+
+    public static let eventDirection = Direction.effect
+
+    public var summary: String { "one fix" }
+
+    static func read(_ reader: inout FieldReader) -> OneShotLocationRequest? { OneShotLocationRequest() }
+
+    func write(_ writer: inout FieldWriter) {}
+}
+
+extension TemporaryFullAccuracyRequest: StandardPayload {
+    public static let eventKind = EventKind(.location, "requestFullAccuracy")
+
+    public static let eventDirection = Direction.effect
+
+    public var summary: String { "purpose \(purposeKey)" }
+
+    static func read(_ reader: inout FieldReader) -> TemporaryFullAccuracyRequest? {
+        guard let purposeKey = reader.string("purposeKey") else { return nil }
+        if purposeKey.isEmpty {
+            reader.report("purposeKey", "the purpose key is empty; it names an entry of NSLocationTemporaryUsageDescriptionDictionary")
+            return nil
+        }
+        return TemporaryFullAccuracyRequest(purposeKey: purposeKey)
+    }
+
+    func write(_ writer: inout FieldWriter) { writer.write("purposeKey", purposeKey) }
+}

@@ -5,6 +5,7 @@ extension NavigationAction: StandardPayload {
 
     public var summary: String {
         "\(navigationType) \(method) \(url)" + (targetFrame == nil ? " (new window)" : "")
+            + (preferences.map { " (offering \($0.summary))" } ?? "")
     }
 
     static func read(_ reader: inout FieldReader) -> NavigationAction? {
@@ -15,10 +16,11 @@ extension NavigationAction: StandardPayload {
         // The key must be present: null is how a new window is recorded.
         let targetPresent = reader.value("targetFrame", required: true) != nil
         let targetFrame = reader.nested("targetFrame", required: false, Frame.read)
+        let preferences = reader.nested("preferences", required: false, WebpagePreferences.read)
         guard let url, let method, let navigationType, targetPresent else { return nil }
         return NavigationAction(
             url: url, method: method, navigationType: navigationType, sourceFrame: sourceFrame,
-            targetFrame: targetFrame)
+            targetFrame: targetFrame, preferences: preferences)
     }
 
     func write(_ writer: inout FieldWriter) {
@@ -31,6 +33,7 @@ extension NavigationAction: StandardPayload {
         } else {
             writer.write("targetFrame", JSONValue.null)
         }
+        if let preferences { writer.writeObject("preferences", preferences.write) }
     }
 }
 
@@ -39,13 +42,18 @@ extension NavigationDecision: StandardPayload {
 
     public static let eventDirection = Direction.effect
 
-    public var summary: String { policy.rawValue }
+    public var summary: String { policy.rawValue + (preferences.map { " (\($0.summary))" } ?? "") }
 
     static func read(_ reader: inout FieldReader) -> NavigationDecision? {
-        reader.known("policy", NavigationPolicy.self).map(NavigationDecision.init)
+        let policy = reader.known("policy", NavigationPolicy.self)
+        let preferences = reader.nested("preferences", required: false, WebpagePreferences.read)
+        return policy.map { NavigationDecision($0, preferences: preferences) }
     }
 
-    func write(_ writer: inout FieldWriter) { writer.write("policy", policy) }
+    func write(_ writer: inout FieldWriter) {
+        writer.write("policy", policy)
+        if let preferences { writer.writeObject("preferences", preferences.write) }
+    }
 }
 
 extension NativeRoute: StandardPayload {

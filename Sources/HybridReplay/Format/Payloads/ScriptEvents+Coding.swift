@@ -5,6 +5,7 @@ extension ScriptMessage: StandardPayload {
 
     public var summary: String {
         "\(handler) \(body)" + (expectsReply ? " (expects reply)" : "")
+            + (contentWorld == .page ? "" : " in \(contentWorld)")
     }
 
     static func read(_ reader: inout FieldReader) -> ScriptMessage? {
@@ -13,8 +14,9 @@ extension ScriptMessage: StandardPayload {
         if let body { checkDates(in: body, path: reader.path.appending("body"), reader: &reader) }
         let frame = reader.nested("frame", required: false, Frame.read)
         let expectsReply = reader.optionalBool("expectsReply") ?? false
+        let world = ContentWorld.read(&reader)
         guard let handler, let body else { return nil }
-        return ScriptMessage(handler: handler, body: body, frame: frame, expectsReply: expectsReply)
+        return ScriptMessage(handler: handler, body: body, frame: frame, expectsReply: expectsReply, contentWorld: world)
     }
 
     /// Reports `$date` objects whose value is not an RFC 3339 date.
@@ -45,6 +47,7 @@ extension ScriptMessage: StandardPayload {
         writer.write("body", body)
         if let frame { writer.writeObject("frame", frame.write) }
         if expectsReply { writer.write("expectsReply", true) }
+        contentWorld.write(&writer)
     }
 }
 

@@ -1,6 +1,11 @@
 /// The transport a replay hands the implementation: it verifies each request,
 /// hop by hop, and answers with the recorded responses, following redirects
 /// by the Fetch rules through the implementation's redirect delegate.
+///
+/// A request answered by an `http.error` throws that error: the recorded
+/// code, domain and message. A request the cassette does not answer throws
+/// ``ReplayDivergence/transportError``, in a domain of its own, so app code
+/// never mistakes a divergence for a recorded failure.
 final class ReplayHTTPTransport: HTTPTransport {
     let engine: ReplayEngine
 
@@ -10,8 +15,10 @@ final class ReplayHTTPTransport: HTTPTransport {
         -> HTTPResponse
     {
         try await HTTPRedirect.follow(request, delegate: redirectDelegate) { current throws(HTTPTransportError) in
-            guard let response = await engine.effectAwaitingAnswer(current)?.payload(as: HTTPResponse.self) else {
-                throw HTTPTransportError(ReplayDivergence.noAnswer("request"))
+            let answer = await engine.effectAwaitingAnswer(current)
+            if let failure = answer?.payload(as: HTTPTransportFailure.self) { throw failure.error }
+            guard let response = answer?.payload(as: HTTPResponse.self) else {
+                throw ReplayDivergence.transportError
             }
             return response
         }

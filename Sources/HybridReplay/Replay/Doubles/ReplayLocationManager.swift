@@ -1,6 +1,8 @@
 /// The location manager a replay hands the implementation: it verifies
-/// authorization requests, configuration and starting and stopping, and
-/// delivers the recorded authorization changes, fixes and errors.
+/// authorization and full-accuracy requests, one-shot location requests,
+/// configuration and starting and stopping, and delivers the recorded
+/// authorization changes, fixes and errors to the delegate, each answer when
+/// the request it answers has happened.
 final class ReplayLocationManager: LocationManager {
     let engine: ReplayEngine
 
@@ -32,4 +34,9 @@ final class ReplayLocationManager: LocationManager {
     func requestAlwaysAuthorization() { engine.effect(LocationAuthorizationRequest(.always)) }
     func startUpdatingLocation() { engine.effect(LocationUpdatesStart()) }
     func stopUpdatingLocation() { engine.effect(LocationUpdatesStop()) }
+    func requestLocation() { engine.effect(OneShotLocationRequest()) }
+
+    func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {
+        engine.effect(TemporaryFullAccuracyRequest(purposeKey: purposeKey))
+    }
 }

@@ -1,17 +1,27 @@
 /// The web view a replay hands the implementation: it verifies user scripts,
-/// JavaScript calls and loads, and delivers the recorded script messages,
-/// navigation actions and JavaScript results.
+/// JavaScript calls, handler removals and loads, and delivers the recorded
+/// script messages, navigation events, new-window requests and JavaScript results.
 final class ReplayWebView: WebView {
     let engine: ReplayEngine
 
     init(engine: ReplayEngine) { self.engine = engine }
 
-    func add(_ handler: any ScriptMessageHandler, name: String) {
-        engine.register { $0.scriptHandlers[name] = handler }
+    func add(_ handler: any ScriptMessageHandler, contentWorld: ContentWorld, name: String) {
+        engine.register { $0.scriptHandlers[ScriptHandlerKey(name, contentWorld)] = handler }
     }
 
-    func add(_ handler: any ScriptMessageHandlerWithReply, name: String) {
-        engine.register { $0.replyHandlers[name] = handler }
+    func add(_ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String) {
+        engine.register { $0.replyHandlers[ScriptHandlerKey(name, contentWorld)] = handler }
+    }
+
+    /// Verifies the removal, then stops delivering to the handler, as WebKit does at once.
+    func removeScriptMessageHandler(forName name: String, contentWorld: ContentWorld) {
+        engine.effect(ScriptHandlerRemoval(name: name, contentWorld: contentWorld))
+        engine.register { receivers in
+            let key = ScriptHandlerKey(name, contentWorld)
+            receivers.scriptHandlers[key] = nil
+            receivers.replyHandlers[key] = nil
+        }
     }
 
     func addUserScript(_ script: UserScriptInstallation) {
@@ -19,16 +29,19 @@ final class ReplayWebView: WebView {
     }
 
     func evaluateJavaScript(
-        _ script: String, completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
+        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
-        evaluate(JavaScriptEvaluation(script: script), completionHandler)
+        evaluate(JavaScriptEvaluation(script: script, frame: frame, contentWorld: contentWorld), completionHandler)
     }
 
     func callAsyncJavaScript(
-        _ body: String, arguments: [String: JSONValue],
+        _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
         completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
-        evaluate(JavaScriptEvaluation(script: body, arguments: arguments), completionHandler)
+        evaluate(
+            JavaScriptEvaluation(script: body, arguments: arguments, frame: frame, contentWorld: contentWorld),
+            completionHandler)
     }
 
     private func evaluate(
@@ -48,7 +61,28 @@ final class ReplayWebView: WebView {
         engine.register { $0.navigationDelegate = delegate }
     }
 
+    func setUIDelegate(_ delegate: (any UIDelegate)?) {
+        engine.register { $0.uiDelegate = delegate }
+    }
+
     func load(_ load: NavigationLoad) {
         engine.effect(load)
     }
+}
+
+/// A script message handler's name and world: handlers in different worlds
+/// may share a name, and each receives only its world's messages.
+struct ScriptHandlerKey: Hashable, Comparable, CustomStringConvertible {
+    var name: String
+    var contentWorld: ContentWorld
+
+    init(_ name: String, _ contentWorld: ContentWorld) {
+        self.name = name
+        self.contentWorld = contentWorld
+    }
+
+    static func < (lhs: Self, rhs: Self) -> Bool { (lhs.name, lhs.description) < (rhs.name, rhs.description) }
+
+    /// `nativeProcess`, or `nativeProcess in defaultClient` outside the page's world.
+    var description: String { contentWorld == .page ? name : "\(name) in \(contentWorld)" }
 }

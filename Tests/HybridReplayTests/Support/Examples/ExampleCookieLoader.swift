@@ -29,7 +29,7 @@ final class ExampleCookieLoader: HTTPRedirectDelegate {
         webView.load(NavigationLoad(url: jar.lastURL ?? url, body: response.body))
     }
 
-    func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, originalRequest: HTTPRequest) async
+    func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest) async
         -> HTTPRequest?
     {
         for header in response.headers.values(named: "Set-Cookie") {

@@ -1,0 +1,26 @@
+extension HTTPTransportFailure: StandardPayload {
+    public static let eventKind = EventKind(.http, "error")
+
+    public static let eventDirection = Direction.stimulus
+
+    /// `-1001 NSURLErrorDomain: timed out after 1 s`.
+    public var summary: String { "\(code) \(domain): \(message)" }
+
+    static func read(_ reader: inout FieldReader) -> HTTPTransportFailure? {
+        let code = reader.integer("code")
+        let domain = reader.string("domain")
+        let message = reader.string("message")
+        if let domain, domain.isEmpty {
+            reader.report("domain", "the error domain is empty; a URLError's is 'NSURLErrorDomain'")
+            return nil
+        }
+        guard let code, let domain, let message else { return nil }
+        return HTTPTransportFailure(code: code, domain: domain, message: message)
+    }
+
+    func write(_ writer: inout FieldWriter) {
+        writer.write("code", code)
+        writer.write("domain", domain)
+        writer.write("message", message)
+    }
+}

@@ -1,0 +1,46 @@
+/// Default implementations of the decisions WebKit lets a delegate leave
+/// out: a delegate that does not take preferences decides the action alone,
+/// and one that does not look at responses allows them, as `WKWebView` does
+/// when its delegate lacks those methods.
+extension NavigationDelegate {
+    public func decidePolicy(
+        for action: NavigationAction, preferences: WebpagePreferences,
+        decisionHandler: @escaping @Sendable (NavigationPolicy, WebpagePreferences) -> Void
+    ) {
+        decidePolicy(for: action) { policy in decisionHandler(policy, preferences) }
+    }
+
+    public func decidePolicy(
+        for response: NavigationResponse, decisionHandler: @escaping @Sendable (NavigationResponsePolicy) -> Void
+    ) {
+        decisionHandler(.allow)
+    }
+}
+
+extension AsyncNavigationDelegate {
+    /// Decides `action` alone and keeps `preferences` as they are.
+    public func decidePolicy(for action: NavigationAction, preferences: WebpagePreferences) async
+        -> (NavigationPolicy, WebpagePreferences)
+    {
+        (await decidePolicy(for: action), preferences)
+    }
+
+    /// Allows every response.
+    public func decidePolicy(for response: NavigationResponse) async -> NavigationResponsePolicy { .allow }
+
+    public func decidePolicy(
+        for action: NavigationAction, preferences: WebpagePreferences,
+        decisionHandler: @escaping @Sendable (NavigationPolicy, WebpagePreferences) -> Void
+    ) {
+        Task {
+            let (policy, chosen) = await decidePolicy(for: action, preferences: preferences)
+            decisionHandler(policy, chosen)
+        }
+    }
+
+    public func decidePolicy(
+        for response: NavigationResponse, decisionHandler: @escaping @Sendable (NavigationResponsePolicy) -> Void
+    ) {
+        Task { decisionHandler(await decidePolicy(for: response)) }
+    }
+}

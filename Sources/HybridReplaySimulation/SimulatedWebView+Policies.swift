@@ -1,0 +1,83 @@
+import HybridReplay
+
+/// Driving the decisions format version 2 adds: an action offered with page
+/// preferences, and a response the delegate decides to show, cancel or download.
+extension SimulatedWebView {
+    /// Asks the navigation delegate to decide `action` and the page's
+    /// `preferences`, as `decidePolicyFor:preferences:decisionHandler:` does,
+    /// and waits for its decision.
+    ///
+    /// Only the first decision counts; later ones, and ones after `timeout`,
+    /// are kept in ``decisionMisuses``.
+    ///
+    /// - Returns: The delegate's first policy and the preferences it answered with.
+    /// - Throws: ``SimulationError`` when no navigation delegate is set, the
+    ///   delegate does not decide within `timeout`, or the task is cancelled.
+    public func navigate(
+        _ action: NavigationAction, preferences: WebpagePreferences, timeout: Duration = .seconds(5)
+    ) async throws(SimulationError) -> (NavigationPolicy, WebpagePreferences) {
+        var offering = action
+        offering.preferences = preferences
+        let offered = offering
+        let delegate = try lifecycleDelegate("decide \(offered.summary)")
+        let gate = SimulationGate<NavigationDecision>()
+        let ending = await gate.wait(timeout: timeout) {
+            delegate.decidePolicy(for: offered, preferences: preferences) { [weak self] policy, chosen in
+                let decision = NavigationDecision(policy, preferences: chosen)
+                guard case .refused(let earlier) = gate.settle(.value(decision)) else { return }
+                self?.recordMisuse(.decision, Self.late(decision.summary, for: offered.summary, after: earlier))
+            }
+        }
+        let decision = try Self.settled(ending, for: offered.summary)
+        return (decision.policy, decision.preferences ?? preferences)
+    }
+
+    /// Asks the navigation delegate whether to show `response`, as WebKit does
+    /// once a response arrives, and waits for its decision.
+    ///
+    /// Only the first decision counts; later ones, and ones after `timeout`,
+    /// are kept in ``decisionMisuses``.
+    ///
+    /// - Returns: The delegate's first policy.
+    /// - Throws: ``SimulationError`` when no navigation delegate is set, the
+    ///   delegate does not decide within `timeout`, or the task is cancelled.
+    public func receive(_ response: NavigationResponse, timeout: Duration = .seconds(5)) async throws(SimulationError)
+        -> NavigationResponsePolicy
+    {
+        let delegate = try lifecycleDelegate("decide the response \(response.summary)")
+        let gate = SimulationGate<NavigationResponsePolicy>()
+        let ending = await gate.wait(timeout: timeout) {
+            delegate.decidePolicy(for: response) { [weak self] policy in
+                guard case .refused(let earlier) = gate.settle(.value(policy)) else { return }
+                self?.recordMisuse(.decision, Self.late(policy.rawValue, for: "the response \(response.summary)", after: earlier))
+            }
+        }
+        return try Self.settled(ending, for: "the response \(response.summary)")
+    }
+
+    private static func settled<Value>(_ ending: SimulationGate<Value>.Ending, for subject: String) throws(SimulationError)
+        -> Value
+    {
+        switch ending {
+        case .value(let value):
+            return value
+        case .timedOut(let timeout):
+            throw SimulationError(
+                "the completion handler passed to decidePolicy(for:decisionHandler:) for \(subject) "
+                    + "was not called within \(timeout); call decisionHandler exactly once")
+        case .cancelled:
+            throw SimulationError("cancelled while waiting for the decision on \(subject)")
+        }
+    }
+
+    private static func late<Value>(_ decision: String, for subject: String, after earlier: SimulationGate<Value>.Ending)
+        -> String
+    {
+        let text = "the decision handler for \(subject) was called with \(decision)"
+        switch earlier {
+        case .value: return "\(text) after it was decided; the first decision was kept"
+        case .timedOut(let timeout): return "\(text) after the web view stopped waiting (no decision within \(timeout))"
+        case .cancelled: return "\(text) after the web view stopped waiting (cancelled)"
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import HybridReplay
+
+/// Driving new windows: what WebKit asks the UI delegate when the page opens one.
+extension SimulatedWebView {
+    /// Asks the UI delegate for a web view to load `action` in, as WebKit does
+    /// for a `target="_blank"` link or `window.open`.
+    ///
+    /// - Parameters:
+    ///   - action: The navigation for the new window; its `targetFrame` should be `nil`.
+    ///   - windowFeatures: What the page asked of the window.
+    /// - Returns: The web view the delegate returned, or `nil` when it refused the window.
+    /// - Throws: ``SimulationError`` when no UI delegate is set.
+    public func openWindow(
+        for action: NavigationAction, windowFeatures: WindowFeatures = WindowFeatures()
+    ) throws(SimulationError) -> (any WebView)? {
+        guard let delegate = state.withLock({ $0.uiDelegate }) else {
+            throw SimulationError(
+                "no UI delegate is set to open a window for \(action.url); call setUIDelegate(_:) before the page opens one")
+        }
+        return delegate.createWebView(for: action, windowFeatures: windowFeatures)
+    }
+}

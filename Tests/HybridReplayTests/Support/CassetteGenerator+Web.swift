@@ -1,0 +1,75 @@
+@testable import HybridReplay
+
+/// The web events format version 2 adds, for the generated cassettes.
+extension CassetteGenerator {
+    typealias Add = (any EventPayload, Int?, Int?, inout CassetteGenerator) -> Int
+
+    mutating func navigationError() -> NavigationError {
+        NavigationError(domain: pick(["NSURLErrorDomain", "WebKitErrorDomain", string() + "x"]), code: int(-2000...2000), message: string())
+    }
+
+    /// One scene of web events, of one of the web features version 2 adds,
+    /// so a generated cassette stays as long as a version 1 one.
+    mutating func webScene(add: Add) {
+        switch int(0...2) {
+        case 0: lifecycleScene(add: add)
+        case 1: policyScene(add: add)
+        default: windowScene(add: add)
+        }
+    }
+
+    mutating func lifecycleScene(add: Add) {
+        _ = add(NavigationStart(url: optional { $0.url() }), nil, nil, &self)
+        let commit = add(NavigationCommit(url: optional { $0.url() }), nil, nil, &self)
+        if bool() { _ = add(NavigationLoad(url: url()), commit, nil, &self) }
+        _ = add(NavigationFinish(url: optional { $0.url() }), nil, nil, &self)
+        _ = add(
+            NavigationFailure(url: optional { $0.url() }, phase: pick(NavigationPhase.known), error: navigationError()),
+            nil, nil, &self)
+        _ = add(WebContentProcessTermination(), nil, nil, &self)
+    }
+
+    mutating func policyScene(add: Add) {
+        let response = add(
+            NavigationResponse(
+                url: url(), status: optional { $0.int(100...599) }, mimeType: optional { $0.pick(["text/html", "application/pdf"]) },
+                isForMainFrame: bool(), canShowMIMEType: bool()),
+            nil, nil, &self)
+        _ = add(NavigationResponseDecision(pick(NavigationResponsePolicy.known)), response, nil, &self)
+        let offered = preferences()
+        let action = add(
+            NavigationAction(url: url(), navigationType: pick(NavigationType.known), targetFrame: optional { $0.frame() }, preferences: offered),
+            nil, nil, &self)
+        _ = add(NavigationDecision(pick(NavigationPolicy.known), preferences: preferences()), action, nil, &self)
+    }
+
+    mutating func windowScene(add: Add) {
+        let window = add(
+            NewWindowRequest(
+                action: NavigationAction(url: url(), navigationType: pick(NavigationType.known), sourceFrame: optional { $0.frame() }, targetFrame: nil),
+                windowFeatures: WindowFeatures(
+                    x: optional { $0.number() }, y: optional { $0.number() }, width: optional { $0.number() },
+                    height: optional { $0.number() }, menuBarVisibility: optional { $0.bool() },
+                    statusBarVisibility: optional { $0.bool() }, toolbarsVisibility: optional { $0.bool() },
+                    allowsResizing: optional { $0.bool() })),
+            nil, nil, &self)
+        _ = add(NewWindowResult(returnedWebView: bool()), window, nil, &self)
+    }
+
+    /// Mostly the page's world, which the format leaves out, so version 1 shapes stay common.
+    mutating func contentWorld() -> ContentWorld {
+        switch int(0...3) {
+        case 0: .defaultClient
+        case 1: .world(name: string())
+        default: .page
+        }
+    }
+
+    mutating func securityOrigin() -> SecurityOrigin {
+        SecurityOrigin(protocol: pick(["https", "http", "file"]), host: pick(["app.example.com", "", "évil.example"]), port: pick([0, 443, 8080]))
+    }
+
+    mutating func preferences() -> WebpagePreferences {
+        WebpagePreferences(preferredContentMode: pick(ContentMode.known), allowsContentJavaScript: bool())
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import HybridReplay
+
+/// The web stimuli and effects format version 2 adds, for the oracle.
+extension CassetteOracle.Receiver {
+    func didStartProvisionalNavigation(_ navigation: NavigationStart) { oracle.arrived(navigation) }
+    func didCommit(_ navigation: NavigationCommit) { oracle.arrived(navigation) }
+    func didFinish(_ navigation: NavigationFinish) { oracle.arrived(navigation) }
+    func didFailProvisionalNavigation(_ failure: NavigationFailure) { oracle.arrived(failure) }
+    func didFail(_ failure: NavigationFailure) { oracle.arrived(failure) }
+    func webContentProcessDidTerminate() { oracle.arrived(WebContentProcessTermination()) }
+}
+
+extension CassetteOracle.Receiver {
+    func decidePolicy(
+        for action: NavigationAction, preferences: WebpagePreferences,
+        decisionHandler: @escaping @Sendable (NavigationPolicy, WebpagePreferences) -> Void
+    ) {
+        oracle.arrived(decisionHandler)
+    }
+
+    func decidePolicy(
+        for response: NavigationResponse, decisionHandler: @escaping @Sendable (NavigationResponsePolicy) -> Void
+    ) {
+        oracle.arrived(decisionHandler)
+    }
+}
+
+extension CassetteOracle {
+    /// Makes one of the web effects format version 2 adds; returns whether
+    /// the seam call took its answer itself.
+    func performWeb(_ payload: any EventPayload, cause: Any?) -> Bool {
+        switch payload {
+        case let decision as NavigationResponseDecision:
+            (cause as? (@Sendable (NavigationResponsePolicy) -> Void))?(decision.policy)
+        case let removal as ScriptHandlerRemoval:
+            platform.webView.removeScriptMessageHandler(forName: removal.name, contentWorld: removal.contentWorld)
+        default:
+            break
+        }
+        return false
+    }
+
+    /// `payload` with one visible change, for the web effects format version 2 adds.
+    static func alteredWeb(_ payload: any EventPayload) -> any EventPayload {
+        switch payload {
+        case var decision as NavigationResponseDecision:
+            decision.policy = decision.policy == .cancel ? .allow : .cancel
+            return decision
+        case var removal as ScriptHandlerRemoval:
+            removal.name += "-altered"
+            return removal
+        case let result as NewWindowResult:
+            return NewWindowResult(returnedWebView: !result.returnedWebView)
+        default:
+            return payload
+        }
+    }
+}
+
+extension CassetteOracle.Receiver: UIDelegate {
+    /// Returns what the cassette says, at once: a web view (the oracle's own) or `nil`.
+    func createWebView(for action: NavigationAction, windowFeatures: WindowFeatures) -> (any WebView)? {
+        oracle.arrived(NewWindowRequest(action: action, windowFeatures: windowFeatures))
+        let returned = oracle.lock.withLock { oracle.windowResults.isEmpty ? false : oracle.windowResults.removeFirst() }
+        return returned ? oracle.platform.webView : nil
+    }
+}

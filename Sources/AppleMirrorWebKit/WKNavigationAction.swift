@@ -48,10 +48,13 @@ public enum WKNavigationType: Int, @unchecked Sendable {
     private let storedIsForMainFrame: Bool
     private let storedResponse: URLResponse
 
+    private let storedCanShowMIMEType: Bool
+
     // Mirror-only: WebKit creates navigation responses itself.
-    public init(isForMainFrame: Bool, response: URLResponse) {
+    public init(isForMainFrame: Bool, response: URLResponse, canShowMIMEType: Bool) {
         storedIsForMainFrame = isForMainFrame
         storedResponse = response
+        storedCanShowMIMEType = canShowMIMEType
         super.init()
     }
 
@@ -59,6 +62,8 @@ public enum WKNavigationType: Int, @unchecked Sendable {
     open var isForMainFrame: Bool { storedIsForMainFrame }
     // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationResponse.h "@property (nonatomic, readonly, copy) NSURLResponse *response"; https://developer.apple.com/documentation/webkit/wknavigationresponse/response
     open var response: URLResponse { storedResponse }
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationResponse.h "@property (nonatomic, readonly) BOOL canShowMIMEType"; https://developer.apple.com/documentation/webkit/wknavigationresponse/canshowmimetype
+    open var canShowMIMEType: Bool { storedCanShowMIMEType }
 }
 
 // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebpagePreferences.h "@interface WKWebpagePreferences : NSObject" WK_SWIFT_UI_ACTOR; https://developer.apple.com/documentation/webkit/wkwebpagepreferences

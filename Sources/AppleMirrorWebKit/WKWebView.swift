@@ -18,6 +18,9 @@ import Foundation
     // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebView.h "@property (nonatomic, readonly, copy) WKWebViewConfiguration *configuration"; https://developer.apple.com/documentation/webkit/wkwebview/configuration
     open var configuration: WKWebViewConfiguration { storedConfiguration }
 
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebView.h "@property (nullable, nonatomic, readonly, copy) NSURL *URL"; https://developer.apple.com/documentation/webkit/wkwebview/url
+    open var url: URL? { nil }
+
     // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebView.h "@property (nullable, nonatomic, weak) id <WKNavigationDelegate> navigationDelegate"; https://developer.apple.com/documentation/webkit/wkwebview/navigationdelegate
     weak open var navigationDelegate: (any WKNavigationDelegate)?
 

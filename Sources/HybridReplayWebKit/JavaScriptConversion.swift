@@ -9,6 +9,14 @@ package enum JavaScriptConversion {
     /// error's description).
     package static let exceptionMessageKey = "WKJavaScriptExceptionMessage"
 
+    /// The seam's result for the `Result` WebKit's frame-and-world variants deliver.
+    package static func result(_ result: Result<Any, any Error>) -> Result<JSONValue, JavaScriptError> {
+        switch result {
+        case .success(let value): self.result(value: value, error: nil)
+        case .failure(let error): self.result(value: nil, error: error)
+        }
+    }
+
     /// The seam's result for WebKit's `(value, error)` pair: `nil` (JavaScript
     /// `undefined`) becomes `null`; a value with no JSON form is an error.
     package static func result(value: Any?, error: (any Error)?) -> Result<JSONValue, JavaScriptError> {

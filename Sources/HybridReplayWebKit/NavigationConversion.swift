@@ -45,3 +45,29 @@ package enum NavigationConversion {
         }
     }
 }
+
+extension NavigationConversion {
+    /// The seam's form of a navigation response; `status` only for HTTP.
+    @MainActor package static func response(_ response: WKNavigationResponse) -> NavigationResponse {
+        NavigationResponse(
+            url: response.response.url?.absoluteString ?? "", status: (response.response as? HTTPURLResponse)?.statusCode,
+            mimeType: response.response.mimeType, isForMainFrame: response.isForMainFrame,
+            canShowMIMEType: response.canShowMIMEType)
+    }
+
+    /// The WebKit response policy for a seam policy; `nil` for one WebKit has no case for.
+    package static func responsePolicy(_ policy: NavigationResponsePolicy) -> WKNavigationResponsePolicy? {
+        switch policy {
+        case .allow: .allow
+        case .cancel: .cancel
+        case .download: .download
+        default: nil
+        }
+    }
+
+    /// A navigation error's domain, code and description.
+    package static func error(_ error: any Error) -> NavigationError {
+        let nsError = error as NSError
+        return NavigationError(domain: nsError.domain, code: nsError.code, message: nsError.localizedDescription)
+    }
+}

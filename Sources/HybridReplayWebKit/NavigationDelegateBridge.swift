@@ -15,8 +15,8 @@ import AppleMirrorWebKit
 /// answers `.cancel` and reports when the handler is dropped uncalled.
 ///
 /// It implements the `preferences:` variant of `decidePolicyFor` only:
-/// WebKit calls that one when a delegate has both, and passes the
-/// preferences it was given back unchanged.
+/// WebKit calls that one when a delegate has both, and gets the preferences
+/// it passed back unchanged.
 @MainActor package final class NavigationDelegateBridge: NSObject, WKNavigationDelegate {
     private let delegate: any NavigationDelegate
     private let report: @Sendable (WebKitAdapterIssue) -> Void
@@ -42,6 +42,51 @@ import AppleMirrorWebKit
             }
             performOnMainActor { decisionHandler(webKitPolicy ?? .cancel, preferences) }
         }
-        delegate.decidePolicy(for: action) { once.call($0) }
+        // The seam's preferences start at their defaults and WebKit gets its
+        // own back unchanged: the mirror does not declare WKWebpagePreferences'
+        // properties yet, so a changed content mode is not applied.
+        delegate.decidePolicy(for: action, preferences: WebpagePreferences()) { policy, _ in once.call(policy) }
+    }
+}
+
+extension NavigationDelegateBridge {
+    package func webView(
+        _ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse,
+        decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void
+    ) {
+        let response = NavigationConversion.response(navigationResponse)
+        let report = self.report
+        let once = ExactlyOnce<NavigationResponsePolicy>(
+            "response decision handler for \(response.url)", fallback: .cancel, report: report
+        ) { policy in
+            let webKitPolicy = NavigationConversion.responsePolicy(policy)
+            if webKitPolicy == nil {
+                report(WebKitAdapterIssue(.unsupportedValue, "WebKit has no response policy '\(policy.rawValue)'; cancelled \(response.url)"))
+            }
+            performOnMainActor { decisionHandler(webKitPolicy ?? .cancel) }
+        }
+        delegate.decidePolicy(for: response) { once.call($0) }
+    }
+
+    package func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {
+        delegate.didStartProvisionalNavigation(NavigationStart(url: webView.url?.absoluteString))
+    }
+
+    package func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
+        delegate.didCommit(NavigationCommit(url: webView.url?.absoluteString))
+    }
+
+    package func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
+        delegate.didFinish(NavigationFinish(url: webView.url?.absoluteString))
+    }
+
+    package func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error) {
+        delegate.didFailProvisionalNavigation(
+            NavigationFailure(url: webView.url?.absoluteString, phase: .provisional, error: NavigationConversion.error(error)))
+    }
+
+    package func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
+        delegate.didFail(
+            NavigationFailure(url: webView.url?.absoluteString, phase: .committed, error: NavigationConversion.error(error)))
     }
 }

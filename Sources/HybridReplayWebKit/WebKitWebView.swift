@@ -15,14 +15,15 @@ import AppleMirrorWebKit
 /// thread, otherwise queued in call order. Completion handlers are called on
 /// the main actor, as WebKit calls them.
 ///
-/// Handlers run in the page's content world (`WKContentWorld.page`), where
-/// `window.webkit.messageHandlers` is visible to the page's own scripts.
+/// Content worlds map one to one (`page`, `defaultClient`, named worlds).
 public final class WebKitWebView: WebView {
     /// The web view; a main-actor class, so sharing the reference is safe.
     public let webView: WKWebView
     private let report: @Sendable (WebKitAdapterIssue) -> Void
     /// The navigation delegate bridge: WebKit holds delegates weakly, so the adapter keeps it.
     private let navigationBridge = Locked<NavigationDelegateBridge?>(nil)
+    /// The UI delegate bridge, kept for the same reason.
+    private let uiBridge = Locked<UIDelegateBridge?>(nil)
 
     /// Wraps `webView`.
     ///
@@ -34,18 +35,27 @@ public final class WebKitWebView: WebView {
         self.report = reportIssue
     }
 
-    public func add(_ handler: any ScriptMessageHandler, name: String) {
+    public func add(_ handler: any ScriptMessageHandler, contentWorld: ContentWorld, name: String) {
         let (webView, report) = (webView, report)
         performOnMainActor {
-            webView.configuration.userContentController.add(ScriptMessageBridge(handler, report: report), name: name)
+            webView.configuration.userContentController.add(
+                ScriptMessageBridge(handler, report: report), contentWorld: WebKitWorlds.world(contentWorld), name: name)
         }
     }
 
-    public func add(_ handler: any ScriptMessageHandlerWithReply, name: String) {
+    public func add(_ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String) {
         let (webView, report) = (webView, report)
         performOnMainActor {
             webView.configuration.userContentController.addScriptMessageHandler(
-                ScriptReplyBridge(handler, report: report), contentWorld: .page, name: name)
+                ScriptReplyBridge(handler, report: report), contentWorld: WebKitWorlds.world(contentWorld), name: name)
+        }
+    }
+
+    public func removeScriptMessageHandler(forName name: String, contentWorld: ContentWorld) {
+        let webView = webView
+        performOnMainActor {
+            webView.configuration.userContentController.removeScriptMessageHandler(
+                forName: name, contentWorld: WebKitWorlds.world(contentWorld))
         }
     }
 
@@ -65,30 +75,52 @@ public final class WebKitWebView: WebView {
         }
     }
 
+    /// Evaluates in the main frame when `frame` is `nil` or the main frame.
+    /// WebKit evaluates in another frame only given the `WKFrameInfo` it
+    /// delivered, which a seam ``Frame`` cannot name, so any other frame fails
+    /// with a ``JavaScriptError`` and is reported.
     public func evaluateJavaScript(
-        _ script: String, completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
+        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
+        guard frame?.isMainFrame ?? true else { return refuseSubframe(frame, completionHandler) }
         let webView = webView
         performOnMainActor {
-            webView.evaluateJavaScript(script) { value, error in
-                completionHandler?(JavaScriptConversion.result(value: value, error: error))
+            webView.evaluateJavaScript(script, in: nil, in: WebKitWorlds.world(contentWorld)) { result in
+                completionHandler?(JavaScriptConversion.result(result))
             }
         }
     }
 
+    /// Runs in the main frame only, as ``evaluateJavaScript(_:in:in:completionHandler:)`` does.
     public func callAsyncJavaScript(
-        _ body: String, arguments: [String: JSONValue],
+        _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
         completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
+        guard frame?.isMainFrame ?? true else { return refuseSubframe(frame, completionHandler) }
         let webView = webView
         performOnMainActor {
             let foundationArguments = arguments.mapValues(ScriptValueConversion.foundationValue(from:))
-            webView.callAsyncJavaScript(body, arguments: foundationArguments, in: nil, in: .page) { result in
-                switch result {
-                case .success(let value): completionHandler?(JavaScriptConversion.result(value: value, error: nil))
-                case .failure(let error): completionHandler?(JavaScriptConversion.result(value: nil, error: error))
-                }
+            webView.callAsyncJavaScript(body, arguments: foundationArguments, in: nil, in: WebKitWorlds.world(contentWorld)) {
+                completionHandler?(JavaScriptConversion.result($0))
             }
+        }
+    }
+
+    private func refuseSubframe(
+        _ frame: Frame?, _ completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) {
+        let message = "cannot evaluate in the subframe \(frame?.url ?? "without a URL"): WebKit needs the WKFrameInfo it delivered"
+        report(WebKitAdapterIssue(.unsupportedValue, message))
+        completionHandler?(.failure(JavaScriptError(message)))
+    }
+
+    public func setUIDelegate(_ delegate: (any UIDelegate)?) {
+        let (webView, report, uiBridge) = (webView, report, uiBridge)
+        performOnMainActor {
+            let bridge = delegate.map { UIDelegateBridge($0, report: report) }
+            uiBridge.withLock { $0 = bridge }
+            webView.uiDelegate = bridge
         }
     }
 

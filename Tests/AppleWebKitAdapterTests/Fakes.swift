@@ -16,7 +16,14 @@ import AppleMirrorWebKit
     var replyHandlers: [String: any WKScriptMessageHandlerWithReply] = [:]
     var scripts: [WKUserScript] = []
 
-    override func add(_ scriptMessageHandler: any WKScriptMessageHandler, name: String) { handlers[name] = scriptMessageHandler }
+    var removed: [String] = []
+
+    override func add(_ scriptMessageHandler: any WKScriptMessageHandler, contentWorld world: WKContentWorld, name: String) {
+        handlers[name] = scriptMessageHandler
+    }
+    override func removeScriptMessageHandler(forName name: String, contentWorld: WKContentWorld) {
+        removed.append("\(name) in \(contentWorld.name ?? "page")")
+    }
     override func addScriptMessageHandler(
         _ scriptMessageHandlerWithReply: any WKScriptMessageHandlerWithReply, contentWorld: WKContentWorld, name: String
     ) { replyHandlers[name] = scriptMessageHandlerWithReply }
@@ -37,10 +44,14 @@ import AppleMirrorWebKit
         super.init(frame: .zero, configuration: configuration)
     }
 
+    var evaluatedWorlds: [String?] = []
+
     override func evaluateJavaScript(
-        _ javaScriptString: String, completionHandler: (@MainActor @Sendable (Any?, (any Error)?) -> Void)? = nil
+        _ javaScript: String, in frame: WKFrameInfo? = nil, in contentWorld: WKContentWorld,
+        completionHandler: (@MainActor @Sendable (Result<Any, any Error>) -> Void)? = nil
     ) {
-        completionHandler?(evaluationResult.0, evaluationResult.1)
+        evaluatedWorlds.append(contentWorld.name)
+        if let error = evaluationResult.1 { completionHandler?(.failure(error)) } else { completionHandler?(.success(evaluationResult.0 ?? NSNull())) }
     }
 
     override func load(_ request: URLRequest) -> WKNavigation? {

@@ -14,6 +14,14 @@ import AppleMirrorWebKit
 struct AnsweringDelegate: NavigationDelegate {
     var answers: [NavigationPolicy]
     var seen: Received<NavigationAction>
+    var responseAnswers: [NavigationResponsePolicy] = []
+    var failures = Received<NavigationFailure>()
+
+    func decidePolicy(for response: NavigationResponse, decisionHandler: @escaping @Sendable (NavigationResponsePolicy) -> Void) {
+        for answer in responseAnswers { decisionHandler(answer) }
+    }
+
+    func didFailProvisionalNavigation(_ failure: NavigationFailure) { failures.append(failure) }
 
     func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
         seen.append(action)
@@ -76,6 +84,33 @@ struct NavigationDelegateBridgeTests {
         let log = IssueLog()
         #expect(await decide([NavigationPolicy(rawValue: "openInBrowser")], log: log) == [.cancel])
         #expect(log.all.map(\.kind) == [.unsupportedValue])
+    }
+
+    @Test("a response decision handler called twice delivers the first answer and reports the second")
+    func responseCalledTwice() async {
+        let log = IssueLog()
+        let bridge = NavigationDelegateBridge(
+            AnsweringDelegate(answers: [], seen: Received(), responseAnswers: [.download, .allow]), report: log.report)
+        let response = WKNavigationResponse(
+            isForMainFrame: true,
+            response: HTTPURLResponse(url: URL(string: "https://app.example/f.pdf")!, statusCode: 200, httpVersion: nil, headerFields: nil)!,
+            canShowMIMEType: false)
+        let decisions = Received<WKNavigationResponsePolicy>()
+        bridge.webView(webView, decidePolicyFor: response) { decisions.append($0) }
+        await mainQueueDrained()
+        #expect(decisions.all == [.download])
+        #expect(log.all.map(\.kind) == [.calledTwice])
+        #expect(NavigationConversion.response(response).status == 200)
+    }
+
+    @Test("a provisional failure reaches the seam with its domain, code and phase")
+    func provisionalFailure() {
+        let delegate = AnsweringDelegate(answers: [], seen: Received())
+        let bridge = NavigationDelegateBridge(delegate, report: IssueLog().report)
+        bridge.webView(webView, didFailProvisionalNavigation: WKNavigation(), withError: NSError(domain: NSURLErrorDomain, code: -1009))
+        #expect(delegate.failures.all.map(\.phase) == [.provisional])
+        #expect(delegate.failures.all.first?.error.code == -1009)
+        #expect(delegate.failures.all.first?.error.domain == NSURLErrorDomain)
     }
 
     @Test("a new-window action has no target frame")

@@ -107,6 +107,21 @@ struct WebKitWebViewTests {
         await #expect(throws: JavaScriptError("ReferenceError: f")) { try await adapter.evaluateJavaScript("f()") }
     }
 
+    @Test("content worlds map one to one; a subframe evaluation is refused and reported")
+    func worldsAndFrames() async throws {
+        fake.evaluationResult = (NSNumber(value: 1), nil)
+        #expect(try await adapter.evaluateJavaScript("1", in: .main(), in: .world(name: "tools")) == 1)
+        #expect(try await adapter.evaluateJavaScript("1", in: nil, in: .defaultClient) == 1)
+        #expect(fake.evaluatedWorlds == ["tools", "defaultClient"])
+        await #expect(throws: JavaScriptError.self) {
+            try await adapter.evaluateJavaScript("1", in: Frame(isMainFrame: false, url: "https://ads.example/"), in: .page)
+        }
+        #expect(log.all.map(\.kind) == [.unsupportedValue])
+        adapter.removeScriptMessageHandler(forName: "h", contentWorld: .world(name: "tools"))
+        await mainQueueDrained()
+        #expect(fake.controller.removed == ["h in tools"])
+    }
+
     @Test("a load with no body loads the request; HTML content loads with its base URL")
     func loads() async {
         adapter.load(NavigationLoad(url: "https://app.example/a", method: "POST", headers: [HTTPHeader("X-A", "1")]))

@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "HybridReplayCoreLocation", targets: ["HybridReplayCoreLocation"]),
         // App-facing adapters: HTTPCookie and URLError to the seams' values.
         .library(name: "HybridReplayFoundationAdapters", targets: ["HybridReplayFoundationAdapters"]),
+        // What an iOS/macOS app links to put its WKWebView behind the seams.
+        .library(name: "HybridReplayWebKit", targets: ["HybridReplayWebKit"]),
     ],
     traits: [
         .trait(
@@ -120,6 +122,25 @@ let package = Package(
             dependencies: ["HybridReplayReference", "HybridReplayTesting", "HybridReplaySimulation"],
             exclude: ["Cassettes"]),
         .testTarget(name: "SuiteRecordingTests", dependencies: ["SuiteRecording", "HybridReplaySimulation"]),
+        // WKWebView, its delegates and WKHTTPCookieStore behind the seams. The same
+        // sources compile against WebKit on Apple platforms and, on Linux, against
+        // AppleMirrorWebKit: a declaration-for-declaration mirror of the WebKit API
+        // they use, each declaration citing its source (Tests/AppleWebKitAdapterTests/Golden).
+        .target(name: "AppleMirrorWebKit"),
+        .target(
+            name: "HybridReplayWebKit",
+            dependencies: [
+                "HybridReplaySeams", .target(name: "AppleMirrorWebKit", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        .testTarget(
+            name: "AppleWebKitAdapterTests",
+            dependencies: [
+                "HybridReplayWebKit", "HybridReplaySeams",
+                .target(name: "AppleMirrorWebKit", condition: .when(platforms: [.linux])),
+            ],
+            exclude: ["Golden"]
+        ),
         .testTarget(
             name: "HybridReplayWebKitGTKTests",
             dependencies: ["HybridReplayWebKitGTK", "HybridReplayReference", "HybridReplaySimulation"]),

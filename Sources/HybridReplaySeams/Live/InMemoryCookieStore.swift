@@ -12,15 +12,13 @@ import Foundation
 /// `SameSite` is kept but not enforced: a URL alone does not say which site
 /// a request comes from.
 public final class InMemoryCookieStore: CookieStore {
-    /// A stored cookie and when it was first stored, for RFC 6265 §5.4 ordering.
+    /// A stored cookie; entries are kept in creation order for RFC 6265 §5.4.
     private struct Entry {
         var cookie: Cookie
-        var creation: Int
     }
 
     private struct Jar {
         var entries: [Entry] = []
-        var nextCreation = 0
     }
 
     private let jar = Locked(Jar())
@@ -47,8 +45,7 @@ public final class InMemoryCookieStore: CookieStore {
             } else if let existing {
                 jar.entries[existing].cookie = cookie
             } else {
-                jar.entries.append(Entry(cookie: cookie, creation: jar.nextCreation))
-                jar.nextCreation += 1
+                jar.entries.append(Entry(cookie: cookie))
             }
         }
     }
@@ -59,23 +56,12 @@ public final class InMemoryCookieStore: CookieStore {
     /// - Parameter url: An absolute URL; anything else matches no cookie.
     /// - Returns: The matching cookies, ready for ``SetCookie/cookieHeader(for:)``.
     public func cookies(for url: String) -> [Cookie] {
-        guard let components = URLComponents(string: url), let host = components.host?.lowercased(), !host.isEmpty
-        else { return [] }
-        let scheme = components.scheme?.lowercased() ?? ""
-        let path = components.percentEncodedPath.hasPrefix("/") ? components.percentEncodedPath : "/"
-        let secure = scheme == "https" || scheme == "wss"
         let date = now()
-        let matching = jar.withLock { jar in
+        return jar.withLock { jar in
             jar.entries.removeAll { $0.cookie.hasExpired(at: date) }
-            return jar.entries.filter { entry in
-                entry.cookie.isSent(toHost: host) && Cookie.path(path, matches: entry.cookie.path)
-                    && (secure || !entry.cookie.secure)
-            }
+            // Entries stay in creation order: replacing keeps the slot, new ones append.
+            return CookieMatching.cookies(in: jar.entries.map(\.cookie), for: url, at: date)
         }
-        return matching.sorted { first, second in
-            first.cookie.path.count != second.cookie.path.count
-                ? first.cookie.path.count > second.cookie.path.count : first.creation < second.creation
-        }.map(\.cookie)
     }
 
     /// Every cookie in the jar, expired or not, oldest first.

@@ -1,0 +1,74 @@
+#if !canImport(WebKit)
+import Foundation
+
+// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationAction.h "typedef NS_ENUM(NSInteger, WKNavigationType)"; https://developer.apple.com/documentation/webkit/wknavigationtype
+public enum WKNavigationType: Int, @unchecked Sendable {
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationAction.h "WKNavigationTypeLinkActivated" (= 0); https://developer.apple.com/documentation/webkit/wknavigationtype/linkactivated
+    case linkActivated = 0
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationAction.h "WKNavigationTypeFormSubmitted" (= 1); https://developer.apple.com/documentation/webkit/wknavigationtype/formsubmitted
+    case formSubmitted = 1
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationAction.h "WKNavigationTypeBackForward" (= 2); https://developer.apple.com/documentation/webkit/wknavigationtype/backforward
+    case backForward = 2
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationAction.h "WKNavigationTypeReload" (= 3); https://developer.apple.com/documentation/webkit/wknavigationtype/reload
+    case reload = 3
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationAction.h "WKNavigationTypeFormResubmitted" (= 4); https://developer.apple.com/documentation/webkit/wknavigationtype/formresubmitted
+    case formResubmitted = 4
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationAction.h "WKNavigationTypeOther = -1"; https://developer.apple.com/documentation/webkit/wknavigationtype/other
+    case other = -1
+}
+
+// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationAction.h "@interface WKNavigationAction : NSObject" WK_SWIFT_UI_ACTOR; https://developer.apple.com/documentation/webkit/wknavigationaction
+@MainActor open class WKNavigationAction: NSObject {
+    private let storedSourceFrame: WKFrameInfo
+    private let storedTargetFrame: WKFrameInfo?
+    private let storedNavigationType: WKNavigationType
+    private let storedRequest: URLRequest
+
+    // Mirror-only: WebKit creates navigation actions itself.
+    public init(sourceFrame: WKFrameInfo, targetFrame: WKFrameInfo?, navigationType: WKNavigationType, request: URLRequest) {
+        storedSourceFrame = sourceFrame
+        storedTargetFrame = targetFrame
+        storedNavigationType = navigationType
+        storedRequest = request
+        super.init()
+    }
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationAction.h "@property (nonatomic, readonly, copy) WKFrameInfo *sourceFrame"; https://developer.apple.com/documentation/webkit/wknavigationaction/sourceframe
+    open var sourceFrame: WKFrameInfo { storedSourceFrame }
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationAction.h "@property (nullable, nonatomic, readonly, copy) WKFrameInfo *targetFrame"; https://developer.apple.com/documentation/webkit/wknavigationaction/targetframe
+    open var targetFrame: WKFrameInfo? { storedTargetFrame }
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationAction.h "@property (nonatomic, readonly) WKNavigationType navigationType"; https://developer.apple.com/documentation/webkit/wknavigationaction/navigationtype
+    open var navigationType: WKNavigationType { storedNavigationType }
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationAction.h "@property (nonatomic, readonly, copy) NSURLRequest *request"; https://developer.apple.com/documentation/webkit/wknavigationaction/request
+    open var request: URLRequest { storedRequest }
+}
+
+// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationResponse.h "@interface WKNavigationResponse : NSObject" WK_SWIFT_UI_ACTOR; https://developer.apple.com/documentation/webkit/wknavigationresponse
+@MainActor open class WKNavigationResponse: NSObject {
+    private let storedIsForMainFrame: Bool
+    private let storedResponse: URLResponse
+
+    private let storedCanShowMIMEType: Bool
+
+    // Mirror-only: WebKit creates navigation responses itself.
+    public init(isForMainFrame: Bool, response: URLResponse, canShowMIMEType: Bool) {
+        storedIsForMainFrame = isForMainFrame
+        storedResponse = response
+        storedCanShowMIMEType = canShowMIMEType
+        super.init()
+    }
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationResponse.h "@property (nonatomic, readonly, getter=isForMainFrame) BOOL forMainFrame"; https://developer.apple.com/documentation/webkit/wknavigationresponse/isformainframe
+    open var isForMainFrame: Bool { storedIsForMainFrame }
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationResponse.h "@property (nonatomic, readonly, copy) NSURLResponse *response"; https://developer.apple.com/documentation/webkit/wknavigationresponse/response
+    open var response: URLResponse { storedResponse }
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationResponse.h "@property (nonatomic, readonly) BOOL canShowMIMEType"; https://developer.apple.com/documentation/webkit/wknavigationresponse/canshowmimetype
+    open var canShowMIMEType: Bool { storedCanShowMIMEType }
+}
+
+// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebpagePreferences.h "@interface WKWebpagePreferences : NSObject" WK_SWIFT_UI_ACTOR; https://developer.apple.com/documentation/webkit/wkwebpagepreferences
+@MainActor open class WKWebpagePreferences: NSObject {
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebpagePreferences.h (inherits "- (instancetype)init" from NSObject); https://developer.apple.com/documentation/webkit/wkwebpagepreferences/init()
+    public override init() { super.init() }
+}
+#endif

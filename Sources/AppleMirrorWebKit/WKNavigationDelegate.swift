@@ -1,0 +1,71 @@
+#if !canImport(WebKit)
+import Foundation
+
+// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "typedef NS_ENUM(NSInteger, WKNavigationActionPolicy)"; https://developer.apple.com/documentation/webkit/wknavigationactionpolicy
+public enum WKNavigationActionPolicy: Int, @unchecked Sendable {
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "WKNavigationActionPolicyCancel" (= 0); https://developer.apple.com/documentation/webkit/wknavigationactionpolicy/cancel
+    case cancel = 0
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "WKNavigationActionPolicyAllow" (= 1); https://developer.apple.com/documentation/webkit/wknavigationactionpolicy/allow
+    case allow = 1
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "WKNavigationActionPolicyDownload" (= 2); https://developer.apple.com/documentation/webkit/wknavigationactionpolicy/download
+    case download = 2
+}
+
+// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "typedef NS_ENUM(NSInteger, WKNavigationResponsePolicy)"; https://developer.apple.com/documentation/webkit/wknavigationresponsepolicy
+public enum WKNavigationResponsePolicy: Int, @unchecked Sendable {
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "WKNavigationResponsePolicyCancel" (= 0); https://developer.apple.com/documentation/webkit/wknavigationresponsepolicy/cancel
+    case cancel = 0
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "WKNavigationResponsePolicyAllow" (= 1); https://developer.apple.com/documentation/webkit/wknavigationresponsepolicy/allow
+    case allow = 1
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "WKNavigationResponsePolicyDownload" (= 2); https://developer.apple.com/documentation/webkit/wknavigationresponsepolicy/download
+    case download = 2
+}
+
+// Every requirement is `optional` in WebKit (an @objc protocol); Linux has no
+// optional requirements, so the extension below supplies empty defaults.
+// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "@protocol WKNavigationDelegate <NSObject>" WK_SWIFT_UI_ACTOR; https://developer.apple.com/documentation/webkit/wknavigationdelegate
+@MainActor public protocol WKNavigationDelegate: NSObjectProtocol {
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "- (void)webView:(WKWebView *)webView decidePolicyForNavigationAction:(WKNavigationAction *)navigationAction decisionHandler:(WK_SWIFT_UI_ACTOR void (^)(WKNavigationActionPolicy))decisionHandler"; https://developer.apple.com/documentation/webkit/wknavigationdelegate/webview(_:decidepolicyfor:decisionhandler:)-2ni62 (checked 2026-12-01)
+    func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void)
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "- (void)webView:(WKWebView *)webView decidePolicyForNavigationAction:(WKNavigationAction *)navigationAction preferences:(WKWebpagePreferences *)preferences decisionHandler:(WK_SWIFT_UI_ACTOR void (^)(WKNavigationActionPolicy, WKWebpagePreferences *))decisionHandler"; https://developer.apple.com/documentation/webkit/wknavigationdelegate/webview(_:decidepolicyfor:preferences:decisionhandler:) (checked 2026-12-01)
+    func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, preferences: WKWebpagePreferences, decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy, WKWebpagePreferences) -> Void)
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "- (void)webView:(WKWebView *)webView decidePolicyForNavigationResponse:(WKNavigationResponse *)navigationResponse decisionHandler:(WK_SWIFT_UI_ACTOR void (^)(WKNavigationResponsePolicy))decisionHandler"; https://developer.apple.com/documentation/webkit/wknavigationdelegate/webview(_:decidepolicyfor:decisionhandler:)-19mn2 (checked 2026-12-01)
+    func webView(_ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse, decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void)
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "- (void)webView:(WKWebView *)webView didStartProvisionalNavigation:(null_unspecified WKNavigation *)navigation"; https://developer.apple.com/documentation/webkit/wknavigationdelegate/webview(_:didstartprovisionalnavigation:)
+    func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!)
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "- (void)webView:(WKWebView *)webView didCommitNavigation:(null_unspecified WKNavigation *)navigation"; https://developer.apple.com/documentation/webkit/wknavigationdelegate/webview(_:didcommit:)
+    func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!)
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "- (void)webView:(WKWebView *)webView didFinishNavigation:(null_unspecified WKNavigation *)navigation"; https://developer.apple.com/documentation/webkit/wknavigationdelegate/webview(_:didfinish:)
+    func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!)
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "- (void)webView:(WKWebView *)webView didFailNavigation:(null_unspecified WKNavigation *)navigation withError:(NSError *)error"; https://developer.apple.com/documentation/webkit/wknavigationdelegate/webview(_:didfail:witherror:)
+    func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error)
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "- (void)webView:(WKWebView *)webView didFailProvisionalNavigation:(null_unspecified WKNavigation *)navigation withError:(NSError *)error"; https://developer.apple.com/documentation/webkit/wknavigationdelegate/webview(_:didfailprovisionalnavigation:witherror:)
+    func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error)
+}
+
+extension WKNavigationDelegate {
+    // Mirror-only: stands for "optional" — WebKit calls nothing a delegate does not implement.
+    public func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void) {}
+    // Mirror-only: stands for "optional".
+    public func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, preferences: WKWebpagePreferences, decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy, WKWebpagePreferences) -> Void) {}
+    // Mirror-only: stands for "optional".
+    public func webView(_ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse, decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void) {}
+    // Mirror-only: stands for "optional".
+    public func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {}
+    // Mirror-only: stands for "optional".
+    public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {}
+    // Mirror-only: stands for "optional".
+    public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {}
+    // Mirror-only: stands for "optional".
+    public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {}
+    // Mirror-only: stands for "optional".
+    public func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error) {}
+}
+#endif

@@ -1,0 +1,60 @@
+// The part of WebKit's WKWebView that HybridReplayWebKit uses, spelled as
+// Apple's Swift interface spells it. Compiled only where WebKit is absent
+// (Linux), so the adapter's sources type-check here. Every declaration cites
+// its source; Tests/AppleWebKitAdapterTests/Golden/webkit.txt lists them.
+//
+// Differences forced by Linux, and only these: the base class is NSObject
+// (UIView/NSView do not exist), `@NSCopying` is dropped from computed
+// properties, methods WebKit declares in its Swift overlay (an extension) are
+// `open` members so test fakes can override them, and "Mirror-only"
+// declarations let tests construct what WebKit builds itself.
+#if !canImport(WebKit)
+import Foundation
+
+// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebView.h "@interface WKWebView : UIView" WK_SWIFT_UI_ACTOR; https://developer.apple.com/documentation/webkit/wkwebview ("@MainActor class WKWebView : UIView")
+@MainActor open class WKWebView: NSObject {
+    private let storedConfiguration: WKWebViewConfiguration
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebView.h "@property (nonatomic, readonly, copy) WKWebViewConfiguration *configuration"; https://developer.apple.com/documentation/webkit/wkwebview/configuration
+    open var configuration: WKWebViewConfiguration { storedConfiguration }
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebView.h "@property (nullable, nonatomic, readonly, copy) NSURL *URL"; https://developer.apple.com/documentation/webkit/wkwebview/url
+    open var url: URL? { nil }
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebView.h "@property (nullable, nonatomic, weak) id <WKNavigationDelegate> navigationDelegate"; https://developer.apple.com/documentation/webkit/wkwebview/navigationdelegate
+    weak open var navigationDelegate: (any WKNavigationDelegate)?
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebView.h "@property (nullable, nonatomic, weak) id <WKUIDelegate> UIDelegate"; https://developer.apple.com/documentation/webkit/wkwebview/uidelegate
+    weak open var uiDelegate: (any WKUIDelegate)?
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebView.h "- (instancetype)initWithFrame:(CGRect)frame configuration:(WKWebViewConfiguration *)configuration"; https://developer.apple.com/documentation/webkit/wkwebview/init(frame:configuration:)
+    public init(frame: CGRect, configuration: WKWebViewConfiguration) {
+        storedConfiguration = configuration
+        super.init()
+    }
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebView.h "- (nullable WKNavigation *)loadRequest:(NSURLRequest *)request"; https://developer.apple.com/documentation/webkit/wkwebview/load(_:)-2buc2
+    @discardableResult open func load(_ request: URLRequest) -> WKNavigation? { nil }
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebView.h "- (nullable WKNavigation *)loadHTMLString:(NSString *)string baseURL:(nullable NSURL *)baseURL"; https://developer.apple.com/documentation/webkit/wkwebview/loadhtmlstring(_:baseurl:)
+    @discardableResult open func loadHTMLString(_ string: String, baseURL: URL?) -> WKNavigation? { nil }
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebView.h "- (nullable WKNavigation *)loadData:(NSData *)data MIMEType:(NSString *)MIMEType characterEncodingName:(NSString *)characterEncodingName baseURL:(NSURL *)baseURL"; https://developer.apple.com/documentation/webkit/wkwebview/load(_:mimetype:characterencodingname:baseurl:)
+    @discardableResult open func load(_ data: Data, mimeType MIMEType: String, characterEncodingName: String, baseURL: URL) -> WKNavigation? { nil }
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebView.h "- (void)evaluateJavaScript:(NSString *)javaScriptString completionHandler:(void (^ _Nullable)(_Nullable id, NSError * _Nullable error))completionHandler"; https://developer.apple.com/documentation/webkit/wkwebview/evaluatejavascript(_:completionhandler:) (checked 2026-12-01: "func evaluateJavaScript(_ javaScriptString: String, completionHandler: (@MainActor @Sendable (Any?, (any Error)?) -> Void)? = nil)")
+    open func evaluateJavaScript(_ javaScriptString: String, completionHandler: (@MainActor @Sendable (Any?, (any Error)?) -> Void)? = nil) {}
+
+    // Source: WebKit/WebKit Source/WebKit/SwiftOverlay (WKWebView extension, refines "evaluateJavaScript:inFrame:inContentWorld:completionHandler:" NS_REFINED_FOR_SWIFT); https://developer.apple.com/documentation/webkit/wkwebview/evaluatejavascript(_:in:in:completionhandler:) (checked 2026-12-01)
+    open func evaluateJavaScript(_ javaScript: String, in frame: WKFrameInfo? = nil, in contentWorld: WKContentWorld, completionHandler: (@MainActor @Sendable (Result<Any, any Error>) -> Void)? = nil) {}
+
+    // Source: WebKit/WebKit Source/WebKit/SwiftOverlay (WKWebView extension, refines "callAsyncJavaScript:arguments:inFrame:inContentWorld:completionHandler:" NS_REFINED_FOR_SWIFT); https://developer.apple.com/documentation/webkit/wkwebview/callasyncjavascript(_:arguments:in:in:completionhandler:) (checked 2026-12-01)
+    open func callAsyncJavaScript(_ functionBody: String, arguments: [String: Any] = [:], in frame: WKFrameInfo? = nil, in contentWorld: WKContentWorld, completionHandler: (@MainActor @Sendable (Result<Any, any Error>) -> Void)? = nil) {}
+}
+
+// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigation.h "@interface WKNavigation : NSObject" WK_SWIFT_UI_ACTOR; https://developer.apple.com/documentation/webkit/wknavigation
+@MainActor open class WKNavigation: NSObject {
+    // Mirror-only: WebKit creates navigations itself.
+    nonisolated public override init() { super.init() }
+}
+#endif

@@ -1,0 +1,92 @@
+import Foundation
+import HybridReplaySeams
+
+#if canImport(WebKit)
+import WebKit
+#else
+import AppleMirrorWebKit
+#endif
+
+/// The `WKNavigationDelegate` WebKit holds for a seam NavigationDelegate.
+///
+/// WebKit calls it on the main actor; the seam delegate may answer from any
+/// thread, later, or (wrongly) twice or never: ExactlyOnce delivers the
+/// first answer to WebKit on the main actor, drops and reports repeats, and
+/// answers `.cancel` and reports when the handler is dropped uncalled.
+///
+/// It implements the `preferences:` variant of `decidePolicyFor` only:
+/// WebKit calls that one when a delegate has both, and gets the preferences
+/// it passed back unchanged.
+@MainActor package final class NavigationDelegateBridge: NSObject, WKNavigationDelegate {
+    private let delegate: any NavigationDelegate
+    private let report: @Sendable (WebKitAdapterIssue) -> Void
+
+    package init(_ delegate: any NavigationDelegate, report: @escaping @Sendable (WebKitAdapterIssue) -> Void) {
+        self.delegate = delegate
+        self.report = report
+        super.init()
+    }
+
+    package func webView(
+        _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, preferences: WKWebpagePreferences,
+        decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy, WKWebpagePreferences) -> Void
+    ) {
+        let action = NavigationConversion.action(navigationAction)
+        let report = self.report
+        let once = ExactlyOnce<NavigationPolicy>(
+            "decision handler for \(action.method) \(action.url)", fallback: .cancel, report: report
+        ) { policy in
+            let webKitPolicy = NavigationConversion.actionPolicy(policy)
+            if webKitPolicy == nil {
+                report(WebKitAdapterIssue(.unsupportedValue, "WebKit has no navigation policy '\(policy.rawValue)'; cancelled \(action.url)"))
+            }
+            performOnMainActor { decisionHandler(webKitPolicy ?? .cancel, preferences) }
+        }
+        // The seam's preferences start at their defaults and WebKit gets its
+        // own back unchanged: the mirror does not declare WKWebpagePreferences'
+        // properties yet, so a changed content mode is not applied.
+        delegate.decidePolicy(for: action, preferences: WebpagePreferences()) { policy, _ in once.call(policy) }
+    }
+}
+
+extension NavigationDelegateBridge {
+    package func webView(
+        _ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse,
+        decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void
+    ) {
+        let response = NavigationConversion.response(navigationResponse)
+        let report = self.report
+        let once = ExactlyOnce<NavigationResponsePolicy>(
+            "response decision handler for \(response.url)", fallback: .cancel, report: report
+        ) { policy in
+            let webKitPolicy = NavigationConversion.responsePolicy(policy)
+            if webKitPolicy == nil {
+                report(WebKitAdapterIssue(.unsupportedValue, "WebKit has no response policy '\(policy.rawValue)'; cancelled \(response.url)"))
+            }
+            performOnMainActor { decisionHandler(webKitPolicy ?? .cancel) }
+        }
+        delegate.decidePolicy(for: response) { once.call($0) }
+    }
+
+    package func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {
+        delegate.didStartProvisionalNavigation(NavigationStart(url: webView.url?.absoluteString))
+    }
+
+    package func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
+        delegate.didCommit(NavigationCommit(url: webView.url?.absoluteString))
+    }
+
+    package func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
+        delegate.didFinish(NavigationFinish(url: webView.url?.absoluteString))
+    }
+
+    package func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error) {
+        delegate.didFailProvisionalNavigation(
+            NavigationFailure(url: webView.url?.absoluteString, phase: .provisional, error: NavigationConversion.error(error)))
+    }
+
+    package func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
+        delegate.didFail(
+            NavigationFailure(url: webView.url?.absoluteString, phase: .committed, error: NavigationConversion.error(error)))
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import HybridReplaySeams
+
+#if canImport(WebKit)
+import WebKit
+#else
+import AppleMirrorWebKit
+#endif
+
+/// A `WKWebView` behind the WebView seam: what an app passes to code
+/// written against the seams, and what a recording wraps.
+///
+/// Every seam call may come from any thread; the adapter runs it on the
+/// main actor (see `performOnMainActor`): at once when called on the main
+/// thread, otherwise queued in call order. Completion handlers are called on
+/// the main actor, as WebKit calls them.
+///
+/// Content worlds map one to one (`page`, `defaultClient`, named worlds).
+public final class WebKitWebView: WebView {
+    /// The web view; a main-actor class, so sharing the reference is safe.
+    public let webView: WKWebView
+    private let report: @Sendable (WebKitAdapterIssue) -> Void
+    /// The navigation delegate bridge: WebKit holds delegates weakly, so the adapter keeps it.
+    private let navigationBridge = Locked<NavigationDelegateBridge?>(nil)
+    /// The UI delegate bridge, kept for the same reason.
+    private let uiBridge = Locked<UIDelegateBridge?>(nil)
+
+    /// Wraps `webView`.
+    ///
+    /// - Parameters:
+    ///   - webView: The web view to drive; its configuration's user content controller gets the handlers and scripts.
+    ///   - reportIssue: Called with every WebKitAdapterIssue, on whichever thread saw it.
+    public init(_ webView: WKWebView, reportIssue: @escaping @Sendable (WebKitAdapterIssue) -> Void = { _ in }) {
+        self.webView = webView
+        self.report = reportIssue
+    }
+
+    public func add(_ handler: any ScriptMessageHandler, contentWorld: ContentWorld, name: String) {
+        let (webView, report) = (webView, report)
+        performOnMainActor {
+            webView.configuration.userContentController.add(
+                ScriptMessageBridge(handler, report: report), contentWorld: WebKitWorlds.world(contentWorld), name: name)
+        }
+    }
+
+    public func add(_ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String) {
+        let (webView, report) = (webView, report)
+        performOnMainActor {
+            webView.configuration.userContentController.addScriptMessageHandler(
+                ScriptReplyBridge(handler, report: report), contentWorld: WebKitWorlds.world(contentWorld), name: name)
+        }
+    }
+
+    public func removeScriptMessageHandler(forName name: String, contentWorld: ContentWorld) {
+        let webView = webView
+        performOnMainActor {
+            webView.configuration.userContentController.removeScriptMessageHandler(
+                forName: name, contentWorld: WebKitWorlds.world(contentWorld))
+        }
+    }
+
+    public func addUserScript(_ script: UserScriptInstallation) {
+        let time: WKUserScriptInjectionTime
+        switch script.injectionTime {
+        case .documentStart: time = .atDocumentStart
+        case .documentEnd: time = .atDocumentEnd
+        default:
+            report(WebKitAdapterIssue(.unsupportedValue, "WebKit has no injection time '\(script.injectionTime.rawValue)'; the user script was not installed"))
+            return
+        }
+        let webView = webView
+        performOnMainActor {
+            webView.configuration.userContentController.addUserScript(
+                WKUserScript(source: script.source, injectionTime: time, forMainFrameOnly: script.mainFrameOnly))
+        }
+    }
+
+    /// Evaluates in the main frame when `frame` is `nil` or the main frame.
+    /// WebKit evaluates in another frame only given the `WKFrameInfo` it
+    /// delivered, which a seam ``Frame`` cannot name, so any other frame fails
+    /// with a ``JavaScriptError`` and is reported.
+    public func evaluateJavaScript(
+        _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
+        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) {
+        guard frame?.isMainFrame ?? true else { return refuseSubframe(frame, completionHandler) }
+        let webView = webView
+        performOnMainActor {
+            webView.evaluateJavaScript(script, in: nil, in: WebKitWorlds.world(contentWorld)) { result in
+                completionHandler?(JavaScriptConversion.result(result))
+            }
+        }
+    }
+
+    /// Runs in the main frame only, as ``evaluateJavaScript(_:in:in:completionHandler:)`` does.
+    public func callAsyncJavaScript(
+        _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
+        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) {
+        guard frame?.isMainFrame ?? true else { return refuseSubframe(frame, completionHandler) }
+        let webView = webView
+        performOnMainActor {
+            let foundationArguments = arguments.mapValues(ScriptValueConversion.foundationValue(from:))
+            webView.callAsyncJavaScript(body, arguments: foundationArguments, in: nil, in: WebKitWorlds.world(contentWorld)) {
+                completionHandler?(JavaScriptConversion.result($0))
+            }
+        }
+    }
+
+    private func refuseSubframe(
+        _ frame: Frame?, _ completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) {
+        let message = "cannot evaluate in the subframe \(frame?.url ?? "without a URL"): WebKit needs the WKFrameInfo it delivered"
+        report(WebKitAdapterIssue(.unsupportedValue, message))
+        completionHandler?(.failure(JavaScriptError(message)))
+    }
+
+    public func setUIDelegate(_ delegate: (any UIDelegate)?) {
+        let (webView, report, uiBridge) = (webView, report, uiBridge)
+        performOnMainActor {
+            let bridge = delegate.map { UIDelegateBridge($0, report: report) }
+            uiBridge.withLock { $0 = bridge }
+            webView.uiDelegate = bridge
+        }
+    }
+
+    public func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
+        let (webView, report, navigationBridge) = (webView, report, navigationBridge)
+        performOnMainActor {
+            let bridge = delegate.map { NavigationDelegateBridge($0, report: report) }
+            navigationBridge.withLock { $0 = bridge }
+            webView.navigationDelegate = bridge
+        }
+    }
+
+    public func load(_ load: NavigationLoad) {
+        guard let url = URL(string: load.url), url.scheme != nil else {
+            report(WebKitAdapterIssue(.invalidURL, "cannot load '\(load.url)': not an absolute URL"))
+            return
+        }
+        let webView = webView
+        switch load.body {
+        case nil:
+            var request = URLRequest(url: url)
+            request.httpMethod = load.method
+            for header in load.headers { request.addValue(header.value, forHTTPHeaderField: header.name) }
+            let sendable = request
+            performOnMainActor { webView.load(sendable) }
+        case .text(let text) where LoadedContent.mimeType(load.headers) == "text/html":
+            performOnMainActor { webView.loadHTMLString(text, baseURL: url) }
+        case .some(let body):
+            let content = LoadedContent(body: body, headers: load.headers)
+            performOnMainActor {
+                webView.load(
+                    content.data, mimeType: content.mimeType, characterEncodingName: content.characterEncoding,
+                    baseURL: url)
+            }
+        }
+    }
+}

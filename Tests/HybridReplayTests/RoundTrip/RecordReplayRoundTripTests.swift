@@ -25,7 +25,7 @@ struct RecordReplayRoundTripTests {
 
     /// Waits until `condition` holds, for work the app does in its own tasks.
     func eventually(_ condition: () -> Bool) async {
-        for _ in 0..<500 where !condition() { try? await Task.sleep(for: .milliseconds(2)) }
+        for _ in 0..<15_000 where !condition() { try? await Task.sleep(for: .milliseconds(2)) }
     }
 
     @Test("a router session: navigation actions, routes and decisions")

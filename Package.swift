@@ -130,13 +130,14 @@ let package = Package(
         .target(
             name: "HybridReplayWebKit",
             dependencies: [
-                "HybridReplaySeams", .target(name: "AppleMirrorWebKit", condition: .when(platforms: [.linux])),
+                "HybridReplaySeams", "HybridReplayFoundationAdapters",
+                .target(name: "AppleMirrorWebKit", condition: .when(platforms: [.linux])),
             ]
         ),
         .testTarget(
             name: "AppleWebKitAdapterTests",
             dependencies: [
-                "HybridReplayWebKit", "HybridReplaySeams",
+                "HybridReplayWebKit", "HybridReplaySeams", "HybridReplayFoundationAdapters",
                 .target(name: "AppleMirrorWebKit", condition: .when(platforms: [.linux])),
             ],
             exclude: ["Golden"]

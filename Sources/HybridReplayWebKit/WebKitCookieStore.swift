@@ -1,4 +1,5 @@
 import Foundation
+import HybridReplayFoundationAdapters
 import HybridReplaySeams
 
 #if canImport(WebKit)
@@ -39,7 +40,7 @@ public final class WebKitCookieStore: CookieStore {
         let store = store
         let httpCookie: HTTPCookie
         do {
-            httpCookie = try CookieConversion.httpCookie(cookie)
+            httpCookie = try cookie.httpCookie()
         } catch {
             report(WebKitAdapterIssue(.unsupportedValue, "\(error); not stored"))
             return
@@ -53,7 +54,7 @@ public final class WebKitCookieStore: CookieStore {
     public func cookies(for url: String) async -> [Cookie] {
         let store = store
         let all: [Cookie] = await withCheckedContinuation { continuation in
-            performOnMainActor { store.getAllCookies { continuation.resume(returning: $0.map(CookieConversion.cookie)) } }
+            performOnMainActor { store.getAllCookies { continuation.resume(returning: $0.map(Cookie.init)) } }
         }
         return CookieMatching.cookies(in: all, for: url, at: now())
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HybridReplayFoundationAdapters
 import HybridReplaySeams
 import Testing
 
@@ -52,7 +53,7 @@ struct WebKitCookieStoreTests {
             Cookie(name: "old", value: "o", domain: "app.example", expires: "2025-01-01T00:00:00Z"),
         ]
         let fake = FakeCookieStore()
-        fake.cookies = cookies.compactMap { try? CookieConversion.httpCookie($0) }
+        fake.cookies = cookies.compactMap { try? $0.httpCookie() }
         #expect(fake.cookies.count == 4)
         let store = WebKitCookieStore(fake, now: { Self.now })
         let memory = InMemoryCookieStore(now: { Self.now })
@@ -69,9 +70,9 @@ struct WebKitCookieStoreTests {
         let cookie = Cookie(
             name: "sid", value: "abc", domain: ".app.example", path: "/a", expires: "2027-01-01T00:00:00Z",
             secure: true, httpOnly: true)
-        let http = try CookieConversion.httpCookie(cookie)
+        let http = try cookie.httpCookie()
         #expect(http.isSecure && http.isHTTPOnly)
-        #expect(CookieConversion.cookie(http) == cookie)
+        #expect(Cookie(http) == cookie)
     }
 
     @Test("a cookie Foundation rejects is reported and not stored")

@@ -51,17 +51,6 @@ package struct CustomHandlerTable: Sendable {
     /// The names with a handler of their own, sorted, for error messages.
     package var names: [String] { named.keys.sorted() }
 
-    /// Whether no handler is set at all.
-    package var isEmpty: Bool { named.isEmpty && fallback == nil }
-
-    /// The table with each handler replaced by `transform` of it.
-    package func map(_ transform: (any CustomEventHandler) -> any CustomEventHandler) -> CustomHandlerTable {
-        var table = CustomHandlerTable()
-        table.named = named.mapValues(transform)
-        table.fallback = fallback.map(transform)
-        return table
-    }
-
     /// Why no handler takes a stimulus named `name`, for error messages.
     package func missingHandlerReason(for name: String) -> String {
         names.isEmpty

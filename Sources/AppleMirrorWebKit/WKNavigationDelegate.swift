@@ -48,6 +48,9 @@ public enum WKNavigationResponsePolicy: Int, @unchecked Sendable {
 
     // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "- (void)webView:(WKWebView *)webView didFailProvisionalNavigation:(null_unspecified WKNavigation *)navigation withError:(NSError *)error"; https://developer.apple.com/documentation/webkit/wknavigationdelegate/webview(_:didfailprovisionalnavigation:witherror:)
     func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error)
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "- (void)webViewWebContentProcessDidTerminate:(WKWebView *)webView" (header not re-read); https://developer.apple.com/documentation/webkit/wknavigationdelegate/webviewwebcontentprocessdidterminate(_:) (checked 2026-12-02: "@MainActor optional func webViewWebContentProcessDidTerminate(_ webView: WKWebView)")
+    func webViewWebContentProcessDidTerminate(_ webView: WKWebView)
 }
 
 extension WKNavigationDelegate {
@@ -67,5 +70,7 @@ extension WKNavigationDelegate {
     public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {}
     // Mirror-only: stands for "optional".
     public func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error) {}
+    // Mirror-only: stands for "optional".
+    public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {}
 }
 #endif

@@ -178,6 +178,15 @@ struct AppSessionRecordingTests {
         #expect(cassette.events.map(\.kind.description) == ["navigation.action", "navigation.route", "navigation.decision"])
     }
 
+    @Test("a web-content-process termination WebKit reports is recorded as navigation.processTerminated and replays")
+    func processTermination() async throws {
+        app.open("terminated-screen", showing: "navigation-router")
+        await mainQueueDrained()
+        try #require(app.webView.navigationDelegate).webViewWebContentProcessDidTerminate(app.webView)
+        let cassette = try await saveAndReplay("terminated-screen")
+        #expect(cassette.events.map(\.kind.description) == ["navigation.processTerminated"])
+    }
+
     @Test("the cookie screen records the redirect with its cookie redacted, and replays against CookieRedirectLoader")
     func cookieScreen() async throws {
         app.open("cookie-screen", showing: "cookie-redirect-loader")

@@ -1,7 +1,7 @@
 #if !canImport(WebKit)
 import Foundation
 
-// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWindowFeatures.h "@interface WKWindowFeatures : NSObject" WK_SWIFT_UI_ACTOR; https://developer.apple.com/documentation/webkit/wkwindowfeatures
+// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWindowFeatures.h "@interface WKWindowFeatures : NSObject" WK_SWIFT_UI_ACTOR; https://developer.apple.com/documentation/webkit/wkwindowfeatures (checked 2026-12-02 in the header at WebKit/WebKit commit 0b0966a1: WK_SWIFT_UI_ACTOR; the mirror declares none of its eight NSNumber properties)
 @MainActor open class WKWindowFeatures: NSObject {
     // Mirror-only: WebKit creates window features itself.
     nonisolated public override init() { super.init() }

@@ -18,7 +18,7 @@ import Foundation
     // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebView.h "@property (nonatomic, readonly, copy) WKWebViewConfiguration *configuration"; https://developer.apple.com/documentation/webkit/wkwebview/configuration
     open var configuration: WKWebViewConfiguration { storedConfiguration }
 
-    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebView.h "@property (nullable, nonatomic, readonly, copy) NSURL *URL"; https://developer.apple.com/documentation/webkit/wkwebview/url
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebView.h "@property (nullable, nonatomic, readonly, copy) NSURL *URL"; https://developer.apple.com/documentation/webkit/wkwebview/url (checked 2026-12-02 against Apple's page: "var url: URL? { get }"; header not re-read)
     open var url: URL? { nil }
 
     // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebView.h "@property (nullable, nonatomic, weak) id <WKNavigationDelegate> navigationDelegate"; https://developer.apple.com/documentation/webkit/wkwebview/navigationdelegate
@@ -52,7 +52,7 @@ import Foundation
     open func callAsyncJavaScript(_ functionBody: String, arguments: [String: Any] = [:], in frame: WKFrameInfo? = nil, in contentWorld: WKContentWorld, completionHandler: (@MainActor @Sendable (Result<Any, any Error>) -> Void)? = nil) {}
 }
 
-// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigation.h "@interface WKNavigation : NSObject" WK_SWIFT_UI_ACTOR; https://developer.apple.com/documentation/webkit/wknavigation
+// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigation.h "@interface WKNavigation : NSObject"; https://developer.apple.com/documentation/webkit/wknavigation (checked 2026-12-02: the header at WebKit/WebKit commit 76f9bd4d has no WK_SWIFT_UI_ACTOR on the @interface; Apple's page shows "@MainActor class WKNavigation", which the mirror follows)
 @MainActor open class WKNavigation: NSObject {
     // Mirror-only: WebKit creates navigations itself.
     nonisolated public override init() { super.init() }

@@ -66,9 +66,9 @@ public enum WKNavigationType: Int, @unchecked Sendable {
     open var canShowMIMEType: Bool { storedCanShowMIMEType }
 }
 
-// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebpagePreferences.h "@interface WKWebpagePreferences : NSObject" WK_SWIFT_UI_ACTOR; https://developer.apple.com/documentation/webkit/wkwebpagepreferences
+// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebpagePreferences.h "@interface WKWebpagePreferences : NSObject"; https://developer.apple.com/documentation/webkit/wkwebpagepreferences (checked 2026-12-02: the header at WebKit/WebKit commit 03a55d4c, an old version still marked WK_MAC_TBA, has no WK_SWIFT_UI_ACTOR and no public properties; Apple's page not re-read)
 @MainActor open class WKWebpagePreferences: NSObject {
-    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebpagePreferences.h (inherits "- (instancetype)init" from NSObject); https://developer.apple.com/documentation/webkit/wkwebpagepreferences/init()
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebpagePreferences.h (inherits "- (instancetype)init" from NSObject); https://developer.apple.com/documentation/webkit/wkwebpagepreferences/init() (checked 2026-12-02: that header declares no initializer)
     public override init() { super.init() }
 }
 #endif

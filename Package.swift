@@ -113,8 +113,7 @@ let package = Package(
         .testTarget(
             name: "AppleAdapterTests",
             dependencies: [
-                "HybridReplayCoreLocation", "HybridReplayFoundationAdapters", "HybridReplayAppRecording",
-                "HybridReplayReference", "HybridReplayTesting",
+                "HybridReplayCoreLocation", "HybridReplayFoundationAdapters",
                 .target(name: "AppleMirrorCoreLocation", condition: .when(platforms: [.linux])),
             ],
             exclude: ["Golden"]

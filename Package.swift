@@ -22,6 +22,9 @@ let package = Package(
         .library(name: "HybridReplayFoundationAdapters", targets: ["HybridReplayFoundationAdapters"]),
         // What an iOS/macOS app links to put its WKWebView behind the seams.
         .library(name: "HybridReplayWebKit", targets: ["HybridReplayWebKit"]),
+        // What a recording build (a debug-only app target or the UI-test host) links to record
+        // a session of the app; it brings the engine, so the release app never links it.
+        .library(name: "HybridReplayAppRecording", targets: ["HybridReplayAppRecording"]),
     ],
     traits: [
         .trait(
@@ -104,6 +107,9 @@ let package = Package(
             ]
         ),
         .target(name: "HybridReplayFoundationAdapters", dependencies: ["HybridReplaySeams"]),
+        // Records a session of the app's own code through its live adapters: the recorder
+        // around a live platform, chosen by the launch environment, written atomically.
+        .target(name: "HybridReplayAppRecording", dependencies: ["HybridReplay"]),
         .testTarget(
             name: "AppleAdapterTests",
             dependencies: [
@@ -137,10 +143,14 @@ let package = Package(
         .testTarget(
             name: "AppleWebKitAdapterTests",
             dependencies: [
-                "HybridReplayWebKit", "HybridReplaySeams", "HybridReplayFoundationAdapters",
+                "HybridReplayWebKit", "HybridReplaySeams", "HybridReplayFoundationAdapters", "HybridReplayAppRecording",
+                "HybridReplayReference", "HybridReplayTesting", "HybridReplaySimulation", "HybridReplayCoreLocation",
                 .target(name: "AppleMirrorWebKit", condition: .when(platforms: [.linux])),
+                .target(name: "AppleMirrorCoreLocation", condition: .when(platforms: [.linux])),
             ],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Cassettes"],
+            // The recording build of docs/recording-an-app-session.md: its `#if HYBRIDREPLAY_RECORDING` code compiles here.
+            swiftSettings: [.define("HYBRIDREPLAY_RECORDING")]
         ),
         .testTarget(
             name: "HybridReplayWebKitGTKTests",

@@ -4,6 +4,11 @@
 // documentation pages show the Swift cases without their raw values; the
 // numbers are confirmed by the .NET iOS bindings generated from the same
 // header (https://learn.microsoft.com/en-us/dotnet/api/corelocation.clauthorizationstatus).
+// Checked again 2026-12-02 against two more bindings generated from the SDK
+// headers (NativeScript's iOS TypeScript declarations and a Delphi
+// CoreLocation import, found by code search): NotDetermined = 0 …
+// AuthorizedWhenInUse = 4, FullAccuracy = 0, ReducedAccuracy = 1. The SDK
+// header itself was still not read.
 #if !canImport(CoreLocation)
 // Source: https://developer.apple.com/documentation/corelocation/clauthorizationstatus
 // Apple: enum CLAuthorizationStatus

@@ -10,6 +10,10 @@
 // (https://docs.rs/objc2-core-location/0.3.2/src/objc2_core_location/generated/CLError.rs.html,
 // https://learn.microsoft.com/en-us/dotnet/api/corelocation.clerror); Apple's
 // pages show the Swift cases without numbers.
+// Checked again 2026-12-02 against two more bindings generated from the SDK
+// headers (a Delphi CoreLocation import and an Odin binding, found by code
+// search): kCLErrorLocationUnknown = 0 … kCLErrorPromptDeclined = 18,
+// kCLErrorHistoricalLocationError = 19, as below. CLError.h itself was not read.
 #if !canImport(CoreLocation)
 import Foundation
 

@@ -11,7 +11,7 @@ import Foundation
     // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKHTTPCookieStore.h "- (void)getAllCookies:(WK_SWIFT_UI_ACTOR void (^)(NSArray<NSHTTPCookie *> *))completionHandler"; https://developer.apple.com/documentation/webkit/wkhttpcookiestore/getallcookies(_:) (checked 2026-12-01)
     open func getAllCookies(_ completionHandler: @escaping @MainActor @Sendable ([HTTPCookie]) -> Void) {}
 
-    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKHTTPCookieStore.h "- (void)setCookie:(NSHTTPCookie *)cookie completionHandler:(nullable WK_SWIFT_UI_ACTOR void (^)(void))completionHandler"; https://developer.apple.com/documentation/webkit/wkhttpcookiestore/setcookie(_:completionhandler:)
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKHTTPCookieStore.h "- (void)setCookie:(NSHTTPCookie *)cookie completionHandler:(nullable WK_SWIFT_UI_ACTOR void (^)(void))completionHandler"; https://developer.apple.com/documentation/webkit/wkhttpcookiestore/setcookie(_:completionhandler:) (checked 2026-12-02 in the header at WebKit/WebKit commit 0b0966a1: the handler is nullable and WK_SWIFT_UI_ACTOR; Apple's page shows only the async form "func setCookie(_ cookie: HTTPCookie) async")
     open func setCookie(_ cookie: HTTPCookie, completionHandler: (@MainActor @Sendable () -> Void)? = nil) {}
 }
 #endif

@@ -1,7 +1,7 @@
 #if !canImport(WebKit)
 import Foundation
 
-// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKScriptMessage.h "@interface WKScriptMessage : NSObject" WK_SWIFT_UI_ACTOR; https://developer.apple.com/documentation/webkit/wkscriptmessage
+// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKScriptMessage.h "@interface WKScriptMessage : NSObject" WK_SWIFT_UI_ACTOR; https://developer.apple.com/documentation/webkit/wkscriptmessage (checked 2026-12-02 in the header at WebKit/WebKit commit 0b0966a1, and the member list of https://developer.apple.com/documentation/webkit/wkscriptmessage)
 @MainActor open class WKScriptMessage: NSObject {
     private let storedBody: Any
     private let storedFrameInfo: WKFrameInfo
@@ -17,20 +17,20 @@ import Foundation
         super.init()
     }
 
-    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKScriptMessage.h "@property (nonatomic, readonly, copy) id body"; https://developer.apple.com/documentation/webkit/wkscriptmessage/body
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKScriptMessage.h "@property (nonatomic, readonly, copy) id body"; https://developer.apple.com/documentation/webkit/wkscriptmessage/body (checked 2026-12-02 in the header at WebKit/WebKit commit 0b0966a1, and the member list of https://developer.apple.com/documentation/webkit/wkscriptmessage)
     open var body: Any { storedBody }
 
-    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKScriptMessage.h "@property (nonatomic, readonly, copy) WKFrameInfo *frameInfo"; https://developer.apple.com/documentation/webkit/wkscriptmessage/frameinfo
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKScriptMessage.h "@property (nonatomic, readonly, copy) WKFrameInfo *frameInfo"; https://developer.apple.com/documentation/webkit/wkscriptmessage/frameinfo (checked 2026-12-02 in the header at WebKit/WebKit commit 0b0966a1, and the member list of https://developer.apple.com/documentation/webkit/wkscriptmessage)
     open var frameInfo: WKFrameInfo { storedFrameInfo }
 
-    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKScriptMessage.h "@property (nonatomic, readonly, copy) NSString *name"; https://developer.apple.com/documentation/webkit/wkscriptmessage/name
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKScriptMessage.h "@property (nonatomic, readonly, copy) NSString *name"; https://developer.apple.com/documentation/webkit/wkscriptmessage/name (checked 2026-12-02 in the header at WebKit/WebKit commit 0b0966a1, and the member list of https://developer.apple.com/documentation/webkit/wkscriptmessage)
     open var name: String { storedName }
 
-    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKScriptMessage.h "@property (nonatomic, readonly) WKContentWorld *world"; https://developer.apple.com/documentation/webkit/wkscriptmessage/world
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKScriptMessage.h "@property (nonatomic, readonly) WKContentWorld *world"; https://developer.apple.com/documentation/webkit/wkscriptmessage/world (checked 2026-12-02 in the header at WebKit/WebKit commit 0b0966a1, and the member list of https://developer.apple.com/documentation/webkit/wkscriptmessage)
     open var world: WKContentWorld { storedWorld }
 }
 
-// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKScriptMessageHandler.h "@protocol WKScriptMessageHandler <NSObject>" WK_SWIFT_UI_ACTOR; https://developer.apple.com/documentation/webkit/wkscriptmessagehandler
+// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKScriptMessageHandler.h "@protocol WKScriptMessageHandler <NSObject>" WK_SWIFT_UI_ACTOR; https://developer.apple.com/documentation/webkit/wkscriptmessagehandler (checked 2026-12-02 in the header at WebKit/WebKit commit 13873b2f: WK_SWIFT_UI_ACTOR, the one method @required)
 @MainActor public protocol WKScriptMessageHandler: NSObjectProtocol {
     // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKScriptMessageHandler.h "- (void)userContentController:(WKUserContentController *)userContentController didReceiveScriptMessage:(WKScriptMessage *)message"; https://developer.apple.com/documentation/webkit/wkscriptmessagehandler/usercontentcontroller(_:didreceive:) (checked 2026-12-01)
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage)

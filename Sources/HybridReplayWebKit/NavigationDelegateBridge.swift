@@ -89,4 +89,8 @@ extension NavigationDelegateBridge {
         delegate.didFail(
             NavigationFailure(url: webView.url?.absoluteString, phase: .committed, error: NavigationConversion.error(error)))
     }
+
+    package func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
+        delegate.webContentProcessDidTerminate()
+    }
 }

@@ -23,6 +23,9 @@ struct AnsweringDelegate: NavigationDelegate {
 
     func didFailProvisionalNavigation(_ failure: NavigationFailure) { failures.append(failure) }
 
+    var terminations = Received<Int>()
+    func webContentProcessDidTerminate() { terminations.append(terminations.all.count + 1) }
+
     func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
         seen.append(action)
         for answer in answers { decisionHandler(answer) }
@@ -111,6 +114,17 @@ struct NavigationDelegateBridgeTests {
         #expect(delegate.failures.all.map(\.phase) == [.provisional])
         #expect(delegate.failures.all.first?.error.code == -1009)
         #expect(delegate.failures.all.first?.error.domain == NSURLErrorDomain)
+    }
+
+    @Test("WebKit's web-content-process termination reaches the seam delegate, once per call")
+    func processTermination() {
+        let delegate = AnsweringDelegate(answers: [], seen: Received())
+        let bridge = NavigationDelegateBridge(delegate, report: IssueLog().report)
+        #expect(delegate.terminations.all.isEmpty)
+        bridge.webViewWebContentProcessDidTerminate(webView)
+        bridge.webViewWebContentProcessDidTerminate(webView)
+        #expect(delegate.terminations.all == [1, 2])
+        #expect(delegate.failures.all.isEmpty)
     }
 
     @Test("a new-window action has no target frame")

@@ -79,8 +79,24 @@ package enum SecretScanner {
         guard let name = strings["name"], let value = strings["value"], !isRedacted(value) else { return }
         if strings["domain"] != nil {
             findings.append(CassetteProblem(path: path.appending("value"), message: "cookie '\(name)' holds an unredacted value; redact it"))
-        } else if sensitiveHeaders.contains(name.lowercased()) {
+        } else if sensitiveHeaders.contains(name.lowercased()), !cookieValuesAreRedacted(name: name, value: value) {
             findings.append(CassetteProblem(path: path.appending("value"), message: "header '\(name)' holds an unredacted credential; redact it"))
+        }
+    }
+
+    /// Whether a `Cookie` or `Set-Cookie` header carries only redacted
+    /// values, as the recorder leaves them: names and attributes are no
+    /// secret, and an empty value (a cookie being deleted) is none either.
+    private static func cookieValuesAreRedacted(name: String, value: String) -> Bool {
+        let pairs: [Substring]
+        switch name.lowercased() {
+        case "cookie": pairs = value.split(separator: ";")
+        case "set-cookie": pairs = [value.prefix { $0 != ";" }]
+        default: return false
+        }
+        return pairs.allSatisfy { pair in
+            let cookieValue = pair.firstIndex(of: "=").map { pair[pair.index(after: $0)...] } ?? pair
+            return isRedacted(cookieValue.trimmingCharacters(in: .whitespaces))
         }
     }
 

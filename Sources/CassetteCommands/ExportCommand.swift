@@ -1,0 +1,35 @@
+/// `cassette export <format> …`: writes a cassette in another format.
+public struct ExportCommand: CassetteCommandGroup {
+    public static let configuration = CommandConfiguration(
+        commandName: "\(CassetteCLI.toolName) export",
+        abstract: "Writes a cassette in a format other tools read.",
+        usage: "\(CassetteCLI.toolName) export <subcommand>",
+        operands: .remainder("subcommand", help: "")
+    )
+
+    public static let subcommands: [any CassetteCommand.Type] = [HARExportCommand.self]
+
+    public var arguments: [String]
+
+    public init(arguments: [String]) {
+        self.arguments = arguments
+    }
+}
+
+/// `cassette import <format> …`: makes a cassette from a file another tool wrote.
+public struct ImportCommand: CassetteCommandGroup {
+    public static let configuration = CommandConfiguration(
+        commandName: "\(CassetteCLI.toolName) import",
+        abstract: "Makes a cassette from a file another tool wrote.",
+        usage: "\(CassetteCLI.toolName) import <subcommand>",
+        operands: .remainder("subcommand", help: "")
+    )
+
+    public static let subcommands: [any CassetteCommand.Type] = [HARImportCommand.self]
+
+    public var arguments: [String]
+
+    public init(arguments: [String]) {
+        self.arguments = arguments
+    }
+}

@@ -18,7 +18,7 @@ public enum CassetteCLI {
     /// The top-level command's configuration.
     public static let configuration = CommandConfiguration(
         commandName: toolName,
-        abstract: "Formats, lints, shows, diffs, reviews and verifies HybridReplay cassettes.",
+        abstract: "Formats, lints, shows, diffs, reviews, verifies, exports and imports HybridReplay cassettes.",
         usage: "\(toolName) <subcommand>",
         flags: [versionFlag],
         operands: .remainder("subcommand", help: "")

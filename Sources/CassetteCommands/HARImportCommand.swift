@@ -29,6 +29,9 @@ public struct HARImportCommand: CassetteCommand {
         ]
     )
 
+    /// How warnings name the cassette printed on standard output.
+    static let standardOutputName = "<standard output>"
+
     /// The HAR file to import.
     public var path: String
     /// The cassette's name.
@@ -86,6 +89,9 @@ public struct HARImportCommand: CassetteCommand {
             do throws(RecordingError) {
                 let bytes = try Recorder.canonicalBytes(of: cassette, file: path)
                 context.console.standardOutput(String(decoding: bytes, as: UTF8.self))
+                for warning in context.reader.lint(bytes, path: Self.standardOutputName) {
+                    context.console.error(warning.description)
+                }
                 return .success
             } catch {
                 context.console.error(error.description)

@@ -3,8 +3,7 @@ import Testing
 
 @Suite struct CassetteCLITests {
     static let topLevelHelp = """
-        OVERVIEW: Formats, lints, shows, diffs, reviews, verifies, exports and imports
-        HybridReplay cassettes.
+        OVERVIEW: Formats, lints, shows, diffs, reviews, verifies, exports and imports HybridReplay cassettes.
 
         USAGE: cassette <subcommand>
 

@@ -67,20 +67,10 @@ public struct HARExportCommand: CassetteCommand {
 
     public func run(in context: CommandContext) -> ExitCode {
         let finder = CassetteFileFinder(currentDirectory: context.currentDirectory)
-        guard let file = finder.file(path) else {
-            context.reportError("no such file or directory: \(path)")
-            return .noInput
-        }
         let cassette: Cassette
-        switch file.load(with: context.reader) {
-        case .cassette(let read, _):
-            cassette = read
-        case .unreadable(let diagnostics):
-            for diagnostic in diagnostics { context.console.error(diagnostic.description) }
-            return .noInput
-        case .invalid(let diagnostics):
-            for diagnostic in diagnostics { context.console.error(diagnostic.description) }
-            return .dataError
+        switch finder.loadCassette(path, context: context) {
+        case .success(let loaded): cassette = loaded
+        case .failure(let failure): return failure.status
         }
         let bytes = HAR.export(cassette, origin: origin)
         guard let outputPath else {

@@ -52,7 +52,7 @@ public struct HARExportCommand: CassetteCommand {
     public init(_ arguments: ParsedArguments) throws(UsageError) {
         var origin = HAR.defaultOrigin
         if let text = arguments.value(of: Self.originOption) {
-            guard let instant = HARCommandSupport.instant(text) else {
+            guard let dateTime = RFC3339.dateTime(text), dateTime.offset != nil, let instant = RFC3339.instant(dateTime) else {
                 throw UsageError(
                     "invalid value '\(text)' for '\(Self.originOption.usageLabel)': expected an RFC 3339 date-time such as 2026-11-30T11:46:56Z")
             }
@@ -86,14 +86,5 @@ public struct HARExportCommand: CassetteCommand {
         let entries = cassette.events.filter { $0.kind == HTTPRequest.eventKind }.count
         context.console.output("exported \(entries) \(entries == 1 ? "entry" : "entries") from \(path) to \(outputPath)")
         return .success
-    }
-}
-
-/// What the HAR commands share.
-enum HARCommandSupport {
-    /// `text` as an instant since 1970, when it is an RFC 3339 date-time with a zone.
-    static func instant(_ text: String) -> Duration? {
-        guard let dateTime = RFC3339.dateTime(text), dateTime.offset != nil else { return nil }
-        return RFC3339.instant(dateTime)
     }
 }

@@ -51,6 +51,10 @@ extension HAR {
             let offset = scanner.locate(problem.path.components[...]) + skipped
             return Diagnostic(file: path, position: lines.position(of: offset), message: problem.message, path: problem.path)
         }
-        throw HARReadError(diagnostics.sorted { ($0.position ?? SourcePosition(line: 0, column: 0)) < ($1.position ?? SourcePosition(line: 0, column: 0)) })
+        // Every problem has a path, so every diagnostic has a position.
+        let start = SourcePosition(line: 1, column: 1)
+        throw HARReadError(diagnostics.enumerated().sorted { lhs, rhs in
+            (lhs.element.position ?? start, lhs.offset) < (rhs.element.position ?? start, rhs.offset)
+        }.map(\.element))
     }
 }

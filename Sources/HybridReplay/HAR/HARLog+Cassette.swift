@@ -36,10 +36,10 @@ extension HARLog {
     /// The events of a log from another tool: redirect hops found by URL,
     /// ids given in time order.
     private func inferredEvents() -> [Event] {
-        let order = entries.indices.sorted { entries[$0].started < entries[$1].started }
+        let order = entries.indices.sorted { (entries[$0].started, $0) < (entries[$1].started, $1) }
         let origin = origin ?? order.first.map { entries[$0].started } ?? 0
         // The generated order is causal (a request, its answer, then any hop it caused);
-        // the stable sort by time keeps it for events at the same time.
+        // sorting by time, then by that order, keeps it for events at the same time.
         var generated: [(at: Int64, cause: Int?, answers: Int?, payload: any EventPayload)] = []
         var answerAt: [Int: Int64] = [:]
         var causeOf: [Int: Int] = [:]
@@ -64,7 +64,7 @@ extension HARLog {
                 causeOf[hop] = generated.count - 1
             }
         }
-        let sorted = generated.indices.sorted { generated[$0].at < generated[$1].at }
+        let sorted = generated.indices.sorted { (generated[$0].at, $0) < (generated[$1].at, $1) }
         var ids = [Int](repeating: 0, count: generated.count)
         for (position, slot) in sorted.enumerated() { ids[slot] = position + 1 }
         return sorted.map { slot in

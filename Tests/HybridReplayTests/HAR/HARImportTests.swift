@@ -92,6 +92,32 @@ struct HARImportTests {
         #expect(events.map(\.at) == [0, 0.05, 0.05, 0.055])
         #expect(events[2].cause == 2)
     }
+
+    @Test("placeholders already in the log keep their numbers; new secrets are numbered after the highest")
+    func existingPlaceholders() throws {
+        let text = HARText.log(entries: [HARText.entry()]).replacingOccurrences(
+            of: "\"cookies\": [], \"headers\": [], \"queryString\"",
+            with: "\"cookies\": [], \"headers\": [{\"name\": \"Cookie\", \"value\": \"a=[REDACTED:3]; b=secret-b\"}, {\"name\": \"Authorization\", \"value\": \"Bearer secret-b\"}], \"queryString\"")
+        let request = try HAR.read(Data(text.utf8), path: "x.har").cassette(name: "x", source: "x.har").events[0]
+            .payload(as: HTTPRequest.self)
+        #expect(request?.headers == [
+            HTTPHeader("Cookie", "a=[REDACTED:3]; b=[REDACTED:4]"), HTTPHeader("Authorization", "Bearer [REDACTED:4]"),
+        ])
+    }
+
+    @Test("cookies listed without a header become the header; form parameters without text become the body")
+    func cookiesAndParams() throws {
+        let text = HARText.log(entries: [HARText.entry()]).replacingOccurrences(
+            of: "\"cookies\": [], \"headers\": [], \"queryString\": [],",
+            with: """
+                "cookies": [{"name": "sid", "value": "s1"}, {"name": "lang", "value": "en"}], "headers": [], "queryString": [],
+                "postData": {"mimeType": "application/x-www-form-urlencoded", "params": [{"name": "q", "value": "a b&c"}, {"name": "page", "value": "2"}]},
+                """)
+        let request = try HAR.read(Data(text.utf8), path: "x.har").cassette(name: "x", source: "x.har").events[0]
+            .payload(as: HTTPRequest.self)
+        #expect(request?.headers == [HTTPHeader("Cookie", "sid=[REDACTED:1]; lang=[REDACTED:2]")])
+        #expect(request?.body == .text("q=a%20b%26c&page=2"))
+    }
 }
 
 /// Small HAR documents for tests, built as text.

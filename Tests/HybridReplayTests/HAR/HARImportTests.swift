@@ -27,6 +27,24 @@ struct HARImportTests {
         #expect(events.map(\.at) == [0, 0.0482, 0.049, 0.101, 0.11, 0.118, 0.1183, 0.1184, 0.121, 0.1419, 0.267, 0.2728])
     }
 
+    @Test("a real capture by mitmproxy links its hops the same way, and its cassette passes lint --strict")
+    func mitmproxyCapture() throws {
+        let cassette = try HARFixtures.log(HARFixtures.mitmproxy).cassette(name: "mitm", source: "mitmproxy-redirects.har")
+        let requests = cassette.events.compactMap { event in event.payload(as: HTTPRequest.self).map { (event, $0) } }
+        #expect(requests.map(\.1.url) == [
+            "http://localhost:8401/account", "http://127.0.0.1:8402/authorize?client_id=shop-web&state=fake-state-91c2",
+            "http://localhost:8401/callback?code=fake-code-7a1&state=fake-state-91c2", "http://localhost:8401/account",
+        ])
+        #expect(requests.map(\.0.cause) == [nil, 2, 4, 6])
+        #expect(requests.last?.1.headers.values(named: "Cookie") == [
+            "shop_session=[REDACTED:4]; shop_state=[REDACTED:2]; shop_visitor=[REDACTED:1]",
+        ])
+        let statuses = cassette.events.compactMap { $0.payload(as: HTTPResponse.self)?.status }
+        #expect(statuses == [302, 302, 302, 200])
+        let bytes = try Recorder.canonicalBytes(of: cassette, file: "mitm.json")
+        #expect(CassetteReader().lint(bytes, path: "mitm.json") == [])
+    }
+
     @Test("cookies and credentials are redacted as the recorder does by default, the same secret with the same number")
     func redaction() throws {
         let cassette = try Self.shopLogin()

@@ -12,6 +12,10 @@ enum HARFixtures {
     /// cookies set and sent across the hops, a failed beacon and a favicon.
     static var shopLogin: URL { root.appendingPathComponent("Fixtures/har/shop-login-redirects.har") }
 
+    /// A real capture by mitmproxy 11 of curl following 302 → cross-origin 302 → 302 → 200
+    /// on loopback with a cookie jar (see `Fixtures/har/README.md`).
+    static var mitmproxy: URL { root.appendingPathComponent("Fixtures/har/mitmproxy-redirects.har") }
+
     /// A hand-written example cassette.
     static func example(_ path: String) -> URL { root.appendingPathComponent("Fixtures/examples/\(path)") }
 

@@ -16,7 +16,7 @@ public struct HARExportCommand: CassetteCommand {
         commandName: "\(CassetteCLI.toolName) export har",
         abstract: "Writes a cassette's HTTP exchanges as a HAR 1.2 log.",
         discussion: """
-            Each http.request is one entry with the response or http.error that answers it, so every redirect hop is an entry: the 3xx response with its Location as 'redirectURL' and its Set-Cookie headers as 'cookies', then the next request with its Cookie. A failed request has status 0 and '_error'. Values are written as the cassette holds them, redaction placeholders included; other channels and the cookie store are left out. Each entry starts at the origin plus its request's 'at', so exporting twice gives the same bytes. Browser devtools, Charles, Proxyman and Playwright open the result.
+            Each http.request is one entry with the response or http.error that answers it, so every redirect hop is an entry: the 3xx response with its Location as 'redirectURL' and its Set-Cookie headers as 'cookies', then the next request with its Cookie. A failed request has status 0 and '_error'. Values are written as the cassette holds them, redaction placeholders included; other channels and the cookie store are left out. Each entry starts at the origin plus its request's 'at', so exporting twice gives the same bytes. HAR is the format browser devtools, Charles, Proxyman and Playwright import.
             """,
         usage: "\(CassetteCLI.toolName) export har [--origin <date-time>] [-o <file>] <cassette>",
         options: [outputOption, originOption],

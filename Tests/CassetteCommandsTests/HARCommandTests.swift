@@ -45,8 +45,8 @@ import Testing
                 with its Cookie. A failed request has status 0 and '_error'. Values are written
                 as the cassette holds them, redaction placeholders included; other channels and
                 the cookie store are left out. Each entry starts at the origin plus its
-                request's 'at', so exporting twice gives the same bytes. Browser devtools,
-                Charles, Proxyman and Playwright open the result.
+                request's 'at', so exporting twice gives the same bytes. HAR is the format
+                browser devtools, Charles, Proxyman and Playwright import.
 
                 USAGE: cassette export har [--origin <date-time>] [-o <file>] <cassette>
 

@@ -58,10 +58,7 @@ public struct HARExportCommand: CassetteCommand {
             }
             origin = instant
         }
-        let output = arguments.value(of: Self.outputOption)
-        if output?.isEmpty == true {
-            throw UsageError("invalid value '' for '\(Self.outputOption.usageLabel)': expected a file path")
-        }
+        let output = try arguments.path(of: Self.outputOption)
         self.init(path: arguments.operands.first ?? "", outputPath: output, origin: origin)
     }
 

@@ -58,10 +58,7 @@ public struct HARImportCommand: CassetteCommand {
         guard !name.isEmpty else {
             throw UsageError("invalid value '' for '\(Self.nameOption.usageLabel)': expected a cassette name")
         }
-        let output = arguments.value(of: Self.outputOption)
-        if output?.isEmpty == true {
-            throw UsageError("invalid value '' for '\(Self.outputOption.usageLabel)': expected a file path")
-        }
+        let output = try arguments.path(of: Self.outputOption)
         self.init(path: arguments.operands.first ?? "", name: name, outputPath: output)
     }
 

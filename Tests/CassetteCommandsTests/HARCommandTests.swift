@@ -144,6 +144,9 @@ import Testing
                 "Usage: cassette export har [--origin <date-time>] [-o <file>] <cassette>",
                 "See 'cassette export har --help'.",
             ])
+            let output = await cassette("export", "har", "-o", "", "broken.json", in: folder)
+            #expect(output.status == .usageError)
+            #expect(output.errorLines.first == "cassette: error: invalid value '' for '--output <file>': expected a file path")
             let format = await cassette("export", "csv", "broken.json", in: folder)
             #expect(format.status == .usageError)
             #expect(format.errorLines.first == "cassette: error: unknown subcommand 'csv'; expected 'har'")

@@ -46,9 +46,13 @@ extension HAR {
         return printer.bytes
     }
 
-    /// `at` in whole microseconds, the resolution recorders write.
+    /// `seconds` in whole microseconds, the resolution recorders write,
+    /// within ±10^17 (about 3000 years), so no time in a file can overflow.
     static func microseconds(_ seconds: Double) -> Int64 {
-        Int64((seconds * 1_000_000).rounded())
+        let limit = 1e17
+        let microseconds = (seconds * 1_000_000).rounded()
+        guard !microseconds.isNaN else { return 0 }
+        return Int64(min(max(microseconds, -limit), limit))
     }
 
     /// The RFC 3339 text of `instant`, in UTC.

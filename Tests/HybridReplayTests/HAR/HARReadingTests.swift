@@ -44,6 +44,18 @@ struct HARReadingTests {
         ])
     }
 
+    @Test("times too large for any clock are clamped, never trapped on")
+    func hugeTimes() throws {
+        let text = HARText.log(entries: [HARText.entry(time: 1e300)])
+        let events = try HAR.read(Data(text.utf8), path: "x.har").cassette(name: "x", source: "x.har").events
+        #expect(events.map(\.at) == [0, 1e11])
+        let cassette = Cassette(header: CassetteHeader(name: "late"), events: [
+            Event(id: 1, at: 1e300, payload: HTTPRequest(url: "https://a.example/")),
+        ])
+        let log = try HARFixtures.json(HAR.export(cassette))
+        #expect(log[path: "log.entries.0.startedDateTime"] == "5168-11-15T09:46:40Z")
+    }
+
     @Test("a byte-order mark is skipped, and positions still count from the file's start")
     func byteOrderMark() throws {
         let text = "\u{FEFF}" + HARText.log(entries: [HARText.entry()])

@@ -67,20 +67,26 @@ let package = Package(
             name: "SuiteRecording",
             dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayReference"]),
         .executableTarget(name: "record-suite", dependencies: ["SuiteRecording"]),
-        // Read-only subcommands need no permission; only `cassette-fmt` rewrites files.
+        // Read-only subcommands need no permission; only `cassette-fmt` writes files
+        // (`fmt`, and `export`/`import` with `-o`).
         .plugin(
             name: "CassettePlugin",
             capability: .command(
                 intent: .custom(
-                    verb: "cassette", description: "Lints, shows, diffs, reviews and verifies HybridReplay cassettes.")
+                    verb: "cassette", description: "Lints, shows, diffs, reviews, verifies and exports HybridReplay cassettes.")
             ),
             dependencies: ["cassette"]
         ),
         .plugin(
             name: "CassetteFormatPlugin",
             capability: .command(
-                intent: .custom(verb: "cassette-fmt", description: "Rewrites HybridReplay cassettes in canonical form."),
-                permissions: [.writeToPackageDirectory(reason: "`cassette fmt` rewrites cassettes in place.")]
+                intent: .custom(
+                    verb: "cassette-fmt",
+                    description: "Rewrites HybridReplay cassettes in canonical form; runs `export`/`import` that write a file."),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "`cassette fmt` rewrites cassettes in place; `cassette export`/`import` write the file given to -o.")
+                ]
             ),
             dependencies: ["cassette"]
         ),

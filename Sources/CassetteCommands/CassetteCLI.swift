@@ -18,7 +18,7 @@ public enum CassetteCLI {
     /// The top-level command's configuration.
     public static let configuration = CommandConfiguration(
         commandName: toolName,
-        abstract: "Formats, lints, shows, diffs, reviews and verifies HybridReplay cassettes.",
+        abstract: "Formats, lints, shows, diffs, reviews, verifies, exports and imports HybridReplay cassettes.",
         usage: "\(toolName) <subcommand>",
         flags: [versionFlag],
         operands: .remainder("subcommand", help: "")
@@ -26,7 +26,8 @@ public enum CassetteCLI {
 
     /// The subcommands, in the order help lists them.
     public static let commands: [any CassetteCommand.Type] = [
-        FormatCommand.self, LintCommand.self, ShowCommand.self, DiffCommand.self, ReviewCommand.self, VerifyCommand.self, HelpCommand.self,
+        FormatCommand.self, LintCommand.self, ShowCommand.self, DiffCommand.self, ReviewCommand.self, VerifyCommand.self,
+        ExportCommand.self, ImportCommand.self, HelpCommand.self,
     ]
 
     /// Runs `cassette` with `arguments`.
@@ -87,7 +88,10 @@ public enum CassetteCLI {
 
     /// The help text of `command`.
     public static func help(for command: any CassetteCommand.Type) -> String {
-        HelpText.render(command.configuration)
+        guard let group = command as? any CassetteCommandGroup.Type else { return HelpText.render(command.configuration) }
+        return HelpText.render(
+            group.configuration, subcommands: group.subcommands.map { $0.configuration },
+            seeAlso: "\(group.configuration.commandName) <subcommand> --help")
     }
 
     /// The subcommand called `name`, such as `fmt`.
@@ -95,7 +99,7 @@ public enum CassetteCLI {
         commands.first { $0.configuration.name == name }
     }
 
-    private static func run(
+    static func run(
         _ type: any CassetteCommand.Type, arguments: ArraySlice<String>, in context: CommandContext
     ) async -> ExitCode {
         let command: any CassetteCommand

@@ -42,3 +42,30 @@ struct CassetteFile: Hashable, Sendable {
         }
     }
 }
+
+/// Why a command could not load a cassette, reported already.
+struct LoadFailure: Error {
+    /// The status to exit with: 66 for a missing or unreadable file, 65 for one that is not a cassette.
+    var status: ExitCode
+}
+
+extension CassetteFileFinder {
+    /// The cassette at `path`, or, after reporting why there is none on
+    /// standard error, the status to exit with.
+    func loadCassette(_ path: String, context: CommandContext) -> Result<Cassette, LoadFailure> {
+        guard let file = file(path) else {
+            context.reportError("no such file or directory: \(path)")
+            return .failure(LoadFailure(status: .noInput))
+        }
+        switch file.load(with: context.reader) {
+        case .cassette(let cassette, _):
+            return .success(cassette)
+        case .unreadable(let diagnostics):
+            for diagnostic in diagnostics { context.console.error(diagnostic.description) }
+            return .failure(LoadFailure(status: .noInput))
+        case .invalid(let diagnostics):
+            for diagnostic in diagnostics { context.console.error(diagnostic.description) }
+            return .failure(LoadFailure(status: .dataError))
+        }
+    }
+}

@@ -69,7 +69,7 @@ public struct CommandConfiguration: Sendable {
 
     /// The option `argument` names, such as `--repeat`.
     func option(named argument: String) -> Option? {
-        options.first { $0.label == argument }
+        options.first { $0.label == argument || $0.shortName.map { argument == "-\($0)" } == true }
     }
 }
 
@@ -113,6 +113,8 @@ public struct Flag: Sendable, Hashable {
 public struct Option: Sendable, Hashable {
     /// The long name without its dashes, such as `repeat`.
     public var name: String
+    /// The one-letter name, such as `o` for `-o <file>`.
+    public var shortName: Character?
     /// What the value is, as usage lines show it between angle brackets, such as `n`.
     public var valueName: String
     /// One sentence, ending in a full stop.
@@ -122,10 +124,12 @@ public struct Option: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - name: The long name without its dashes.
+    ///   - shortName: The one-letter name, if there is one.
     ///   - valueName: What the value is, such as `n` or `file`.
     ///   - help: One sentence ending in a full stop.
-    public init(_ name: String, valueName: String, help: String) {
+    public init(_ name: String, shortName: Character? = nil, valueName: String, help: String) {
         self.name = name
+        self.shortName = shortName
         self.valueName = valueName
         self.help = help
     }
@@ -133,8 +137,11 @@ public struct Option: Sendable, Hashable {
     /// The option without its value: `--repeat`.
     var label: String { "--\(name)" }
 
-    /// The option as usage lines and help show it: `--repeat <n>`.
+    /// The option as usage lines show it: `--repeat <n>`.
     var usageLabel: String { "\(label) <\(valueName)>" }
+
+    /// The option as help lists it: `-o, --output <file>`.
+    var helpLabel: String { (shortName.map { "-\($0), " } ?? "") + usageLabel }
 }
 
 /// How many arguments that are not options a command takes, and what they are.

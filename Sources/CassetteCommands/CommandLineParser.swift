@@ -131,6 +131,15 @@ public struct ParsedArguments: Sendable, Hashable {
 
     /// Whether `-h` or `--help` was given.
     public var isHelpRequested: Bool { contains(.help) }
+
+    /// The file path given to `option`, or `nil` when it was not given.
+    ///
+    /// - Throws: `UsageError` when the path is empty.
+    public func path(of option: Option) throws(UsageError) -> String? {
+        guard let path = value(of: option) else { return nil }
+        guard !path.isEmpty else { throw UsageError("invalid value '' for '\(option.usageLabel)': expected a file path") }
+        return path
+    }
 }
 
 /// A command line that does not fit the command: the message says what is

@@ -71,7 +71,7 @@ public struct DiffCommand: CassetteCommand {
         var cassettes: [Cassette] = []
         var status = ExitCode.success
         for path in [oldPath, newPath] {
-            switch load(path, finder: finder, context: context) {
+            switch finder.loadCassette(path, context: context) {
             case .success(let cassette): cassettes.append(cassette)
             case .failure(let failure): status = max(status, failure.status)
             }
@@ -83,29 +83,6 @@ public struct DiffCommand: CassetteCommand {
         let report = DiffReport(entries: [entry])
         context.console.standardOutput(format.render(report, colour: context.usesColour))
         return report.hasChanges ? .checkFailed : .success
-    }
-
-    /// Why a file could not be loaded, reported already.
-    struct LoadFailure: Error {
-        var status: ExitCode
-    }
-
-    /// The cassette at `path`, or the status after reporting why there is none.
-    private func load(_ path: String, finder: CassetteFileFinder, context: CommandContext) -> Result<Cassette, LoadFailure> {
-        guard let file = finder.file(path) else {
-            context.reportError("no such file or directory: \(path)")
-            return .failure(LoadFailure(status: .noInput))
-        }
-        switch file.load(with: context.reader) {
-        case .cassette(let cassette, _):
-            return .success(cassette)
-        case .unreadable(let diagnostics):
-            for diagnostic in diagnostics { context.console.error(diagnostic.description) }
-            return .failure(LoadFailure(status: .noInput))
-        case .invalid(let diagnostics):
-            for diagnostic in diagnostics { context.console.error(diagnostic.description) }
-            return .failure(LoadFailure(status: .dataError))
-        }
     }
 
     /// git's seven arguments: `/dev/null` is a side that does not exist, and

@@ -9,8 +9,11 @@ enum HelpText {
     ///
     /// - Parameters:
     ///   - configuration: The command to describe.
-    ///   - subcommands: The subcommands to list, for the top-level command.
-    static func render(_ configuration: CommandConfiguration, subcommands: [CommandConfiguration] = []) -> String {
+    ///   - subcommands: The subcommands to list, for the top-level command and groups.
+    ///   - seeAlso: The command that gives a subcommand's help.
+    static func render(
+        _ configuration: CommandConfiguration, subcommands: [CommandConfiguration] = [], seeAlso: String? = nil
+    ) -> String {
         var sections = ["OVERVIEW: \(configuration.abstract)"]
         if !configuration.discussion.isEmpty {
             sections.append(paragraphs(configuration.discussion))
@@ -22,12 +25,12 @@ enum HelpText {
         }
         let options =
             configuration.flags.map { entry($0.helpLabel, $0.help) }
-            + configuration.options.map { entry($0.usageLabel, $0.help) } + [entry(Flag.help.helpLabel, Flag.help.help)]
+            + configuration.options.map { entry($0.helpLabel, $0.help) } + [entry(Flag.help.helpLabel, Flag.help.help)]
         sections.append("OPTIONS:\n" + options.joined())
         if !subcommands.isEmpty {
             let list = subcommands.map { entry($0.name, $0.abstract) }.joined()
             sections.append(
-                "SUBCOMMANDS:\n\(list)\n  See '\(configuration.commandName) help <subcommand>' for detailed help.\n")
+                "SUBCOMMANDS:\n\(list)\n  See '\(seeAlso ?? "\(configuration.commandName) help <subcommand>")' for detailed help.\n")
         }
         if !configuration.exitStatuses.isEmpty {
             let list = configuration.exitStatuses.map { status in

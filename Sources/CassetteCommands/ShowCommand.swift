@@ -37,20 +37,12 @@ public struct ShowCommand: CassetteCommand {
 
     public func run(in context: CommandContext) -> ExitCode {
         let finder = CassetteFileFinder(currentDirectory: context.currentDirectory)
-        guard let file = finder.file(path) else {
-            context.reportError("no such file or directory: \(path)")
-            return .noInput
-        }
-        switch file.load(with: context.reader) {
-        case .cassette(let cassette, _):
+        switch finder.loadCassette(path, context: context) {
+        case .success(let cassette):
             context.console.standardOutput(Timeline.text(for: cassette))
             return .success
-        case .unreadable(let diagnostics):
-            for diagnostic in diagnostics { context.console.error(diagnostic.description) }
-            return .noInput
-        case .invalid(let diagnostics):
-            for diagnostic in diagnostics { context.console.error(diagnostic.description) }
-            return .dataError
+        case .failure(let failure):
+            return failure.status
         }
     }
 }

@@ -119,10 +119,7 @@ public struct VerifyCommand: CassetteCommand {
             }
             jobs = number
         }
-        let junitPath = arguments.value(of: Self.junitOption)
-        if junitPath?.isEmpty == true {
-            throw UsageError("invalid value '' for '\(Self.junitOption.usageLabel)': expected a file path")
-        }
+        let junitPath = try arguments.path(of: Self.junitOption)
         self.init(
             paths: arguments.operands.isEmpty ? [Self.defaultPath] : arguments.operands, repetitions: repetitions, junitPath: junitPath,
             githubAnnotations: arguments.contains(Self.githubFlag), jobs: jobs)

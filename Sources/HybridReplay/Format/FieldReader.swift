@@ -9,6 +9,9 @@ struct FieldReader {
     /// The members asked for; only present keys, so all are used when the counts match.
     private var used: Set<String>
     private(set) var problems: [CassetteProblem] = []
+    /// Whether members nothing asked for are allowed, as in formats such as
+    /// HAR that let writers add fields; nested readers inherit it.
+    var allowsUnknownFields = false
 
     init(_ members: [String: JSONValue], path: JSONPath) {
         self.members = members
@@ -99,6 +102,7 @@ struct FieldReader {
         guard let value = value(key, required: required) else { return nil }
         if !required, value == .null { return nil }
         guard var reader = FieldReader(value, path: path.appending(key), problems: &problems) else { return nil }
+        reader.allowsUnknownFields = allowsUnknownFields
         let result = read(&reader)
         reader.finish()
         absorb(reader)
@@ -116,6 +120,7 @@ struct FieldReader {
                 complete = false
                 continue
             }
+            reader.allowsUnknownFields = allowsUnknownFields
             if let result = read(&reader) { results.append(result) } else { complete = false }
             reader.finish()
             absorb(reader)
@@ -125,7 +130,7 @@ struct FieldReader {
 
     /// Records a problem for every member nothing asked for.
     mutating func finish() {
-        guard used.count < members.count else { return }
+        guard !allowsUnknownFields, used.count < members.count else { return }
         for key in members.keys.sorted() where !used.contains(key) {
             problems.append(CassetteProblem(path: path.appending(key), message: "unknown field '\(key)'", isAboutKey: true))
         }

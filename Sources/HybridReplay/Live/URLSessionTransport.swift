@@ -348,34 +348,6 @@ extension HTTPResponse {
     }
 }
 
-extension HTTPBody {
-    /// `data` as JSON when `contentType` says JSON and it parses, as text when
-    /// it is UTF-8, else as bytes; `nil` when `data` is empty.
-    fileprivate init?(decoding data: Data, contentType: String?, _ jsonReader: JSONReader) {
-        guard !data.isEmpty else { return nil }
-        let mediaType = (contentType?.split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces)
-            .lowercased()
-        if mediaType == "application/json" || mediaType == "text/json" || mediaType.hasSuffix("+json"),
-            let value = try? jsonReader.read([UInt8](data))
-        {
-            self = .json(value)
-        } else if let text = String(bytes: data, encoding: .utf8) {
-            self = .text(text)
-        } else {
-            self = .bytes(data)
-        }
-    }
-
-    /// The bytes sent for the body; JSON is written compactly.
-    fileprivate var data: Data {
-        switch self {
-        case .text(let text): Data(text.utf8)
-        case .json(let value): Data(CanonicalPrinter.compactText(value).utf8)
-        case .bytes(let data): data
-        }
-    }
-}
-
 extension [String: String] {
     /// The `Content-Type` header's value, its name compared case-insensitively.
     fileprivate var contentType: String? {

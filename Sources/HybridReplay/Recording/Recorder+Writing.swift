@@ -11,8 +11,21 @@ extension Recorder {
     /// - Throws: ``RecordingError`` listing every problem, or the reason the
     ///   file system refused the write.
     public func write(to url: URL) throws(RecordingError) {
+        try Self.write(cassette(), to: url)
+    }
+
+    /// Writes `cassette` to `url` as a canonical cassette, atomically, with
+    /// the checks a recording gets: for cassettes built in code, such as one
+    /// imported from a HAR file.
+    ///
+    /// - Parameters:
+    ///   - cassette: The cassette to write.
+    ///   - url: A file URL; its directory must exist.
+    /// - Throws: ``RecordingError`` listing every problem, or the reason the
+    ///   file system refused the write; nothing is written then.
+    public static func write(_ cassette: Cassette, to url: URL) throws(RecordingError) {
         let file = url.path
-        let bytes = try canonicalBytes(file: file)
+        let bytes = try canonicalBytes(of: cassette, file: file)
         do {
             try AtomicFile.write(bytes, to: url)
         } catch {
@@ -33,7 +46,18 @@ extension Recorder {
     /// - Returns: What ``CassetteWriter/canonicalBytes(of:)`` writes for ``cassette()``.
     /// - Throws: ``RecordingError`` listing every problem.
     public func canonicalBytes(file: String) throws(RecordingError) -> [UInt8] {
-        let cassette = cassette()
+        try Self.canonicalBytes(of: cassette(), file: file)
+    }
+
+    /// The canonical bytes of `cassette`, checked as ``canonicalBytes(file:)``
+    /// checks a recording's.
+    ///
+    /// - Parameters:
+    ///   - cassette: The cassette to print.
+    ///   - file: The path the bytes are meant for, as errors name it.
+    /// - Returns: What ``CassetteWriter/canonicalBytes(of:)`` writes for `cassette`.
+    /// - Throws: ``RecordingError`` listing every problem.
+    public static func canonicalBytes(of cassette: Cassette, file: String) throws(RecordingError) -> [UInt8] {
         let problems = CassetteValidator.problems(in: cassette)
         guard problems.isEmpty else {
             throw RecordingError(
@@ -45,7 +69,7 @@ extension Recorder {
         do {
             reread = try CassetteReader().read(bytes, path: file)
         } catch {
-            let unreadable = Self.unreadableEvents(in: cassette)
+            let unreadable = unreadableEvents(in: cassette)
             throw RecordingError(
                 file: file, stage: .rereading,
                 problems: unreadable.isEmpty
@@ -56,7 +80,7 @@ extension Recorder {
                         return "\(location): \(diagnostic.message)"
                     } : unreadable)
         }
-        if let difference = Self.firstDifference(between: cassette, and: reread) {
+        if let difference = firstDifference(between: cassette, and: reread) {
             throw RecordingError(file: file, stage: .rereading, problems: [difference])
         }
         return bytes

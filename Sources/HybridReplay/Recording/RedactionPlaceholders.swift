@@ -8,8 +8,18 @@
 /// produces.
 public struct RedactionPlaceholders: Sendable {
     private var numbers: [String: Int] = [:]
+    /// Numbers already taken by placeholders in the input, such as a HAR
+    /// file exported from a cassette; new secrets are numbered after them.
+    private var reserved = 0
 
     public init() {}
+
+    /// Placeholders for input that already holds `[REDACTED:1]` up to
+    /// `[REDACTED:<reserved>]`: those are kept as they are, and new secrets
+    /// are numbered from `reserved + 1`.
+    init(reserving reserved: Int) {
+        self.reserved = max(reserved, 0)
+    }
 
     /// How many distinct secrets have been replaced.
     public var count: Int { numbers.count }
@@ -23,9 +33,9 @@ public struct RedactionPlaceholders: Sendable {
     /// - Parameter secret: The value to hide; compared exactly.
     /// - Returns: `[REDACTED:<n>]`.
     public mutating func placeholder(for secret: String) -> String {
-        if let number = Self.number(in: secret), number <= numbers.count { return secret }
+        if let number = Self.number(in: secret), number <= reserved + numbers.count { return secret }
         if let number = numbers[secret] { return Self.placeholder(number) }
-        let number = numbers.count + 1
+        let number = reserved + numbers.count + 1
         numbers[secret] = number
         return Self.placeholder(number)
     }

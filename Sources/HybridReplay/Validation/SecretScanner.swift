@@ -76,11 +76,34 @@ package enum SecretScanner {
 
     /// Headers (`name`/`value`) and cookies (`name`/`value`/`domain`) are records whose `value` is the secret.
     private static func checkRecord(_ strings: [String: String], path: JSONPath, into findings: inout [CassetteProblem]) {
-        guard let name = strings["name"], let value = strings["value"], !isRedacted(value) else { return }
+        guard let name = strings["name"], let value = strings["value"] else { return }
+        if strings["domain"] == nil, let cookieValues = cookieValues(ofHeader: name, value) {
+            // Each cookie on its own: one redacted value must not hide another left in clear.
+            guard !cookieValues.allSatisfy(isRedacted) else { return }
+            findings.append(CassetteProblem(path: path.appending("value"), message: "header '\(name)' holds an unredacted credential; redact it"))
+            return
+        }
+        guard !isRedacted(value) else { return }
         if strings["domain"] != nil {
             findings.append(CassetteProblem(path: path.appending("value"), message: "cookie '\(name)' holds an unredacted value; redact it"))
         } else if sensitiveHeaders.contains(name.lowercased()) {
             findings.append(CassetteProblem(path: path.appending("value"), message: "header '\(name)' holds an unredacted credential; redact it"))
+        }
+    }
+
+    /// The cookie values a `Cookie` or `Set-Cookie` header carries (for
+    /// `Set-Cookie`, only the first pair's: the rest are attributes), or
+    /// `nil` for another header. Names and attributes are no secret, and an
+    /// empty value (a cookie being deleted) is none either.
+    private static func cookieValues(ofHeader name: String, _ value: String) -> [String]? {
+        let pairs: [Substring]
+        switch name.lowercased() {
+        case "cookie": pairs = value.split(separator: ";")
+        case "set-cookie": pairs = [value.prefix { $0 != ";" }]
+        default: return nil
+        }
+        return pairs.map { pair in
+            (pair.firstIndex(of: "=").map { pair[pair.index(after: $0)...] } ?? pair).trimmingCharacters(in: .whitespaces)
         }
     }
 

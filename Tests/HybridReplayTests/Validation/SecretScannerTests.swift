@@ -23,6 +23,23 @@ struct SecretScannerTests {
         ])
     }
 
+    @Test("judges each cookie of a Cookie or Set-Cookie header on its own; a deleted cookie is no secret")
+    func cookieHeaders() {
+        let response = HTTPResponse(status: 302, headers: [
+            HTTPHeader("Set-Cookie", "sid=; Path=/; Max-Age=0"),
+            HTTPHeader("Set-Cookie", "sid=[REDACTED:1]; Path=/; HttpOnly"),
+            HTTPHeader("Set-Cookie", "lang=en-GB; Path=/"),
+        ])
+        let request = HTTPRequest(url: "https://a.test/", headers: [
+            HTTPHeader("Cookie", "sid=[REDACTED:1]; theme=fake-dark"),
+            HTTPHeader("Cookie", "sid=[REDACTED:1]; csrf=c5f1e0"),
+        ])
+        #expect(findings([response, request]) == [
+            "events[0].payload.headers[2].value: header 'Set-Cookie' holds an unredacted credential; redact it",
+            "events[1].payload.headers[1].value: header 'Cookie' holds an unredacted credential; redact it",
+        ])
+    }
+
     @Test("flags cookie values in the cookie store")
     func cookies() {
         let write = CookieStoreWrite(Cookie(name: "sid", value: "abc123", domain: "a.test"))

@@ -23,6 +23,9 @@ enum CurrentTask {
         let value: UInt64
     }
 
+    /// Whether tasks are told apart by the runtime's numbers rather than by address.
+    static var isNumberedByRuntime: Bool { RuntimeTaskIDs.shared != nil }
+
     /// The current task's identity; `nil` on a thread that runs no task.
     static var id: ID? {
         if let runtime = RuntimeTaskIDs.shared {

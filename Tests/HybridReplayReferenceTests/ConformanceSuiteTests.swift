@@ -82,9 +82,10 @@ struct ConformanceSuiteTests {
 
     @Test("the suite has at least 25 cassettes, each contract is exercised, and every folder is a seam")
     func shape() throws {
-        #expect((try ConformanceSuite.cases).count >= 25, "only \((try ConformanceSuite.cases).count) cassettes in Cassettes/")
+        let cases = try ConformanceSuite.cases
+        #expect(cases.count >= 25, "only \(cases.count) cassettes in Cassettes/")
         var contracts: Set<String> = []
-        for cassette in (try ConformanceSuite.cases) {
+        for cassette in cases {
             let folder = cassette.relativePath.split(separator: "/").first.map(String.init) ?? ""
             #expect(["bridge", "router", "cookies", "location"].contains(folder), "\(cassette.relativePath)")
             if let contract = try CassetteReader().read(contentsOf: cassette.url).header.contract {

@@ -107,11 +107,14 @@ public struct CassetteCase: Sendable, Hashable, CustomTestStringConvertible, Cus
     private static func files(in directory: URL) -> [CassetteCase]? {
         let root = directory.standardizedFileURL
         var isDirectory: ObjCBool = false
+        // A folder that is a symbolic link is searched where it points: the
+        // enumerator does not follow a link it starts at.
+        let resolved = root.resolvingSymlinksInPath()
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue,
             let enumerator = FileManager.default.enumerator(
-                at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+                at: resolved, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         else { return nil }
-        let rootComponents = root.resolvingSymlinksInPath().pathComponents
+        let rootComponents = resolved.pathComponents
         var cases: [CassetteCase] = []
         for case let url as URL in enumerator where url.pathExtension == "json" {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }

@@ -160,3 +160,19 @@ struct CassetteCaseTests {
         #expect(!failure.message.contains("HYBRIDREPLAY_RECORD"))
     }
 }
+
+@Suite("Cassette cases of a linked folder")
+struct LinkedCassetteFolderTests {
+    @Test("a folder that is a symbolic link is searched where it points, and cases keep the link's path")
+    func linkedFolder() throws {
+        let folder = TemporaryDirectory()
+        try folder.write(text: "{}", as: "suite/router/a.json")
+        let link = folder.url.appendingPathComponent("Cassettes")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: folder.url.appendingPathComponent("suite"))
+
+        let cases = try CassetteCase.all(in: link)
+
+        #expect(cases.map(\.relativePath) == ["router/a.json"])
+        #expect(cases.map(\.url.path) == [link.appendingPathComponent("router/a.json").path])
+    }
+}

@@ -18,7 +18,10 @@ import Foundation
 /// ```
 ///
 /// A recorder is safe to use from any number of tasks and threads at once:
-/// each event is numbered, timed, redacted and stored under one lock.
+/// each event is numbered, timed, redacted and stored under one lock. Each
+/// task keeps its own cause: effects made in a handler, or in tasks started
+/// there, are caused by the stimulus delivered, and an answer a task awaits
+/// causes that task's later effects only (docs/writing-tests.md has the rules).
 public final class Recorder: Sendable {
     /// The cassette's name, such as `bridge-echo`.
     public let name: String

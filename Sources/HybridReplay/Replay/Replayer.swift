@@ -45,8 +45,8 @@ public struct Replayer: Sendable {
     ///   alive until the run ends.
     /// - Returns: The report of the first run that failed, or of the first
     ///   run when every run passed. A failed report, its trace included, is
-    ///   redacted by the rules the cassette's header lists
-    ///   (``ReplayReport/redacted(by:recorded:)``).
+    ///   redacted by the rules the cassette's header lists: a value the
+    ///   recording hid is hidden in it, expected or found.
     public func replay<Subject>(_ setUp: (Platform) async throws -> Subject) async -> ReplayReport {
         let runs = max(1, options.repetitions)
         var first: ReplayReport?

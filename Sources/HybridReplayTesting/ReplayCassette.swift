@@ -64,7 +64,7 @@ public func replayCassette<Subject>(
 /// Replays one cassette of a folder, for conformance tests; never records.
 ///
 /// ```swift
-/// @Test(arguments: CassetteCase.all(in: "Cassettes/router"))
+/// @Test(arguments: try CassetteCase.all(in: "Cassettes/router"))
 /// func conforms(_ cassette: CassetteCase) async {
 ///     await replayCassette(cassette) { Router(platform: $0) }
 /// }

@@ -339,3 +339,39 @@ import Testing
         }
     }
 }
+
+@Suite("cassette verify hides what the cassette redacts")
+struct VerifyRedactionTests {
+    static let expectedToken = "expected-token-0987654321"
+    static let actualToken = "actual-token-abcdef123456"
+
+    /// The suite's cross-origin cassette with real tokens where the recorder
+    /// wrote placeholders: the load asks for `actualToken`, the requests
+    /// expect `expectedToken`, and the header still lists `header:Authorization`.
+    static func wrongToken() throws -> String {
+        let suite = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Cassettes/cookies/cross-origin-authorization.json")
+        let text = try String(contentsOf: suite, encoding: .utf8)
+        let placeholder = "Bearer [REDACTED:1]"
+        guard let first = text.range(of: placeholder) else { return text }
+        let rest = text[first.upperBound...].replacingOccurrences(of: placeholder, with: "Bearer \(expectedToken)")
+        return text[..<first.lowerBound] + "Bearer \(actualToken)" + rest
+    }
+
+    @Test("a wrong bearer token fails verify with a report that shows neither token")
+    func wrongTokenReport() async throws {
+        try await withTemporaryDirectory { directory in
+            let text = try Self.wrongToken()
+            #expect(text.contains(Self.expectedToken) && text.contains(Self.actualToken))
+            try directory.write(text, to: "Cassettes/auth.json")
+            let result = await cassette("verify", "--github", "Cassettes", in: directory)
+            #expect(result.status == .checkFailed)
+            let printed = result.standardOutput + result.standardError
+            #expect(result.outputLines.first == "FAIL Cassettes/auth.json (cookie-redirect-loader)", "\(printed)")
+            #expect(printed.contains("(http.request)"), "\(printed)")
+            #expect(printed.contains("\"Bearer [REDACTED:"), "\(printed)")
+            #expect(!printed.contains(Self.expectedToken), "\(printed)")
+            #expect(!printed.contains(Self.actualToken), "\(printed)")
+        }
+    }
+}

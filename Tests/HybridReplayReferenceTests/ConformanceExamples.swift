@@ -15,7 +15,7 @@ private typealias Router = NavigationRouter
 // test target holds its copy of the suite.
 @Test(
     "our router passes the navigation-router suite",
-    arguments: CassetteCase.all(in: "Cassettes", contract: "navigation-router"))
+    arguments: try CassetteCase.all(in: "Cassettes", contract: "navigation-router"))
 func routerConforms(_ cassette: CassetteCase) async {
     await replayCassette(cassette) { platform in
         AppRouter(webView: platform.webView, routes: platform.routes)

@@ -6,7 +6,9 @@ import HybridReplayTesting
 /// The conformance suite in the package's `Cassettes/` folder.
 enum ConformanceSuite {
     /// Every cassette of the suite, sorted by path.
-    static let cases = CassetteCase.all(in: "../../Cassettes")
+    static var cases: [CassetteCase] {
+        get throws(CassetteCase.SearchError) { try CassetteCase.all(in: "../../Cassettes") }
+    }
 
     /// Replay options for the suite: a short stall, so a broken variant fails
     /// quickly, and the trailing quiet period `cassette verify` uses, so a
@@ -17,7 +19,7 @@ enum ConformanceSuite {
 
     /// The suite's cassette at `relativePath`, such as `router/present-yellow.json`.
     static func cassette(_ relativePath: String) throws -> Cassette {
-        guard let found = cases.first(where: { $0.relativePath == relativePath }) else {
+        guard let found = try cases.first(where: { $0.relativePath == relativePath }) else {
             throw SuiteError("Cassettes/\(relativePath) is not in the suite; run `swift run record-suite`")
         }
         return try CassetteReader().read(contentsOf: found.url)

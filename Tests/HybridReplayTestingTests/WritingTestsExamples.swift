@@ -19,7 +19,7 @@ func presentsYellow() async throws {
     await replayCassette(recording: session) { platform in GuideRouter(platform: platform) }
 }
 
-@Test(arguments: CassetteCase.all(in: "Cassettes"))
+@Test(arguments: try CassetteCase.all(in: "Cassettes"))
 func routerConforms(_ cassette: CassetteCase) async {
     await replayCassette(cassette) { platform in GuideRouter(platform: platform) }
 }

@@ -18,7 +18,10 @@ import Foundation
 /// ```
 ///
 /// A recorder is safe to use from any number of tasks and threads at once:
-/// each event is numbered, timed, redacted and stored under one lock.
+/// each event is numbered, timed, redacted and stored under one lock. Each
+/// task keeps its own cause: effects made in a handler, or in tasks started
+/// there, are caused by the stimulus delivered, and an answer a task awaits
+/// causes that task's later effects only (docs/writing-tests.md has the rules).
 public final class Recorder: Sendable {
     /// The cassette's name, such as `bridge-echo`.
     public let name: String
@@ -33,8 +36,6 @@ public final class Recorder: Sendable {
 
     private let elapsed: @Sendable () -> Duration
     private let state = Locked(State())
-    /// The context of effects made outside any stimulus the recorder delivered.
-    private let rootBox: CauseBox
 
     private struct State: Sendable {
         var events: [Event] = []
@@ -43,6 +44,8 @@ public final class Recorder: Sendable {
         var placeholders = RedactionPlaceholders()
         /// Effects the platform may answer unprompted later, oldest first, by kind.
         var outstanding: [EventKind: [Int]] = [:]
+        /// What each task awaited last, per cause scope.
+        var awaited = AwaitedAnswers()
     }
 
     /// Creates a recorder; its clock starts now.
@@ -65,7 +68,6 @@ public final class Recorder: Sendable {
         self.redaction = redaction
         self.engine = engine
         self.elapsed = Self.stopwatch(clock)
-        self.rootBox = CauseBox(owner: nil, stimulusID: nil)
     }
 
     /// The events recorded so far, redacted, in id order.
@@ -107,7 +109,7 @@ public final class Recorder: Sendable {
     /// - Returns: The effect's id.
     @discardableResult
     func recordEffect(_ payload: any EventPayload, awaitsLateAnswer: Bool = false) -> Int {
-        record(payload, cause: currentCause.stimulusID, awaitsLateAnswer: awaitsLateAnswer)
+        record(payload, cause: currentCause, awaitsLateAnswer: awaitsLateAnswer)
     }
 
     /// Records a stimulus that answers the oldest outstanding effect of
@@ -147,26 +149,55 @@ public final class Recorder: Sendable {
 
     // MARK: Cause context
 
-    /// The box effects take their `cause` from: the one bound to this task
-    /// by a delivery of this recorder, else the recorder's own.
-    var currentCause: CauseBox {
-        if let box = CauseBox.current, box.owner == ObjectIdentifier(self) { return box }
-        return rootBox
+    /// The scope bound to this task by a delivery of this recorder, if any.
+    private var currentScope: CauseScope? {
+        guard let scope = CauseScope.current, scope.owner == ObjectIdentifier(self) else { return nil }
+        return scope
     }
 
-    /// A fresh box for code reacting to stimulus `id`.
-    func box(for id: Int) -> CauseBox {
-        CauseBox(owner: ObjectIdentifier(self), stimulusID: id)
+    /// The cause of an effect made now: the answer this task last awaited
+    /// in its current scope, else the stimulus the scope was bound for, else
+    /// none (app code's own initiative).
+    var currentCause: Int? {
+        let scope = currentScope
+        if let task = CurrentTask.id, let answer = state.withLock({ $0.awaited.answer(task: task, scope: scope) }) {
+            return answer
+        }
+        return scope?.stimulusID
+    }
+
+    /// Where the caller is, for a seam call whose answer it will await.
+    func callSite() -> CallSite {
+        CallSite(task: CurrentTask.id, scope: currentScope)
+    }
+
+    /// Makes `answerID` the cause of what the task of `site` does next in its scope.
+    ///
+    /// Call it before the answer reaches app code, so the task reads it when it resumes.
+    func answered(_ site: CallSite, by answerID: Int) {
+        state.withLock { $0.awaited.note(answerID, at: site) }
+    }
+
+    /// A fresh scope for code reacting to stimulus `id`.
+    private func scope(for id: Int) -> CauseScope {
+        CauseScope(owner: ObjectIdentifier(self), stimulusID: id)
     }
 
     /// Runs app code as the reaction to stimulus `id`.
+    ///
+    /// A seam call made inside is not awaited by whoever made the call
+    /// that led here, even if that call was awaited.
     func deliver<Result>(_ id: Int, _ body: () throws -> Result) rethrows -> Result {
-        try CauseBox.$current.withValue(box(for: id), operation: body)
+        try AwaitedSeamCall.$isAwaited.withValue(false) {
+            try CauseScope.$current.withValue(scope(for: id), operation: body)
+        }
     }
 
     /// Runs async app code as the reaction to stimulus `id`.
     func deliver<Result: Sendable>(_ id: Int, _ body: () async -> Result) async -> Result {
-        await CauseBox.$current.withValue(box(for: id), operation: body)
+        await AwaitedSeamCall.$isAwaited.withValue(false) {
+            await CauseScope.$current.withValue(scope(for: id), operation: body)
+        }
     }
 
     // MARK: Time

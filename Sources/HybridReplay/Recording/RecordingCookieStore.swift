@@ -2,7 +2,7 @@
 /// cookie part of the `http` channel.
 ///
 /// The cookies a query returns are recorded as `http.cookies` answering the
-/// query, and become the cause of what the calling code does next, such as
+/// query, and become the cause of what the calling task does next, such as
 /// the request it builds from them.
 struct RecordingCookieStore: CookieStore {
     let live: any CookieStore
@@ -14,10 +14,10 @@ struct RecordingCookieStore: CookieStore {
     }
 
     func cookies(for url: String) async -> [Cookie] {
-        let caller = recorder.currentCause
+        let caller = recorder.callSite()
         let queryID = recorder.recordEffect(CookieStoreQuery(url: url))
         let cookies = await live.cookies(for: url)
-        caller.stimulusID = recorder.record(CookieStoreContents(cookies), cause: nil, answers: queryID)
+        recorder.answered(caller, by: recorder.record(CookieStoreContents(cookies), cause: nil, answers: queryID))
         return cookies
     }
 }

@@ -6,7 +6,8 @@
 /// is called with that response as its cause, and the request it returns is
 /// recorded as a new `http.request` caused by the response, as in
 /// `Cassettes/cookies/redirect-302.json`. The final response then answers
-/// the last request and becomes the cause of what the calling code does next.
+/// the last request and becomes the cause of what the calling task does
+/// next; other tasks of the same reaction keep their own causes.
 ///
 /// A transport error (a timeout, a refused connection, too many redirects)
 /// is recorded as an `http.error` answering the request the exchange was
@@ -19,22 +20,23 @@ struct RecordingHTTPTransport: HTTPTransport {
     func send(_ request: HTTPRequest, redirectDelegate: (any HTTPRedirectDelegate)?) async throws(HTTPTransportError)
         -> HTTPResponse
     {
-        let caller = recorder.currentCause
+        let caller = recorder.callSite()
         let exchange = RecordedExchange(requestID: recorder.recordEffect(request))
         let hops = RecordingRedirectDelegate(app: redirectDelegate, recorder: recorder, exchange: exchange)
         let response: HTTPResponse
         do {
             response = try await live.send(request, redirectDelegate: hops)
         } catch {
-            caller.stimulusID = exchange.fail { requestID in
+            let failureID = exchange.fail { requestID in
                 recorder.record(HTTPTransportFailure(error), cause: nil, answers: requestID)
             }
+            recorder.answered(caller, by: failureID)
             throw error
         }
         let responseID = exchange.finish { requestID in
             recorder.record(response, cause: nil, answers: requestID)
         }
-        caller.stimulusID = responseID
+        recorder.answered(caller, by: responseID)
         return response
     }
 }

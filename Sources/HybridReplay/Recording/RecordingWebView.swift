@@ -63,16 +63,18 @@ final class RecordingWebView: WebView {
     }
 
     /// Records `evaluation` and returns the completion handler to give the
-    /// live web view: it records the result as the answer, makes the result
-    /// the cause of what the calling code does next, and calls the app's handler.
+    /// live web view: it records the result as the answer and calls the
+    /// app's handler with the result as the cause of what the handler does.
     ///
-    /// The result is recorded even when the app passed no handler, so the
+    /// When the calling task awaits the result (the `async` forms), the
+    /// result also becomes the cause of what that task does next. The
+    /// result is recorded even when the app passed no handler, so the
     /// cassette says what the page returned.
     private func answering(
         _ evaluation: JavaScriptEvaluation,
         then completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) -> @Sendable (Result<JSONValue, JavaScriptError>) -> Void {
-        let caller = recorder.currentCause
+        let caller = AwaitedSeamCall.isAwaited ? recorder.callSite() : nil
         let evaluationID = recorder.recordEffect(evaluation)
         return { [recorder] result in
             let outcome: Outcome =
@@ -82,8 +84,8 @@ final class RecordingWebView: WebView {
                 }
             let resultID = recorder.record(JavaScriptResult(outcome), cause: nil, answers: evaluationID)
             guard let completionHandler else { return }
-            // The async `evaluateJavaScript(_:)` resumes the caller's task, which reads `caller`.
-            caller.stimulusID = resultID
+            // Before resuming the awaiting task, which reads it when it makes its next effect.
+            if let caller { recorder.answered(caller, by: resultID) }
             recorder.deliver(resultID) { completionHandler(result) }
         }
     }

@@ -40,6 +40,11 @@ public struct RedactionPlaceholders: Sendable {
         return Self.placeholder(number)
     }
 
+    /// Every secret replaced so far with its placeholder, in the order they were numbered.
+    package var replacements: [(secret: String, placeholder: String)] {
+        numbers.sorted { $0.value < $1.value }.map { ($0.key, Self.placeholder($0.value)) }
+    }
+
     /// The placeholder with `number`: `[REDACTED:<number>]`.
     package static func placeholder(_ number: Int) -> String { "[REDACTED:\(number)]" }
 

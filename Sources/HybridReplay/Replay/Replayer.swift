@@ -44,7 +44,9 @@ public struct Replayer: Sendable {
     ///   and registers its handlers and delegates. What it returns is kept
     ///   alive until the run ends.
     /// - Returns: The report of the first run that failed, or of the first
-    ///   run when every run passed.
+    ///   run when every run passed. A failed report, its trace included, is
+    ///   redacted by the rules the cassette's header lists: a value the
+    ///   recording hid is hidden in it, expected or found.
     public func replay<Subject>(_ setUp: (Platform) async throws -> Subject) async -> ReplayReport {
         let runs = max(1, options.repetitions)
         var first: ReplayReport?
@@ -75,9 +77,11 @@ public struct Replayer: Sendable {
                     kind: .setUpFailed, eventID: nil, eventKind: nil,
                     message: "setting up the implementation threw \(String(describing: error))"))
         }
-        return ReplayReport(
+        let report = ReplayReport(
             cassetteName: cassette.header.name, cassettePath: path, issues: engine.issues, trace: engine.traceCassette(),
             runs: runs, run: run, recordCommand: options.recordCommand)
+        // What a failure shows hides what the recording hid.
+        return report.passed ? report : report.redacted(by: Redaction(ruleNames: cassette.header.redactions), recorded: cassette)
     }
 
     private func emptyReport(runs: Int) -> ReplayReport {

@@ -115,13 +115,29 @@ extension WebView {
 
 /// Bridges a completion-handler call to async, keeping the call itself synchronous
 /// so the effect is observed in the order app code made it.
+///
+/// The call is made with ``AwaitedSeamCall/isAwaited`` set, so a recorder
+/// knows the calling task waits for the result.
 package func withResultContinuation<Success: Sendable, Failure: Error>(
     _ start: (@escaping @Sendable (Result<Success, Failure>) -> Void) -> Void
 ) async throws(Failure) -> Success {
     let result: Result<Success, Failure> = await withCheckedContinuation { continuation in
-        start { continuation.resume(returning: $0) }
+        AwaitedSeamCall.$isAwaited.withValue(true) {
+            start { continuation.resume(returning: $0) }
+        }
     }
     return try result.get()
+}
+
+/// Whether the completion-handler seam call being made is awaited by the
+/// task making it, as the `async` forms of `evaluateJavaScript` and
+/// `callAsyncJavaScript` are.
+///
+/// A recorder makes the result the cause of what the awaiting task does
+/// next; a caller that passed its own completion handler and carried on
+/// is not waiting, so its later effects keep their cause.
+package enum AwaitedSeamCall {
+    @TaskLocal package static var isAwaited = false
 }
 
 /// Receives the messages a page posts to one handler name.

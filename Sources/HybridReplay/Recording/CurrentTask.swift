@@ -1,0 +1,62 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The identity of the task running the caller, unique for the life of the process.
+///
+/// The recorder keys per-task causes by it. `UnsafeCurrentTask` compares
+/// tasks by address, and a task that has ended may leave its address to a
+/// new one, which would inherit the old task's answers; the concurrency
+/// runtime numbers every task instead (`swift_task_getJobTaskId`, exported
+/// since Swift 5.9, the number `UnownedJob.description` prints). The two
+/// entry points are looked up once at run time, so a runtime without them
+/// (Apple platforms before macOS 14 and iOS 17, a statically linked Linux
+/// executable that does not export them) falls back to the address, with
+/// that limitation.
+enum CurrentTask {
+    /// A task's number, or its address hashed where the runtime does not number tasks.
+    struct ID: Hashable, Sendable {
+        let value: UInt64
+    }
+
+    /// Whether tasks are told apart by the runtime's numbers rather than by address.
+    static var isNumberedByRuntime: Bool { RuntimeTaskIDs.shared != nil }
+
+    /// The current task's identity; `nil` on a thread that runs no task.
+    static var id: ID? {
+        if let runtime = RuntimeTaskIDs.shared {
+            guard let task = runtime.current() else { return nil }
+            return ID(value: runtime.taskID(task))
+        }
+        return withUnsafeCurrentTask { task in task.map { ID(value: UInt64(UInt(bitPattern: $0.hashValue))) } }
+    }
+}
+
+/// The concurrency runtime's entry points for the current task and its number.
+///
+/// Both are `SWIFT_CC(swift)` functions of one pointer argument returning a
+/// pointer or an integer, which the C convention passes in the same registers.
+private struct RuntimeTaskIDs: Sendable {
+    typealias Current = @convention(c) () -> UnsafeMutableRawPointer?
+    typealias TaskID = @convention(c) (UnsafeMutableRawPointer) -> UInt64
+
+    let current: Current
+    let taskID: TaskID
+
+    static let shared: RuntimeTaskIDs? = {
+        #if canImport(Darwin)
+        let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+        #else
+        let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+        #endif
+        guard let current = dlsym(everywhere, "swift_task_getCurrent"),
+            let taskID = dlsym(everywhere, "swift_task_getJobTaskId")
+        else { return nil }
+        return RuntimeTaskIDs(
+            current: unsafeBitCast(current, to: Current.self), taskID: unsafeBitCast(taskID, to: TaskID.self))
+    }()
+}

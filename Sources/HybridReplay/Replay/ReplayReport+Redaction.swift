@@ -1,0 +1,35 @@
+extension ReplayReport {
+    /// The report with `redaction` applied to what it shows: its trace, and
+    /// every value in its issues that the redaction hides in the trace or in
+    /// the recorded cassette.
+    ///
+    /// A replay redacts its failed reports by the rules the cassette header
+    /// lists, so a wrong bearer token fails the test without the expected or
+    /// the actual token appearing in the report or in the trace attached to it.
+    ///
+    /// - Parameters:
+    ///   - redaction: The rules to apply, such as ``Redaction/init(ruleNames:)`` of the cassette's header.
+    ///   - recorded: The cassette replayed, whose values the issues quote as expected.
+    /// - Returns: The redacted report; `self` when `redaction` has no rule.
+    package func redacted(by redaction: Redaction, recorded: Cassette) -> ReplayReport {
+        guard !redaction.isEmpty else { return self }
+        var scrubber = ReportScrubber()
+        var placeholders = RedactionPlaceholders()
+        var report = self
+        for index in report.trace.events.indices {
+            let original = report.trace.events[index].payload
+            let redacted = redaction.apply(to: original, placeholders: &placeholders)
+            scrubber.learn(original: original, redacted: redacted)
+            report.trace.events[index].payload = redacted
+        }
+        for event in recorded.events {
+            scrubber.learn(original: event.payload, redacted: redaction.apply(to: event.payload, placeholders: &placeholders))
+        }
+        scrubber.learn(placeholders)
+        for name in redaction.ruleNames where !report.trace.header.redactions.contains(name) {
+            report.trace.header.redactions.append(name)
+        }
+        report.issues = issues.map(scrubber.scrub)
+        return report
+    }
+}

@@ -1,0 +1,74 @@
+/// Replaces, in the text of a replay report, every value a redaction hid in
+/// the payloads the report was made from.
+///
+/// Reports are text built from payloads (compact JSON of fields, one-line
+/// summaries, binding notes), so the scrubber learns each string a
+/// redaction changed (a whole header value, a URL, a JSON string) and each
+/// secret it numbered, and rewrites them wherever they appear. A value is
+/// always replaced where it appears quoted as JSON; a value of at least
+/// ``minimumBareLength`` characters is replaced bare too, as it appears in
+/// summaries. Shorter values are replaced only quoted, so that a cookie
+/// valued `1` does not turn every `event 1` into a placeholder.
+struct ReportScrubber {
+    /// Bare values shorter than this are too likely to be ordinary text.
+    static let minimumBareLength = 6
+
+    private var replacements: [String: String] = [:]
+
+    /// Learns what `redacted` hides of `original`: every string leaf that differs.
+    mutating func learn(original: any EventPayload, redacted: any EventPayload) {
+        learn(EventCoding.payloadNode(original), EventCoding.payloadNode(redacted))
+    }
+
+    /// Learns the secrets a redaction numbered, each with its placeholder.
+    mutating func learn(_ placeholders: RedactionPlaceholders) {
+        for (secret, placeholder) in placeholders.replacements { note(secret, placeholder) }
+    }
+
+    private mutating func learn(_ original: CanonicalNode, _ redacted: CanonicalNode) {
+        switch (original, redacted) {
+        case (.object(let before), .object(let after)) where before.count == after.count:
+            for (old, new) in zip(before, after) { learn(old.1, new.1) }
+        case (.array(let before), .array(let after)) where before.count == after.count:
+            for (old, new) in zip(before, after) { learn(old, new) }
+        case (.value(.string(let old)), .value(.string(let new))):
+            note(old, new)
+        case (.value(let old), .value(.string(let new))):
+            // A number or boolean hidden as its placeholder.
+            note(old.description, new)
+        default:
+            break
+        }
+    }
+
+    private mutating func note(_ secret: String, _ placeholder: String) {
+        guard !secret.isEmpty, secret != placeholder, RedactionPlaceholders.number(in: secret) == nil else { return }
+        replacements[secret] = placeholder
+    }
+
+    /// `text` with every learnt value replaced, longest first.
+    func scrub(_ text: String) -> String {
+        var text = text
+        for (secret, placeholder) in replacements.sorted(by: { $0.key.count > $1.key.count }) {
+            text = text.replacingOccurrences(
+                of: JSONValue.string(secret).description, with: JSONValue.string(placeholder).description)
+            if secret.count >= Self.minimumBareLength {
+                text = text.replacingOccurrences(of: secret, with: placeholder)
+            }
+        }
+        return text
+    }
+
+    func scrub(_ issue: ReplayIssue) -> ReplayIssue {
+        var issue = issue
+        issue.message = scrub(issue.message)
+        issue.actual = issue.actual.map(scrub)
+        issue.nearestCandidate = issue.nearestCandidate.map(scrub)
+        issue.differences = issue.differences.map { difference in
+            FieldDifference(
+                path: scrub(difference.path), expected: difference.expected.map(scrub),
+                actual: difference.actual.map(scrub), note: difference.note.map(scrub))
+        }
+        return issue
+    }
+}

@@ -128,7 +128,7 @@ func replayAppSession(_ cassette: CassetteCase) async -> ReplayReport? {
     return await replayCassette(cassette) { platform in startSeedSystem(contract, on: platform) }
 }
 
-@Test("each recorded app session replays against its seed system", arguments: CassetteCase.all(in: "Cassettes/app"))
+@Test("each recorded app session replays against its seed system", arguments: try CassetteCase.all(in: "Cassettes/app"))
 func recordedAppSession(_ cassette: CassetteCase) async {
     await replayAppSession(cassette)
 }

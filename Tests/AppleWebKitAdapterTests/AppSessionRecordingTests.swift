@@ -247,9 +247,9 @@ struct AppSessionRecordingTests {
     }
 
     @Test("the committed app sessions are there to replay")
-    func committedSessions() {
+    func committedSessions() throws {
         #expect(
-            CassetteCase.all(in: "Cassettes/app").map(\.name) == [
+            try CassetteCase.all(in: "Cassettes/app").map(\.name) == [
                 "cookie-screen", "echo-screen", "location-screen", "promise-screen", "router-screen",
             ])
     }

@@ -33,6 +33,8 @@ public final class Recorder: Sendable {
 
     private let elapsed: @Sendable () -> Duration
     private let state = Locked(State())
+    /// Drives waiting for events, woken by every event stored.
+    let waiters = ConditionWaiters()
     /// The context of effects made outside any stimulus the recorder delivered.
     private let rootBox: CauseBox
 
@@ -97,7 +99,8 @@ public final class Recorder: Sendable {
     /// - Returns: The event's id.
     @discardableResult
     func record(_ payload: any EventPayload, cause: Int?, answers: Int? = nil, awaitsLateAnswer: Bool = false) -> Int {
-        state.withLock { state in
+        defer { waiters.changed() }
+        return state.withLock { state in
             store(payload, cause: cause, answers: answers, in: &state, awaitsLateAnswer: awaitsLateAnswer)
         }
     }
@@ -123,7 +126,8 @@ public final class Recorder: Sendable {
     ///
     /// - Returns: The stimulus's id.
     func recordAnswer(_ payload: any EventPayload, toOldestOf kinds: Set<EventKind>) -> Int {
-        state.withLock { state in
+        defer { waiters.changed() }
+        return state.withLock { state in
             let oldest = kinds.compactMap { kind in state.outstanding[kind]?.first.map { (kind, $0) } }
                 .min { $0.1 < $1.1 }
             if let (kind, _) = oldest { state.outstanding[kind]?.removeFirst() }

@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 // An app package as a user writes one: the app links only the seams, the
 // tests link the engine. `Scripts/check-app-product` builds the app from
-// here and checks what it links.
+// here and checks what it links; `Scripts/check-rerecord` records the tests'
+// cassettes twice and checks both are the committed bytes.
 import PackageDescription
 
 let package = Package(

@@ -6,6 +6,13 @@ extension Platform {
     /// Keep references to the stand-ins you pass in to drive them and to
     /// assert on what the app did.
     ///
+    /// Time stands still unless the test moves it: the clock is a fresh
+    /// ``ManualClock`` unless you pass one, so a recording made on this
+    /// platform stamps every event with the time the drive chose, and
+    /// re-recording unchanged code gives the same bytes. Keep the
+    /// `ManualClock` you pass to move it with `advance(by:)`, or pass
+    /// `ContinuousClock()` to record real times.
+    ///
     /// - Parameters:
     ///   - webView: The page a test drives.
     ///   - routes: Where native screens are shown.
@@ -14,7 +21,8 @@ extension Platform {
     ///   - locationManager: The location hardware a test drives.
     ///   - locationOutput: Where the location service publishes.
     ///   - custom: The app's own seam.
-    ///   - clock: The clock app code sleeps with.
+    ///   - clock: The clock app code sleeps with and a recorder stamps events
+    ///     with; a ``ManualClock`` standing at zero unless you pass another.
     /// - Returns: A platform built from the stand-ins.
     public static func simulated(
         webView: SimulatedWebView = SimulatedWebView(),
@@ -24,7 +32,7 @@ extension Platform {
         locationManager: any LocationManager = SimulatedLocationManager(),
         locationOutput: any LocationServiceOutput = CollectingLocationOutput(),
         custom: any CustomSeam = SimulatedCustomSeam(),
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ManualClock()
     ) -> Platform {
         Platform(
             webView: webView, routes: routes, transport: transport, cookieStore: cookieStore,

@@ -33,7 +33,7 @@ extension CassetteRun {
             clock: session.platform.clock, engine: session.engine)
         do {
             let subject = try await setUp(recorder.platform(wrapping: session.platform))
-            try await session.drive()
+            try await session.drive(recorder)
             withExtendedLifetime(subject) {}
         } catch {
             return [

@@ -15,13 +15,25 @@ import HybridReplaySimulation
 /// }
 /// await replayCassette("present-yellow", recording: session) { Router(platform: $0) }
 /// ```
+///
+/// A drive that must wait for effects the implementation makes in tasks of
+/// its own takes the recorder, and waits on it instead of polling:
+///
+/// ```swift
+/// RecordingSession(platform: .simulated(webView: page, clock: clock)) { recorder in
+///     try page.postMessage("hello", to: "nativeProcess")
+///     try await recorder.waitForEvents(JavaScriptEvaluation.eventKind)
+/// }
+/// ```
 public struct RecordingSession: Sendable {
     /// The seams the implementation talks to while recording.
     public var platform: Platform
     /// Plays the part of the page, the user and the outside world: posts
     /// messages, follows links, delivers fixes. It runs after the
     /// implementation is set up, and the recording ends when it returns.
-    public var drive: @Sendable () async throws -> Void
+    /// It gets the recorder, to wait for effects with
+    /// ``Recorder/waitForEvents(_:count:patience:)``.
+    public var drive: @Sendable (Recorder) async throws -> Void
     /// What the session does, written in the cassette.
     public var description: String?
     /// The bridge contract it exercises, written in the cassette.
@@ -34,6 +46,30 @@ public struct RecordingSession: Sendable {
     /// Describes how to record: on which seams, and driven how.
     ///
     /// - Parameters:
+    ///   - platform: The live or simulated seams; a simulated platform records on a
+    ///     ``ManualClock`` unless given another clock.
+    ///   - description: What the session does.
+    ///   - contract: The bridge contract it exercises.
+    ///   - redaction: What to hide; ``Redaction/default`` hides cookies and credentials.
+    ///   - engine: Where the events come from.
+    ///   - drive: The stimuli, run once the implementation is set up, given the
+    ///     recorder to wait on for the implementation's effects.
+    public init(
+        platform: Platform, description: String? = nil, contract: String? = nil, redaction: Redaction = .default,
+        engine: String? = nil, drive: @escaping @Sendable (Recorder) async throws -> Void
+    ) {
+        self.platform = platform
+        self.drive = drive
+        self.description = description
+        self.contract = contract
+        self.redaction = redaction
+        self.engine = engine
+    }
+
+    /// Describes how to record a session whose drive waits for nothing but
+    /// its own calls, such as navigations answered before they return.
+    ///
+    /// - Parameters:
     ///   - platform: The live or simulated seams.
     ///   - description: What the session does.
     ///   - contract: The bridge contract it exercises.
@@ -44,11 +80,8 @@ public struct RecordingSession: Sendable {
         platform: Platform, description: String? = nil, contract: String? = nil, redaction: Redaction = .default,
         engine: String? = nil, drive: @escaping @Sendable () async throws -> Void
     ) {
-        self.platform = platform
-        self.drive = drive
-        self.description = description
-        self.contract = contract
-        self.redaction = redaction
-        self.engine = engine
+        self.init(
+            platform: platform, description: description, contract: contract, redaction: redaction, engine: engine
+        ) { _ in try await drive() }
     }
 }

@@ -15,11 +15,8 @@ import HybridReplaySimulation
 /// bytes every time.
 package struct ScenarioStage: Sendable {
     /// How long a wait lasts in real time before it fails, unless a
-    /// recording says otherwise. Generous, so a loaded machine never fails a
-    /// scenario; it runs out only when something is wrong. On two cores,
-    /// with Swift Testing running CPU-heavy property tests in parallel, a
-    /// task that is ready can wait more than 10 seconds for a thread.
-    package static let defaultPatience: Duration = .seconds(60)
+    /// recording says otherwise: the engine's, for every recording drive.
+    package static let defaultPatience = WaitTimeout.defaultPatience
 
     /// The scenario's path, which errors name.
     package let scenario: String
@@ -48,35 +45,19 @@ package struct ScenarioStage: Sendable {
         clock.advance(by: duration)
     }
 
-    /// Waits in real time until `condition` holds, for work the
-    /// implementation does in tasks of its own.
-    ///
-    /// - Parameters:
-    ///   - what: What is awaited, for the error: `the executePromise evaluation`.
-    ///   - condition: Checked every millisecond.
-    /// - Throws: ``ScenarioError`` naming the scenario and `what` when
-    ///   ``patience`` runs out or the task is cancelled.
-    package func waitUntil(_ what: String, _ condition: () -> Bool) async throws(ScenarioError) {
-        let deadline = ContinuousClock.now.advanced(by: patience)
-        while !condition() {
-            guard ContinuousClock.now < deadline, !Task.isCancelled else {
-                throw ScenarioError(
-                    scenario: scenario,
-                    message: "waited \(patience) for \(what), in vain; recorded so far: \(recordedKinds)")
-            }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-    }
-
-    /// Waits until `count` events of `kind` have been recorded in all.
+    /// Waits until `count` events of `kind` have been recorded in all, for
+    /// work the implementation does in tasks of its own.
     ///
     /// - Parameters:
     ///   - kind: Such as `javascript.result`.
     ///   - count: How many, counting those recorded before.
-    /// - Throws: ``ScenarioError`` when they do not come.
+    /// - Throws: ``ScenarioError`` naming the scenario and what was awaited
+    ///   when ``patience`` runs out or the task is cancelled.
     package func waitForEvents(_ kind: EventKind, count: Int) async throws(ScenarioError) {
-        try await waitUntil("\(count) \(kind) event\(count == 1 ? "" : "s")") {
-            recorder.events.lazy.filter { $0.kind == kind }.count >= count
+        do {
+            try await recorder.waitForEvents(kind, count: count, patience: patience)
+        } catch {
+            throw failure(error)
         }
     }
 
@@ -88,11 +69,11 @@ package struct ScenarioStage: Sendable {
     /// - Returns: The request, held until ``respond(to:after:with:)`` answers it.
     /// - Throws: ``ScenarioError`` when no request comes, or another one does.
     package func request(_ method: String, _ url: String) async throws(ScenarioError) -> HeldHTTPTransport.HeldRequest {
-        guard let held = await server.nextRequest(timeout: patience) else {
-            throw ScenarioError(
-                scenario: scenario,
-                message: "waited \(patience) for the request \(method) \(url), in vain; "
-                    + "recorded so far: \(recordedKinds)")
+        let held: HeldHTTPTransport.HeldRequest
+        do {
+            held = try await server.nextRequest(patience: patience)
+        } catch {
+            throw failure(error, awaited: "the request \(method) \(url)")
         }
         guard held.request.method == method, held.request.url == url else {
             throw ScenarioError(
@@ -138,9 +119,19 @@ package struct ScenarioStage: Sendable {
         }
     }
 
-    /// The kinds recorded so far, for error messages: `script.message, http.request`.
+    /// The error of a wait that ended in vain: `awaited`, if given, names what the scenario waited for.
+    private func failure(_ error: any Error, awaited: String? = nil) -> ScenarioError {
+        guard var timeout = error as? WaitTimeout else {
+            return ScenarioError(scenario: scenario, message: "stopped waiting for \(awaited ?? "the implementation"): \(error)")
+        }
+        if let awaited { timeout.awaited = awaited }
+        timeout.progress = recordedKinds
+        return ScenarioError(scenario: scenario, message: timeout.description)
+    }
+
+    /// The kinds recorded so far, for error messages: `recorded so far: script.message, http.request`.
     private var recordedKinds: String {
         let kinds = recorder.events.map(\.kind.description)
-        return kinds.isEmpty ? "nothing" : kinds.joined(separator: ", ")
+        return "recorded so far: " + (kinds.isEmpty ? "nothing" : kinds.joined(separator: ", "))
     }
 }

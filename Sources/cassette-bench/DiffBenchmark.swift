@@ -25,7 +25,10 @@ struct DiffBenchmark {
             print(TextColumns.pad(cells[0], 10) + cells.dropFirst().map { TextColumns.pad($0, 14, left: true) }.joined())
         }
         print("")
-        print("diff growth 4N/N time=\(TextColumns.fixed(large.diff.seconds / small.diff.seconds, 2))")
+        // Linear growth is 4.00. Loading is linear, so its growth in the same run shows whether the
+        // machine's load changed between the two sizes; CPU time is what other processes inflate least.
+        print("load growth 4N/N time=\(TextColumns.fixed(large.load.seconds / small.load.seconds, 2)) cpu=\(TextColumns.fixed(large.load.cpuSeconds / small.load.cpuSeconds, 2))")
+        print("diff growth 4N/N time=\(TextColumns.fixed(large.diff.seconds / small.diff.seconds, 2)) cpu=\(TextColumns.fixed(large.diff.cpuSeconds / small.diff.cpuSeconds, 2))")
         print("diff/load time=\(TextColumns.fixed(small.diff.seconds / small.load.seconds, 2))")
     }
 

@@ -152,6 +152,40 @@ struct RecordModesTests {
         #expect(!cassetteExists)
     }
 
+    @Test("a drive waiting for an effect that never comes writes nothing and names what it waited for")
+    func driveWaitsInVain() async {
+        let page = SimulatedWebView()
+        let session = RecordingSession(platform: .simulated(webView: page)) { recorder in
+            try page.postMessage("hello", to: "echo")
+            try await recorder.waitForEvents(JavaScriptEvaluation.eventKind, patience: .milliseconds(5))
+        }
+        await withKnownIssue {
+            await replayEcho(["HYBRIDREPLAY_RECORD": "all"], recording: session)
+        } matching: { issue in
+            comments(issue).contains(
+                "recording 'echo' failed, so nothing was written: waited 0.005 seconds for 1 javascript.evaluate "
+                    + "event, in vain; recorded so far: script.message, navigation.route")
+        }
+        #expect(!cassetteExists)
+    }
+
+    @Test("a drive that takes the recorder waits for the effect, and the recording replays")
+    func driveWaitsForEffect() async throws {
+        let page = SimulatedWebView()
+        let session = RecordingSession(platform: .simulated(webView: page)) { recorder in
+            try page.postMessage("hello", to: "echo")
+            try await recorder.waitForEvents(NativeRoute.eventKind)
+        }
+        await withKnownIssue {
+            await replayEcho(["HYBRIDREPLAY_RECORD": "all"], recording: session)
+        } matching: { issue in
+            comments(issue).hasPrefix("recorded ")
+        }
+        let report = try #require(await replayEcho([:]))
+        #expect(report.passed)
+        #expect(report.trace.events.map(\.kind) == [ScriptMessage.eventKind, NativeRoute.eventKind])
+    }
+
     @Test("a recording goes into a folder that does not exist yet")
     func createsTheFolder() async throws {
         let nested = folder.url.appendingPathComponent("router/present", isDirectory: true)

@@ -19,7 +19,24 @@ func presentsYellow() async throws {
     await replayCassette(recording: session) { platform in GuideRouter(platform: platform) }
 }
 
-@Test(arguments: try CassetteCase.all(in: "Cassettes"))
+@Test("a greeting fetched for the page settles its promise", .cassette("guide-greeting"))
+func settlesGreeting() async throws {
+    let page = SimulatedWebView()
+    let server = HeldHTTPTransport()
+    let clock = ManualClock()
+    let platform = Platform.simulated(webView: page, transport: server, clock: clock)
+    let session = RecordingSession(platform: platform, contract: "greeting") { recorder in
+        clock.advance(by: .milliseconds(300))                 // the user taps Greet
+        try page.postMessage(["guid": "p1"], to: "greet")
+        let request = try await server.nextRequest()          // the bridge fetches in a task of its own
+        clock.advance(by: .milliseconds(80))                  // the server takes 80 ms
+        server.answer(request, with: HTTPResponse(status: 200, body: .text("Hello, Ada")))
+        try await recorder.waitForEvents(JavaScriptEvaluation.eventKind)   // the promise is settled
+    }
+    await replayCassette(recording: session) { platform in GuideGreetingBridge(platform: platform) }
+}
+
+@Test(arguments: try CassetteCase.all(in: "Cassettes", contract: "router"))
 func routerConforms(_ cassette: CassetteCase) async {
     await replayCassette(cassette) { platform in GuideRouter(platform: platform) }
 }

@@ -36,6 +36,8 @@ public final class Recorder: Sendable {
 
     private let elapsed: @Sendable () -> Duration
     private let state = Locked(State())
+    /// Drives waiting for events, woken by every event stored.
+    let waiters = ConditionWaiters()
 
     private struct State: Sendable {
         var events: [Event] = []
@@ -99,7 +101,8 @@ public final class Recorder: Sendable {
     /// - Returns: The event's id.
     @discardableResult
     func record(_ payload: any EventPayload, cause: Int?, answers: Int? = nil, awaitsLateAnswer: Bool = false) -> Int {
-        state.withLock { state in
+        defer { waiters.changed() }
+        return state.withLock { state in
             store(payload, cause: cause, answers: answers, in: &state, awaitsLateAnswer: awaitsLateAnswer)
         }
     }
@@ -125,7 +128,8 @@ public final class Recorder: Sendable {
     ///
     /// - Returns: The stimulus's id.
     func recordAnswer(_ payload: any EventPayload, toOldestOf kinds: Set<EventKind>) -> Int {
-        state.withLock { state in
+        defer { waiters.changed() }
+        return state.withLock { state in
             let oldest = kinds.compactMap { kind in state.outstanding[kind]?.first.map { (kind, $0) } }
                 .min { $0.1 < $1.1 }
             if let (kind, _) = oldest { state.outstanding[kind]?.removeFirst() }

@@ -46,4 +46,30 @@ struct PlatformSimulatedTests {
 
         #expect(await platform.cookieStore.cookies(for: "https://app.example.com/").map(\.name) == ["session"])
     }
+
+    @Test("stands time still unless the test passes a clock, so a recording's times are the drive's")
+    func manualClockByDefault() async throws {
+        let platform = Platform.simulated()
+        let recorder = Recorder(name: "still", clock: platform.clock)
+        let recording = recorder.platform(wrapping: platform)
+
+        recording.routes.show(NativeRoute(name: "a"))
+        recording.routes.show(NativeRoute(name: "b"))
+
+        #expect(platform.clock is ManualClock)
+        #expect(recorder.events.map(\.at) == [0, 0])
+    }
+
+    @Test("records real times when the test opts into the continuous clock")
+    func continuousClockOnRequest() async throws {
+        let platform = Platform.simulated(clock: ContinuousClock())
+        let recorder = Recorder(name: "real", clock: platform.clock)
+        let recording = recorder.platform(wrapping: platform)
+
+        try await Task.sleep(for: .milliseconds(2))
+        recording.routes.show(NativeRoute(name: "a"))
+
+        #expect(platform.clock is ContinuousClock)
+        #expect(try #require(recorder.events.first).at >= 0.002)
+    }
 }

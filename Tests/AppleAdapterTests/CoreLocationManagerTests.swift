@@ -1,3 +1,7 @@
+// Drives the adapter with fakes that subclass the mirror's classes through initialisers the real
+// SDK may not offer: compiled where AppleMirrorCoreLocation stands in for CoreLocation (docs/apple-adapters.md).
+#if !canImport(CoreLocation)
+
 #if canImport(CoreLocation)
 import CoreLocation
 #else
@@ -177,3 +181,5 @@ struct CoreLocationManagerTests {
         #expect(manager.accuracyAuthorization == .reduced)
     }
 }
+
+#endif

@@ -1,3 +1,7 @@
+// Drives the adapter with fakes that subclass the mirror's classes through initialisers the real
+// SDK may not offer: compiled where AppleMirrorCoreLocation stands in for CoreLocation (docs/apple-adapters.md).
+#if !canImport(CoreLocation)
+
 #if canImport(CoreLocation)
 import CoreLocation
 #else
@@ -61,3 +65,5 @@ struct LocationFixConversionTests {
         #expect(LocationFix(makeLocation(at: .nan)).timestamp == "0000-01-01T00:00:00Z")
     }
 }
+
+#endif

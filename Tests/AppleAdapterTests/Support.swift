@@ -1,3 +1,7 @@
+// Drives the adapter with fakes that subclass the mirror's classes through initialisers the real
+// SDK may not offer: compiled where AppleMirrorCoreLocation stands in for CoreLocation (docs/apple-adapters.md).
+#if !canImport(CoreLocation)
+
 #if canImport(CoreLocation)
 import CoreLocation
 #else
@@ -101,3 +105,5 @@ func makeLocation(latitude: Double = 37.33233141, longitude: Double = -122.03121
         horizontalAccuracy: 5, verticalAccuracy: 3, course: 90, courseAccuracy: 10, speed: 1.5, speedAccuracy: 0.5,
         timestamp: Date(timeIntervalSince1970: seconds))
 }
+
+#endif

@@ -1,3 +1,7 @@
+// Drives the adapter with fakes built from the mirror's "Mirror-only" initialisers, which the
+// real SDK does not have: compiled where AppleMirrorWebKit stands in for WebKit (docs/apple-adapters.md).
+#if !canImport(WebKit)
+
 import Foundation
 import HybridReplay
 import HybridReplayAppRecording
@@ -254,3 +258,5 @@ struct AppSessionRecordingTests {
             ])
     }
 }
+
+#endif

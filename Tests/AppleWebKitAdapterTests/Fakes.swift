@@ -10,6 +10,10 @@ import WebKit
 import AppleMirrorWebKit
 #endif
 
+// Drives the adapter with fakes built from the mirror's "Mirror-only" initialisers, which the
+// real SDK does not have: compiled where AppleMirrorWebKit stands in for WebKit (docs/apple-adapters.md).
+#if !canImport(WebKit)
+
 /// A user content controller that keeps what the adapter registers.
 @MainActor final class RecordingUserContentController: WKUserContentController {
     var handlers: [String: any WKScriptMessageHandler] = [:]
@@ -65,6 +69,14 @@ import AppleMirrorWebKit
     }
 }
 
+@MainActor func frame(_ url: String, main: Bool = true) -> WKFrameInfo {
+    WKFrameInfo(
+        isMainFrame: main, request: URLRequest(url: URL(string: url)!),
+        securityOrigin: WKSecurityOrigin(protocol: "https", host: "app.example", port: 443))
+}
+
+#endif
+
 /// Collects what the adapters report.
 final class IssueLog: Sendable {
     private let issues = Locked<[WebKitAdapterIssue]>([])
@@ -77,12 +89,6 @@ final class Received<Value: Sendable>: Sendable {
     private let values = Locked<[Value]>([])
     var all: [Value] { values.current }
     func append(_ value: Value) { values.withLock { $0.append(value) } }
-}
-
-@MainActor func frame(_ url: String, main: Bool = true) -> WKFrameInfo {
-    WKFrameInfo(
-        isMainFrame: main, request: URLRequest(url: URL(string: url)!),
-        securityOrigin: WKSecurityOrigin(protocol: "https", host: "app.example", port: 443))
 }
 
 /// Waits until every block queued on the main queue before the call has run.

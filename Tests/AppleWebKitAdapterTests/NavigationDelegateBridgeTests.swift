@@ -1,3 +1,7 @@
+// Drives the adapter with fakes built from the mirror's "Mirror-only" initialisers, which the
+// real SDK does not have: compiled where AppleMirrorWebKit stands in for WebKit (docs/apple-adapters.md).
+#if !canImport(WebKit)
+
 import Foundation
 import HybridReplaySeams
 import Testing
@@ -143,3 +147,5 @@ struct NavigationDelegateBridgeTests {
         for (webKit, seam) in pairs { #expect(NavigationConversion.navigationType(webKit) == seam) }
     }
 }
+
+#endif

@@ -1,3 +1,7 @@
+// Drives the adapter with fakes built from the mirror's "Mirror-only" initialisers, which the
+// real SDK does not have: compiled where AppleMirrorWebKit stands in for WebKit (docs/apple-adapters.md).
+#if !canImport(WebKit)
+
 import Foundation
 import HybridReplayFoundationAdapters
 import HybridReplaySeams
@@ -86,3 +90,5 @@ struct WebKitCookieStoreTests {
         #expect(log.all.first?.message.contains("not an RFC 3339 date") == true)
     }
 }
+
+#endif

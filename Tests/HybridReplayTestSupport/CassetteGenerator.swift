@@ -1,8 +1,8 @@
 import Foundation
 import HybridReplay
 
-/// Builds valid random cassettes with events of every kind, for round-trip
-/// and idempotence tests.
+/// Builds valid random cassettes with events of every kind, for the round-trip,
+/// idempotence, replay and timeline property tests.
 package struct CassetteGenerator {
     var random: SplitMix64
 

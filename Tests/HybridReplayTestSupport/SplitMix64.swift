@@ -1,5 +1,5 @@
-/// A small seeded generator, so generated cassettes are the same on every run
-/// and a failing seed can be replayed.
+/// A small seeded generator (SplitMix64), so generated cassettes and strings
+/// are the same on every run and a failing seed can be replayed.
 package struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 

@@ -124,14 +124,17 @@ let package = Package(
             ],
             exclude: ["Golden"]
         ),
+        // Seeded random cassettes for the property tests of more than one test target; no product
+        // names it, so only test targets link it.
+        .target(name: "HybridReplayTestSupport", dependencies: ["HybridReplay"], path: "Tests/HybridReplayTestSupport"),
         .testTarget(
-            name: "HybridReplayTests", dependencies: ["HybridReplay", "HybridReplaySimulation"],
+            name: "HybridReplayTests", dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayTestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "CassetteCommandsTests", dependencies: ["CassetteCommands"]),
+        .testTarget(name: "CassetteCommandsTests", dependencies: ["CassetteCommands", "HybridReplayTestSupport"]),
         .testTarget(name: "HybridReplayTestingTests", dependencies: ["HybridReplayTesting"], exclude: ["Cassettes"]),
         .testTarget(
             name: "HybridReplayReferenceTests",
-            dependencies: ["HybridReplayReference", "HybridReplayTesting", "HybridReplaySimulation"],
+            dependencies: ["HybridReplayReference", "HybridReplayTesting", "HybridReplaySimulation", "HybridReplayTestSupport"],
             exclude: ["Cassettes"]),
         .testTarget(name: "SuiteRecordingTests", dependencies: ["SuiteRecording", "HybridReplaySimulation"]),
         // WKWebView, its delegates and WKHTTPCookieStore behind the seams. The same

@@ -1,6 +1,7 @@
 import Foundation
 import HybridReplay
 import HybridReplayReference
+import HybridReplayTestSupport
 import Testing
 
 @Suite("JavaScriptLiteral")
@@ -38,7 +39,7 @@ struct JavaScriptLiteralTests {
             "<", "/", "s", "\"", "'", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{2028}", "\u{2029}", "\u{600}",
             "\u{301}", "\u{200D}", "\u{FE0F}", "😀", "a", " ", "u", "2", "0", "8",
         ]
-        var generator = SeededGenerator(seed: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         for _ in 0..<2_000 {
             let length = Int.random(in: 0...24, using: &generator)
             var scalars = String.UnicodeScalarView()
@@ -84,20 +85,5 @@ struct JavaScriptLiteralTests {
         #expect(JavaScriptLiteral.value(true) == "true")
         #expect(JavaScriptLiteral.value(42) == "42")
         #expect(JavaScriptLiteral.value("</") == #""<\/""#)
-    }
-}
-
-/// SplitMix64: the same strings on every run, so a failure reproduces.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HybridReplay
+import HybridReplayTestSupport
 
 @Suite("Canonical round trip")
 struct CassetteRoundTripTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HybridReplay
+import HybridReplayTestSupport
 
 /// The corpus in `Fixtures/json-corpus` read by every backend: each must
 /// accept or reject a document as its name says, and accepted documents must

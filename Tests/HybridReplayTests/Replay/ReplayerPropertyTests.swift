@@ -1,5 +1,6 @@
 import Foundation
 @testable import HybridReplay
+import HybridReplayTestSupport
 import Testing
 
 /// The replayer against generated cassettes with events of every kind: an

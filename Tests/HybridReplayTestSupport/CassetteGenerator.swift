@@ -1,12 +1,12 @@
 import Foundation
-@testable import HybridReplay
+import HybridReplay
 
-/// Builds valid random cassettes with events of every kind, for round-trip
-/// and idempotence tests.
-struct CassetteGenerator {
+/// Builds valid random cassettes with events of every kind, for the round-trip,
+/// idempotence, replay and timeline property tests.
+package struct CassetteGenerator {
     var random: SplitMix64
 
-    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+    package init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     // MARK: Scalars
 
@@ -121,7 +121,7 @@ struct CassetteGenerator {
     // MARK: Cassettes
 
     /// A valid cassette of about `scenes` exchanges, covering every kind.
-    mutating func cassette(scenes: Int) -> Cassette {
+    package mutating func cassette(scenes: Int) -> Cassette {
         var events: [Event] = []
         var clock = 0.0
         func add(_ payload: any EventPayload, cause: Int? = nil, answers: Int? = nil, _ gen: inout CassetteGenerator) -> Int {

@@ -1,4 +1,4 @@
-@testable import HybridReplay
+import HybridReplay
 
 /// The web events format version 2 adds, for the generated cassettes.
 extension CassetteGenerator {

@@ -1,6 +1,11 @@
 /// The virtual clock of a replay: sleeping on it returns as soon as the
 /// replay reaches the deadline, so a session that spans ten minutes replays
 /// in milliseconds.
+///
+/// Time is an exact `Duration`; a cassette's `at` (seconds, recorded to the
+/// microsecond) is read as a whole number of microseconds, so ties compare
+/// exactly: a sleeper due before a stimulus wakes first, one due at the same
+/// instant wakes after it, since its effects were recorded later.
 public struct ReplayClock: Clock {
     /// A point on the replay's timeline, measured from the start of the cassette.
     public struct Instant: InstantProtocol {
@@ -16,10 +21,15 @@ public struct ReplayClock: Clock {
 
     let engine: ReplayEngine
 
-    public var now: Instant { Instant(offset: .seconds(engine.now)) }
+    public var now: Instant { Instant(offset: engine.now) }
     public var minimumResolution: Duration { .nanoseconds(1) }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        try await engine.sleep(until: deadline.offset.seconds)
+        try await engine.sleep(until: deadline.offset)
     }
+}
+
+extension Event {
+    /// The event's `at` on the replay's clock: whole microseconds, as the recorder rounds them.
+    var time: Duration { .microseconds(Int64((at * 1_000_000).rounded())) }
 }

@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "HybridReplayTestingTests", dependencies: ["HybridReplayTesting"], exclude: ["Cassettes"]),
         .testTarget(
             name: "HybridReplayReferenceTests",
-            dependencies: ["HybridReplayReference", "HybridReplayTesting", "HybridReplaySimulation"],
+            dependencies: ["HybridReplayReference", "HybridReplayTesting", "HybridReplaySimulation", "CassetteCommands"],
             exclude: ["Cassettes"]),
         .testTarget(name: "SuiteRecordingTests", dependencies: ["SuiteRecording", "HybridReplaySimulation"]),
         // WKWebView, its delegates and WKHTTPCookieStore behind the seams. The same

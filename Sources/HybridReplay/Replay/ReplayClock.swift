@@ -31,5 +31,13 @@ public struct ReplayClock: Clock {
 
 extension Event {
     /// The event's `at` on the replay's clock: whole microseconds, as the recorder rounds them.
-    var time: Duration { .microseconds(Int64((at * 1_000_000).rounded())) }
+    ///
+    /// A time past what `Duration` microseconds hold (about 292,000 years) or
+    /// not finite — which validation reports, but an unvalidated cassette may
+    /// carry — is clamped instead of trapping.
+    var time: Duration {
+        let microseconds = (at * 1_000_000).rounded()
+        if let exact = Int64(exactly: microseconds) { return .microseconds(exact) }
+        return microseconds < 0 ? .zero : .microseconds(Int64.max)
+    }
 }

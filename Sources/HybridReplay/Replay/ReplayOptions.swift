@@ -7,12 +7,16 @@ public struct ReplayOptions: Sendable {
     /// How many times to replay, each against a freshly built implementation;
     /// every run must pass.
     public var repetitions: Int = 1
-    /// The longest real time to wait for the implementation to go idle.
+    /// The longest real time to wait for the implementation to go idle, or,
+    /// with an effect still due, to finish.
     ///
     /// A replay knows when work started from the seams is over, so this
     /// passes only while work it cannot see keeps going (`Task.detached`,
-    /// Dispatch, threads, or a task waiting on them): it is an upper bound,
-    /// never a window that verdicts depend on.
+    /// Dispatch, threads, or a task waiting on them), or while part of the
+    /// implementation waits on the replay and an effect is missing — the
+    /// replay cannot tell whether a sibling task of that work still runs, so
+    /// it reports the effect only after this. It is an upper bound, never a
+    /// window that a passing replay waits out.
     public var stallTimeout: Duration = .seconds(2)
     /// The command that re-records the cassette, shown in failure reports.
     public var recordCommand: String?

@@ -124,7 +124,12 @@ struct ReplayerRobustnessTests {
 
     @Test("a handler registered from a task started in set-up receives the first message")
     func lateRegistration() async throws {
-        let report = try await replayExample("bridge/echo.json") { platform in
+        // The task is tracked, so the replay waits for it however late it runs; the stall
+        // timeout only bounds that wait, and a starved machine (the whole suite under
+        // ThreadSanitizer) can hold a task back for more than the default 2 s.
+        var patient = fastReplay
+        patient.stallTimeout = .seconds(60)
+        let report = try await replayExample("bridge/echo.json", options: patient) { platform in
             Task {
                 for _ in 0..<3 { await Task.yield() }
                 _ = ExampleEchoBridge(platform: platform)

@@ -134,7 +134,10 @@ let package = Package(
         .testTarget(name: "HybridReplayTestingTests", dependencies: ["HybridReplayTesting"], exclude: ["Cassettes"]),
         .testTarget(
             name: "HybridReplayReferenceTests",
-            dependencies: ["HybridReplayReference", "HybridReplayTesting", "HybridReplaySimulation", "HybridReplayTestSupport"],
+            dependencies: [
+                "HybridReplayReference", "HybridReplayTesting", "HybridReplaySimulation", "HybridReplayTestSupport",
+                "CassetteCommands",
+            ],
             exclude: ["Cassettes"]),
         .testTarget(name: "SuiteRecordingTests", dependencies: ["SuiteRecording", "HybridReplaySimulation"]),
         // WKWebView, its delegates and WKHTTPCookieStore behind the seams. The same

@@ -64,18 +64,12 @@ struct CassetteVerification: Sendable {
         return (name, .failed(message: report.issues.first?.headline ?? lines[0], report: lines))
     }
 
-    /// How long a replay waits, after the last expected event, for a late
-    /// second decision, reply or stray effect.
-    static let trailingQuietPeriod: Duration = .milliseconds(100)
-
-    /// Replay options for `cassette`: a trailing quiet period long enough to
-    /// catch a late second decision, and for the package's own suite the
-    /// command that re-records it.
+    /// Replay options for `cassette`: the defaults every entry point uses,
+    /// and for the package's own suite the command that re-records it.
     static func options(for cassette: Cassette, repetitions: Int) -> ReplayOptions {
         let fromSuite = cassette.header.recordedBy.engine == ReferenceContract.suiteEngine
         return ReplayOptions(
-            repetitions: repetitions, trailingQuietPeriod: trailingQuietPeriod,
-            recordCommand: fromSuite ? ReferenceContract.suiteRecordCommand : nil)
+            repetitions: repetitions, recordCommand: fromSuite ? ReferenceContract.suiteRecordCommand : nil)
     }
 
     private static func missingContract(in file: CassetteFile) -> Outcome {

@@ -24,7 +24,10 @@ final class GPXTrackParser: NSObject, XMLParserDelegate {
     ]
     /// libxml2's global state is only documented as safe once initialised and
     /// when nothing else tears it down; GPX files are read rarely, so one at a time.
-    private static let serial = Locked(())
+    /// A plain lock: ThreadSanitizer reported a Swift access race on the
+    /// zero-sized value of the `Locked<()>` this was, whose address is the
+    /// object's own.
+    private static let serial = NSLock()
 
     private struct Element {
         var name: String
@@ -84,7 +87,9 @@ final class GPXTrackParser: NSObject, XMLParserDelegate {
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader
-        let finished = serial.withLock { _ in parser.parse() }
+        serial.lock()
+        let finished = parser.parse()
+        serial.unlock()
         if let error = reader.error { throw error }
         guard let root = reader.root else {
             throw GPXError(file: name, position: first, message: "expected a <gpx> root element, found none")

@@ -58,6 +58,10 @@ public final class ManualClock: Clock, Sendable {
 
     public var minimumResolution: Duration { .nanoseconds(1) }
 
+    /// How many sleepers wait for the clock to move, so a test can know a
+    /// sleeper has registered instead of sleeping in real time for it.
+    package var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
     /// Moves the clock forward and wakes every sleeper whose deadline it reaches, earliest first.
     ///
     /// - Parameter duration: How far to move; a negative duration leaves the

@@ -40,6 +40,10 @@ struct VerifyBenchmark {
         }
         print("")
         print("verify parallel/serial time=\(ratio(fast.seconds, slow.seconds))")
+        let perReplay = Double(max(1, replays))
+        print(
+            "verify per-replay serial wall_ms=\(TextColumns.fixed(slow.seconds * 1000 / perReplay, 2)) "
+                + "cpu_ms=\(TextColumns.fixed(slow.cpuSeconds * 1000 / perReplay, 2))")
     }
 
     private func row(_ side: String, _ timing: MedianTiming, replays: Int) -> [String] {

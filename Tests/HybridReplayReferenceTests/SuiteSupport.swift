@@ -10,12 +10,9 @@ enum ConformanceSuite {
         get throws(CassetteCase.SearchError) { try CassetteCase.all(in: "../../Cassettes") }
     }
 
-    /// Replay options for the suite: a short stall, so a broken variant fails
-    /// quickly, and the trailing quiet period `cassette verify` uses, so a
-    /// late second decision or reply is caught.
-    static let options = ReplayOptions(
-        stallTimeout: .milliseconds(500), trailingQuietPeriod: .milliseconds(100),
-        recordCommand: ReferenceContract.suiteRecordCommand)
+    /// Replay options for the suite: the defaults every entry point uses,
+    /// with the command that re-records it.
+    static let options = ReplayOptions(recordCommand: ReferenceContract.suiteRecordCommand)
 
     /// The suite's cassette at `relativePath`, such as `router/present-yellow.json`.
     static func cassette(_ relativePath: String) throws -> Cassette {

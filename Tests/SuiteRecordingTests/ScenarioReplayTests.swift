@@ -29,8 +29,8 @@ struct ScenarioReplayTests {
     func failsAgainstAnotherContract(path: String, otherContract: String) async throws {
         let other = try #require(ReferenceContract.named(otherContract))
         let cassette = try CassetteReader().read(try await suiteScenario(path).record(), path: path)
-        // A missing effect is reported after the stall timeout, which need not be long here.
-        let options = ReplayOptions(stallTimeout: .milliseconds(300))
+        // A missing effect is reported as soon as the implementation is idle.
+        let options = ReplayOptions()
         let report = await Replayer(cassette: cassette, path: path, options: options).replay(other.setUp)
         #expect(!report.passed, "\(path) replayed green against \(other.name)")
     }

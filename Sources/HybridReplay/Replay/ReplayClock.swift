@@ -1,6 +1,11 @@
 /// The virtual clock of a replay: sleeping on it returns as soon as the
 /// replay reaches the deadline, so a session that spans ten minutes replays
 /// in milliseconds.
+///
+/// Time is an exact `Duration`; a cassette's `at` (seconds, recorded to the
+/// microsecond) is read as a whole number of microseconds, so ties compare
+/// exactly: a sleeper due before a stimulus wakes first, one due at the same
+/// instant wakes after it, since its effects were recorded later.
 public struct ReplayClock: Clock {
     /// A point on the replay's timeline, measured from the start of the cassette.
     public struct Instant: InstantProtocol {
@@ -16,10 +21,23 @@ public struct ReplayClock: Clock {
 
     let engine: ReplayEngine
 
-    public var now: Instant { Instant(offset: .seconds(engine.now)) }
+    public var now: Instant { Instant(offset: engine.now) }
     public var minimumResolution: Duration { .nanoseconds(1) }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        try await engine.sleep(until: deadline.offset.seconds)
+        try await engine.sleep(until: deadline.offset)
+    }
+}
+
+extension Event {
+    /// The event's `at` on the replay's clock: whole microseconds, as the recorder rounds them.
+    ///
+    /// A time past what `Duration` microseconds hold (about 292,000 years) or
+    /// not finite — which validation reports, but an unvalidated cassette may
+    /// carry — is clamped instead of trapping.
+    var time: Duration {
+        let microseconds = (at * 1_000_000).rounded()
+        if let exact = Int64(exactly: microseconds) { return .microseconds(exact) }
+        return microseconds < 0 ? .zero : .microseconds(Int64.max)
     }
 }

@@ -26,22 +26,23 @@ extension ReplayEngine {
             state.nextStimulus += 1
             state.delivered.insert(stimulus.id)
             if effectsByCause[stimulus.id] != nil { state.openGroups.insert(stimulus.id) }
-            state.now = max(state.now, stimulus.at)
+            state.now = max(state.now, stimulus.time)
             let payload = substitute(stimulus.payload, eventID: stimulus.id, bindings: &state.bindings)
             state.trace.append(TraceEntry(payload: payload, at: state.now, eventID: stimulus.id, knownCause: nil))
             if let change = payload as? LocationAuthorizationChange { state.locationStatus = change.status }
             state.activity += 1
-            let handler = stimulus.answers.flatMap { state.answerHandlers.removeValue(forKey: $0) }
-            return (payload, handler, state.receivers)
+            let pending = stimulus.answers.flatMap { state.answerHandlers.removeValue(forKey: $0) }
+            Self.endWait(pending?.lease, &state)
+            return (payload, pending?.handler, state.receivers)
         }
         guard let (payload, answerHandler, receivers) = delivery else { return }
         var delivered = stimulus
         delivered.payload = payload
         if let answerHandler {
-            answerHandler(delivered)
+            withLease { answerHandler(delivered) }
             return
         }
-        ReplayContext.$stimulus.withValue(stimulus.id) { route(delivered, to: receivers) }
+        ReplayContext.$stimulus.withValue(stimulus.id) { withLease { route(delivered, to: receivers) } }
     }
 
     private func route(_ stimulus: Event, to receivers: Receivers) {
@@ -55,7 +56,15 @@ extension ReplayEngine {
                 }
                 return undeliverable(stimulus, "no reply handler is registered for '\(key)'" + registered(receivers))
             }
-            handler.didReceive(message) { outcome in self.effect(ScriptReply(outcome), knownCause: id) }
+            if let asynchronous = handler as? any AsyncScriptMessageHandlerWithReply {
+                track { self.effect(ScriptReply(await asynchronous.reply(to: message)), knownCause: id) }
+            } else {
+                let ticket = SettlementTicket(engine: self)
+                handler.didReceive(message) { outcome in
+                    _ = ticket
+                    self.effect(ScriptReply(outcome), knownCause: id)
+                }
+            }
         case let message as ScriptMessage:
             let key = ScriptHandlerKey(message.handler, message.contentWorld)
             guard let handler = receivers.scriptHandlers[key] else {
@@ -64,7 +73,11 @@ extension ReplayEngine {
                 }
                 return undeliverable(stimulus, "no script message handler is registered for '\(key)'" + registered(receivers))
             }
-            handler.didReceive(message)
+            if let asynchronous = handler as? any AsyncScriptMessageHandler {
+                track { await asynchronous.receive(message) }
+            } else {
+                handler.didReceive(message)
+            }
         case let action as NavigationAction:
             guard let delegate = receivers.navigationDelegate else {
                 return undeliverable(stimulus, "the web view has no navigation delegate")
@@ -78,7 +91,11 @@ extension ReplayEngine {
                     self.effect(NavigationDecision(policy), knownCause: id)
                 }
             } else {
-                delegate.decidePolicy(for: action) { policy in self.effect(NavigationDecision(policy), knownCause: id) }
+                let ticket = SettlementTicket(engine: self)
+                delegate.decidePolicy(for: action) { policy in
+                    _ = ticket
+                    self.effect(NavigationDecision(policy), knownCause: id)
+                }
             }
         case let response as NavigationResponse:
             guard let delegate = receivers.navigationDelegate else {
@@ -99,22 +116,38 @@ extension ReplayEngine {
             guard let delegate = receivers.locationDelegate else {
                 return undeliverable(stimulus, "the location manager has no delegate")
             }
-            delegate.locationManagerDidChangeAuthorization(change.status, accuracy: change.accuracy)
+            if let asynchronous = delegate as? any AsyncLocationManagerDelegate {
+                track { await asynchronous.authorizationDidChange(change.status, accuracy: change.accuracy) }
+            } else {
+                delegate.locationManagerDidChangeAuthorization(change.status, accuracy: change.accuracy)
+            }
         case let update as LocationUpdate:
             guard let delegate = receivers.locationDelegate else {
                 return undeliverable(stimulus, "the location manager has no delegate")
             }
-            delegate.locationManager(didUpdateLocations: update.locations)
+            if let asynchronous = delegate as? any AsyncLocationManagerDelegate {
+                track { await asynchronous.didUpdateLocations(update.locations) }
+            } else {
+                delegate.locationManager(didUpdateLocations: update.locations)
+            }
         case let failure as LocationFailure:
             guard let delegate = receivers.locationDelegate else {
                 return undeliverable(stimulus, "the location manager has no delegate")
             }
-            delegate.locationManager(didFailWithError: failure.code)
+            if let asynchronous = delegate as? any AsyncLocationManagerDelegate {
+                track { await asynchronous.didFail(with: failure.code) }
+            } else {
+                delegate.locationManager(didFailWithError: failure.code)
+            }
         case let custom as CustomEvent:
             guard let handler = receivers.customHandlers.handler(for: custom.name) else {
                 return undeliverable(stimulus, receivers.customHandlers.missingHandlerReason(for: custom.name))
             }
-            handler.didReceive(custom)
+            if let asynchronous = handler as? any AsyncCustomEventHandler {
+                track { await asynchronous.receive(custom) }
+            } else {
+                handler.didReceive(custom)
+            }
         default:
             // An answer whose call passed no completion handler: nobody waits for it.
             return

@@ -14,6 +14,7 @@ extension ReplayEngine {
         -> Int?
     {
         let hint = ReplayContext.stimulus
+        let lease = onAnswer == nil ? nil : currentLease
         let (matchedID, issue, waiter, answerNow) = state.withLock { state in
             state.trace.append(
                 TraceEntry(payload: payload, at: state.now, eventID: nil, knownCause: knownCause, afterEnd: state.ended))
@@ -24,14 +25,18 @@ extension ReplayEngine {
             }
             if let id = match(payload, knownCause: knownCause, hint: hint, state: &state) {
                 state.trace[state.trace.count - 1].eventID = id
-                if let onAnswer { state.answerHandlers[id] = onAnswer }
+                if let onAnswer {
+                    state.answerHandlers[id] = AnswerHandler(lease: lease, handler: onAnswer)
+                    Self.beginWait(lease, &state)
+                }
                 return (Optional(id), nil, waiter, false)
             }
             return (nil, divergence(for: payload, knownCause: knownCause, hint: hint, state: state), waiter, true)
         }
         waiter?()
         if let issue { fail(issue) }
-        // WebKit never calls a completion handler inside the call that takes it.
+        // WebKit never calls a completion handler inside the call that takes it;
+        // the task that calls it later is work of the implementation's.
         if answerNow, let onAnswer { Task { onAnswer(nil) } }
         return matchedID
     }

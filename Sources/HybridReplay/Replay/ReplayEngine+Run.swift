@@ -1,75 +1,91 @@
 /// The scheduler: plays the cassette against the implementation until every
 /// stimulus is delivered and every effect has happened, or it diverges.
 extension ReplayEngine {
+    /// The most times the clock moves past the last recorded event to wake
+    /// sleepers: a polling loop would otherwise keep a replay going forever.
+    static let wakesPastEnd = 1_000
+
     /// Plays the cassette, then ends the run.
+    ///
+    /// Nothing here waits on the wall clock: the scheduler moves on when the
+    /// implementation makes an effect or goes idle (see ``WorkLease``); the
+    /// stall timeout passes only while work the replay cannot see keeps going.
     func run() async {
         // Set-up may finish registering its handlers in tasks of its own.
-        await settle()
+        await waitUntilIdle()
+        var wakesPastEnd = 0
         while !isStopped {
             // Read before looking for work: an effect that makes a stimulus ready
-            // after the look must still count as activity to the waits below.
+            // after the look must still count as activity to the wait below.
             let seen = activity
             if let stimulus = readyStimulus() {
-                if stimulus.at > now {
-                    // Timers the last stimulus started must register before time moves.
-                    await yieldUntilStill()
+                if stimulus.time > now {
+                    // Time moves only when the implementation is idle: timers the last
+                    // stimulus started register first, and its effects are made at the
+                    // time they belong to.
+                    if await wait(since: seen) == .changed { continue }
                     if isStopped { break }
                     // A timer due before the stimulus fires first; one due at the same
                     // moment fires after it, since its effects were recorded later.
-                    if let deadline = earliestSleeper, deadline < stimulus.at {
-                        await settle()
-                        if !isStopped { wakeEarliestSleepers() }
+                    if let deadline = earliestSleeper, deadline < stimulus.time {
+                        wakeEarliestSleepers()
                         continue
                     }
                 }
                 deliver(stimulus)
                 continue
             }
-            for _ in 0..<20 { await Task.yield() }
-            if activity != seen { continue }
-            // With nothing left to happen the run is over: the clock no longer moves.
-            guard hasObligations else { break }
-            if let deadline = earliestSleeper, !hasDueEffect(recordedBefore: deadline) {
-                await settle()
-                if isStopped { break }
-                if readyStimulus() == nil { wakeEarliestSleepers() }
+            let outcome = await wait(since: seen)
+            if outcome == .changed || isStopped { continue }
+            guard hasObligations else {
+                // Every recorded event happened. While the implementation still holds a
+                // decision or reply handler and sleeps on the replay's clock, it may yet
+                // decide or reply a second time: move the clock on, and judge what it does.
+                guard earliestSleeper != nil, holdsSettlementHandlers, wakesPastEnd < Self.wakesPastEnd else { break }
+                wakesPastEnd += 1
+                wakeEarliestSleepers()
                 continue
             }
-            if await failUnansweredCalls() { continue }
-            if await waitForActivity(since: seen, timeout: options.stallTimeout) { continue }
-            // When the machine is starved, the timer and the implementation's tasks
-            // wake together: let those run before calling anything missing.
-            await settle()
-            if activity != seen || readyStimulus() != nil { continue }
-            reportStuck()
+            if let deadline = earliestSleeper, !hasDueEffect(recordedBefore: deadline) {
+                wakeEarliestSleepers()
+                continue
+            }
+            if failUnansweredCalls() { continue }
+            // An effect is missing only when the implementation has finished its work,
+            // not when some of it waits on the replay while the rest may still make it.
+            if outcome == .idle, await wait(since: seen, finished: true) == .changed { continue }
+            reportStuck(busy: outcome == .busy)
         }
         await finish()
     }
 
     /// Whether an effect that is due was recorded before `deadline`: the
     /// clock must not jump past it while the implementation may still make it.
-    private func hasDueEffect(recordedBefore deadline: Double) -> Bool {
-        state.withLock { state in eligibleEffects(state: state).contains { $0.at < deadline } }
+    private func hasDueEffect(recordedBefore deadline: Duration) -> Bool {
+        state.withLock { state in eligibleEffects(state: state).contains { $0.time < deadline } }
     }
 
     /// Fails the calls whose effects the cassette records without an answer —
     /// a request that failed while recording — once the implementation is
     /// idle, so it can go on as it did then. Returns whether there were any.
-    private func failUnansweredCalls() async -> Bool {
-        let pending = state.withLock { state in state.answerHandlers.keys.contains { answerForEffect[$0] == nil } }
-        guard pending else { return false }
-        await settle()
+    private func failUnansweredCalls() -> Bool {
         let handlers = state.withLock { state -> [@Sendable (Event?) -> Void] in
             let unanswered = state.answerHandlers.keys.filter { answerForEffect[$0] == nil }
+            guard !unanswered.isEmpty else { return [] }
             state.activity += 1
-            return unanswered.sorted().compactMap { state.answerHandlers.removeValue(forKey: $0) }
+            return unanswered.sorted().compactMap { id in
+                guard let pending = state.answerHandlers.removeValue(forKey: id) else { return nil }
+                Self.endWait(pending.lease, &state)
+                return pending.handler
+            }
         }
-        for handler in handlers { handler(nil) }
-        return !handlers.isEmpty
+        guard !handlers.isEmpty else { return false }
+        withLease { for handler in handlers { handler(nil) } }
+        return true
     }
 
     /// Reports the effects that were due when the implementation went idle.
-    private func reportStuck() {
+    private func reportStuck(busy: Bool) {
         let (due, remaining, now) = state.withLock { state in
             // Unsettled decisions and replies come first: they are what WebKit would crash or hang on.
             let unsettled = effectIDs.compactMap { self.event($0) }.filter { effect in
@@ -86,9 +102,13 @@ extension ReplayEngine {
                 state.now
             )
         }
-        var waited = "the implementation was idle for \(options.stallTimeout) of real time at \(CanonicalNumber.text(now)) s on the cassette's clock"
+        let clock = CanonicalNumber.text(Recorder.seconds(now))
+        var waited =
+            busy
+            ? "the implementation was still busy after \(options.stallTimeout) of real time, at \(clock) s on the cassette's clock, with work the replay cannot see (Task.detached, Dispatch or a thread)"
+            : "the implementation went idle at \(clock) s on the cassette's clock"
         if let deadline = earliestSleeper {
-            waited += ", waiting on the replay clock until \(CanonicalNumber.text(deadline)) s"
+            waited += ", waiting on the replay clock until \(CanonicalNumber.text(Recorder.seconds(deadline))) s"
         }
         var issues: [ReplayIssue] = []
         for effect in due.prefix(3) {
@@ -121,43 +141,24 @@ extension ReplayEngine {
     }
 
     /// Ends the run: fails calls still waiting for answers, wakes sleepers
-    /// with cancellation, and waits a while for the implementation's tracked work.
+    /// with cancellation, cancels the tasks it started for the
+    /// implementation, and waits until the implementation is idle, so the
+    /// trace holds what it did in reaction.
     private func finish() async {
-        // A stray effect made right after the last expected one still counts,
-        // within the trailing quiet period.
-        if !isStopped { await settle(quiet: options.trailingQuietPeriod) }
         let (handlers, sleepers, tasks) = state.withLock { state in
             state.ended = true
             let handlers = state.answerHandlers.sorted { $0.key < $1.key }.map(\.value)
             state.answerHandlers = [:]
-            let sleepers = state.sleepers.map(\.continuation)
+            for pending in handlers { Self.endWait(pending.lease, &state) }
+            let sleepers = state.sleepers
             state.sleepers = []
-            return (handlers, sleepers, state.tasks)
+            for sleeper in sleepers { Self.endWait(sleeper.lease, &state) }
+            return (handlers.map(\.handler), sleepers.map(\.continuation), state.tasks)
         }
-        for handler in handlers { handler(nil) }
+        withLease { for handler in handlers { handler(nil) } }
         for sleeper in sleepers { sleeper.resume(throwing: CancellationError()) }
         for task in tasks { task.cancel() }
-        await waitForTasks(tasks, atMost: options.stallTimeout)
-    }
-
-    /// Waits until `tasks` finish or `limit` passes, whichever comes first; a
-    /// task that never returns is left behind rather than waited for.
-    private func waitForTasks(_ tasks: [Task<Void, Never>], atMost limit: Duration) async {
-        guard !tasks.isEmpty else { return }
-        let once = Locked(false)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resume: @Sendable () -> Void = {
-                if once.withLock({ done in defer { done = true }; return !done }) { continuation.resume() }
-            }
-            Task {
-                for task in tasks { await task.value }
-                resume()
-            }
-            Task {
-                try? await Task.sleep(for: limit)
-                resume()
-            }
-        }
+        if !state.withLock({ $0.stalled }) { await waitUntilIdle() }
     }
 
     /// What happened in this run, as a cassette: effects as the implementation
@@ -177,7 +178,7 @@ extension ReplayEngine {
                 if let answered = recorded?.answers { answers = traceIDByEvent[answered] }
             }
             if let knownCause = entry.knownCause { cause = traceIDByEvent[knownCause] }
-            events.append(Event(id: id, at: entry.at, cause: cause, answers: answers, payload: entry.payload))
+            events.append(Event(id: id, at: Recorder.seconds(entry.at), cause: cause, answers: answers, payload: entry.payload))
         }
         var header = cassette.header
         header.description = "What the implementation did when \(cassette.header.name) was replayed."
@@ -185,3 +186,4 @@ extension ReplayEngine {
         return Cassette(header: header, events: events)
     }
 }
+

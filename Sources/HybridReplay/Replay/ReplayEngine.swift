@@ -22,7 +22,7 @@ final class ReplayEngine: Sendable {
 
     struct TraceEntry {
         var payload: any EventPayload
-        var at: Double
+        var at: Duration
         /// The cassette event it matched or was delivered as.
         var eventID: Int?
         var knownCause: Int?
@@ -32,8 +32,16 @@ final class ReplayEngine: Sendable {
 
     struct Sleeper {
         var id: Int
-        var deadline: Double
+        var deadline: Duration
         var continuation: CheckedContinuation<Void, any Error>
+        /// The work that sleeps, which waits on the replay meanwhile.
+        var lease: Int?
+    }
+
+    /// A call waiting for its recorded answer.
+    struct AnswerHandler {
+        var lease: Int?
+        var handler: @Sendable (Event?) -> Void
     }
 
     struct State {
@@ -43,7 +51,7 @@ final class ReplayEngine: Sendable {
         var nextStimulus = 0
         /// Index into `effectIDs` below which every effect has happened.
         var firstUnmatchedEffect = 0
-        var answerHandlers: [Int: @Sendable (Event?) -> Void] = [:]
+        var answerHandlers: [Int: AnswerHandler] = [:]
         var decisions: [Int: NavigationPolicy] = [:]
         var responseDecisions: [Int: NavigationResponsePolicy] = [:]
         var replies: [Int: Outcome] = [:]
@@ -51,9 +59,15 @@ final class ReplayEngine: Sendable {
         var issues: [ReplayIssue] = []
         var trace: [TraceEntry] = []
         var activity = 0
-        var activityWaiter: (token: Int, continuation: CheckedContinuation<Bool, Never>, timer: Task<Void, Never>?)?
+        var activityWaiter: (token: Int, continuation: CheckedContinuation<Wait, Never>, timer: Task<Void, Never>?)?
         var nextToken = 0
-        var now = 0.0
+        /// Live work of the implementation (see ``WorkLease``), with how many of its waits are on the replay.
+        var leases: [Int: Int] = [:]
+        /// Decision and reply handlers app code still holds (see ``SettlementTicket``).
+        var heldSettlementHandlers = 0
+        /// Whether the stall timeout has passed once: work the replay cannot see is not waited for again.
+        var stalled = false
+        var now = Duration.zero
         var sleepers: [Sleeper] = []
         /// Sleepers cancelled before they were registered.
         var cancelledSleepers: Set<Int> = []
@@ -113,7 +127,7 @@ final class ReplayEngine: Sendable {
 
     var issues: [ReplayIssue] { state.withLock { $0.issues } }
     var isStopped: Bool { state.withLock { $0.stopped } }
-    var now: Double { state.withLock { $0.now } }
+    var now: Duration { state.withLock { $0.now } }
 
     // MARK: Issues and activity
 
@@ -134,7 +148,7 @@ final class ReplayEngine: Sendable {
         guard let waiter = state.activityWaiter else { return nil }
         state.activityWaiter = nil
         waiter.timer?.cancel()
-        return { waiter.continuation.resume(returning: true) }
+        return { waiter.continuation.resume(returning: .changed) }
     }
 
     func noteActivity() {
@@ -150,12 +164,10 @@ final class ReplayEngine: Sendable {
         waiter?()
     }
 
-    /// Runs `body` as work of the implementation that the replay waits for at the end.
+    /// Runs `body` in a task of its own as work of the implementation, under
+    /// the current lease; the task is cancelled when the run ends.
     func track(_ body: @escaping @Sendable () async -> Void) {
-        let task = Task {
-            await body()
-            self.noteActivity()
-        }
+        let task = Task { await body() }
         state.withLock { $0.tasks.append(task) }
     }
 }

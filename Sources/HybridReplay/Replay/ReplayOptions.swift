@@ -7,36 +7,28 @@ public struct ReplayOptions: Sendable {
     /// How many times to replay, each against a freshly built implementation;
     /// every run must pass.
     public var repetitions: Int = 1
-    /// The longest real time to wait for an effect that is due before
-    /// reporting it missing. It is the only real-time wait of a replay and
-    /// passes only when something is missing or the implementation is busy.
-    public var stallTimeout: Duration = .seconds(2)
-    /// The real time with no activity after which the implementation counts
-    /// as idle, before the virtual clock moves and at the end of a replay.
-    public var quietPeriod: Duration = .milliseconds(5)
-    /// The real time with no activity after the last expected event before
-    /// the replay ends; `nil` for ``quietPeriod``.
+    /// The longest real time to wait for the implementation to go idle, or,
+    /// with an effect still due, to finish.
     ///
-    /// An effect, a second decision or a second reply that comes later than
-    /// this from work the implementation started on its own is kept in the
-    /// trace but not judged. Conformance runs lengthen it (`cassette verify`
-    /// waits 100 ms) to catch an implementation that decides or settles a
-    /// second time a little later.
-    public var trailingQuietPeriod: Duration?
+    /// A replay knows when work started from the seams is over, so this
+    /// passes only while work it cannot see keeps going (`Task.detached`,
+    /// Dispatch, threads, or a task waiting on them), or while part of the
+    /// implementation waits on the replay and an effect is missing — the
+    /// replay cannot tell whether a sibling task of that work still runs, so
+    /// it reports the effect only after this. It is an upper bound, never a
+    /// window that a passing replay waits out.
+    public var stallTimeout: Duration = .seconds(2)
     /// The command that re-records the cassette, shown in failure reports.
     public var recordCommand: String?
 
     public init(
         placeholders: Placeholders = .standard, ordering: [Channel: EffectOrdering] = [:], repetitions: Int = 1,
-        stallTimeout: Duration = .seconds(2), quietPeriod: Duration = .milliseconds(5),
-        trailingQuietPeriod: Duration? = nil, recordCommand: String? = nil
+        stallTimeout: Duration = .seconds(2), recordCommand: String? = nil
     ) {
         self.placeholders = placeholders
         self.ordering = ordering
         self.repetitions = repetitions
         self.stallTimeout = stallTimeout
-        self.quietPeriod = quietPeriod
-        self.trailingQuietPeriod = trailingQuietPeriod
         self.recordCommand = recordCommand
     }
 

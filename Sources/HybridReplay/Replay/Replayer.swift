@@ -5,8 +5,10 @@ import Foundation
 /// The implementation is built fresh for each run from a ``Platform`` of
 /// doubles: stimuli are played back to the handlers and delegates it
 /// registers, and every call it makes is verified against the recorded
-/// effects. Nothing sleeps in real time; the virtual ``ReplayClock`` jumps
-/// to each recorded moment.
+/// effects. The replay knows when the implementation is idle (see
+/// `docs/replaying.md`), so nothing waits on the wall clock: the virtual
+/// ``ReplayClock`` jumps to each recorded moment once the implementation has
+/// nothing left to do before it.
 ///
 /// ```swift
 /// let report = await Replayer(cassette: cassette).replay { platform in
@@ -68,7 +70,8 @@ public struct Replayer: Sendable {
         let engine = ReplayEngine(cassette: cassette, options: options)
         let platform = Platform(replaying: engine)
         do {
-            let subject = try await setUp(platform)
+            // Set-up is work of the implementation: tasks it starts are tracked like any other.
+            let subject = try await engine.withLease { try await setUp(platform) }
             await engine.run()
             withExtendedLifetime(subject) {}
         } catch {

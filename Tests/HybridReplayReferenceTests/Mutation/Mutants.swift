@@ -92,6 +92,9 @@ final class MistakenWebView: WebView {
         /// The navigation delegate calls its decision handler again, from a
         /// task of its own, `after` its first decision.
         case decidesAgain(after: Duration)
+        /// The navigation delegate calls its decision handler again, from a
+        /// task of its own, `after` its first decision on the injected `clock`.
+        case decidesAgainOnClock(after: Duration, clock: any Clock<Duration>)
         /// The reply handler ignores a message without a guid, as the plain
         /// bridge may, so the page's promise never settles.
         case ignoresMessagesWithoutGUID
@@ -142,6 +145,8 @@ final class MistakenWebView: WebView {
         switch mistake {
         case .decidesTwice: base.setNavigationDelegate(DecidingTwice(base: delegate, delay: nil))
         case .decidesAgain(let delay): base.setNavigationDelegate(DecidingTwice(base: delegate, delay: delay))
+        case .decidesAgainOnClock(let delay, let clock):
+            base.setNavigationDelegate(DecidingTwice(base: delegate, delay: delay, clock: clock))
         default: base.setNavigationDelegate(delegate)
         }
     }
@@ -178,14 +183,16 @@ final class MistakenWebView: WebView {
         let base: any NavigationDelegate
         /// `nil` to decide again at once.
         let delay: Duration?
+        /// The clock to wait on; the wall clock when `nil`.
+        var clock: (any Clock<Duration>)? = nil
 
         func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
             base.decidePolicy(for: action) { policy in
                 decisionHandler(policy)
                 let second: NavigationPolicy = policy == .allow ? .cancel : .allow
                 guard let delay else { return decisionHandler(second) }
-                Task {
-                    try? await Task.sleep(for: delay)
+                Task { [clock] in
+                    if let clock { try? await clock.sleep(for: delay) } else { try? await Task.sleep(for: delay) }
                     decisionHandler(second)
                 }
             }

@@ -77,12 +77,17 @@ struct MutationTests {
     }
 
     @Test(
-        "a router that decides again a little later, from a task of its own, is still caught",
-        arguments: [Duration.milliseconds(10), .milliseconds(40)])
-    func decidesAgainLater(after delay: Duration) async throws {
+        "a router that decides again later, after real or injected-clock sleep in a task of its own, is still caught",
+        arguments: [
+            (Duration.milliseconds(10), false), (.milliseconds(30), false), (.milliseconds(100), false),
+            (.seconds(5), true), (.seconds(600), true),
+        ])
+    func decidesAgainLater(after delay: Duration, onInjectedClock: Bool) async throws {
         let failed = try await failures(of: "navigation-router") { platform in
             var broken = platform
-            broken.webView = MistakenWebView(platform.webView, .decidesAgain(after: delay))
+            let mistake: MistakenWebView.Mistake =
+                onInjectedClock ? .decidesAgainOnClock(after: delay, clock: platform.clock) : .decidesAgain(after: delay)
+            broken.webView = MistakenWebView(platform.webView, mistake)
             return try await ReferenceContract.navigationRouter.setUp(broken)
         }
         #expect(failed.count == (try ConformanceSuite.cassettes(of: "navigation-router")).count, "\(failed.keys.sorted())")

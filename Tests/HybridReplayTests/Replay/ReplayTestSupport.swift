@@ -1,8 +1,8 @@
 import Foundation
 import HybridReplay
 
-/// Replay options for tests: a short stall so failing replays end quickly.
-let fastReplay = ReplayOptions(stallTimeout: .milliseconds(300), recordCommand: "HYBRIDREPLAY_RECORD=failed swift test --filter Example")
+/// Replay options for tests: the defaults, with a re-record command for reports.
+let fastReplay = ReplayOptions(recordCommand: "HYBRIDREPLAY_RECORD=failed swift test --filter Example")
 
 /// A cassette of `events`, numbered from 1 in order when their ids are 0.
 func makeCassette(_ events: [Event], name: String = "test") -> Cassette {

@@ -1,5 +1,5 @@
 import Foundation
-import HybridReplay
+@testable import HybridReplay
 import Testing
 
 @Suite("The replay's virtual clock")
@@ -89,6 +89,22 @@ struct ReplayerClockTests {
             return handler
         }
         #expect(report.passed, "\(report)")
+    }
+
+    @Test("cassette times are whole microseconds, so a timer and a stimulus recorded at 0.7 + 0.1 and 0.8 s tie exactly")
+    func integerTies() {
+        let sum = Event(id: 1, at: 0.7 + 0.1, payload: CustomEvent(name: "a", direction: .stimulus))
+        let written = Event(id: 2, at: 0.8, payload: CustomEvent(name: "b", direction: .stimulus))
+        #expect(0.7 + 0.1 != 0.8)
+        #expect(sum.time == written.time)
+        #expect(sum.time == .milliseconds(800))
+    }
+
+    @Test("a time no Duration can hold, in a cassette nobody validated, is clamped instead of trapping")
+    func hugeTimes() {
+        #expect(Event(id: 1, at: 1e300, payload: CustomEvent(name: "a", direction: .stimulus)).time == .microseconds(Int64.max))
+        #expect(Event(id: 1, at: .nan, payload: CustomEvent(name: "a", direction: .stimulus)).time == .microseconds(Int64.max))
+        #expect(Event(id: 1, at: -1e300, payload: CustomEvent(name: "a", direction: .stimulus)).time == .zero)
     }
 
     struct Sleeper: CustomEventHandler {

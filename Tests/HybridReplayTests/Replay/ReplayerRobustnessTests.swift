@@ -124,7 +124,12 @@ struct ReplayerRobustnessTests {
 
     @Test("a handler registered from a task started in set-up receives the first message")
     func lateRegistration() async throws {
-        let report = try await replayExample("bridge/echo.json") { platform in
+        // The task is tracked, so the replay waits for it however late it runs; the stall
+        // timeout only bounds that wait, and a starved machine (the whole suite under
+        // ThreadSanitizer) can hold a task back for more than the default 2 s.
+        var patient = fastReplay
+        patient.stallTimeout = .seconds(60)
+        let report = try await replayExample("bridge/echo.json", options: patient) { platform in
             Task {
                 for _ in 0..<3 { await Task.yield() }
                 _ = ExampleEchoBridge(platform: platform)
@@ -240,25 +245,23 @@ struct ReplayerRobustnessTests {
     @Test("set-up effects without a cause keep their recorded order, unless their channel is relaxed")
     func concurrentSetUpEffects() async throws {
         let cassette = makeCassette([
-            Event(id: 1, at: 0, payload: HTTPRequest(url: "https://api.example.com/config")),
-            Event(id: 2, at: 0, payload: HTTPRequest(url: "https://api.example.com/flags")),
-            Event(id: 3, at: 0.1, answers: 1, payload: HTTPResponse(status: 204)),
-            Event(id: 4, at: 0.1, answers: 2, payload: HTTPResponse(status: 204)),
+            Event(id: 1, at: 0, payload: JavaScriptEvaluation(script: "loadConfig()")),
+            Event(id: 2, at: 0, payload: JavaScriptEvaluation(script: "loadFlags()")),
+            Event(id: 3, at: 0.1, answers: 1, payload: JavaScriptResult(.value(.null))),
+            Event(id: 4, at: 0.1, answers: 2, payload: JavaScriptResult(.value(.null))),
         ])
         func replay(_ options: ReplayOptions) async -> ReplayReport {
             await Replayer(cassette: cassette, options: options).replay { platform in
-                // Two independent fetches started together; this time the second one leaves first.
-                Task {
-                    try await Task.sleep(for: .milliseconds(50))
-                    _ = try await platform.transport.send(HTTPRequest(url: "https://api.example.com/config"))
-                }
-                Task { _ = try await platform.transport.send(HTTPRequest(url: "https://api.example.com/flags")) }
+                // Two independent calls started together; this time the second one leaves first.
+                // Completion-handler calls are made in the order written, however the machine runs.
+                platform.webView.evaluateJavaScript("loadFlags()") { _ in }
+                platform.webView.evaluateJavaScript("loadConfig()") { _ in }
             }
         }
         let strict = await replay(fastReplay)
         #expect(strict.issues.first?.eventID == 1, "\(strict)")
         var relaxed = fastReplay
-        relaxed.ordering[.http] = .unordered
+        relaxed.ordering[.javascript] = .unordered
         let report = await replay(relaxed)
         #expect(report.passed, "\(report)")
     }
@@ -304,26 +307,32 @@ struct ReplayerRobustnessTests {
     }
 
 
-    @Test("a polling loop on the replay clock does not spin once the replay has ended")
+    @Test(
+        "a sleep on the replay clock after the replay has ended parks until cancelled, so a polling loop does not spin",
+        .timeLimit(.minutes(1)))
     func noBusyLoopAfterTheEnd() async throws {
         let cassette = makeCassette([Event(id: 1, at: 0, payload: CustomEvent(name: "ready", direction: .effect))])
-        let ticker = Ticker()
+        let clock = Locked<(any Clock<Duration>)?>(nil)
         let report = await Replayer(cassette: cassette, options: fastReplay).replay { platform in
             platform.custom.send(CustomEvent(name: "ready", direction: .effect))
-            let clock = platform.clock
-            Task {
-                while !ticker.isStopped {
-                    try? await clock.sleep(for: .seconds(1000))
-                    ticker.tick()
-                }
-            }
+            clock.withLock { $0 = platform.clock }
         }
         #expect(report.passed, "\(report)")
-        let before = ticker.count
-        try await Task.sleep(for: .milliseconds(100))
-        let after = ticker.count
-        ticker.stop()
-        #expect(after - before < 10, "the loop went round \(after - before) times in 100 ms of real time after the replay ended")
+        let replayClock = try #require(clock.withLock { $0 })
+        let entered = AsyncStream.makeStream(of: Void.self)
+        // A sleep that returned instead of parking would end this task normally, cancelled or not.
+        let sleeper = Task {
+            entered.continuation.yield()
+            do {
+                try await replayClock.sleep(for: .seconds(1000))
+                return false
+            } catch {
+                return error is CancellationError
+            }
+        }
+        for await _ in entered.stream { break }
+        sleeper.cancel()
+        #expect(await sleeper.value, "a sleep on the ended replay's clock returned instead of parking until cancelled")
     }
 
     @Test("heartbeats on the replay clock do not keep a replay going once nothing is left to happen")

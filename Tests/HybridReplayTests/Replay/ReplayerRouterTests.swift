@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Replaying the router")
 struct ReplayerRouterTests {
-    static let fast = ReplayOptions(stallTimeout: .milliseconds(300))
+    static let fast = ReplayOptions()
 
     func replay(_ fault: ExampleRouter.Fault) async throws -> ReplayReport {
         let replayer = try Replayer(

@@ -2,8 +2,8 @@ import Foundation
 import HybridReplay
 
 /// An implementation that does exactly what a cassette recorded, through the
-/// seams: it walks the timeline, waits for each stimulus to arrive, and makes
-/// each effect with the seam call that produces it.
+/// seams: it walks the timeline, making each effect with the seam call that
+/// produces it, and stops at each stimulus until it arrives.
 ///
 /// Replaying a valid cassette against its oracle must pass; replaying it
 /// against an oracle told to skip or alter one effect must fail at that
@@ -23,6 +23,13 @@ final class CassetteOracle: @unchecked Sendable {
     let lock = NSLock()
     private var delivered: [Int: Any] = [:]
     private var deliveredCount = 0
+    /// The walk along the timeline: the next event, the stimuli it has taken,
+    /// and whether a task is walking.
+    private var cursor = 0
+    private var routed = 0
+    private var walking = true
+    private var settlementByEvent: [Int: Any] = [:]
+    private var answeredByCall: Set<Int> = []
     /// What the UI delegate returns for each new-window request, in order: it
     /// answers synchronously, so it cannot wait for the timeline walk.
     var windowResults: [Bool]
@@ -52,38 +59,55 @@ final class CassetteOracle: @unchecked Sendable {
         platform.webView.setUIDelegate(receiver)
         platform.locationManager.setDelegate(receiver)
         platform.custom.setHandler(receiver)
-        Task { await self.drive() }
+        Task { await self.walk() }
     }
 
     /// Stimuli arriving through handlers and delegates, in delivery order; the
-    /// payload is kept with whatever the oracle needs to answer it.
+    /// payload is kept with whatever the oracle needs to answer it. A stimulus
+    /// the walk waits for continues it, in a task started from the handler's
+    /// own call, as a real implementation reacts.
     func arrived(_ settlement: Any) {
-        lock.withLock {
+        let resume = lock.withLock {
             deliveredCount += 1
             delivered[deliveredCount] = settlement
+            guard !walking else { return false }
+            walking = true
+            return true
         }
+        if resume { Task { await self.walk() } }
     }
 
-    private func waitForDeliveries(_ count: Int) async -> Bool {
-        for _ in 0..<2000 {
-            if lock.withLock({ deliveredCount >= count }) { return true }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return false
-    }
-
-    private func settlement(_ index: Int) -> Any? { lock.withLock { delivered[index] } }
-
-    private func drive() async {
-        var routed = 0
-        var settlementByEvent: [Int: Any] = [:]
-        var answeredByCall: Set<Int> = []
-        for event in cassette.events {
-            if event.direction == .stimulus {
-                if let answered = event.answers, answeredByCall.contains(answered) { continue }
+    /// Takes the next event of the timeline, or stops the walk when that is a
+    /// stimulus still to arrive; `arrived(_:)` starts it again.
+    private func nextStep() -> (event: Event, settlement: Any?)? {
+        lock.withLock {
+            while cursor < cassette.events.count {
+                let event = cassette.events[cursor]
+                guard event.direction == .stimulus else {
+                    cursor += 1
+                    return (event, nil)
+                }
+                if let answered = event.answers, answeredByCall.contains(answered) {
+                    cursor += 1
+                    continue
+                }
+                guard deliveredCount > routed else { break }
                 routed += 1
-                guard await waitForDeliveries(routed) else { return }
-                settlementByEvent[event.id] = settlement(routed)
+                cursor += 1
+                return (event, delivered[routed])
+            }
+            walking = false
+            return nil
+        }
+    }
+
+    /// Makes the recorded effects in order until the timeline needs a
+    /// stimulus that has not arrived: the walk never waits on anything but
+    /// the seams, so the replay sees when it is idle.
+    private func walk() async {
+        while let (event, settlement) = nextStep() {
+            if event.direction == .stimulus {
+                lock.withLock { settlementByEvent[event.id] = settlement }
                 continue
             }
             var payload = event.payload
@@ -92,8 +116,9 @@ final class CassetteOracle: @unchecked Sendable {
             case .alter(let id) where id == event.id: payload = Self.altered(payload)
             default: break
             }
-            if await perform(payload, cause: event.cause.flatMap { settlementByEvent[$0] }) {
-                answeredByCall.insert(event.id)
+            let cause = lock.withLock { event.cause.flatMap { settlementByEvent[$0] } }
+            if await perform(payload, cause: cause) {
+                lock.withLock { _ = answeredByCall.insert(event.id) }
             }
         }
     }

@@ -18,7 +18,7 @@ let package = Package(
         .library(name: "HybridReplayWebKitGTK", targets: ["HybridReplayWebKitGTK"]),
         // App-facing adapters: CLLocationManager behind the location seams.
         .library(name: "HybridReplayCoreLocation", targets: ["HybridReplayCoreLocation"]),
-        // App-facing adapters: HTTPCookie and URLError to the seams' values.
+        // App-facing adapters: URLSessionTransport, and HTTPCookie to the seams' cookie.
         .library(name: "HybridReplayFoundationAdapters", targets: ["HybridReplayFoundationAdapters"]),
         // What an iOS/macOS app links to put its WKWebView behind the seams.
         .library(name: "HybridReplayWebKit", targets: ["HybridReplayWebKit"]),
@@ -43,11 +43,13 @@ let package = Package(
         // App-facing: the seams app code is written against. Foundation only — no
         // jansson, FoundationNetworking or FoundationXML (Scripts/check-seams-imports).
         .target(name: "HybridReplaySeams"),
-        // The engine: cassette format, recorder, replayer, URLSession transport.
+        // The engine: cassette format, recorder, replayer; re-exports the Foundation adapters,
+        // whose URLSessionTransport it gives an initialiser reading bodies with its JSONReader.
         .target(
             name: "HybridReplay",
             dependencies: [
-                "HybridReplaySeams", .target(name: "CJansson", condition: .when(platforms: [.linux])),
+                "HybridReplaySeams", "HybridReplayFoundationAdapters",
+                .target(name: "CJansson", condition: .when(platforms: [.linux])),
             ]
         ),
         // The simulated platform: scripted web view, server, location hardware, manual clock, GPX.

@@ -1,5 +1,6 @@
 import Foundation
 import HybridReplaySeams
+import HybridReplayFoundationAdapters
 
 /// Turns what WebKit's evaluation completion handlers deliver into the seam's result.
 package enum JavaScriptConversion {

@@ -1,5 +1,6 @@
 import Foundation
 import HybridReplaySeams
+import HybridReplayFoundationAdapters
 
 #if canImport(WebKit)
 import WebKit

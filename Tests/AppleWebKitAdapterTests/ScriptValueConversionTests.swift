@@ -1,4 +1,5 @@
 import Foundation
+import HybridReplayFoundationAdapters
 import HybridReplaySeams
 import Testing
 

@@ -3,6 +3,7 @@
 #if !canImport(WebKit)
 
 import Foundation
+import HybridReplayFoundationAdapters
 import HybridReplaySeams
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import HybridReplaySeams
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -33,20 +34,26 @@ public final class URLSessionTransport: HTTPTransport {
     public let timeout: Duration
 
     private let session: URLSession
-    private let jsonReader: JSONReader
+    private let bodyDecoder: JSONBodyDecoder
 
     /// Creates a transport with its own ephemeral session.
     ///
+    /// Where `HybridReplay` is imported too, `URLSessionTransport()` and
+    /// `URLSessionTransport(timeout:)` call the engine's
+    /// `init(timeout:jsonReader:)` instead, which reads JSON bodies as
+    /// cassettes are read.
+    ///
     /// - Parameters:
     ///   - timeout: How long each hop may take; at least one second on Linux.
-    ///   - jsonReader: Reads `application/json` bodies into ``HTTPBody/json(_:)``.
-    public init(timeout: Duration = .seconds(30), jsonReader: JSONReader = .platformDefault) {
+    ///   - bodyDecoder: Reads `application/json` bodies into ``HTTPBody/json(_:)``.
+    @_disfavoredOverload
+    public init(timeout: Duration = .seconds(30), bodyDecoder: JSONBodyDecoder = .foundation) {
         var seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         #if canImport(FoundationNetworking)
         seconds = max(1, seconds.rounded(.up))
         #endif
         self.timeout = .seconds(seconds)
-        self.jsonReader = jsonReader
+        self.bodyDecoder = bodyDecoder
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
@@ -79,11 +86,11 @@ public final class URLSessionTransport: HTTPTransport {
         async throws(HTTPTransportError) -> HTTPResponse
     {
         let exchange = RedirectingExchange(
-            first: request, redirectDelegate: redirectDelegate, timeout: timeout, jsonReader: jsonReader)
+            first: request, redirectDelegate: redirectDelegate, timeout: timeout, bodyDecoder: bodyDecoder)
         var next = request
         while true {
             switch await exchange.run(try URLRequest(converting: next), in: session) {
-            case .response(let response, let data): return HTTPResponse(converting: response, body: data, jsonReader)
+            case .response(let response, let data): return HTTPResponse(converting: response, body: data, bodyDecoder)
             case .restart(let request): next = request
             case .failure(let error): throw error
             }
@@ -128,13 +135,15 @@ private final class RedirectingExchange: NSObject, URLSessionTaskDelegate, @unch
     private let shared: Locked<State>
     private let redirectDelegate: (any HTTPRedirectDelegate)?
     private let timeout: Duration
-    private let jsonReader: JSONReader
+    private let bodyDecoder: JSONBodyDecoder
 
-    init(first: HTTPRequest, redirectDelegate: (any HTTPRedirectDelegate)?, timeout: Duration, jsonReader: JSONReader) {
+    init(
+        first: HTTPRequest, redirectDelegate: (any HTTPRedirectDelegate)?, timeout: Duration, bodyDecoder: JSONBodyDecoder
+    ) {
         shared = Locked(State(request: first))
         self.redirectDelegate = redirectDelegate
         self.timeout = timeout
-        self.jsonReader = jsonReader
+        self.bodyDecoder = bodyDecoder
     }
 
     /// Runs one task for `request` and the redirects it follows.
@@ -168,7 +177,7 @@ private final class RedirectingExchange: NSObject, URLSessionTaskDelegate, @unch
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        let hop = HTTPResponse(converting: response, body: nil, jsonReader)
+        let hop = HTTPResponse(converting: response, body: nil, bodyDecoder)
         let current: HTTPRequest? = shared.withLock { state in
             // Ended meanwhile (timeout, cancellation): the task no longer waits for an answer.
             guard !state.settled else { return nil }
@@ -185,7 +194,7 @@ private final class RedirectingExchange: NSObject, URLSessionTaskDelegate, @unch
         guard let current else { return }
         let proposed =
             HTTPRedirect.proposedRequest(after: hop, to: current)
-            ?? HTTPRequest(converting: newRequest, jsonReader)
+            ?? HTTPRequest(converting: newRequest, bodyDecoder)
         Task {
             let next =
                 if let redirectDelegate {
@@ -320,18 +329,18 @@ extension URLRequest {
 
 extension HTTPRequest {
     /// The request `URLSession` proposes, for a redirect ``HTTPRedirect`` cannot follow.
-    fileprivate init(converting request: URLRequest, _ jsonReader: JSONReader) {
+    fileprivate init(converting request: URLRequest, _ bodyDecoder: JSONBodyDecoder) {
         let fields = request.allHTTPHeaderFields ?? [:]
         self.init(
             method: request.httpMethod ?? "GET", url: request.url?.absoluteString ?? "",
             headers: fields.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { HTTPHeader($0.key, $0.value) },
-            body: request.httpBody.flatMap { HTTPBody(decoding: $0, contentType: fields.contentType, jsonReader) })
+            body: request.httpBody.flatMap { HTTPBody(decoding: $0, contentType: fields.contentType, bodyDecoder) })
     }
 }
 
 extension HTTPResponse {
     /// `response` with `body`; each joined `Set-Cookie` header is split again.
-    fileprivate init(converting response: HTTPURLResponse, body: Data?, _ jsonReader: JSONReader) {
+    fileprivate init(converting response: HTTPURLResponse, body: Data?, _ bodyDecoder: JSONBodyDecoder) {
         var fields: [String: String] = [:]
         for case (let name as String, let value as String) in response.allHeaderFields { fields[name] = value }
         var headers: [HTTPHeader] = []
@@ -344,7 +353,7 @@ extension HTTPResponse {
         }
         self.init(
             status: response.statusCode, headers: headers,
-            body: body.flatMap { HTTPBody(decoding: $0, contentType: fields.contentType, jsonReader) })
+            body: body.flatMap { HTTPBody(decoding: $0, contentType: fields.contentType, bodyDecoder) })
     }
 }
 

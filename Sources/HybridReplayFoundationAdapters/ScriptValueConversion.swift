@@ -1,7 +1,7 @@
 import Foundation
 import HybridReplaySeams
 
-#if canImport(WebKit)
+#if canImport(Darwin)
 import CoreFoundation
 #endif
 
@@ -9,7 +9,8 @@ import CoreFoundation
 /// `NSDate`, `NSNull`, `NSArray`, `NSDictionary`) and JSONValue.
 ///
 /// Script message bodies, JavaScript results and `callAsyncJavaScript`
-/// arguments all cross here. A JavaScript `Date` arrives as a date, which JSON
+/// arguments all cross here, and so do the JSON bodies `URLSessionTransport`
+/// reads with `JSONSerialization` (JSONBodyDecoder/foundation). A JavaScript `Date` arrives as a date, which JSON
 /// has no type for, so it becomes `{"$date": "<RFC 3339>"}` (ScriptMessage/dateMarker)
 /// and turns back into a date on the way out.
 package enum ScriptValueConversion {
@@ -80,7 +81,7 @@ package enum ScriptValueConversion {
     /// `objCType` is `"c"` (integers of every width report `"i"` or wider), which
     /// the tests pin.
     package static func isBoolean(_ number: NSNumber) -> Bool {
-        #if canImport(WebKit)
+        #if canImport(Darwin)
         CFGetTypeID(number) == CFBooleanGetTypeID()
         #else
         String(cString: number.objCType) == "c"

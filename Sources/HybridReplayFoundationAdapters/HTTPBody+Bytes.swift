@@ -1,15 +1,16 @@
 import Foundation
+import HybridReplaySeams
 
 extension HTTPBody {
     /// `data` as the recorder stores a body: as JSON when `contentType` says
-    /// JSON and it parses, as text when it is UTF-8, else as bytes; `nil`
-    /// when `data` is empty.
+    /// JSON and `decoder` reads it, as text when it is UTF-8, else as bytes;
+    /// `nil` when `data` is empty.
     ///
     /// The live transport and the HAR importer both read bodies this way, so
     /// a body captured by either lands in a cassette the same way.
-    init?(decoding data: Data, contentType: String?, _ jsonReader: JSONReader) {
+    package init?(decoding data: Data, contentType: String?, _ decoder: JSONBodyDecoder) {
         guard !data.isEmpty else { return nil }
-        if Self.isJSON(contentType), let value = try? jsonReader.read([UInt8](data)) {
+        if Self.isJSON(contentType), let value = decoder.decode(data) {
             self = .json(value)
         } else if let text = String(bytes: data, encoding: .utf8) {
             self = .text(text)
@@ -19,14 +20,14 @@ extension HTTPBody {
     }
 
     /// Whether `contentType` names JSON: `application/json`, `text/json` or a `+json` type.
-    static func isJSON(_ contentType: String?) -> Bool {
+    package static func isJSON(_ contentType: String?) -> Bool {
         let mediaType = (contentType?.split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces)
             .lowercased()
         return mediaType == "application/json" || mediaType == "text/json" || mediaType.hasSuffix("+json")
     }
 
     /// The bytes sent for the body; JSON is written compactly.
-    var data: Data {
+    package var data: Data {
         switch self {
         case .text(let text): Data(text.utf8)
         case .json(let value): Data(CanonicalPrinter.compactText(value).utf8)

@@ -53,19 +53,21 @@ public struct VolatileValue: Sendable {
     /// UUIDs in any case, such as promise guids and request ids.
     public static let uuid = VolatileValue(
         name: "UUID",
-        find: { text in ranges(in: text, length: uuidLength) },
+        find: { text in ranges(in: text, startingWith: isHex, length: uuidLength) },
         length: { uuidLength($0.utf8) }, ignoresCase: true)
 
     /// RFC 3339 timestamps with a time, such as `2026-01-31T12:00:00.5Z`.
     public static let timestamp = VolatileValue(
         name: "timestamp",
-        find: { text in ranges(in: text, length: timestampLength) },
+        find: { text in ranges(in: text, startingWith: isDigit, length: timestampLength) },
         length: { timestampLength($0.utf8) }, isOneToOne: false)
 
     /// The placeholders the recorder writes for secrets, `[REDACTED:1]` or
     /// `[REDACTED]`: each stands for whatever value was there.
     public static let redacted = VolatileValue(wildcard: "redacted value") { text in
         var found: [Range<String.Index>] = []
+        // Most strings hold no placeholder: a byte scan rules them out without Foundation.
+        guard containsRedactedMarker(text.utf8) else { return found }
         var rest = text[...]
         while let open = rest.range(of: "[REDACTED") {
             guard let close = rest[open.upperBound...].firstIndex(of: "]") else { break }
@@ -81,12 +83,17 @@ public struct VolatileValue: Sendable {
     /// The ranges of `text` where `length` recognises a value, scanning bytes:
     /// the built-in kinds are ASCII, and scanning UTF-8 keeps replay linear
     /// and cheap on long strings such as JSON passed as an argument.
-    static func ranges(in text: String, length: (Substring.UTF8View) -> Int?) -> [Range<String.Index>] {
+    /// `starts` says which bytes a value can start with: `length` is asked only there.
+    static func ranges(
+        in text: String, startingWith starts: (UInt8) -> Bool, length: (Substring.UTF8View) -> Int?
+    ) -> [Range<String.Index>] {
         var found: [Range<String.Index>] = []
         let utf8 = text.utf8
         var index = utf8.startIndex
         while index < utf8.endIndex {
-            if let count = length(Substring(text)[index...].utf8) {
+            // The built-in kinds start with an ASCII byte, which no slice of a
+            // multi-byte character starts with, so slicing the bytes is enough.
+            if starts(utf8[index]), let count = length(utf8[index...]) {
                 let end = utf8.index(index, offsetBy: count)
                 found.append(index..<end)
                 index = end
@@ -95,6 +102,27 @@ public struct VolatileValue: Sendable {
             }
         }
         return found
+    }
+
+    private static let redactedMarker = Array("[REDACTED".utf8)
+
+    /// Whether `bytes` hold `[REDACTED` literally: only then can the placeholder finder find one.
+    static func containsRedactedMarker(_ bytes: String.UTF8View) -> Bool {
+        let marker = redactedMarker
+        var matched = 0
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == marker[matched] {
+                matched += 1
+                if matched == marker.count { return true }
+            } else if matched > 0 {
+                // `[` occurs only first in the marker, so a failed partial match restarts at this byte.
+                matched = byte == marker[0] ? 1 : 0
+            }
+            index = bytes.index(after: index)
+        }
+        return false
     }
 
     private static func isHex(_ byte: UInt8) -> Bool {
@@ -122,6 +150,11 @@ public struct VolatileValue: Sendable {
     /// `YYYY-MM-DDTHH:MM:SS`, an optional fraction, then `Z` or `±HH:MM`.
     static func timestampLength(_ text: Substring.UTF8View) -> Int? {
         guard let first = text.first, isDigit(first) else { return nil }
+        // The year and its dash rule out most digits before the bytes are copied.
+        var leading = text.makeIterator()
+        for offset in 0..<5 {
+            guard let byte = leading.next(), offset == 4 ? byte == UInt8(ascii: "-") : isDigit(byte) else { return nil }
+        }
         let bytes = Array(text.prefix(40))
         let pattern = Array("dddd-dd-ddTdd:dd:dd".utf8)
         guard bytes.count > pattern.count else { return nil }

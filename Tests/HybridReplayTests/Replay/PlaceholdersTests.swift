@@ -32,6 +32,15 @@ struct PlaceholdersTests {
         #expect(found(.redacted, in: "[REDACTED:] [REDACTED:x] [REDACTED:1").isEmpty)
     }
 
+    @Test("values are found right after text that starts like one: brackets, digit runs and hex runs")
+    func valuesAfterFalseStarts() {
+        #expect(found(.redacted, in: "[[REDACTED:2]] [REDAC[REDACTED] [REDACTE") == ["[REDACTED:2]", "[REDACTED]"])
+        #expect(found(.redacted, in: "[redacted:1] [ REDACTED] REDACTED").isEmpty)
+        #expect(found(.timestamp, in: "20261-11-30T09:15:02Z") == ["0261-11-30T09:15:02Z"])
+        #expect(found(.timestamp, in: "1234 2026-1 2026-11-30T09:15:02Z") == ["2026-11-30T09:15:02Z"])
+        #expect(found(.uuid, in: "abc 3b9f6a2e-41c7 3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43") == ["3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43"])
+    }
+
     @Test("a recorded UUID binds to the first value it meets and to no other")
     func binding() {
         var bindings = PlaceholderBindings()

@@ -10,10 +10,13 @@ extension ReplayReport {
     /// - Parameters:
     ///   - redaction: The rules to apply, such as ``Redaction/init(ruleNames:)`` of the cassette's header.
     ///   - recorded: The cassette replayed, whose values the issues quote as expected.
-    /// - Returns: The redacted report; `self` when `redaction` has no rule.
-    package func redacted(by redaction: Redaction, recorded: Cassette) -> ReplayReport {
-        guard !redaction.isEmpty else { return self }
+    ///   - hidden: What the run saw where the cassette holds a placeholder,
+    ///     hidden too whatever rule — a custom one included — put it there.
+    /// - Returns: The redacted report; `self` when there is nothing to hide.
+    package func redacted(by redaction: Redaction, recorded: Cassette, hidden: HiddenValues = HiddenValues()) -> ReplayReport {
+        guard !redaction.isEmpty || !hidden.isEmpty else { return self }
         var scrubber = ReportScrubber()
+        scrubber.learn(hidden)
         var placeholders = RedactionPlaceholders()
         var report = self
         for index in report.trace.events.indices {
@@ -26,6 +29,9 @@ extension ReplayReport {
             scrubber.learn(original: event.payload, redacted: redaction.apply(to: event.payload, placeholders: &placeholders))
         }
         scrubber.learn(placeholders)
+        for index in report.trace.events.indices {
+            report.trace.events[index].payload = scrubber.scrub(report.trace.events[index].payload)
+        }
         for name in redaction.ruleNames where !report.trace.header.redactions.contains(name) {
             report.trace.header.redactions.append(name)
         }

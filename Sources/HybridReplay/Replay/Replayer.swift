@@ -47,8 +47,10 @@ public struct Replayer: Sendable {
     ///   alive until the run ends.
     /// - Returns: The report of the first run that failed, or of the first
     ///   run when every run passed. A failed report, its trace included, is
-    ///   redacted by the rules the cassette's header lists: a value the
-    ///   recording hid is hidden in it, expected or found.
+    ///   redacted by the rules the cassette's header lists, and wherever the
+    ///   cassette holds a `[REDACTED:<n>]` placeholder, whatever rule put it
+    ///   there (a custom one too): a value the recording hid is hidden in it,
+    ///   expected or found.
     public func replay<Subject>(_ setUp: (Platform) async throws -> Subject) async -> ReplayReport {
         let runs = max(1, options.repetitions)
         var first: ReplayReport?
@@ -84,7 +86,9 @@ public struct Replayer: Sendable {
             cassetteName: cassette.header.name, cassettePath: path, issues: engine.issues, trace: engine.traceCassette(),
             runs: runs, run: run, recordCommand: options.recordCommand)
         // What a failure shows hides what the recording hid.
-        return report.passed ? report : report.redacted(by: Redaction(ruleNames: cassette.header.redactions), recorded: cassette)
+        guard !report.passed else { return report }
+        return report.redacted(
+            by: Redaction(ruleNames: cassette.header.redactions), recorded: cassette, hidden: engine.hiddenValues())
     }
 
     private func emptyReport(runs: Int) -> ReplayReport {

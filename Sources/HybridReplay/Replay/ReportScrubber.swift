@@ -25,6 +25,11 @@ struct ReportScrubber {
         for (secret, placeholder) in placeholders.replacements { note(secret, placeholder) }
     }
 
+    /// Learns the values a replay saw where the cassette holds a placeholder.
+    mutating func learn(_ hidden: HiddenValues) {
+        for (secret, placeholder) in hidden.pairs { note(secret, placeholder) }
+    }
+
     private mutating func learn(_ original: CanonicalNode, _ redacted: CanonicalNode) {
         switch (original, redacted) {
         case (.object(let before), .object(let after)) where before.count == after.count:
@@ -57,6 +62,35 @@ struct ReportScrubber {
             }
         }
         return text
+    }
+
+    /// `payload` with every learnt value replaced in its strings; `payload`
+    /// itself when nothing changes or the result would not read back.
+    func scrub(_ payload: any EventPayload) -> any EventPayload {
+        guard !replacements.isEmpty else { return payload }
+        var changed = false
+        func rewrite(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .string(let text):
+                let scrubbed = scrub(text)
+                if scrubbed != text { changed = true }
+                return .string(scrubbed)
+            case .object(let members): return .object(members.mapValues(rewrite))
+            case .array(let elements): return .array(elements.map(rewrite))
+            default: return value
+            }
+        }
+        func json(_ node: CanonicalNode) -> JSONValue {
+            switch node {
+            case .value(let value): rewrite(value)
+            case .object(let members):
+                .object(Dictionary(members.map { ($0.0, json($0.1)) }, uniquingKeysWith: { first, _ in first }))
+            case .array(let elements): .array(elements.map(json))
+            }
+        }
+        let rewritten = json(EventCoding.payloadNode(payload))
+        guard changed else { return payload }
+        return EventCoding.payload(rewritten, like: payload) ?? payload
     }
 
     func scrub(_ issue: ReplayIssue) -> ReplayIssue {

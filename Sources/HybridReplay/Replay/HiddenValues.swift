@@ -1,0 +1,116 @@
+/// The values a replay saw where its cassette holds a redaction placeholder.
+///
+/// A cassette's header lists the rules that redacted it by name, and a
+/// replay rebuilds the built-in ones from their names to redact a failed
+/// report (see ``ReplayReport``). A custom rule cannot be rebuilt, and a
+/// placeholder may have been written by hand; either way the cassette itself
+/// says where a secret was: a `[REDACTED:<n>]` in a field. What the
+/// implementation produced in that field is hidden in the report, whatever
+/// rule hid it when recording:
+///
+/// - a value a placeholder was **bound** to while matching, and
+/// - a value a **diverging** effect has in a field where the recorded event
+///   it differs from has a placeholder.
+package struct HiddenValues {
+    package init() {}
+
+    /// Each secret with the placeholder that stands for it.
+    private(set) var pairs: [(secret: String, placeholder: String)] = []
+
+    package var isEmpty: Bool { pairs.isEmpty }
+
+    /// Notes `actual` as what the recorded `placeholder` stood for.
+    mutating func note(_ actual: String, as placeholder: String) {
+        guard !actual.isEmpty, actual != placeholder else { return }
+        pairs.append((actual, placeholder))
+    }
+
+    /// Notes every field of `actual` that sits where `recorded` has a
+    /// placeholder: the part of a string that stands for it when the text
+    /// around it agrees, such as the token of `Bearer [REDACTED:1]`, or else
+    /// the whole value.
+    mutating func learn(recorded: any EventPayload, actual: any EventPayload) {
+        learn(EventCoding.payloadNode(recorded), EventCoding.payloadNode(actual))
+    }
+
+    private mutating func learn(_ recorded: CanonicalNode, _ actual: CanonicalNode) {
+        switch (recorded, actual) {
+        case (.object(let expected), .object(let found)):
+            for (key, value) in expected {
+                for (foundKey, foundValue) in found where foundKey == key { learn(value, foundValue) }
+            }
+        case (.array(let expected), .array(let found)):
+            for (value, foundValue) in zip(expected, found) { learn(value, foundValue) }
+        case (.value(let expected), .value(let found)):
+            learn(expected, found)
+        default:
+            break
+        }
+    }
+
+    private mutating func learn(_ recorded: JSONValue, _ actual: JSONValue) {
+        switch (recorded, actual) {
+        case (.object(let expected), .object(let found)):
+            for (key, value) in expected { if let foundValue = found[key] { learn(value, foundValue) } }
+        case (.array(let expected), .array(let found)):
+            for (value, foundValue) in zip(expected, found) { learn(value, foundValue) }
+        case (.string(let expected), .string(let found)):
+            learn(expected, found)
+        case (.string(let expected), let found):
+            // A number or boolean where a placeholder was recorded.
+            if Self.placeholderRanges(in: expected).count > 0 { learn(expected, found.description) }
+        default:
+            break
+        }
+    }
+
+    private mutating func learn(_ recorded: String, _ actual: String) {
+        let ranges = Self.placeholderRanges(in: recorded)
+        guard !ranges.isEmpty, recorded != actual else { return }
+        if ranges.count == 1, let range = ranges.first {
+            let prefix = recorded[..<range.lowerBound]
+            let suffix = recorded[range.upperBound...]
+            if actual.count > prefix.count + suffix.count, actual.hasPrefix(prefix), actual.hasSuffix(suffix) {
+                let secret = actual.dropFirst(prefix.count).dropLast(suffix.count)
+                note(String(secret), as: String(recorded[range]))
+                return
+            }
+        }
+        note(actual, as: recorded)
+    }
+
+    /// Where `text` holds placeholders such as `[REDACTED:2]`.
+    static func placeholderRanges(in text: String) -> [Range<String.Index>] {
+        var ranges: [Range<String.Index>] = []
+        var searchStart = text.startIndex
+        while let open = text[searchStart...].range(of: "[REDACTED:") {
+            guard let close = text[open.upperBound...].firstIndex(of: "]") else { break }
+            let candidate = open.lowerBound..<text.index(after: close)
+            if RedactionPlaceholders.number(in: String(text[candidate])) != nil { ranges.append(candidate) }
+            searchStart = candidate.upperBound
+        }
+        return ranges
+    }
+}
+
+extension ReplayEngine {
+    /// What this run saw where the cassette holds a redaction placeholder:
+    /// the values placeholders were bound to, and the fields of effects that
+    /// diverged from a recorded event with placeholders.
+    func hiddenValues() -> HiddenValues {
+        let (bindings, trace, issues) = state.withLock { ($0.bindings.byRecorded, $0.trace, $0.issues) }
+        var hidden = HiddenValues()
+        for (recorded, binding) in bindings.sorted(by: { $0.key < $1.key })
+        where !HiddenValues.placeholderRanges(in: recorded).isEmpty {
+            hidden.note(binding.actual, as: recorded)
+        }
+        // Only a few effects diverge before a run stops, and each issue names the recorded event it is nearest to.
+        let nearest = issues.compactMap(\.eventID).compactMap { event($0) }
+        for entry in trace where entry.eventID == nil {
+            for recorded in nearest where recorded.kind == entry.payload.kind {
+                hidden.learn(recorded: recorded.payload, actual: entry.payload)
+            }
+        }
+        return hidden
+    }
+}

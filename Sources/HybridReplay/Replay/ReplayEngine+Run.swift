@@ -54,7 +54,7 @@ extension ReplayEngine {
             // An effect is missing only when the implementation has finished its work,
             // not when some of it waits on the replay while the rest may still make it.
             if outcome == .idle, await wait(since: seen, finished: true) == .changed { continue }
-            reportStuck(busy: outcome == .busy)
+            reportStuck(busy: outcome == .busy, stillWaiting: outcome == .idle && !isFinished)
         }
         await finish()
     }
@@ -84,8 +84,13 @@ extension ReplayEngine {
         return true
     }
 
-    /// Reports the effects that were due when the implementation went idle.
-    private func reportStuck(busy: Bool) {
+    /// Whether no work of the implementation is left at all.
+    private var isFinished: Bool { state.withLock { Self.isIdle($0, finished: true) } }
+
+    /// Reports the effects that were due when the implementation went idle;
+    /// `stillWaiting` when part of it still waited on the replay, so the
+    /// report came only after the stall timeout.
+    private func reportStuck(busy: Bool, stillWaiting: Bool) {
         let (due, remaining, now) = state.withLock { state in
             // Unsettled decisions and replies come first: they are what WebKit would crash or hang on.
             let unsettled = effectIDs.compactMap { self.event($0) }.filter { effect in
@@ -106,7 +111,9 @@ extension ReplayEngine {
         var waited =
             busy
             ? "the implementation was still busy after \(options.stallTimeout) of real time, at \(clock) s on the cassette's clock, with work the replay cannot see (Task.detached, Dispatch or a thread)"
-            : "the implementation went idle at \(clock) s on the cassette's clock"
+            : stillWaiting
+                ? "the implementation went idle at \(clock) s on the cassette's clock; part of it still waited on the replay, so the replay waited the stall timeout (\(options.stallTimeout)) for work it cannot see before reporting this"
+                : "the implementation went idle at \(clock) s on the cassette's clock"
         if let deadline = earliestSleeper {
             waited += ", waiting on the replay clock until \(CanonicalNumber.text(Recorder.seconds(deadline))) s"
         }

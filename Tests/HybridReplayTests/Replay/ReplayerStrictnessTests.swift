@@ -17,6 +17,46 @@ struct ReplayerStrictnessTests {
         #expect(report.issues.count == 1)
     }
 
+    /// A handler that fetches `/data` and forgets the `/log` call the recording made after it.
+    struct ForgetsTheLog: ScriptMessageHandler {
+        let transport: any HTTPTransport
+        func didReceive(_ message: ScriptMessage) {
+            let transport = transport
+            Task { _ = try? await transport.send(HTTPRequest(url: "https://a.example/data")) }
+        }
+    }
+
+    @Test("a missing effect while part of the implementation waits on the replay is reported, saying the replay waited for work it cannot see")
+    func missingEffectBesideAWait() async throws {
+        let cassette = makeCassette([
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "go", body: .string("go"))),
+            Event(id: 2, at: 0, cause: 1, payload: HTTPRequest(url: "https://a.example/data")),
+            Event(id: 3, at: 0, cause: 1, payload: HTTPRequest(url: "https://a.example/log")),
+            // The answer to /data comes after /log, so the task that awaits it waits on the replay.
+            Event(id: 4, at: 0.1, answers: 2, payload: HTTPResponse(status: 200)),
+        ])
+        var options = fastReplay
+        // The verdict is the same whatever the bound; a short one only makes the test quick.
+        options.stallTimeout = .milliseconds(50)
+        let report = await Replayer(cassette: cassette, options: options).replay { platform in
+            platform.webView.add(ForgetsTheLog(transport: platform.transport), name: "go")
+        }
+        let issue = try #require(report.issues.first)
+        #expect(issue.kind == .missingEffect)
+        #expect(issue.eventID == 3)
+        #expect(issue.message.contains("part of it still waited on the replay, so the replay waited the stall timeout (0.05 seconds)"), "\(issue)")
+    }
+
+    @Test("a missing effect after the implementation finished is reported without mentioning the stall timeout")
+    func missingEffectAfterFinishing() async throws {
+        let report = try await replayExample("bridge/echo.json") { platform in
+            platform.webView.add(ReplayerBridgeTests.NoReply(), name: "nativeProcess")
+        }
+        let issue = try #require(report.issues.first)
+        #expect(issue.message.contains("went idle at"), "\(issue)")
+        #expect(!issue.message.contains("stall timeout"), "\(issue)")
+    }
+
     @Test("an implementation whose set-up throws fails with the error")
     func setUpThrows() async throws {
         struct Broken: Error {}

@@ -111,11 +111,12 @@ extension ReplayEngine {
         var waited =
             busy
             ? "the implementation was still busy after \(options.stallTimeout) of real time, at \(clock) s on the cassette's clock, with work the replay cannot see (Task.detached, Dispatch or a thread)"
-            : stillWaiting
-                ? "the implementation went idle at \(clock) s on the cassette's clock; part of it still waited on the replay, so the replay waited the stall timeout (\(options.stallTimeout)) for work it cannot see before reporting this"
-                : "the implementation went idle at \(clock) s on the cassette's clock"
+            : "the implementation went idle at \(clock) s on the cassette's clock"
         if let deadline = earliestSleeper {
             waited += ", waiting on the replay clock until \(CanonicalNumber.text(Recorder.seconds(deadline))) s"
+        }
+        if stillWaiting {
+            waited += "; part of it still waited on the replay, so the replay waited the stall timeout (\(options.stallTimeout)) for work it cannot see before reporting this"
         }
         var issues: [ReplayIssue] = []
         for effect in due.prefix(3) {

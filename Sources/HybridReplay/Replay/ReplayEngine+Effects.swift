@@ -14,10 +14,18 @@ extension ReplayEngine {
         -> Int?
     {
         let hint = ReplayContext.stimulus
-        let lease = onAnswer == nil ? nil : currentLease
+        let tracked = currentLease
+        let lease = onAnswer == nil ? nil : tracked
         let (matchedID, issue, waiter, answerNow) = state.withLock { state in
             state.trace.append(
                 TraceEntry(payload: payload, at: state.now, eventID: nil, knownCause: knownCause, afterEnd: state.ended))
+            if tracked == nil, !state.ended {
+                // Made from Task.detached, Dispatch or a thread: named if the replay stalls.
+                state.untrackedEffects += 1
+                if state.firstUntrackedEffect == nil {
+                    state.firstUntrackedEffect = "\(payload.kind)" + (payload.summary.isEmpty ? "" : " \(payload.summary)")
+                }
+            }
             let waiter = Self.bumpActivity(&state)
             if state.ended { return (Int?.none, ReplayIssue?.none, waiter, true) }
             if let knownCause, let repeated = repeatedSettlement(of: payload, cause: knownCause, state: &state) {

@@ -91,7 +91,7 @@ extension ReplayEngine {
     /// `stillWaiting` when part of it still waited on the replay, so the
     /// report came only after the stall timeout.
     private func reportStuck(busy: Bool, stillWaiting: Bool) {
-        let (due, remaining, now) = state.withLock { state in
+        let (due, remaining, now, untracked) = state.withLock { state in
             // Unsettled decisions and replies come first: they are what WebKit would crash or hang on.
             let unsettled = effectIDs.compactMap { self.event($0) }.filter { effect in
                 guard !state.matched.contains(effect.id), let cause = effect.cause, state.delivered.contains(cause) else {
@@ -104,7 +104,7 @@ extension ReplayEngine {
             let others = eligibleEffects(state: state).filter { effect in !unsettled.contains { $0.id == effect.id } }
             return (
                 unsettled + others, (stimuli.count - state.nextStimulus) + (effectIDs.count - state.matched.count),
-                state.now
+                state.now, state.firstUntrackedEffect.map { (count: state.untrackedEffects, first: $0) }
             )
         }
         let clock = CanonicalNumber.text(Recorder.seconds(now))
@@ -114,6 +114,10 @@ extension ReplayEngine {
             : "the implementation went idle at \(clock) s on the cassette's clock"
         if let deadline = earliestSleeper {
             waited += ", waiting on the replay clock until \(CanonicalNumber.text(Recorder.seconds(deadline))) s"
+        }
+        if busy, let untracked {
+            let count = untracked.count == 1 ? "1 effect" : "\(untracked.count) effects"
+            waited += "; \(count) came from such work, the first \(untracked.first)"
         }
         if stillWaiting {
             waited += "; part of it still waited on the replay, so the replay waited the stall timeout (\(options.stallTimeout)) for work it cannot see before reporting this"

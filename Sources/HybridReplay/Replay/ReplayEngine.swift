@@ -82,6 +82,9 @@ final class ReplayEngine: Sendable {
         var openGroups: Set<Int> = []
         var stopped = false
         var ended = false
+        /// Effects made by work the replay cannot see (no lease of this run), and the first of them.
+        var untrackedEffects = 0
+        var firstUntrackedEffect: String?
     }
 
     let state = Locked(State())

@@ -47,6 +47,58 @@ struct ReplayerStrictnessTests {
         #expect(issue.message.contains("part of it still waited on the replay, so the replay waited the stall timeout (0.05 seconds)"), "\(issue)")
     }
 
+    @Test("a replay still busy after the stall timeout names the effects that came from work it cannot see", .timeLimit(.minutes(1)))
+    func busyReportNamesUntrackedEffects() async throws {
+        let cassette = makeCassette([
+            Event(id: 1, at: 0, payload: CustomEvent(name: "ready", direction: .effect)),
+            Event(id: 2, at: 0, payload: ScriptMessage(handler: "go", body: .string("go"))),
+            Event(id: 3, at: 0, cause: 2, payload: HTTPRequest(url: "https://a.example/b")),
+        ])
+        var options = fastReplay
+        options.stallTimeout = .milliseconds(50)
+        let gate = AsyncStream.makeStream(of: Void.self)
+        defer { gate.continuation.finish() }
+        let report = await Replayer(cassette: cassette, options: options).replay { platform in
+            // Made from a Task.detached, which inherits no lease; awaited, so it is made before the replay starts.
+            let custom = platform.custom
+            await Task.detached { custom.send(CustomEvent(name: "ready", direction: .effect)) }.value
+            platform.webView.add(BlockedHandler(gate: gate.stream), name: "go")
+        }
+        let issue = try #require(report.issues.first)
+        #expect(issue.kind == .missingEffect)
+        #expect(issue.eventID == 3, "\(issue)")
+        #expect(issue.message.contains("still busy after 0.05 seconds"), "\(issue)")
+        #expect(issue.message.contains("; 1 effect came from such work, the first custom.ready"), "\(issue)")
+    }
+
+    @Test("a replay still busy after the stall timeout with every effect made by tracked work names none")
+    func busyReportWithoutUntrackedEffects() async throws {
+        let cassette = makeCassette([
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "go", body: .string("go"))),
+            Event(id: 2, at: 0, cause: 1, payload: HTTPRequest(url: "https://a.example/b")),
+        ])
+        var options = fastReplay
+        options.stallTimeout = .milliseconds(50)
+        let gate = AsyncStream.makeStream(of: Void.self)
+        defer { gate.continuation.finish() }
+        let report = await Replayer(cassette: cassette, options: options).replay { platform in
+            let stream = gate.stream
+            platform.webView.add(BlockedHandler(gate: stream), name: "go")
+        }
+        let issue = try #require(report.issues.first)
+        #expect(issue.message.contains("still busy after 0.05 seconds"), "\(issue)")
+        #expect(!issue.message.contains("came from such work"), "\(issue)")
+    }
+
+    /// Keeps a task blocked until the test opens `gate`, and makes nothing.
+    struct BlockedHandler: ScriptMessageHandler {
+        let gate: AsyncStream<Void>
+        func didReceive(_ message: ScriptMessage) {
+            let gate = gate
+            Task { for await _ in gate { break } }
+        }
+    }
+
     @Test("a missing effect after the implementation finished is reported without mentioning the stall timeout")
     func missingEffectAfterFinishing() async throws {
         let report = try await replayExample("bridge/echo.json") { platform in

@@ -302,14 +302,15 @@ struct URLSessionTransportTests {
 
     @Test("a refused connection, a bad URL and a GET with a body fail with what went wrong and its URLError code")
     func failures() async throws {
-        let port = try await withServer { server in server.port }
+        let refusing = try RefusingPort()
+        defer { refusing.release() }
         let transport = URLSessionTransport(timeout: .seconds(5))
         await #expect(
             throws: HTTPTransportError(
                 "cannot connect to the host (connection refused?)", code: HTTPTransportError.Code.cannotConnectToHost,
                 domain: "NSURLErrorDomain")
         ) {
-            try await transport.send(HTTPRequest(url: "http://127.0.0.1:\(port)/"))
+            try await transport.send(HTTPRequest(url: refusing.baseURL + "/"))
         }
         await #expect(
             throws: HTTPTransportError("not an absolute http or https URL", code: HTTPTransportError.Code.unsupportedURL)
@@ -333,7 +334,8 @@ struct URLSessionTransportTests {
             defer { hold.release() }
             let transport = URLSessionTransport()
             let sending = Task { try await transport.send(HTTPRequest(url: server.baseURL + "/slow")) }
-            try await Task.sleep(for: .milliseconds(200))
+            // The request is on the wire and its answer held: only cancelling can end the send.
+            try await server.waitForRequests(1)
             sending.cancel()
             await #expect(throws: HTTPTransportError.cancelled) { try await sending.value }
             #expect(HTTPTransportError.cancelled.code == -999)

@@ -35,7 +35,7 @@ struct ReplayerRobustnessTests {
         let recorder = Recorder(name: "offline")
         let bridge = RejectingBridge(platform: recorder.platform(wrapping: .simulated(webView: page, transport: OfflineTransport())))
         try page.postMessage(.object(["guid": .string(UUID().uuidString.lowercased())]), to: "nativeProcess")
-        for _ in 0..<15_000 where page.evaluatedScripts.isEmpty { try await Task.sleep(for: .milliseconds(2)) }
+        try await recorder.waitForEvents(JavaScriptResult.eventKind)
         withExtendedLifetime(bridge) {}
         let cassette = recorder.cassette()
         // The recorder's documented encoding of a transport error: an http.error answers the request.

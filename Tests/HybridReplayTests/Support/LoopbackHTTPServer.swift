@@ -72,30 +72,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Starts listening and serving `routes`, keyed by path; other paths get 404.
     init(routes: [String: Route]) throws {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw StartError.socket("socket: errno \(errno)") }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(fd, address, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, address, &length) == 0
-            }
-        }
-        guard bound else {
-            close(fd)
-            throw StartError.socket("bind/listen: errno \(errno)")
-        }
+        let (fd, port) = try loopbackSocket(reusingAddress: true) { listen($0, 16) == 0 }
         listener = fd
-        port = UInt16(bigEndian: address.sin_port)
+        self.port = port
         self.routes = routes
         let thread = Thread { [self] in serve() }
         thread.name = "LoopbackHTTPServer:\(port)"
@@ -258,32 +237,41 @@ final class RefusingPort: @unchecked Sendable {
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
     init() throws {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw LoopbackHTTPServer.StartError.socket("socket: errno \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(fd, address, length) == 0 && getsockname(fd, address, &length) == 0
-            }
-        }
-        guard bound else {
-            close(fd)
-            throw LoopbackHTTPServer.StartError.socket("bind: errno \(errno)")
-        }
-        socketDescriptor = fd
-        port = UInt16(bigEndian: address.sin_port)
+        (socketDescriptor, port) = try loopbackSocket(reusingAddress: false) { _ in true }
     }
 
     /// Gives the port back.
     func release() {
         close(socketDescriptor)
     }
+}
+
+/// A TCP socket bound to an ephemeral port of 127.0.0.1, then passed to
+/// `prepare` (which listens, or not); returns the socket and its port.
+private func loopbackSocket(reusingAddress: Bool, prepare: (Int32) -> Bool) throws -> (Int32, UInt16) {
+    #if canImport(Glibc)
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+    let fd = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard fd >= 0 else { throw LoopbackHTTPServer.StartError.socket("socket: errno \(errno)") }
+    if reusingAddress {
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+            bind(fd, address, length) == 0 && prepare(fd) && getsockname(fd, address, &length) == 0
+        }
+    }
+    guard bound else {
+        close(fd)
+        throw LoopbackHTTPServer.StartError.socket("bind/listen: errno \(errno)")
+    }
+    return (fd, UInt16(bigEndian: address.sin_port))
 }

@@ -341,4 +341,26 @@ struct URLSessionTransportTests {
             #expect(HTTPTransportError.cancelled.code == -999)
         }
     }
+
+    @Test("cancelling the sending task while the redirect delegate decides fails the send as cancelled, and its late answer is dropped")
+    func cancellationWhileDeciding() async throws {
+        try await withServer { server in
+            let (deciding, decidingStarted) = AsyncStream<Void>.makeStream()
+            let (release, released) = AsyncStream<Void>.makeStream()
+            let delegate = ScriptedDelegate { request in
+                decidingStarted.yield()
+                for await _ in release {}
+                return request
+            }
+            let sending = Task {
+                try await URLSessionTransport().send(
+                    HTTPRequest(url: server.baseURL + "/sso/start"), redirectDelegate: delegate)
+            }
+            for await _ in deciding { break }
+            sending.cancel()
+            await #expect(throws: HTTPTransportError.cancelled) { try await sending.value }
+            #expect(server.requests.map(\.path) == ["/sso/start"])
+            released.finish()
+        }
+    }
 }

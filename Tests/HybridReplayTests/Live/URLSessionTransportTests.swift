@@ -247,8 +247,11 @@ struct URLSessionTransportTests {
     @Test("a redirect delegate slower than the timeout fails the send instead of crashing FoundationNetworking")
     func slowDelegate() async throws {
         try await withServer { server in
+            // The delegate decides only once the test is over: the timeout alone can end the send.
+            let (release, released) = AsyncStream<Void>.makeStream()
+            defer { released.finish() }
             let delegate = ScriptedDelegate { request in
-                try? await Task.sleep(for: .seconds(3))
+                for await _ in release {}
                 return request
             }
             let transport = URLSessionTransport(timeout: .milliseconds(300))

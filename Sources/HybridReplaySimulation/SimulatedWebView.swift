@@ -48,6 +48,8 @@ public final class SimulatedWebView: WebView {
 
     let state = Locked(State())
     private let javaScript: JavaScriptEngine
+    /// Tests waiting for what the app evaluates or loads.
+    private let waiters = ConditionWaiters()
 
     /// Creates a web view whose page answers scripts with `javaScript`.
     ///
@@ -71,6 +73,38 @@ public final class SimulatedWebView: WebView {
 
     /// The requests and content the app loaded, in order.
     public var loads: [NavigationLoad] { state.withLock { $0.loads } }
+
+    /// Waits until the app has evaluated `count` scripts in all, for
+    /// evaluations it makes in tasks of its own.
+    ///
+    /// - Parameters:
+    ///   - count: How many, counting those evaluated before the call.
+    ///   - patience: How long to wait in real time before giving up.
+    /// - Throws: ``WaitTimeout`` naming the scripts evaluated so far when they
+    ///   do not come in time; `CancellationError` when the task is cancelled.
+    public func waitForEvaluatedScripts(count: Int = 1, patience: Duration = WaitTimeout.defaultPatience)
+        async throws
+    {
+        try await waiters.wait(
+            for: "\(count) evaluated script\(count == 1 ? "" : "s")", patience: patience,
+            progress: { [self] in "evaluated so far: \(evaluatedScripts.map(\.script))" },
+            until: { [self] in evaluatedScripts.count >= count ? () : nil })
+    }
+
+    /// Waits until the app has loaded `count` requests or contents in all,
+    /// for loads it makes in tasks of its own.
+    ///
+    /// - Parameters:
+    ///   - count: How many, counting those loaded before the call.
+    ///   - patience: How long to wait in real time before giving up.
+    /// - Throws: ``WaitTimeout`` naming the loads so far when they do not come
+    ///   in time; `CancellationError` when the task is cancelled.
+    public func waitForLoads(count: Int = 1, patience: Duration = WaitTimeout.defaultPatience) async throws {
+        try await waiters.wait(
+            for: "\(count) load\(count == 1 ? "" : "s")", patience: patience,
+            progress: { [self] in "loaded so far: \(loads.map(\.url))" },
+            until: { [self] in loads.count >= count ? () : nil })
+    }
 
     /// The names the app registered script message handlers under and has not
     /// removed, in the order it registered them.
@@ -167,6 +201,7 @@ public final class SimulatedWebView: WebView {
         completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         state.withLock { $0.evaluatedScripts.append(evaluation) }
+        waiters.changed()
         let result = javaScript(evaluation.script, evaluation.arguments)
         completionHandler?(result)
     }
@@ -181,5 +216,6 @@ public final class SimulatedWebView: WebView {
 
     public func load(_ load: NavigationLoad) {
         state.withLock { $0.loads.append(load) }
+        waiters.changed()
     }
 }

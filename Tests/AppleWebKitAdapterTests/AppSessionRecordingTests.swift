@@ -106,13 +106,12 @@ final class AppUnderRecording {
             didReceive: WKScriptMessage(body: body, frameInfo: frame("https://app.example/"), name: "nativeProcess", world: .page))
     }
 
-    /// Waits until `condition` holds, for work the app does in tasks of its
-    /// own and on the main queue; the bound only ends a wait that never would.
-    func eventually(_ condition: () -> Bool) async {
-        for _ in 0..<15_000 where !condition() {
-            await mainQueueDrained()
-            try? await Task.sleep(for: .milliseconds(2))
-        }
+    /// Waits until `condition` holds for the web view, for work the app does
+    /// in tasks of its own and on the main queue: woken by each evaluation or
+    /// load the web view sees.
+    func eventually(sourceLocation: SourceLocation = #_sourceLocation, _ condition: @escaping () -> Bool) async {
+        let held = await webView.changes.wait(until: condition)
+        #expect(held, "the web view never got there", sourceLocation: sourceLocation)
     }
 
     /// The cassette `session` was written to.
@@ -176,7 +175,7 @@ struct AppSessionRecordingTests {
         delegate.webView(app.webView, decidePolicyFor: action, preferences: WKWebpagePreferences()) { policy, _ in
             decisions.append(policy)
         }
-        await app.eventually { decisions.all.count == 1 }
+        try await decisions.wait(count: 1)
         #expect(decisions.all == [.cancel])
         let cassette = try await saveAndReplay("router-screen")
         #expect(cassette.events.map(\.kind.description) == ["navigation.action", "navigation.route", "navigation.decision"])

@@ -1,4 +1,5 @@
 import Foundation
+import HybridReplay
 import HybridReplaySeams
 import Testing
 
@@ -49,12 +50,15 @@ import AppleMirrorWebKit
     }
 
     var evaluatedWorlds: [String?] = []
+    /// Wakes a test waiting for an evaluation or a load.
+    let changes = MainActorWaiters()
 
     override func evaluateJavaScript(
         _ javaScript: String, in frame: WKFrameInfo? = nil, in contentWorld: WKContentWorld,
         completionHandler: (@MainActor @Sendable (Result<Any, any Error>) -> Void)? = nil
     ) {
         evaluatedWorlds.append(contentWorld.name)
+        defer { changes.changed() }
         if let error = evaluationResult.1 { completionHandler?(.failure(error)) } else { completionHandler?(.success(evaluationResult.0 ?? NSNull())) }
     }
 
@@ -65,7 +69,39 @@ import AppleMirrorWebKit
 
     override func loadHTMLString(_ string: String, baseURL: URL?) -> WKNavigation? {
         loadedHTML.append((string, baseURL))
+        changes.changed()
         return nil
+    }
+}
+
+/// `@MainActor` tests waiting for a fake's state, woken each time the fake
+/// changes it: never by polling, and within a patience that only ends a wait
+/// that never would.
+@MainActor final class MainActorWaiters {
+    private var waiting: [Int: (condition: () -> Bool, continuation: CheckedContinuation<Bool, Never>)] = [:]
+    private var nextID = 0
+
+    /// Returns `true` once `condition` holds, checked now and after every
+    /// ``changed()``; `false` when `patience` runs out first.
+    func wait(patience: Duration = .seconds(60), until condition: @escaping () -> Bool) async -> Bool {
+        if condition() { return true }
+        let id = nextID
+        nextID += 1
+        let timer = Task { @MainActor [weak self] in
+            guard (try? await Task.sleep(for: patience)) != nil else { return }
+            self?.end(id, holding: false)
+        }
+        defer { timer.cancel() }
+        return await withCheckedContinuation { continuation in waiting[id] = (condition, continuation) }
+    }
+
+    /// Wakes the waits whose condition now holds; the fake calls it after each change.
+    func changed() {
+        for (id, waiter) in waiting where waiter.condition() { end(id, holding: true) }
+    }
+
+    private func end(_ id: Int, holding: Bool) {
+        waiting.removeValue(forKey: id)?.continuation.resume(returning: holding)
     }
 }
 
@@ -87,8 +123,20 @@ final class IssueLog: Sendable {
 /// Collects values delivered to a handler.
 final class Received<Value: Sendable>: Sendable {
     private let values = Locked<[Value]>([])
+    private let waiters = ConditionWaiters()
     var all: [Value] { values.current }
-    func append(_ value: Value) { values.withLock { $0.append(value) } }
+
+    func append(_ value: Value) {
+        values.withLock { $0.append(value) }
+        waiters.changed()
+    }
+
+    /// Waits until `count` values have arrived in all, woken by each ``append(_:)``.
+    func wait(count: Int) async throws {
+        try await waiters.wait(
+            for: "\(count) values", patience: .seconds(60), progress: { [self] in "received \(all.count)" },
+            until: { [self] in all.count >= count ? () : nil })
+    }
 }
 
 /// Waits until every block queued on the main queue before the call has run.

@@ -70,7 +70,7 @@ struct WebKitGTKRecordingTests {
 
         let arrived = try #require(await next(echoed.messages))
         #expect(arrived.body == .string(text))
-        for _ in 0..<200 where recorder.events.count < 3 { try await Task.sleep(for: .milliseconds(5)) }
+        try await recorder.waitUntil("the message, the evaluation and its result") { $0.count >= 3 }
         let cassette = recorder.cassette()
         #expect(cassette.events.map(\.kind.description) == ["script.message", "javascript.evaluate", "javascript.result"])
         #expect(cassette.events.first?.payload(as: ScriptMessage.self)?.frame == .main(baseURL))
@@ -91,9 +91,7 @@ struct WebKitGTKRecordingTests {
         webView.loadHTML(page(body: body, script: "window.webkit.messageHandlers.ready.postMessage(1);"), baseURL: baseURL)
         _ = await next(ready.messages)
         _ = try await webView.evaluateJavaScript("document.getElementById('present').click()")
-        for _ in 0..<400 where !recorder.events.contains(where: { $0.payload(as: NativeRoute.self) != nil }) {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try await recorder.waitForEvents(NativeRoute.eventKind)
         let cassette = recorder.cassette()
         let actions = cassette.events.compactMap { $0.payload(as: NavigationAction.self) }
         let present = try #require(actions.first { $0.url.hasPrefix("navigate://") })

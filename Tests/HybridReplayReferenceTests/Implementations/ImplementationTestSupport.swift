@@ -1,52 +1,27 @@
 import Foundation
 import HybridReplay
-import Testing
 
-/// Waits for work the implementations do in tasks of their own, without
-/// measuring time: it checks a condition in small steps until a generous deadline.
-enum Poll {
-    /// A condition that did not become true before the deadline.
-    struct TimedOut: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// Returns as soon as `condition` holds; throws, naming `expectation`,
-    /// what was found and where the wait was, when it still does not after `deadline`.
-    ///
-    /// - Parameters:
-    ///   - expectation: What the test waits for, as a phrase ("the web view evaluated one script").
-    ///   - deadline: How long to keep checking; generous, since it only matters when a test fails.
-    ///   - found: What there is instead, for the failure message.
-    ///   - condition: Checked every few milliseconds.
-    static func until(
-        _ expectation: String, deadline: Duration = .seconds(60), found: @autoclosure () -> String = "",
-        sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool
-    ) async throws {
-        let clock = ContinuousClock()
-        let end = clock.now.advanced(by: deadline)
-        while !condition() {
-            guard clock.now < end else {
-                let detail = found()
-                throw TimedOut(
-                    description: "timed out after \(deadline) waiting until \(expectation)"
-                        + (detail.isEmpty ? "" : "; found \(detail)") + " (\(sourceLocation))")
-            }
-            try await Task.sleep(for: .milliseconds(2))
-        }
-    }
-}
-
-/// A value several tasks write to and a test reads.
+/// A value several tasks write to and a test reads, or waits on.
 final class SharedBox<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
+    private let waiters = ConditionWaiters()
 
     init(_ value: Value) { self.value = value }
 
     var current: Value { lock.withLock { value } }
 
     func update<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.withLock { body(&value) }
+        defer { waiters.changed() }
+        return lock.withLock { body(&value) }
+    }
+
+    /// Waits until `condition` holds for the value, woken by each ``update(_:)``;
+    /// the patience only ends a wait that never would.
+    func wait(until expectation: String, _ condition: @escaping @Sendable (Value) -> Bool) async throws {
+        try await waiters.wait(
+            for: expectation, patience: .seconds(60), progress: { [self] in "found \(current)" },
+            until: { [self] in condition(current) ? () : nil })
     }
 }
 

@@ -115,9 +115,7 @@ struct LoadRequestHandlerTests {
 
         LoadRequestHandler(seam: seam) { request in loaded.update { $0.append(request) } }
         try seam.deliver(Self.event(["url": "https://a.example/", "method": "POST", "body": "a=1"]))
-        try await Poll.until("the loader received one request", found: "\(loaded.current)") {
-            loaded.current.count == 1
-        }
+        try await loaded.wait(until: "the loader received one request") { $0.count == 1 }
         #expect(loaded.current == [HTTPRequest(method: "POST", url: "https://a.example/", body: .text("a=1"))])
         #expect(seam.sent.isEmpty)
     }
@@ -134,7 +132,7 @@ struct LoadRequestHandlerTests {
         try seam.deliver(Self.event(["url": 7]))
         try seam.deliver(Self.event(["url": "https://a.example/", "method": 1]))
         try seam.deliver(Self.event(["url": "https://b.example/"]))
-        try await Poll.until("the loader received a request", found: "\(loaded.current)") { !loaded.current.isEmpty }
+        try await loaded.wait(until: "the loader received a request") { !$0.isEmpty }
         #expect(loaded.current == [HTTPRequest(url: "https://b.example/")])
     }
 
@@ -201,7 +199,7 @@ struct LoadRequestHandlerTests {
         try seam.deliver(
             LoadRequestHandler.event(
                 for: HTTPRequest(url: "https://app.example.com/start", headers: [HTTPHeader("Cookie", "device=d1")])))
-        try await Poll.until("the web view loaded the final page", found: "\(webView.loads)") { !webView.loads.isEmpty }
+        try await webView.waitForLoads()
 
         #expect(
             webView.loads == [

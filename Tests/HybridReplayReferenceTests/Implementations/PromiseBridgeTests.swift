@@ -17,9 +17,7 @@ struct PromiseBridgeTests {
     }
 
     private static func settled(_ webView: SimulatedWebView, count: Int = 1) async throws {
-        try await Poll.until(
-            "the bridge evaluated \(count) script(s)", found: "\(webView.evaluatedScripts.map(\.script))"
-        ) { webView.evaluatedScripts.count >= count }
+        try await webView.waitForEvaluatedScripts(count: count)
     }
 
     @Test("registers under nativeProcess and fetches nothing until the page posts")
@@ -318,9 +316,7 @@ struct PromiseReplyBridgeTests {
         direct.didReceive(ScriptMessage(handler: "nativeProcess", body: ["guid": "d"], expectsReply: true)) { _ in
             counted.update { $0 += 1 }
         }
-        try await Poll.until("the direct message was replied to", found: "\(counted.current) replies") {
-            counted.current >= 1
-        }
+        try await counted.wait(until: "the direct message was replied to") { $0 >= 1 }
         #expect(webView.replyMisuses.isEmpty)
         #expect(transport.requests.count == 3)
     }

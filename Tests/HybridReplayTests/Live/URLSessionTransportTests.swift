@@ -247,8 +247,11 @@ struct URLSessionTransportTests {
     @Test("a redirect delegate slower than the timeout fails the send instead of crashing FoundationNetworking")
     func slowDelegate() async throws {
         try await withServer { server in
+            // The delegate decides only once the test is over: the timeout alone can end the send.
+            let (release, released) = AsyncStream<Void>.makeStream()
+            defer { released.finish() }
             let delegate = ScriptedDelegate { request in
-                try? await Task.sleep(for: .seconds(3))
+                for await _ in release {}
                 return request
             }
             let transport = URLSessionTransport(timeout: .milliseconds(300))
@@ -302,14 +305,15 @@ struct URLSessionTransportTests {
 
     @Test("a refused connection, a bad URL and a GET with a body fail with what went wrong and its URLError code")
     func failures() async throws {
-        let port = try await withServer { server in server.port }
+        let refusing = try RefusingPort()
+        defer { refusing.release() }
         let transport = URLSessionTransport(timeout: .seconds(5))
         await #expect(
             throws: HTTPTransportError(
                 "cannot connect to the host (connection refused?)", code: HTTPTransportError.Code.cannotConnectToHost,
                 domain: "NSURLErrorDomain")
         ) {
-            try await transport.send(HTTPRequest(url: "http://127.0.0.1:\(port)/"))
+            try await transport.send(HTTPRequest(url: refusing.baseURL + "/"))
         }
         await #expect(
             throws: HTTPTransportError("not an absolute http or https URL", code: HTTPTransportError.Code.unsupportedURL)
@@ -333,10 +337,33 @@ struct URLSessionTransportTests {
             defer { hold.release() }
             let transport = URLSessionTransport()
             let sending = Task { try await transport.send(HTTPRequest(url: server.baseURL + "/slow")) }
-            try await Task.sleep(for: .milliseconds(200))
+            // The request is on the wire and its answer held: only cancelling can end the send.
+            try await server.waitForRequests(1)
             sending.cancel()
             await #expect(throws: HTTPTransportError.cancelled) { try await sending.value }
             #expect(HTTPTransportError.cancelled.code == -999)
+        }
+    }
+
+    @Test("cancelling the sending task while the redirect delegate decides fails the send as cancelled, and its late answer is dropped")
+    func cancellationWhileDeciding() async throws {
+        try await withServer { server in
+            let (deciding, decidingStarted) = AsyncStream<Void>.makeStream()
+            let (release, released) = AsyncStream<Void>.makeStream()
+            let delegate = ScriptedDelegate { request in
+                decidingStarted.yield()
+                for await _ in release {}
+                return request
+            }
+            let sending = Task {
+                try await URLSessionTransport().send(
+                    HTTPRequest(url: server.baseURL + "/sso/start"), redirectDelegate: delegate)
+            }
+            for await _ in deciding { break }
+            sending.cancel()
+            await #expect(throws: HTTPTransportError.cancelled) { try await sending.value }
+            #expect(server.requests.map(\.path) == ["/sso/start"])
+            released.finish()
         }
     }
 }

@@ -8,24 +8,24 @@ import Testing
 @Suite("Record, then replay")
 struct RecordReplayRoundTripTests {
     /// Records a session and returns the cassette as it reads back from disk.
+    ///
+    /// - Parameter awaiting: Events the app records in tasks of its own after
+    ///   `drive` returns, waited for before the cassette is written.
     func record<Subject>(
         _ name: String, platform live: Platform, clock: (any Clock<Duration>)? = nil,
+        awaiting: (kind: EventKind, count: Int)? = nil,
         setUp: (Platform) async throws -> Subject, drive: (Subject) async throws -> Void
     ) async throws -> Cassette {
         let recorder = Recorder(name: name, clock: clock ?? ContinuousClock())
         let subject = try await setUp(recorder.platform(wrapping: live))
         try await drive(subject)
+        if let awaiting { try await recorder.waitForEvents(awaiting.kind, count: awaiting.count) }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("round-trip-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("\(name).json")
         try recorder.write(to: url)
         return try CassetteReader().read(contentsOf: url)
-    }
-
-    /// Waits until `condition` holds, for work the app does in its own tasks.
-    func eventually(_ condition: () -> Bool) async {
-        for _ in 0..<15_000 where !condition() { try? await Task.sleep(for: .milliseconds(2)) }
     }
 
     @Test("a router session: navigation actions, routes and decisions")
@@ -53,7 +53,8 @@ struct RecordReplayRoundTripTests {
             HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/json")], body: .json(.object(["url": .string(request.url)])))
         }
         let cassette = try await record(
-            "promises", platform: .simulated(webView: page, transport: transport), setUp: { ExamplePromiseBridge(platform: $0) },
+            "promises", platform: .simulated(webView: page, transport: transport),
+            awaiting: (JavaScriptResult.eventKind, 8), setUp: { ExamplePromiseBridge(platform: $0) },
             drive: { _ in
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for producer in 0..<8 {
@@ -64,7 +65,6 @@ struct RecordReplayRoundTripTests {
                     }
                     try await group.waitForAll()
                 }
-                await eventually { page.evaluatedScripts.count == 8 }
             })
         let kinds = cassette.events.map(\.kind)
         #expect(kinds.filter { $0 == ScriptMessage.eventKind }.count == 8)

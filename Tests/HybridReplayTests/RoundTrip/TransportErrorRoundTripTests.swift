@@ -163,10 +163,9 @@ struct TransportErrorRoundTripTests {
 struct TransportErrorLoopbackTests {
     @Test("a refused port is recorded as URLError -1004 and replays offline as the same error", .timeLimit(.minutes(1)))
     func refusedPort() async throws {
-        let server = try LoopbackHTTPServer(routes: [:])
-        let url = server.baseURL + "/"
-        // Waits until the socket is closed, so the port refuses connections.
-        await server.stop()
+        let refusing = try RefusingPort()
+        defer { refusing.release() }
+        let url = refusing.baseURL + "/"
         let recorder = stillRecorder(name: "refused")
         let live = Platform.simulated(transport: URLSessionTransport(timeout: .seconds(10)))
         let recorded = await FetchReporter(platform: recorder.platform(wrapping: live), url: url).run()

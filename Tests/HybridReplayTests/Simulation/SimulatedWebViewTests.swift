@@ -279,4 +279,31 @@ struct SimulatedWebViewTests {
             ])
         #expect(webView.replyMisuses.isEmpty)
     }
+
+    @Test("waiting for evaluations and loads wakes when a task of the app makes them")
+    func waitsForEvaluationsAndLoads() async throws {
+        let webView = SimulatedWebView()
+        webView.evaluateJavaScript("first()", completionHandler: nil)
+        let app = Task {
+            webView.evaluateJavaScript("second()", completionHandler: nil)
+            webView.load(NavigationLoad(url: "https://a.example.com/"))
+        }
+        try await webView.waitForEvaluatedScripts(count: 2)
+        try await webView.waitForLoads()
+        #expect(webView.evaluatedScripts.map(\.script) == ["first()", "second()"])
+        #expect(webView.loads.map(\.url) == ["https://a.example.com/"])
+        await app.value
+    }
+
+    @Test("a wait for evaluations or loads that never come gives up, naming what there is")
+    func waitsGiveUp() async throws {
+        let webView = SimulatedWebView()
+        webView.evaluateJavaScript("only()", completionHandler: nil)
+        let scripts = await #expect(throws: WaitTimeout.self) {
+            try await webView.waitForEvaluatedScripts(count: 2, patience: .milliseconds(5))
+        }
+        #expect(scripts?.description == "waited 0.005 seconds for 2 evaluated scripts, in vain; evaluated so far: [\"only()\"]")
+        let loads = await #expect(throws: WaitTimeout.self) { try await webView.waitForLoads(patience: .milliseconds(5)) }
+        #expect(loads?.description == "waited 0.005 seconds for 1 load, in vain; loaded so far: []")
+    }
 }

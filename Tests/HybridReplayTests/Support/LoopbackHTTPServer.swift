@@ -1,4 +1,5 @@
 import Foundation
+import HybridReplay
 
 #if canImport(Glibc)
 import Glibc
@@ -14,6 +15,8 @@ import Darwin
 /// Call ``stop()`` when done, or ``shutdown()`` where nothing can be awaited.
 /// Neither blocks the caller's thread (a test's cooperative thread): the
 /// server thread closes the socket within 50 ms of finishing its current request.
+/// A test waits for requests to arrive with ``waitForRequests(_:)``, which
+/// wakes on the arrival, never by polling.
 final class LoopbackHTTPServer: @unchecked Sendable {
     /// A request as it arrived.
     struct Request: Sendable {
@@ -64,33 +67,14 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private var received: [Request] = []
     private var stopping = false
     private var closed = false
+    /// Tasks waiting for requests to arrive or for the socket to close.
+    private let waiters = ConditionWaiters()
 
     /// Starts listening and serving `routes`, keyed by path; other paths get 404.
     init(routes: [String: Route]) throws {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw StartError.socket("socket: errno \(errno)") }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(fd, address, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, address, &length) == 0
-            }
-        }
-        guard bound else {
-            close(fd)
-            throw StartError.socket("bind/listen: errno \(errno)")
-        }
+        let (fd, port) = try loopbackSocket(reusingAddress: true) { listen($0, 16) == 0 }
         listener = fd
-        port = UInt16(bigEndian: address.sin_port)
+        self.port = port
         self.routes = routes
         let thread = Thread { [self] in serve() }
         thread.name = "LoopbackHTTPServer:\(port)"
@@ -115,7 +99,18 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     /// is closed, so a connection to ``port`` is refused afterwards.
     func stop() async {
         shutdown()
-        while !isClosed { try? await Task.sleep(for: .milliseconds(5)) }
+        // The bound only ends a wait for a server thread that never gets to run.
+        try? await waiters.wait(
+            for: "the server's socket to close", patience: .seconds(60), progress: { "still open" },
+            until: { [self] in isClosed ? () : nil })
+    }
+
+    /// Waits until `count` requests have arrived in all; the route of the
+    /// last one may still be answering it.
+    func waitForRequests(_ count: Int) async throws {
+        try await waiters.wait(
+            for: "\(count) requests", patience: .seconds(60), progress: { [self] in "\(requests.count) arrived" },
+            until: { [self] in requests.count >= count ? () : nil })
     }
 
     private var isClosed: Bool {
@@ -136,6 +131,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             lock.lock()
             closed = true
             lock.unlock()
+            waiters.changed()
         }
         while !isStopping {
             // Poll so `shutdown()` is noticed within 50 ms without closing a socket under accept().
@@ -155,6 +151,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         lock.lock()
         received.append(request)
         lock.unlock()
+        waiters.changed()
         let response = routes[request.path]?(request) ?? Response(status: 404)
         write(response, to: connection)
     }
@@ -222,4 +219,59 @@ final class ResponseHold: @unchecked Sendable {
 
     /// Lets the held answer go.
     func release() { released.signal() }
+}
+
+/// A loopback port that refuses every connection for as long as this value
+/// lives: a socket bound to it that never listens.
+///
+/// A test that needs a refused port cannot use the port of a server it
+/// stopped: another test's server, started meanwhile, may be given that same
+/// port and receive the request. A bound socket keeps the port from being
+/// given out again until ``release()``.
+final class RefusingPort: @unchecked Sendable {
+    /// The refused port.
+    let port: UInt16
+    private let socketDescriptor: Int32
+
+    /// `http://127.0.0.1:<port>`.
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    init() throws {
+        (socketDescriptor, port) = try loopbackSocket(reusingAddress: false) { _ in true }
+    }
+
+    /// Gives the port back.
+    func release() {
+        close(socketDescriptor)
+    }
+}
+
+/// A TCP socket bound to an ephemeral port of 127.0.0.1, then passed to
+/// `prepare` (which listens, or not); returns the socket and its port.
+private func loopbackSocket(reusingAddress: Bool, prepare: (Int32) -> Bool) throws -> (Int32, UInt16) {
+    #if canImport(Glibc)
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+    let fd = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard fd >= 0 else { throw LoopbackHTTPServer.StartError.socket("socket: errno \(errno)") }
+    if reusingAddress {
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+            bind(fd, address, length) == 0 && prepare(fd) && getsockname(fd, address, &length) == 0
+        }
+    }
+    guard bound else {
+        close(fd)
+        throw LoopbackHTTPServer.StartError.socket("bind/listen: errno \(errno)")
+    }
+    return (fd, UInt16(bigEndian: address.sin_port))
 }

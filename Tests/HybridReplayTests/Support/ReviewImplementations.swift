@@ -127,8 +127,10 @@ struct LoaderWithTimeout: CustomEventHandler {
             platform.custom.send(CustomEvent(name: "timedOut", direction: .effect))
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) {
-            timeout.cancel()
+            // The effect first: cancelling first ends the replay's last tracked task,
+            // and a replay that sees no work left reports the effect missing at once.
             platform.custom.send(CustomEvent(name: "loaded", direction: .effect))
+            timeout.cancel()
         }
     }
 }

@@ -168,7 +168,10 @@ extension ReplayEngine {
 
     /// `payload` with its volatile values replaced by what they are bound to.
     func substitute(_ payload: any EventPayload, eventID: Int, bindings: inout PlaceholderBindings) -> any EventPayload {
-        let tree = PayloadComparison.tree(of: payload)
+        let node = EventCoding.payloadNode(payload)
+        // Most stimuli hold no volatile value: nothing in them can change or bind.
+        guard Self.holdsVolatileValue(node, options.placeholders) else { return payload }
+        let tree = PayloadComparison.Tree(node)
         var changed = false
         func rewrite(_ tree: PayloadComparison.Tree) -> PayloadComparison.Tree {
             switch tree {
@@ -187,6 +190,24 @@ extension ReplayEngine {
         let rewritten = rewrite(tree)
         guard changed else { return payload }
         return EventCoding.payload(rewritten.json, like: payload) ?? payload
+    }
+
+    /// Whether a string anywhere in `node` holds a value of a volatile kind.
+    private static func holdsVolatileValue(_ node: CanonicalNode, _ placeholders: Placeholders) -> Bool {
+        switch node {
+        case .value(let value): holdsVolatileValue(value, placeholders)
+        case .object(let members): members.contains { holdsVolatileValue($0.1, placeholders) }
+        case .array(let elements): elements.contains { holdsVolatileValue($0, placeholders) }
+        }
+    }
+
+    private static func holdsVolatileValue(_ value: JSONValue, _ placeholders: Placeholders) -> Bool {
+        switch value {
+        case .string(let text): placeholders.findsAny(in: text)
+        case .object(let members): members.values.contains { holdsVolatileValue($0, placeholders) }
+        case .array(let elements): elements.contains { holdsVolatileValue($0, placeholders) }
+        default: false
+        }
     }
 }
 

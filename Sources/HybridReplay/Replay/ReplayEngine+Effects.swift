@@ -129,8 +129,8 @@ extension ReplayEngine {
     func rootCause(of effect: Event) -> Int? {
         var cause = effect.cause
         var steps = 0
-        while let current = cause, let answered = event(current)?.answers, steps < 64 {
-            cause = event(answered)?.cause ?? current
+        while let current = cause, let call = answered(by: current), steps < 64 {
+            cause = self.cause(of: call) ?? current
             if cause == current { break }
             steps += 1
         }

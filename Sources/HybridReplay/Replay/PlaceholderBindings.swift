@@ -131,22 +131,33 @@ struct PlaceholderBindings: Sendable {
     mutating func substitute(_ recorded: String, eventID: Int, placeholders: Placeholders) -> String {
         let segments = Self.segments(of: recorded, placeholders: placeholders)
         if case .literal = segments.first, segments.count == 1 { return recorded }
+        if segments.count == 1, case .volatile(let value, let kind) = segments[0] {
+            return substitute(value: value, kind: placeholders.values[kind], eventID: eventID)
+        }
         var result = ""
         for segment in segments {
             switch segment {
             case .literal(let literal):
                 result += literal
             case .volatile(let value, let kind):
-                let volatile = placeholders.values[kind]
-                if let bound = byRecorded[volatile.ignoresCase ? value.lowercased() : value] {
-                    result += bound.actual
-                } else {
-                    _ = bind(recorded: value, actual: value, eventID: eventID, kind: volatile)
-                    result += value
-                }
+                result += substitute(value: value, kind: placeholders.values[kind], eventID: eventID)
             }
         }
         return result
+    }
+
+    /// What the recorded volatile `value` is bound to; an unbound one is bound
+    /// to itself, as ``bind(recorded:actual:eventID:kind:)`` would bind it.
+    private mutating func substitute(value: String, kind: VolatileValue, eventID: Int) -> String {
+        let key = kind.ignoresCase ? value.lowercased() : value
+        if let bound = byRecorded[key] { return bound.actual }
+        // Bound to itself, its actual value's key is its own: one look-up tells whether another
+        // recorded value already stands for it.
+        if value == SecretScanner.redactedPlaceholder { return value }
+        if kind.isOneToOne, let other = byActual[key], other != key { return value }
+        byRecorded[key] = Binding(actual: value, eventID: eventID, kind: kind.name)
+        if kind.isOneToOne { byActual[key] = key }
+        return value
     }
 
     private func quoted(_ text: String) -> String { JSONValue.string(text).description }

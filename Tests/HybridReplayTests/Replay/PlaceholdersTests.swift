@@ -54,6 +54,22 @@ struct PlaceholdersTests {
         #expect(bindings.substitute("echo 3B9F6A2E-41C7-4D8A-9E25-7C0D1F8B6A43", eventID: 5, placeholders: .standard) == "echo 00000000-0000-4000-8000-000000000001")
     }
 
+    @Test("a recorded value played back unbound binds to itself, unless another recorded value already stands for it")
+    func substitutionBindsToItself() {
+        var bindings = PlaceholderBindings()
+        let first = "3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43"
+        let second = "7c0d1f8b-0000-4000-8000-000000000000"
+        #expect(bindings.substitute(first.uppercased(), eventID: 1, placeholders: .standard) == first.uppercased())
+        #expect(bindings.byRecorded[first]?.actual == first.uppercased())
+        #expect(bindings.byActual[first] == first)
+        // The value `second` was bound to is `first`: playing `first` back cannot bind it to itself.
+        var taken = PlaceholderBindings()
+        _ = taken.bind(recorded: second, actual: first, eventID: 2, kind: .uuid)
+        #expect(taken.substitute("echo \(first) [REDACTED]", eventID: 3, placeholders: .standard) == "echo \(first) [REDACTED]")
+        #expect(taken.byRecorded.keys.sorted() == [second])
+        #expect(taken.byActual == [first: second])
+    }
+
     @Test("a failed match leaves the bindings as they were")
     func failedMatchBindsNothing() {
         var bindings = PlaceholderBindings()

@@ -13,7 +13,7 @@ struct PlaceholderBindings: Sendable {
     /// Recorded values by actual value, for the kinds that bind one to one.
     private(set) var byActual: [String: String] = [:]
 
-    enum Segment: Equatable {
+    enum Segment: Equatable, Sendable {
         case literal(Substring)
         case volatile(String, kind: Int)
     }
@@ -43,7 +43,15 @@ struct PlaceholderBindings: Sendable {
     mutating func match(
         expected: String, actual: String, eventID: Int, placeholders: Placeholders
     ) -> String? {
-        let segments = Self.segments(of: expected, placeholders: placeholders)
+        match(
+            expected: expected, segments: Self.segments(of: expected, placeholders: placeholders), actual: actual,
+            eventID: eventID, placeholders: placeholders)
+    }
+
+    /// Matches `actual` against the recorded `expected`, whose ``segments(of:placeholders:)`` are `segments`.
+    mutating func match(
+        expected: String, segments: [Segment], actual: String, eventID: Int, placeholders: Placeholders
+    ) -> String? {
         if case .literal = segments.first, segments.count == 1 {
             return expected == actual ? nil : ""
         }
@@ -95,7 +103,15 @@ struct PlaceholderBindings: Sendable {
     /// A recorded placeholder that is the whole of a string, matched against a
     /// value that is not a string, such as a redacted number.
     mutating func match(expected: String, nonString actual: String, eventID: Int, placeholders: Placeholders) -> String? {
-        let segments = Self.segments(of: expected, placeholders: placeholders)
+        match(
+            segments: Self.segments(of: expected, placeholders: placeholders), nonString: actual, eventID: eventID,
+            placeholders: placeholders)
+    }
+
+    /// Matches a value that is not a string against a recorded string whose segments are `segments`.
+    mutating func match(segments: [Segment], nonString actual: String, eventID: Int, placeholders: Placeholders)
+        -> String?
+    {
         guard segments.count == 1, case .volatile(let recorded, let kind) = segments[0],
             placeholders.values[kind].length == nil
         else { return "" }

@@ -27,7 +27,7 @@ extension ReplayEngine {
             state.delivered.insert(stimulus.id)
             if effectsByCause[stimulus.id] != nil { state.openGroups.insert(stimulus.id) }
             state.now = max(state.now, stimulus.time)
-            let payload = substitute(stimulus.payload, eventID: stimulus.id, bindings: &state.bindings)
+            let payload = playedBack(stimulus, bindings: &state.bindings)
             state.trace.append(TraceEntry(payload: payload, at: state.now, eventID: stimulus.id, knownCause: nil))
             if let change = payload as? LocationAuthorizationChange { state.locationStatus = change.status }
             state.activity += 1
@@ -166,12 +166,28 @@ extension ReplayEngine {
                 message: "could not be delivered: \(reason)"))
     }
 
+    /// The payload `stimulus` is played back with: as recorded unless it holds a volatile value.
+    private func playedBack(_ stimulus: Event, bindings: inout PlaceholderBindings) -> any EventPayload {
+        guard let index = index(of: stimulus.id) else {
+            return substitute(stimulus.payload, eventID: stimulus.id, bindings: &bindings)
+        }
+        guard prepared.holdsVolatileValue(at: index) else { return stimulus.payload }
+        return substituteVolatileValues(
+            PayloadComparison.tree(of: stimulus.payload), of: stimulus.payload, eventID: stimulus.id, bindings: &bindings)
+    }
+
     /// `payload` with its volatile values replaced by what they are bound to.
     func substitute(_ payload: any EventPayload, eventID: Int, bindings: inout PlaceholderBindings) -> any EventPayload {
         let node = EventCoding.payloadNode(payload)
         // Most stimuli hold no volatile value: nothing in them can change or bind.
-        guard Self.holdsVolatileValue(node, options.placeholders) else { return payload }
-        let tree = PayloadComparison.Tree(node)
+        guard PreparedEvents.holdsVolatileValue(node, options.placeholders) else { return payload }
+        return substituteVolatileValues(PayloadComparison.Tree(node), of: payload, eventID: eventID, bindings: &bindings)
+    }
+
+    /// `payload`, whose tree is `tree`, with its volatile values replaced by what they are bound to.
+    private func substituteVolatileValues(
+        _ tree: PayloadComparison.Tree, of payload: any EventPayload, eventID: Int, bindings: inout PlaceholderBindings
+    ) -> any EventPayload {
         var changed = false
         func rewrite(_ tree: PayloadComparison.Tree) -> PayloadComparison.Tree {
             switch tree {
@@ -190,24 +206,6 @@ extension ReplayEngine {
         let rewritten = rewrite(tree)
         guard changed else { return payload }
         return EventCoding.payload(rewritten.json, like: payload) ?? payload
-    }
-
-    /// Whether a string anywhere in `node` holds a value of a volatile kind.
-    private static func holdsVolatileValue(_ node: CanonicalNode, _ placeholders: Placeholders) -> Bool {
-        switch node {
-        case .value(let value): holdsVolatileValue(value, placeholders)
-        case .object(let members): members.contains { holdsVolatileValue($0.1, placeholders) }
-        case .array(let elements): elements.contains { holdsVolatileValue($0, placeholders) }
-        }
-    }
-
-    private static func holdsVolatileValue(_ value: JSONValue, _ placeholders: Placeholders) -> Bool {
-        switch value {
-        case .string(let text): placeholders.findsAny(in: text)
-        case .object(let members): members.values.contains { holdsVolatileValue($0, placeholders) }
-        case .array(let elements): elements.contains { holdsVolatileValue($0, placeholders) }
-        default: false
-        }
     }
 }
 

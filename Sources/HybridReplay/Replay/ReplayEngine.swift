@@ -97,6 +97,8 @@ final class ReplayEngine: Sendable {
     private let events: [Event]
     /// The index of the first event with each id, unless the ids are 1, 2, 3… in order.
     private let indexByID: [Int: Int]?
+    /// The recorded effects prepared for comparison, and which stimuli hold volatile values.
+    let prepared: PreparedEvents
 
     init(cassette: Cassette, options: ReplayOptions) {
         self.cassette = cassette
@@ -116,6 +118,7 @@ final class ReplayEngine: Sendable {
         answerForEffect = answers
         let events = cassette.events
         self.events = events
+        prepared = PreparedEvents(events, placeholders: options.placeholders)
         if events.indices.allSatisfy({ events[$0].id == $0 + 1 }) {
             indexByID = nil
         } else {

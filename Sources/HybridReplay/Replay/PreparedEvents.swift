@@ -1,0 +1,48 @@
+/// What a replay works out once from its cassette, which does not change
+/// while it plays: each recorded effect's payload prepared for comparison,
+/// and which stimuli hold a volatile value.
+///
+/// The engine prepares them before the run starts, so neither a comparison
+/// nor a delivery scans recorded strings for volatile values again while it
+/// holds the engine's lock, which the implementation's tasks wait for.
+struct PreparedEvents: Sendable {
+    /// By index in the cassette: each effect's prepared payload, `nil` for a stimulus.
+    private let effects: [PayloadComparison.Expected?]
+    /// By index in the cassette: whether the event is a stimulus that holds a volatile value.
+    private let volatileStimuli: [Bool]
+
+    init(_ events: [Event], placeholders: Placeholders) {
+        effects = events.map { event in
+            event.direction == .effect ? PayloadComparison.Expected(of: event.payload, placeholders: placeholders) : nil
+        }
+        volatileStimuli = events.map { event in
+            event.direction == .stimulus
+                && Self.holdsVolatileValue(EventCoding.payloadNode(event.payload), placeholders)
+        }
+    }
+
+    /// The prepared payload of the effect at `index` in the cassette.
+    func expected(at index: Int) -> PayloadComparison.Expected? { effects[index] }
+
+    /// Whether the stimulus at `index` in the cassette holds a volatile value:
+    /// one that does not is played back as recorded and binds nothing.
+    func holdsVolatileValue(at index: Int) -> Bool { volatileStimuli[index] }
+
+    /// Whether a string anywhere in `node` holds a value of a volatile kind.
+    static func holdsVolatileValue(_ node: CanonicalNode, _ placeholders: Placeholders) -> Bool {
+        switch node {
+        case .value(let value): holdsVolatileValue(value, placeholders)
+        case .object(let members): members.contains { holdsVolatileValue($0.1, placeholders) }
+        case .array(let elements): elements.contains { holdsVolatileValue($0, placeholders) }
+        }
+    }
+
+    private static func holdsVolatileValue(_ value: JSONValue, _ placeholders: Placeholders) -> Bool {
+        switch value {
+        case .string(let text): placeholders.findsAny(in: text)
+        case .object(let members): members.values.contains { holdsVolatileValue($0, placeholders) }
+        case .array(let elements): elements.contains { holdsVolatileValue($0, placeholders) }
+        default: false
+        }
+    }
+}

@@ -103,20 +103,26 @@ final class ReplayEngine: Sendable {
     init(cassette: Cassette, options: ReplayOptions) {
         self.cassette = cassette
         self.options = options
-        stimuli = cassette.events.filter { $0.direction == .stimulus }
-        effectIDs = cassette.events.filter { $0.direction == .effect }.map(\.id)
+        let events = cassette.events
+        var stimuli: [Event] = []
+        var effectIDs: [Int] = []
         var byCause: [Int: [Int]] = [:]
         var answers: [Int: Int] = [:]
-        for event in cassette.events {
-            if event.direction == .effect {
-                byCause[event.cause ?? 0, default: []].append(event.id)
-            } else if let answered = event.answers, answers[answered] == nil {
-                answers[answered] = event.id
+        // By index: a loop variable would copy every event.
+        for index in events.indices {
+            let id = events[index].id
+            if events[index].direction == .effect {
+                effectIDs.append(id)
+                byCause[events[index].cause ?? 0, default: []].append(id)
+            } else {
+                stimuli.append(events[index])
+                if let answered = events[index].answers, answers[answered] == nil { answers[answered] = id }
             }
         }
+        self.stimuli = stimuli
+        self.effectIDs = effectIDs
         effectsByCause = byCause
         answerForEffect = answers
-        let events = cassette.events
         self.events = events
         prepared = PreparedEvents(events, placeholders: options.placeholders)
         if events.indices.allSatisfy({ events[$0].id == $0 + 1 }) {

@@ -145,7 +145,13 @@ struct PlaceholderBindings: Sendable {
     /// `recorded` with its volatile values replaced by what they are bound to;
     /// unbound values are played back as recorded and bound to themselves.
     mutating func substitute(_ recorded: String, eventID: Int, placeholders: Placeholders) -> String {
-        let segments = Self.segments(of: recorded, placeholders: placeholders)
+        substitute(
+            recorded, segments: Self.segments(of: recorded, placeholders: placeholders), eventID: eventID,
+            placeholders: placeholders)
+    }
+
+    /// `recorded`, whose ``segments(of:placeholders:)`` are `segments`, with its volatile values replaced.
+    mutating func substitute(_ recorded: String, segments: [Segment], eventID: Int, placeholders: Placeholders) -> String {
         if case .literal = segments.first, segments.count == 1 { return recorded }
         if segments.count == 1, case .volatile(let value, let kind) = segments[0] {
             return substitute(value: value, kind: placeholders.values[kind], eventID: eventID)

@@ -8,25 +8,29 @@
 struct PreparedEvents: Sendable {
     /// By index in the cassette: each effect's prepared payload, `nil` for a stimulus.
     private let effects: [PayloadComparison.Expected?]
-    /// By index in the cassette: whether the event is a stimulus that holds a volatile value.
-    private let volatileStimuli: [Bool]
+    /// By index in the cassette: the prepared payload of each stimulus that
+    /// holds a volatile value, `nil` for other events.
+    private let volatileStimuli: [PayloadComparison.Expected?]
 
     init(_ events: [Event], placeholders: Placeholders) {
         effects = events.map { event in
             event.direction == .effect ? PayloadComparison.Expected(of: event.payload, placeholders: placeholders) : nil
         }
         volatileStimuli = events.map { event in
-            event.direction == .stimulus
-                && Self.holdsVolatileValue(EventCoding.payloadNode(event.payload), placeholders)
+            guard event.direction == .stimulus else { return nil }
+            let node = EventCoding.payloadNode(event.payload)
+            guard Self.holdsVolatileValue(node, placeholders) else { return nil }
+            return PayloadComparison.Expected(PayloadComparison.Tree(node), placeholders: placeholders)
         }
     }
 
     /// The prepared payload of the effect at `index` in the cassette.
     func expected(at index: Int) -> PayloadComparison.Expected? { effects[index] }
 
-    /// Whether the stimulus at `index` in the cassette holds a volatile value:
-    /// one that does not is played back as recorded and binds nothing.
-    func holdsVolatileValue(at index: Int) -> Bool { volatileStimuli[index] }
+    /// The prepared payload of the stimulus at `index` in the cassette, or
+    /// `nil` when it holds no volatile value: then it is played back as
+    /// recorded and binds nothing.
+    func volatileStimulus(at index: Int) -> PayloadComparison.Expected? { volatileStimuli[index] }
 
     /// Whether a string anywhere in `node` holds a value of a volatile kind.
     static func holdsVolatileValue(_ node: CanonicalNode, _ placeholders: Placeholders) -> Bool {

@@ -171,9 +171,8 @@ extension ReplayEngine {
         guard let index = index(of: stimulus.id) else {
             return substitute(stimulus.payload, eventID: stimulus.id, bindings: &bindings)
         }
-        guard prepared.holdsVolatileValue(at: index) else { return stimulus.payload }
-        return substituteVolatileValues(
-            PayloadComparison.tree(of: stimulus.payload), of: stimulus.payload, eventID: stimulus.id, bindings: &bindings)
+        guard let prepared = prepared.volatileStimulus(at: index) else { return stimulus.payload }
+        return substituteVolatileValues(prepared, of: stimulus.payload, eventID: stimulus.id, bindings: &bindings)
     }
 
     /// `payload` with its volatile values replaced by what they are bound to.
@@ -181,30 +180,48 @@ extension ReplayEngine {
         let node = EventCoding.payloadNode(payload)
         // Most stimuli hold no volatile value: nothing in them can change or bind.
         guard PreparedEvents.holdsVolatileValue(node, options.placeholders) else { return payload }
-        return substituteVolatileValues(PayloadComparison.Tree(node), of: payload, eventID: eventID, bindings: &bindings)
+        let prepared = PayloadComparison.Expected(PayloadComparison.Tree(node), placeholders: options.placeholders)
+        return substituteVolatileValues(prepared, of: payload, eventID: eventID, bindings: &bindings)
     }
 
-    /// `payload`, whose tree is `tree`, with its volatile values replaced by what they are bound to.
+    /// `payload`, prepared as `prepared`, with its volatile values replaced by
+    /// what they are bound to, strings in the order of its tree.
     private func substituteVolatileValues(
-        _ tree: PayloadComparison.Tree, of payload: any EventPayload, eventID: Int, bindings: inout PlaceholderBindings
+        _ prepared: PayloadComparison.Expected, of payload: any EventPayload, eventID: Int,
+        bindings: inout PlaceholderBindings
     ) -> any EventPayload {
-        var changed = false
-        func rewrite(_ tree: PayloadComparison.Tree) -> PayloadComparison.Tree {
-            switch tree {
-            case .scalar(.string(let text)):
-                let replaced = bindings.substitute(text, eventID: eventID, placeholders: options.placeholders)
-                if replaced != text { changed = true }
-                return .scalar(.string(replaced))
+        /// The rewritten tree, or `nil` when nothing in it changed.
+        func rewrite(_ node: PayloadComparison.Expected) -> PayloadComparison.Tree? {
+            switch node {
+            case .string(let text, let segments):
+                let replaced = bindings.substitute(
+                    text, segments: segments, eventID: eventID, placeholders: options.placeholders)
+                return replaced == text ? nil : .scalar(.string(replaced))
             case .scalar:
-                return tree
-            case .object(let members):
-                return .object(members.map { ($0.0, rewrite($0.1)) })
-            case .array(let elements):
-                return .array(elements.map(rewrite))
+                return nil
+            case .object(let members, let tree):
+                guard case .object(var rewritten) = tree else { return nil }
+                var changed = false
+                for (index, member) in members.enumerated() {
+                    if let replaced = rewrite(member.1) {
+                        rewritten[index].1 = replaced
+                        changed = true
+                    }
+                }
+                return changed ? .object(rewritten) : nil
+            case .array(let elements, let tree):
+                guard case .array(var rewritten) = tree else { return nil }
+                var changed = false
+                for (index, element) in elements.enumerated() {
+                    if let replaced = rewrite(element) {
+                        rewritten[index] = replaced
+                        changed = true
+                    }
+                }
+                return changed ? .array(rewritten) : nil
             }
         }
-        let rewritten = rewrite(tree)
-        guard changed else { return payload }
+        guard let rewritten = rewrite(prepared) else { return payload }
         return EventCoding.payload(rewritten.json, like: payload) ?? payload
     }
 }

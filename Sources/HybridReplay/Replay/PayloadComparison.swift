@@ -88,7 +88,7 @@ struct PayloadComparison {
         into found: inout [FieldDifference]
     ) {
         switch (expected, actual) {
-        case (.object(let recorded, _), .object(let happened)):
+        case (.object(let recorded), .object(let happened)):
             if Self.sameDistinctKeys(recorded, happened) {
                 // Each recorded key meets the one happened member of that key, in the same order.
                 for ((key, value), (_, other)) in zip(recorded, happened) {
@@ -112,7 +112,7 @@ struct PayloadComparison {
             for (key, value) in happened where !recordedKeys.contains(key) {
                 found.append(FieldDifference(path: path.appending(key).description, expected: nil, actual: value.text))
             }
-        case (.array(let recorded, _), .array(let happened)):
+        case (.array(let recorded), .array(let happened)):
             for index in 0..<max(recorded.count, happened.count) {
                 path.components.append(.index(index))
                 defer { path.components.removeLast() }

@@ -13,15 +13,24 @@ struct PreparedEvents: Sendable {
     private let volatileStimuli: [PayloadComparison.Expected?]
 
     init(_ events: [Event], placeholders: Placeholders) {
-        effects = events.map { event in
-            event.direction == .effect ? PayloadComparison.Expected(of: event.payload, placeholders: placeholders) : nil
+        var effects: [PayloadComparison.Expected?] = []
+        var volatileStimuli: [PayloadComparison.Expected?] = []
+        effects.reserveCapacity(events.count)
+        volatileStimuli.reserveCapacity(events.count)
+        // By index: a loop variable would copy every event.
+        for index in events.indices {
+            let node = EventCoding.payloadNode(events[index].payload)
+            if events[index].direction == .effect {
+                effects.append(PayloadComparison.Expected(node, placeholders: placeholders))
+                volatileStimuli.append(nil)
+            } else {
+                effects.append(nil)
+                volatileStimuli.append(
+                    Self.holdsVolatileValue(node, placeholders) ? PayloadComparison.Expected(node, placeholders: placeholders) : nil)
+            }
         }
-        volatileStimuli = events.map { event in
-            guard event.direction == .stimulus else { return nil }
-            let node = EventCoding.payloadNode(event.payload)
-            guard Self.holdsVolatileValue(node, placeholders) else { return nil }
-            return PayloadComparison.Expected(PayloadComparison.Tree(node), placeholders: placeholders)
-        }
+        self.effects = effects
+        self.volatileStimuli = volatileStimuli
     }
 
     /// The prepared payload of the effect at `index` in the cassette.

@@ -180,7 +180,7 @@ extension ReplayEngine {
         let node = EventCoding.payloadNode(payload)
         // Most stimuli hold no volatile value: nothing in them can change or bind.
         guard PreparedEvents.holdsVolatileValue(node, options.placeholders) else { return payload }
-        let prepared = PayloadComparison.Expected(PayloadComparison.Tree(node), placeholders: options.placeholders)
+        let prepared = PayloadComparison.Expected(node, placeholders: options.placeholders)
         return substituteVolatileValues(prepared, of: payload, eventID: eventID, bindings: &bindings)
     }
 
@@ -199,26 +199,18 @@ extension ReplayEngine {
                 return replaced == text ? nil : .scalar(.string(replaced))
             case .scalar:
                 return nil
-            case .object(let members, let tree):
-                guard case .object(var rewritten) = tree else { return nil }
-                var changed = false
-                for (index, member) in members.enumerated() {
-                    if let replaced = rewrite(member.1) {
-                        rewritten[index].1 = replaced
-                        changed = true
-                    }
-                }
-                return changed ? .object(rewritten) : nil
-            case .array(let elements, let tree):
-                guard case .array(var rewritten) = tree else { return nil }
-                var changed = false
-                for (index, element) in elements.enumerated() {
-                    if let replaced = rewrite(element) {
-                        rewritten[index] = replaced
-                        changed = true
-                    }
-                }
-                return changed ? .array(rewritten) : nil
+            case .object(let members):
+                let replaced = members.indices.compactMap { index in rewrite(members[index].1).map { (index, $0) } }
+                guard !replaced.isEmpty else { return nil }
+                var rewritten = members.map { ($0.0, $0.1.tree) }
+                for (index, tree) in replaced { rewritten[index].1 = tree }
+                return .object(rewritten)
+            case .array(let elements):
+                let replaced = elements.indices.compactMap { index in rewrite(elements[index]).map { (index, $0) } }
+                guard !replaced.isEmpty else { return nil }
+                var rewritten = elements.map(\.tree)
+                for (index, tree) in replaced { rewritten[index] = tree }
+                return .array(rewritten)
             }
         }
         guard let rewritten = rewrite(prepared) else { return payload }

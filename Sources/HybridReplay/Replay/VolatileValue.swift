@@ -53,7 +53,7 @@ public struct VolatileValue: Sendable {
     /// UUIDs in any case, such as promise guids and request ids.
     public static let uuid = VolatileValue(
         name: "UUID",
-        find: { text in ranges(in: text, startingWith: isHex, length: uuidLength) },
+        find: { text in indices(of: withBytes(of: text.utf8, uuidOffsets), in: text) },
         length: { uuidLength($0.utf8) }, ignoresCase: true)
 
     /// RFC 3339 timestamps with a time, such as `2026-01-31T12:00:00.5Z`.
@@ -103,11 +103,43 @@ public struct VolatileValue: Sendable {
             }
             return found
         }
+        return indices(of: offsets, in: text)
+    }
+
+    /// The ranges of `text` that the byte offsets `offsets` stand for.
+    static func indices(of offsets: [Range<Int>], in text: String) -> [Range<String.Index>] {
         guard !offsets.isEmpty else { return [] }
         let utf8 = text.utf8
         return offsets.map { range in
             utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)
         }
+    }
+
+    /// The UUIDs in `bytes`, as ``ranges(in:startingWith:length:)`` finds them
+    /// with ``uuidLength(_:at:)``, without trying the starts a byte rules out:
+    /// one that is neither a hex digit nor a dash is in no UUID, so no UUID
+    /// starts at or before it within 36 bytes.
+    static func uuidOffsets(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        var index = 0
+        while bytes.count - index >= 36 {
+            guard isHex(bytes[index]) else {
+                index += 1
+                continue
+            }
+            if let count = uuidLength(bytes, at: index) {
+                found.append(index..<(index + count))
+                index += count
+                continue
+            }
+            var next = index + 1
+            for offset in 1..<36 where !isHex(bytes[index + offset]) && bytes[index + offset] != UInt8(ascii: "-") {
+                next = index + offset + 1
+                break
+            }
+            index = next
+        }
+        return found
     }
 
     /// Runs `body` on the bytes of `text`: in place when they are contiguous, as

@@ -100,7 +100,9 @@ final class ReplayEngine: Sendable {
     /// The recorded effects prepared for comparison, and which stimuli hold volatile values.
     let prepared: PreparedEvents
 
-    init(cassette: Cassette, options: ReplayOptions) {
+    /// - Parameter prepared: The cassette's events prepared for `options`'
+    ///   placeholders, when a replay repeated several times prepared them once.
+    init(cassette: Cassette, options: ReplayOptions, prepared: PreparedEvents? = nil) {
         self.cassette = cassette
         self.options = options
         let events = cassette.events
@@ -124,7 +126,7 @@ final class ReplayEngine: Sendable {
         effectsByCause = byCause
         answerForEffect = answers
         self.events = events
-        prepared = PreparedEvents(events, placeholders: options.placeholders)
+        self.prepared = prepared ?? PreparedEvents(events, placeholders: options.placeholders)
         if events.indices.allSatisfy({ events[$0].id == $0 + 1 }) {
             indexByID = nil
         } else {

@@ -6,7 +6,7 @@ struct PayloadComparison {
     var eventID: Int
 
     /// A payload as a tree whose objects keep their canonical key order.
-    indirect enum Tree: Equatable {
+    indirect enum Tree: Equatable, Sendable {
         case scalar(JSONValue)
         case object([(String, Tree)])
         case array([Tree])
@@ -61,69 +61,112 @@ struct PayloadComparison {
         if expected.kind != actual.kind {
             return [FieldDifference(path: "kind", expected: "\(expected.kind)", actual: "\(actual.kind)")]
         }
+        return differences(
+            expected: Expected(of: expected, placeholders: placeholders), actual: Self.tree(of: actual), bindings: &bindings)
+    }
+
+    /// The differences between two payloads' trees; on a match the bindings
+    /// are extended, otherwise they are left as they were.
+    func differences(expected: Tree, actual: Tree, bindings: inout PlaceholderBindings) -> [FieldDifference] {
+        differences(expected: Expected(expected, placeholders: placeholders), actual: actual, bindings: &bindings)
+    }
+
+    /// The differences between a prepared recorded tree and the tree of what happened.
+    func differences(expected: Expected, actual: Tree, bindings: inout PlaceholderBindings) -> [FieldDifference] {
         var trial = bindings
         var found: [FieldDifference] = []
-        compare(Self.tree(of: expected), Self.tree(of: actual), path: JSONPath(), bindings: &trial, into: &found)
+        var path = JSONPath()
+        compare(expected, actual, path: &path, bindings: &trial, into: &found)
         if found.isEmpty { bindings = trial }
         return found
     }
 
+    /// Compares `expected` with `actual` at `path`, which it extends while it
+    /// looks deeper and leaves as it found it.
     private func compare(
-        _ expected: Tree, _ actual: Tree, path: JSONPath, bindings: inout PlaceholderBindings,
+        _ expected: Expected, _ actual: Tree, path: inout JSONPath, bindings: inout PlaceholderBindings,
         into found: inout [FieldDifference]
     ) {
         switch (expected, actual) {
         case (.object(let recorded), .object(let happened)):
+            if Self.sameDistinctKeys(recorded, happened) {
+                // Each recorded key meets the one happened member of that key, in the same order.
+                for ((key, value), (_, other)) in zip(recorded, happened) {
+                    path.components.append(.key(key))
+                    compare(value, other, path: &path, bindings: &bindings, into: &found)
+                    path.components.removeLast()
+                }
+                return
+            }
             let happenedByKey = Dictionary(happened.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
             let recordedKeys = Set(recorded.map(\.0))
             for (key, value) in recorded {
+                path.components.append(.key(key))
                 if let other = happenedByKey[key] {
-                    compare(value, other, path: path.appending(key), bindings: &bindings, into: &found)
+                    compare(value, other, path: &path, bindings: &bindings, into: &found)
                 } else {
-                    found.append(FieldDifference(path: path.appending(key).description, expected: value.text, actual: nil))
+                    found.append(FieldDifference(path: path.description, expected: value.text, actual: nil))
                 }
+                path.components.removeLast()
             }
             for (key, value) in happened where !recordedKeys.contains(key) {
                 found.append(FieldDifference(path: path.appending(key).description, expected: nil, actual: value.text))
             }
         case (.array(let recorded), .array(let happened)):
             for index in 0..<max(recorded.count, happened.count) {
-                let elementPath = path.appending(index: index)
+                path.components.append(.index(index))
+                defer { path.components.removeLast() }
                 switch (index < recorded.count ? recorded[index] : nil, index < happened.count ? happened[index] : nil) {
                 case (let left?, let right?):
-                    compare(left, right, path: elementPath, bindings: &bindings, into: &found)
+                    compare(left, right, path: &path, bindings: &bindings, into: &found)
                 case (let left?, nil):
-                    found.append(FieldDifference(path: elementPath.description, expected: left.text, actual: nil))
+                    found.append(FieldDifference(path: path.description, expected: left.text, actual: nil))
                 case (nil, let right?):
-                    found.append(FieldDifference(path: elementPath.description, expected: nil, actual: right.text))
+                    found.append(FieldDifference(path: path.description, expected: nil, actual: right.text))
                 case (nil, nil):
                     break
                 }
             }
-        case (.scalar(.string(let recorded)), .scalar(.string(let happened))):
+        case (.string(let recorded, let segments), .scalar(.string(let happened))):
             let problem: String?
             if isHeaderName(path) {
                 problem = recorded.lowercased() == happened.lowercased() ? nil : ""
             } else {
-                problem = bindings.match(expected: recorded, actual: happened, eventID: eventID, placeholders: placeholders)
+                problem = bindings.match(
+                    expected: recorded, segments: segments, actual: happened, eventID: eventID, placeholders: placeholders)
             }
             if let problem {
                 found.append(
                     FieldDifference(path: path.description, expected: expected.text, actual: actual.text, note: problem))
             }
-        case (.scalar(.string(let recorded)), .scalar):
+        case (.string(_, let segments), .scalar):
             // A redacted number or boolean is recorded as its placeholder string.
             if let problem = bindings.match(
-                expected: recorded, nonString: actual.text, eventID: eventID, placeholders: placeholders)
+                segments: segments, nonString: actual.text, eventID: eventID, placeholders: placeholders)
             {
                 found.append(
                     FieldDifference(path: path.description, expected: expected.text, actual: actual.text, note: problem))
             }
         default:
-            if expected != actual {
-                found.append(FieldDifference(path: path.description, expected: expected.text, actual: actual.text))
+            let recorded = expected.tree
+            if recorded != actual {
+                found.append(FieldDifference(path: path.description, expected: recorded.text, actual: actual.text))
             }
         }
+    }
+
+    /// Whether two objects have the same keys in the same order, none of them
+    /// twice: then the members pair up by position exactly as they do by key.
+    /// A repeated key pairs every recorded member with the first happened
+    /// member of its key, which position does not, so it takes the general way.
+    static func sameDistinctKeys(_ recorded: [(String, Expected)], _ happened: [(String, Tree)]) -> Bool {
+        guard recorded.count == happened.count, recorded.count <= 32 else { return false }
+        for index in recorded.indices {
+            let key = recorded[index].0
+            guard key == happened[index].0 else { return false }
+            for earlier in 0..<index where recorded[earlier].0 == key { return false }
+        }
+        return true
     }
 
     /// HTTP header names compare without regard to case.

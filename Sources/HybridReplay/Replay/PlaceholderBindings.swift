@@ -13,7 +13,7 @@ struct PlaceholderBindings: Sendable {
     /// Recorded values by actual value, for the kinds that bind one to one.
     private(set) var byActual: [String: String] = [:]
 
-    enum Segment: Equatable {
+    enum Segment: Equatable, Sendable {
         case literal(Substring)
         case volatile(String, kind: Int)
     }
@@ -43,7 +43,15 @@ struct PlaceholderBindings: Sendable {
     mutating func match(
         expected: String, actual: String, eventID: Int, placeholders: Placeholders
     ) -> String? {
-        let segments = Self.segments(of: expected, placeholders: placeholders)
+        match(
+            expected: expected, segments: Self.segments(of: expected, placeholders: placeholders), actual: actual,
+            eventID: eventID, placeholders: placeholders)
+    }
+
+    /// Matches `actual` against the recorded `expected`, whose ``segments(of:placeholders:)`` are `segments`.
+    mutating func match(
+        expected: String, segments: [Segment], actual: String, eventID: Int, placeholders: Placeholders
+    ) -> String? {
         if case .literal = segments.first, segments.count == 1 {
             return expected == actual ? nil : ""
         }
@@ -95,7 +103,15 @@ struct PlaceholderBindings: Sendable {
     /// A recorded placeholder that is the whole of a string, matched against a
     /// value that is not a string, such as a redacted number.
     mutating func match(expected: String, nonString actual: String, eventID: Int, placeholders: Placeholders) -> String? {
-        let segments = Self.segments(of: expected, placeholders: placeholders)
+        match(
+            segments: Self.segments(of: expected, placeholders: placeholders), nonString: actual, eventID: eventID,
+            placeholders: placeholders)
+    }
+
+    /// Matches a value that is not a string against a recorded string whose segments are `segments`.
+    mutating func match(segments: [Segment], nonString actual: String, eventID: Int, placeholders: Placeholders)
+        -> String?
+    {
         guard segments.count == 1, case .volatile(let recorded, let kind) = segments[0],
             placeholders.values[kind].length == nil
         else { return "" }
@@ -129,24 +145,41 @@ struct PlaceholderBindings: Sendable {
     /// `recorded` with its volatile values replaced by what they are bound to;
     /// unbound values are played back as recorded and bound to themselves.
     mutating func substitute(_ recorded: String, eventID: Int, placeholders: Placeholders) -> String {
-        let segments = Self.segments(of: recorded, placeholders: placeholders)
+        substitute(
+            recorded, segments: Self.segments(of: recorded, placeholders: placeholders), eventID: eventID,
+            placeholders: placeholders)
+    }
+
+    /// `recorded`, whose ``segments(of:placeholders:)`` are `segments`, with its volatile values replaced.
+    mutating func substitute(_ recorded: String, segments: [Segment], eventID: Int, placeholders: Placeholders) -> String {
         if case .literal = segments.first, segments.count == 1 { return recorded }
+        if segments.count == 1, case .volatile(let value, let kind) = segments[0] {
+            return substitute(value: value, kind: placeholders.values[kind], eventID: eventID)
+        }
         var result = ""
         for segment in segments {
             switch segment {
             case .literal(let literal):
                 result += literal
             case .volatile(let value, let kind):
-                let volatile = placeholders.values[kind]
-                if let bound = byRecorded[volatile.ignoresCase ? value.lowercased() : value] {
-                    result += bound.actual
-                } else {
-                    _ = bind(recorded: value, actual: value, eventID: eventID, kind: volatile)
-                    result += value
-                }
+                result += substitute(value: value, kind: placeholders.values[kind], eventID: eventID)
             }
         }
         return result
+    }
+
+    /// What the recorded volatile `value` is bound to; an unbound one is bound
+    /// to itself, as ``bind(recorded:actual:eventID:kind:)`` would bind it.
+    private mutating func substitute(value: String, kind: VolatileValue, eventID: Int) -> String {
+        let key = kind.ignoresCase ? value.lowercased() : value
+        if let bound = byRecorded[key] { return bound.actual }
+        // Bound to itself, its actual value's key is its own: one look-up tells whether another
+        // recorded value already stands for it.
+        if value == SecretScanner.redactedPlaceholder { return value }
+        if kind.isOneToOne, let other = byActual[key], other != key { return value }
+        byRecorded[key] = Binding(actual: value, eventID: eventID, kind: kind.name)
+        if kind.isOneToOne { byActual[key] = key }
+        return value
     }
 
     private func quoted(_ text: String) -> String { JSONValue.string(text).description }

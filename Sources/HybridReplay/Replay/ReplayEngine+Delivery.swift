@@ -27,7 +27,7 @@ extension ReplayEngine {
             state.delivered.insert(stimulus.id)
             if effectsByCause[stimulus.id] != nil { state.openGroups.insert(stimulus.id) }
             state.now = max(state.now, stimulus.time)
-            let payload = substitute(stimulus.payload, eventID: stimulus.id, bindings: &state.bindings)
+            let payload = playedBack(stimulus, bindings: &state.bindings)
             state.trace.append(TraceEntry(payload: payload, at: state.now, eventID: stimulus.id, knownCause: nil))
             if let change = payload as? LocationAuthorizationChange { state.locationStatus = change.status }
             state.activity += 1
@@ -166,26 +166,54 @@ extension ReplayEngine {
                 message: "could not be delivered: \(reason)"))
     }
 
+    /// The payload `stimulus` is played back with: as recorded unless it holds a volatile value.
+    private func playedBack(_ stimulus: Event, bindings: inout PlaceholderBindings) -> any EventPayload {
+        guard let index = index(of: stimulus.id) else {
+            return substitute(stimulus.payload, eventID: stimulus.id, bindings: &bindings)
+        }
+        guard let prepared = prepared.volatileStimulus(at: index) else { return stimulus.payload }
+        return substituteVolatileValues(prepared, of: stimulus.payload, eventID: stimulus.id, bindings: &bindings)
+    }
+
     /// `payload` with its volatile values replaced by what they are bound to.
     func substitute(_ payload: any EventPayload, eventID: Int, bindings: inout PlaceholderBindings) -> any EventPayload {
-        let tree = PayloadComparison.tree(of: payload)
-        var changed = false
-        func rewrite(_ tree: PayloadComparison.Tree) -> PayloadComparison.Tree {
-            switch tree {
-            case .scalar(.string(let text)):
-                let replaced = bindings.substitute(text, eventID: eventID, placeholders: options.placeholders)
-                if replaced != text { changed = true }
-                return .scalar(.string(replaced))
+        let node = EventCoding.payloadNode(payload)
+        // Most stimuli hold no volatile value: nothing in them can change or bind.
+        guard PreparedEvents.holdsVolatileValue(node, options.placeholders) else { return payload }
+        let prepared = PayloadComparison.Expected(node, placeholders: options.placeholders)
+        return substituteVolatileValues(prepared, of: payload, eventID: eventID, bindings: &bindings)
+    }
+
+    /// `payload`, prepared as `prepared`, with its volatile values replaced by
+    /// what they are bound to, strings in the order of its tree.
+    private func substituteVolatileValues(
+        _ prepared: PayloadComparison.Expected, of payload: any EventPayload, eventID: Int,
+        bindings: inout PlaceholderBindings
+    ) -> any EventPayload {
+        /// The rewritten tree, or `nil` when nothing in it changed.
+        func rewrite(_ node: PayloadComparison.Expected) -> PayloadComparison.Tree? {
+            switch node {
+            case .string(let text, let segments):
+                let replaced = bindings.substitute(
+                    text, segments: segments, eventID: eventID, placeholders: options.placeholders)
+                return replaced == text ? nil : .scalar(.string(replaced))
             case .scalar:
-                return tree
+                return nil
             case .object(let members):
-                return .object(members.map { ($0.0, rewrite($0.1)) })
+                let replaced = members.indices.compactMap { index in rewrite(members[index].1).map { (index, $0) } }
+                guard !replaced.isEmpty else { return nil }
+                var rewritten = members.map { ($0.0, $0.1.tree) }
+                for (index, tree) in replaced { rewritten[index].1 = tree }
+                return .object(rewritten)
             case .array(let elements):
-                return .array(elements.map(rewrite))
+                let replaced = elements.indices.compactMap { index in rewrite(elements[index]).map { (index, $0) } }
+                guard !replaced.isEmpty else { return nil }
+                var rewritten = elements.map(\.tree)
+                for (index, tree) in replaced { rewritten[index] = tree }
+                return .array(rewritten)
             }
         }
-        let rewritten = rewrite(tree)
-        guard changed else { return payload }
+        guard let rewritten = rewrite(prepared) else { return payload }
         return EventCoding.payload(rewritten.json, like: payload) ?? payload
     }
 }

@@ -16,6 +16,8 @@ extension ReplayEngine {
         let hint = ReplayContext.stimulus
         let tracked = currentLease
         let lease = onAnswer == nil ? nil : tracked
+        // Built before taking the lock, which the scheduler and other tasks wait for.
+        let tree = PayloadComparison.tree(of: payload)
         let (matchedID, issue, waiter, answerNow) = state.withLock { state in
             state.trace.append(
                 TraceEntry(payload: payload, at: state.now, eventID: nil, knownCause: knownCause, afterEnd: state.ended))
@@ -31,7 +33,7 @@ extension ReplayEngine {
             if let knownCause, let repeated = repeatedSettlement(of: payload, cause: knownCause, state: &state) {
                 return (nil, Optional(repeated), waiter, true)
             }
-            if let id = match(payload, knownCause: knownCause, hint: hint, state: &state) {
+            if let id = match(payload, tree: tree, knownCause: knownCause, hint: hint, state: &state) {
                 state.trace[state.trace.count - 1].eventID = id
                 if let onAnswer {
                     state.answerHandlers[id] = AnswerHandler(lease: lease, handler: onAnswer)
@@ -116,7 +118,9 @@ extension ReplayEngine {
         return eligible.sorted { $0.id < $1.id }
     }
 
-    private func match(_ payload: any EventPayload, knownCause: Int?, hint: Int?, state: inout State) -> Int? {
+    private func match(
+        _ payload: any EventPayload, tree: PayloadComparison.Tree, knownCause: Int?, hint: Int?, state: inout State
+    ) -> Int? {
         var candidates = eligibleEffects(state: state, cause: knownCause).filter { $0.kind == payload.kind }
         if let hint, candidates.count > 1 {
             // Prefer the effects that follow from the stimulus this task was started for.
@@ -124,7 +128,10 @@ extension ReplayEngine {
         }
         for candidate in candidates {
             let comparison = PayloadComparison(placeholders: options.placeholders, eventID: candidate.id)
-            if comparison.differences(expected: candidate.payload, actual: payload, bindings: &state.bindings).isEmpty {
+            let expected =
+                index(of: candidate.id).flatMap(prepared.expected(at:))
+                ?? PayloadComparison.Expected(of: candidate.payload, placeholders: options.placeholders)
+            if comparison.differences(expected: expected, actual: tree, bindings: &state.bindings).isEmpty {
                 markMatched(candidate, state: &state)
                 return candidate.id
             }
@@ -137,8 +144,8 @@ extension ReplayEngine {
     func rootCause(of effect: Event) -> Int? {
         var cause = effect.cause
         var steps = 0
-        while let current = cause, let answered = event(current)?.answers, steps < 64 {
-            cause = event(answered)?.cause ?? current
+        while let current = cause, let call = answered(by: current), steps < 64 {
+            cause = self.cause(of: call) ?? current
             if cause == current { break }
             steps += 1
         }

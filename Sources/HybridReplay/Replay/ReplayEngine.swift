@@ -96,31 +96,63 @@ final class ReplayEngine: Sendable {
     let effectsByCause: [Int: [Int]]
     /// The stimulus that answers each effect that has an answer.
     let answerForEffect: [Int: Int]
-    private let eventsByID: [Int: Event]
+    /// The cassette's events, found by id with ``index(of:)``.
+    private let events: [Event]
+    /// The index of the first event with each id, unless the ids are 1, 2, 3… in order.
+    private let indexByID: [Int: Int]?
+    /// The recorded effects prepared for comparison, and which stimuli hold volatile values.
+    let prepared: PreparedEvents
 
-    init(cassette: Cassette, options: ReplayOptions) {
+    /// - Parameter prepared: The cassette's events prepared for `options`'
+    ///   placeholders, when a replay repeated several times prepared them once.
+    init(cassette: Cassette, options: ReplayOptions, prepared: PreparedEvents? = nil) {
         self.cassette = cassette
         self.options = options
-        stimuli = cassette.events.filter { $0.direction == .stimulus }
-        effectIDs = cassette.events.filter { $0.direction == .effect }.map(\.id)
+        let events = cassette.events
+        var stimuli: [Event] = []
+        var effectIDs: [Int] = []
         var byCause: [Int: [Int]] = [:]
         var answers: [Int: Int] = [:]
-        var byID: [Int: Event] = [:]
-        for event in cassette.events {
-            byID[event.id] = byID[event.id] ?? event
-            if event.direction == .effect {
-                byCause[event.cause ?? 0, default: []].append(event.id)
-            } else if let answered = event.answers, answers[answered] == nil {
-                answers[answered] = event.id
+        // By index: a loop variable would copy every event.
+        for index in events.indices {
+            let id = events[index].id
+            if events[index].direction == .effect {
+                effectIDs.append(id)
+                byCause[events[index].cause ?? 0, default: []].append(id)
+            } else {
+                stimuli.append(events[index])
+                if let answered = events[index].answers, answers[answered] == nil { answers[answered] = id }
             }
         }
+        self.stimuli = stimuli
+        self.effectIDs = effectIDs
         effectsByCause = byCause
         answerForEffect = answers
-        eventsByID = byID
+        self.events = events
+        self.prepared = prepared ?? PreparedEvents(events, placeholders: options.placeholders)
+        if events.indices.allSatisfy({ events[$0].id == $0 + 1 }) {
+            indexByID = nil
+        } else {
+            var byID: [Int: Int] = [:]
+            for (index, event) in events.enumerated() where byID[event.id] == nil { byID[event.id] = index }
+            indexByID = byID
+        }
         if byCause[0] != nil { state.withLock { _ = $0.openGroups.insert(0) } }
     }
 
-    func event(_ id: Int) -> Event? { eventsByID[id] }
+    /// Where the first event with `id` is in the cassette.
+    func index(of id: Int) -> Int? {
+        guard let indexByID else { return id >= 1 && id <= events.count ? id - 1 : nil }
+        return indexByID[id]
+    }
+
+    func event(_ id: Int) -> Event? { index(of: id).map { events[$0] } }
+
+    /// The cause of event `id`, read without copying the event.
+    func cause(of id: Int) -> Int? { index(of: id).flatMap { events[$0].cause } }
+
+    /// The effect event `id` answers, read without copying the event.
+    func answered(by id: Int) -> Int? { index(of: id).flatMap { events[$0].answers } }
 
     /// One line naming an event, for reports.
     func describe(_ id: Int) -> String {

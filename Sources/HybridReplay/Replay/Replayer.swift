@@ -53,9 +53,11 @@ public struct Replayer: Sendable {
     ///   expected or found.
     public func replay<Subject>(_ setUp: (Platform) async throws -> Subject) async -> ReplayReport {
         let runs = max(1, options.repetitions)
+        // The cassette does not change between runs: it is prepared for comparison once.
+        let prepared = PreparedEvents(cassette.events, placeholders: options.placeholders)
         var first: ReplayReport?
         for run in 1...runs {
-            let report = await replayOnce(run: run, of: runs, setUp)
+            let report = await replayOnce(run: run, of: runs, prepared: prepared, setUp)
             // A passing run matched every recorded effect exactly once, so passing runs
             // agree by construction: the run that differs is the first that fails.
             if !report.passed { return report }
@@ -66,10 +68,10 @@ public struct Replayer: Sendable {
         return report
     }
 
-    private func replayOnce<Subject>(run: Int, of runs: Int, _ setUp: (Platform) async throws -> Subject) async
-        -> ReplayReport
-    {
-        let engine = ReplayEngine(cassette: cassette, options: options)
+    private func replayOnce<Subject>(
+        run: Int, of runs: Int, prepared: PreparedEvents, _ setUp: (Platform) async throws -> Subject
+    ) async -> ReplayReport {
+        let engine = ReplayEngine(cassette: cassette, options: options, prepared: prepared)
         let platform = Platform(replaying: engine)
         do {
             // Set-up is work of the implementation: tasks it starts are tracked like any other.

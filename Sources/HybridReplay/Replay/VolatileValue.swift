@@ -53,7 +53,7 @@ public struct VolatileValue: Sendable {
     /// UUIDs in any case, such as promise guids and request ids.
     public static let uuid = VolatileValue(
         name: "UUID",
-        find: { text in ranges(in: text, startingWith: isHex, length: uuidLength) },
+        find: { text in indices(of: withBytes(of: text.utf8, uuidOffsets), in: text) },
         length: { uuidLength($0.utf8) }, ignoresCase: true)
 
     /// RFC 3339 timestamps with a time, such as `2026-01-31T12:00:00.5Z`.
@@ -83,46 +83,90 @@ public struct VolatileValue: Sendable {
     /// The ranges of `text` where `length` recognises a value, scanning bytes:
     /// the built-in kinds are ASCII, and scanning UTF-8 keeps replay linear
     /// and cheap on long strings such as JSON passed as an argument.
-    /// `starts` says which bytes a value can start with: `length` is asked only there.
+    /// `starts` says which bytes a value can start with: `length` is asked only there,
+    /// with the bytes and the offset to look at.
     static func ranges(
-        in text: String, startingWith starts: (UInt8) -> Bool, length: (Substring.UTF8View) -> Int?
+        in text: String, startingWith starts: (UInt8) -> Bool, length: (UnsafeBufferPointer<UInt8>, Int) -> Int?
     ) -> [Range<String.Index>] {
-        var found: [Range<String.Index>] = []
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            // The built-in kinds start with an ASCII byte, which no slice of a
-            // multi-byte character starts with, so slicing the bytes is enough.
-            if starts(utf8[index]), let count = length(utf8[index...]) {
-                let end = utf8.index(index, offsetBy: count)
-                found.append(index..<end)
-                index = end
-            } else {
-                index = utf8.index(after: index)
+        let offsets = withBytes(of: text.utf8) { bytes -> [Range<Int>] in
+            var found: [Range<Int>] = []
+            var index = 0
+            while index < bytes.count {
+                // The built-in kinds start with an ASCII byte, which no slice of a
+                // multi-byte character starts with, so slicing the bytes is enough.
+                if starts(bytes[index]), let count = length(bytes, index) {
+                    found.append(index..<(index + count))
+                    index += count
+                } else {
+                    index += 1
+                }
             }
+            return found
+        }
+        return indices(of: offsets, in: text)
+    }
+
+    /// The ranges of `text` that the byte offsets `offsets` stand for.
+    static func indices(of offsets: [Range<Int>], in text: String) -> [Range<String.Index>] {
+        guard !offsets.isEmpty else { return [] }
+        let utf8 = text.utf8
+        return offsets.map { range in
+            utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)
+        }
+    }
+
+    /// The UUIDs in `bytes`, as ``ranges(in:startingWith:length:)`` finds them
+    /// with ``uuidLength(_:at:)``, without trying the starts a byte rules out:
+    /// one that is neither a hex digit nor a dash is in no UUID, so no UUID
+    /// starts at or before it within 36 bytes.
+    static func uuidOffsets(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        var index = 0
+        while bytes.count - index >= 36 {
+            guard isHex(bytes[index]) else {
+                index += 1
+                continue
+            }
+            if let count = uuidLength(bytes, at: index) {
+                found.append(index..<(index + count))
+                index += count
+                continue
+            }
+            var next = index + 1
+            for offset in 1..<36 where !isHex(bytes[index + offset]) && bytes[index + offset] != UInt8(ascii: "-") {
+                next = index + offset + 1
+                break
+            }
+            index = next
         }
         return found
     }
 
+    /// Runs `body` on the bytes of `text`: in place when they are contiguous, as
+    /// native strings' are, or else on a copy.
+    static func withBytes<Bytes: Collection<UInt8>, R>(of text: Bytes, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text).withUnsafeBufferPointer(body)
+    }
+
     private static let redactedMarker = Array("[REDACTED".utf8)
 
-    /// Whether `bytes` hold `[REDACTED` literally: only then can the placeholder finder find one.
-    static func containsRedactedMarker(_ bytes: String.UTF8View) -> Bool {
+    /// Whether `text` holds `[REDACTED` literally: only then can the placeholder finder find one.
+    static func containsRedactedMarker(_ text: String.UTF8View) -> Bool {
         let marker = redactedMarker
-        var matched = 0
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == marker[matched] {
-                matched += 1
-                if matched == marker.count { return true }
-            } else if matched > 0 {
-                // `[` occurs only first in the marker, so a failed partial match restarts at this byte.
-                matched = byte == marker[0] ? 1 : 0
+        return withBytes(of: text) { bytes in
+            var matched = 0
+            for byte in bytes {
+                if byte == marker[matched] {
+                    matched += 1
+                    if matched == marker.count { return true }
+                } else if matched > 0 {
+                    // `[` occurs only first in the marker, so a failed partial match restarts at this byte.
+                    matched = byte == marker[0] ? 1 : 0
+                }
             }
-            index = bytes.index(after: index)
+            return false
         }
-        return false
     }
 
     private static func isHex(_ byte: UInt8) -> Bool {
@@ -133,53 +177,62 @@ public struct VolatileValue: Sendable {
 
     /// The length of the UUID `8-4-4-4-12` that starts `text`, if one does.
     static func uuidLength(_ text: Substring.UTF8View) -> Int? {
-        guard let first = text.first, isHex(first) else { return nil }
-        var count = 0
-        for byte in text.prefix(37) {
-            defer { count += 1 }
-            switch count {
+        withBytes(of: text.prefix(37)) { uuidLength($0, at: 0) }
+    }
+
+    /// The length of the UUID `8-4-4-4-12` that starts at `start` in `bytes`, if
+    /// one does and no hex digit follows it.
+    static func uuidLength(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+        guard bytes.count - start >= 36 else { return nil }
+        for offset in 0..<36 {
+            let byte = bytes[start + offset]
+            switch offset {
             case 8, 13, 18, 23: if byte != UInt8(ascii: "-") { return nil }
-            case 36: return isHex(byte) ? nil : 36
             default: if !isHex(byte) { return nil }
             }
         }
-        return count == 36 ? 36 : nil
+        if start + 36 < bytes.count, isHex(bytes[start + 36]) { return nil }
+        return 36
     }
 
-    /// The length of the RFC 3339 date-time that starts `text`, if one does:
-    /// `YYYY-MM-DDTHH:MM:SS`, an optional fraction, then `Z` or `±HH:MM`.
+    /// The length of the RFC 3339 date-time that starts `text`, if one does.
     static func timestampLength(_ text: Substring.UTF8View) -> Int? {
-        guard let first = text.first, isDigit(first) else { return nil }
-        // The year and its dash rule out most digits before the bytes are copied.
-        var leading = text.makeIterator()
-        for offset in 0..<5 {
-            guard let byte = leading.next(), offset == 4 ? byte == UInt8(ascii: "-") : isDigit(byte) else { return nil }
-        }
-        let bytes = Array(text.prefix(40))
-        let pattern = Array("dddd-dd-ddTdd:dd:dd".utf8)
-        guard bytes.count > pattern.count else { return nil }
+        withBytes(of: text.prefix(timestampWindow)) { timestampLength($0, at: 0) }
+    }
+
+    /// The most bytes a timestamp is looked for in: a longer fraction is not one.
+    private static let timestampWindow = 40
+    private static let timestampPattern = Array("dddd-dd-ddTdd:dd:dd".utf8)
+
+    /// The length of the RFC 3339 date-time that starts at `start` in `bytes`, if
+    /// one does: `YYYY-MM-DDTHH:MM:SS`, an optional fraction, then `Z` or `±HH:MM`.
+    static func timestampLength(_ all: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+        let count = min(timestampWindow, all.count - start)
+        let pattern = timestampPattern
+        guard count > pattern.count else { return nil }
+        func byte(_ offset: Int) -> UInt8 { all[start + offset] }
         for (offset, expected) in pattern.enumerated() {
-            let byte = bytes[offset]
+            let actual = byte(offset)
             if expected == UInt8(ascii: "d") {
-                if !isDigit(byte) { return nil }
+                if !isDigit(actual) { return nil }
             } else if expected == UInt8(ascii: "T") {
-                if byte != UInt8(ascii: "T") && byte != UInt8(ascii: "t") { return nil }
-            } else if byte != expected {
+                if actual != UInt8(ascii: "T") && actual != UInt8(ascii: "t") { return nil }
+            } else if actual != expected {
                 return nil
             }
         }
         var position = pattern.count
-        if bytes[position] == UInt8(ascii: ".") {
+        if byte(position) == UInt8(ascii: ".") {
             var digits = position + 1
-            while digits < bytes.count, isDigit(bytes[digits]) { digits += 1 }
+            while digits < count, isDigit(byte(digits)) { digits += 1 }
             if digits > position + 1 { position = digits }
         }
-        guard position < bytes.count else { return nil }
-        let zone = bytes[position]
+        guard position < count else { return nil }
+        let zone = byte(position)
         if zone == UInt8(ascii: "Z") || zone == UInt8(ascii: "z") { return position + 1 }
-        guard zone == UInt8(ascii: "+") || zone == UInt8(ascii: "-"), position + 6 <= bytes.count else { return nil }
-        let shape = Array(bytes[(position + 1)..<(position + 6)])
-        guard isDigit(shape[0]), isDigit(shape[1]), shape[2] == UInt8(ascii: ":"), isDigit(shape[3]), isDigit(shape[4])
+        guard zone == UInt8(ascii: "+") || zone == UInt8(ascii: "-"), position + 6 <= count else { return nil }
+        guard isDigit(byte(position + 1)), isDigit(byte(position + 2)), byte(position + 3) == UInt8(ascii: ":"),
+            isDigit(byte(position + 4)), isDigit(byte(position + 5))
         else { return nil }
         return position + 6
     }
@@ -197,6 +250,9 @@ public struct Placeholders: Sendable {
 
     /// Only the recorder's redaction placeholders: every other value must match exactly.
     public static let redactionsOnly = Placeholders([.redacted])
+
+    /// Whether `text` holds a value of any of these kinds.
+    func findsAny(in text: String) -> Bool { values.contains { !$0.find(text).isEmpty } }
 
     /// These placeholders and `value`.
     public func adding(_ value: VolatileValue) -> Placeholders { Placeholders(values + [value]) }

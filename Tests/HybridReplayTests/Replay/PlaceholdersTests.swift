@@ -1,5 +1,6 @@
 @testable import HybridReplay
 import Testing
+import HybridReplayTestSupport
 
 @Suite("Volatile values and their bindings")
 struct PlaceholdersTests {
@@ -54,6 +55,22 @@ struct PlaceholdersTests {
         #expect(bindings.substitute("echo 3B9F6A2E-41C7-4D8A-9E25-7C0D1F8B6A43", eventID: 5, placeholders: .standard) == "echo 00000000-0000-4000-8000-000000000001")
     }
 
+    @Test("a recorded value played back unbound binds to itself, unless another recorded value already stands for it")
+    func substitutionBindsToItself() {
+        var bindings = PlaceholderBindings()
+        let first = "3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43"
+        let second = "7c0d1f8b-0000-4000-8000-000000000000"
+        #expect(bindings.substitute(first.uppercased(), eventID: 1, placeholders: .standard) == first.uppercased())
+        #expect(bindings.byRecorded[first]?.actual == first.uppercased())
+        #expect(bindings.byActual[first] == first)
+        // The value `second` was bound to is `first`: playing `first` back cannot bind it to itself.
+        var taken = PlaceholderBindings()
+        _ = taken.bind(recorded: second, actual: first, eventID: 2, kind: .uuid)
+        #expect(taken.substitute("echo \(first) [REDACTED]", eventID: 3, placeholders: .standard) == "echo \(first) [REDACTED]")
+        #expect(taken.byRecorded.keys.sorted() == [second])
+        #expect(taken.byActual == [first: second])
+    }
+
     @Test("a failed match leaves the bindings as they were")
     func failedMatchBindsNothing() {
         var bindings = PlaceholderBindings()
@@ -72,5 +89,41 @@ struct PlaceholdersTests {
         #expect(bindings.match(expected: "Bearer [REDACTED:1]", actual: "Bearer t0k3n", eventID: 1, placeholders: .standard) == nil)
         #expect(bindings.match(expected: "plain", actual: "plain", eventID: 1, placeholders: .redactionsOnly) == nil)
         #expect(bindings.match(expected: "3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43", actual: "00000000-0000-4000-8000-000000000001", eventID: 1, placeholders: .redactionsOnly) == "")
+    }
+}
+
+@Suite("Finding UUIDs without trying every start")
+struct UUIDFindingTests {
+    /// Every start tried, as the replay did before it skipped the starts a byte rules out.
+    static func everyStart(_ text: String) -> [String] {
+        var found: [String] = []
+        var index = text.utf8.startIndex
+        while index < text.utf8.endIndex {
+            if let count = VolatileValue.uuidLength(text[index...].utf8) {
+                let end = text.utf8.index(index, offsetBy: count)
+                found.append(String(text[index..<end]))
+                index = end
+            } else {
+                index = text.utf8.index(after: index)
+            }
+        }
+        return found
+    }
+
+    @Test("generated strings of hex digits, dashes and other bytes give the UUIDs every start gives")
+    func generatedStringsAgreeWithEveryStart() {
+        var random = SplitMix64(seed: 0x00_0D_5EED)
+        let pieces = ["3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43", "3b9f6a2e", "-41c7", "-4d8a-9e25-", "7c0d1f8b6a43", "a", "F", "0", "-", "x", "é", " ", "g-"]
+        for _ in 0..<4_000 {
+            let text = (0..<Int.random(in: 0..<14, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }
+                .joined()
+            #expect(VolatileValue.uuid.find(text).map { String(text[$0]) } == Self.everyStart(text), "\(text)")
+        }
+    }
+
+    @Test("a UUID is found after a near miss whose window holds a byte no UUID holds")
+    func uuidAfterNearMiss() {
+        let text = "3b9f6a2e-41c7-4d8x3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43"
+        #expect(VolatileValue.uuid.find(text).map { String(text[$0]) } == ["3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43"])
     }
 }

@@ -1,0 +1,175 @@
+@testable import HybridReplay
+import HybridReplayTestSupport
+import Testing
+
+@Suite("Comparing payloads field by field")
+struct PayloadComparisonTests {
+    typealias Tree = PayloadComparison.Tree
+
+    let comparison = PayloadComparison(placeholders: .standard, eventID: 7)
+    static let recordedID = "3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43"
+    static let actualID = "00000000-0000-4000-8000-000000000001"
+
+    @Test("a recorded key that repeats meets the first happened member of that key, not the one at its position")
+    func repeatedKeyPairsWithFirstMember() {
+        var bindings = PlaceholderBindings()
+        let expected = Tree.object([("a", .scalar("x")), ("a", .scalar("y"))])
+        let found = comparison.differences(expected: expected, actual: expected, bindings: &bindings)
+        #expect(found == [FieldDifference(path: "a", expected: "\"y\"", actual: "\"x\"", note: "")])
+    }
+
+    @Test("a repeated key binds its volatile value against the first happened member, and a mismatch binds nothing")
+    func repeatedKeyBindsAgainstFirstMember() {
+        var bindings = PlaceholderBindings()
+        let expected = Tree.object([("id", .scalar(.string(Self.recordedID))), ("id", .scalar(.string(Self.recordedID)))])
+        let actual = Tree.object([("id", .scalar(.string(Self.actualID))), ("id", .scalar("other"))])
+        #expect(comparison.differences(expected: expected, actual: actual, bindings: &bindings).isEmpty)
+        #expect(bindings.byRecorded[Self.recordedID]?.actual == Self.actualID)
+
+        var fresh = PlaceholderBindings()
+        let swapped = Tree.object([("id", .scalar("other")), ("id", .scalar(.string(Self.actualID)))])
+        let found = comparison.differences(expected: expected, actual: swapped, bindings: &fresh)
+        #expect(found.map(\.path) == ["id", "id"])
+        #expect(fresh.byRecorded.isEmpty)
+    }
+
+    @Test("objects with the same keys in the same order report each differing member once, in key order")
+    func sameKeysReportEachDifference() {
+        var bindings = PlaceholderBindings()
+        let expected = Tree.object([("a", .scalar(1)), ("b", .scalar("x")), ("c", .array([.scalar(true)]))])
+        let actual = Tree.object([("a", .scalar(2)), ("b", .scalar("x")), ("c", .array([.scalar(false), .scalar(nil)]))])
+        let found = comparison.differences(expected: expected, actual: actual, bindings: &bindings)
+        #expect(
+            found == [
+                FieldDifference(path: "a", expected: "1", actual: "2"),
+                FieldDifference(path: "c[0]", expected: "true", actual: "false"),
+                FieldDifference(path: "c[1]", expected: nil, actual: "null"),
+            ])
+    }
+
+    @Test("generated trees, repeated and reordered keys among them, get the differences and bindings of a comparison by key")
+    func generatedTreesAgreeWithComparisonByKey() {
+        var random = SplitMix64(seed: 0x5EED_13)
+        for _ in 0..<3_000 {
+            let expected = Self.tree(depth: 3, &random)
+            let actual = Int.random(in: 0..<3, using: &random) == 0 ? Self.tree(depth: 3, &random) : Self.mutated(expected, &random)
+            var bindings = PlaceholderBindings()
+            var reference = PlaceholderBindings()
+            let found = comparison.differences(expected: expected, actual: actual, bindings: &bindings)
+            let wanted = Self.differencesByKey(expected, actual, comparison, &reference)
+            #expect(found == wanted, "\(expected.text) against \(actual.text)")
+            #expect(bindings.byRecorded == reference.byRecorded)
+            #expect(bindings.byActual == reference.byActual)
+        }
+    }
+
+    // MARK: A comparison that always pairs members by key, as the replay did before it paired them by position
+
+    static func differencesByKey(
+        _ expected: Tree, _ actual: Tree, _ comparison: PayloadComparison, _ bindings: inout PlaceholderBindings
+    ) -> [FieldDifference] {
+        var trial = bindings
+        var found: [FieldDifference] = []
+        byKey(expected, actual, JSONPath(), comparison, &trial, &found)
+        if found.isEmpty { bindings = trial }
+        return found
+    }
+
+    private static func byKey(
+        _ expected: Tree, _ actual: Tree, _ path: JSONPath, _ comparison: PayloadComparison,
+        _ bindings: inout PlaceholderBindings, _ found: inout [FieldDifference]
+    ) {
+        switch (expected, actual) {
+        case (.object(let recorded), .object(let happened)):
+            for (key, value) in recorded {
+                if let other = happened.first(where: { $0.0 == key }) {
+                    byKey(value, other.1, path.appending(key), comparison, &bindings, &found)
+                } else {
+                    found.append(FieldDifference(path: path.appending(key).description, expected: value.text, actual: nil))
+                }
+            }
+            for (key, value) in happened where !recorded.contains(where: { $0.0 == key }) {
+                found.append(FieldDifference(path: path.appending(key).description, expected: nil, actual: value.text))
+            }
+        case (.array(let recorded), .array(let happened)):
+            for index in 0..<max(recorded.count, happened.count) {
+                let at = path.appending(index: index)
+                if index < recorded.count, index < happened.count {
+                    byKey(recorded[index], happened[index], at, comparison, &bindings, &found)
+                } else if index < recorded.count {
+                    found.append(FieldDifference(path: at.description, expected: recorded[index].text, actual: nil))
+                } else {
+                    found.append(FieldDifference(path: at.description, expected: nil, actual: happened[index].text))
+                }
+            }
+        case (.scalar(.string(let recorded)), .scalar(.string(let happened))):
+            let components = path.components
+            let isHeaderName =
+                components.count >= 3 && components[components.count - 1] == .key("name")
+                && components[components.count - 3] == .key("headers")
+            let problem =
+                isHeaderName
+                ? (recorded.lowercased() == happened.lowercased() ? nil : "")
+                : bindings.match(expected: recorded, actual: happened, eventID: comparison.eventID, placeholders: comparison.placeholders)
+            if let problem {
+                found.append(FieldDifference(path: path.description, expected: expected.text, actual: actual.text, note: problem))
+            }
+        case (.scalar(.string(let recorded)), .scalar):
+            if let problem = bindings.match(
+                expected: recorded, nonString: actual.text, eventID: comparison.eventID, placeholders: comparison.placeholders)
+            {
+                found.append(FieldDifference(path: path.description, expected: expected.text, actual: actual.text, note: problem))
+            }
+        default:
+            if expected != actual {
+                found.append(FieldDifference(path: path.description, expected: expected.text, actual: actual.text))
+            }
+        }
+    }
+
+    // MARK: Generated trees
+
+    static let keys = ["a", "b", "name", "headers"]
+    static let strings = [
+        "x", "X", recordedID, actualID, "id \(recordedID)", "id \(actualID)", "[REDACTED:1]", "2026-11-30T09:15:02Z",
+        "2026-12-01T10:00:00Z",
+    ]
+
+    static func tree(depth: Int, _ random: inout SplitMix64) -> Tree {
+        switch depth == 0 ? 0 : Int.random(in: 0..<4, using: &random) {
+        case 1:
+            let count = Int.random(in: 0..<4, using: &random)
+            return .object((0..<count).map { _ in (keys.randomElement(using: &random) ?? "a", tree(depth: depth - 1, &random)) })
+        case 2:
+            return .array((0..<Int.random(in: 0..<3, using: &random)).map { _ in tree(depth: depth - 1, &random) })
+        default:
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: return .scalar(.number(Double(Int.random(in: 0..<3, using: &random))))
+            case 1: return .scalar(.bool(Bool.random(using: &random)))
+            default: return .scalar(.string(strings.randomElement(using: &random) ?? "x"))
+            }
+        }
+    }
+
+    /// `tree` with one member changed, dropped, added or moved, or one scalar replaced.
+    static func mutated(_ tree: Tree, _ random: inout SplitMix64) -> Tree {
+        switch tree {
+        case .object(var members) where !members.isEmpty:
+            let index = Int.random(in: 0..<members.count, using: &random)
+            switch Int.random(in: 0..<5, using: &random) {
+            case 0: members.remove(at: index)
+            case 1: members.append((keys.randomElement(using: &random) ?? "a", Self.tree(depth: 1, &random)))
+            case 2: members.swapAt(index, members.count - 1)
+            case 3: members[index].0 = keys.randomElement(using: &random) ?? "a"
+            default: members[index].1 = mutated(members[index].1, &random)
+            }
+            return .object(members)
+        case .array(var elements) where !elements.isEmpty:
+            let index = Int.random(in: 0..<elements.count, using: &random)
+            elements[index] = mutated(elements[index], &random)
+            return .array(elements)
+        default:
+            return Self.tree(depth: 0, &random)
+        }
+    }
+}

@@ -28,10 +28,9 @@ extension ReplayEngine {
                     state.firstUntrackedEffect = "\(payload.kind)" + (payload.summary.isEmpty ? "" : " \(payload.summary)")
                 }
             }
-            let waiter = Self.bumpActivity(&state)
-            if state.ended { return (Int?.none, ReplayIssue?.none, waiter, true) }
+            if state.ended { return (Int?.none, ReplayIssue?.none, Self.bumpActivity(&state), true) }
             if let knownCause, let repeated = repeatedSettlement(of: payload, cause: knownCause, state: &state) {
-                return (nil, Optional(repeated), waiter, true)
+                return (nil, Optional(repeated), Self.bumpActivity(&state), true)
             }
             if let id = match(payload, tree: tree, knownCause: knownCause, hint: hint, state: &state) {
                 state.trace[state.trace.count - 1].eventID = id
@@ -39,9 +38,11 @@ extension ReplayEngine {
                     state.answerHandlers[id] = AnswerHandler(lease: lease, handler: onAnswer)
                     Self.beginWait(lease, &state)
                 }
-                return (Optional(id), nil, waiter, false)
+                // Matched: the scheduler is woken only if this lets it move on.
+                return (Optional(id), nil, bumpActivityForEffect(&state), false)
             }
-            return (nil, divergence(for: payload, knownCause: knownCause, hint: hint, state: state), waiter, true)
+            let issue = divergence(for: payload, knownCause: knownCause, hint: hint, state: state)
+            return (nil, issue, Self.bumpActivity(&state), true)
         }
         waiter?()
         if let issue { fail(issue) }

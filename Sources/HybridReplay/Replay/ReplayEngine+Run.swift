@@ -171,6 +171,7 @@ extension ReplayEngine {
         for sleeper in sleepers { sleeper.resume(throwing: CancellationError()) }
         for task in tasks { task.cancel() }
         if !state.withLock({ $0.stalled }) { await waitUntilIdle() }
+        stopWatchingStalls()
     }
 
     /// What happened in this run, as a cassette: effects as the implementation

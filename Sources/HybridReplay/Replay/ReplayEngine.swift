@@ -44,6 +44,18 @@ final class ReplayEngine: Sendable {
         var handler: @Sendable (Event?) -> Void
     }
 
+    /// The scheduler waiting for the implementation (see ``ReplayEngine/wait(since:finished:timeout:)``).
+    struct ActivityWaiter {
+        var token: Int
+        var continuation: CheckedContinuation<Wait, Never>
+        /// When the stall timeout passes for this wait, in real time.
+        var deadline: ContinuousClock.Instant
+        /// The activity when the deadline was last set.
+        var seen: Int
+        /// Whether activity the waiter was not woken for moves its deadline on.
+        var restartsOnActivity: Bool
+    }
+
     struct State {
         var matched: Set<Int> = []
         var delivered: Set<Int> = []
@@ -59,7 +71,9 @@ final class ReplayEngine: Sendable {
         var issues: [ReplayIssue] = []
         var trace: [TraceEntry] = []
         var activity = 0
-        var activityWaiter: (token: Int, continuation: CheckedContinuation<Wait, Never>, timer: Task<Void, Never>?)?
+        var activityWaiter: ActivityWaiter?
+        /// The one task that ends waits at their deadline (see ``ReplayEngine/watchStall(from:)``), and when it wakes next.
+        var watchdog: (id: Int, task: Task<Void, Never>, wakes: ContinuousClock.Instant)?
         var nextToken = 0
         /// Live work of the implementation (see ``WorkLease``), with how many of its waits are on the replay.
         var leases: [Int: Int] = [:]
@@ -182,8 +196,22 @@ final class ReplayEngine: Sendable {
         state.activity += 1
         guard let waiter = state.activityWaiter else { return nil }
         state.activityWaiter = nil
-        waiter.timer?.cancel()
         return { waiter.continuation.resume(returning: .changed) }
+    }
+
+    /// Notes an effect: the waiter is woken only when the effect may let the
+    /// scheduler move on — the next stimulus became ready, the implementation
+    /// is idle, or the run stopped. Any other effect only counts as activity,
+    /// which keeps the stall timeout from passing.
+    func bumpActivityForEffect(_ state: inout State) -> (@Sendable () -> Void)? {
+        state.activity += 1
+        guard state.activityWaiter != nil else { return nil }
+        let ready = state.nextStimulus < stimuli.count
+            && (state.firstUnmatchedEffect >= effectIDs.count
+                || effectIDs[state.firstUnmatchedEffect] >= stimuli[state.nextStimulus].id)
+        guard ready || state.stopped || state.ended || Self.isIdle(state) || state.nextStimulus >= stimuli.count
+        else { return nil }
+        return Self.bumpActivity(&state)
     }
 
     func noteActivity() {

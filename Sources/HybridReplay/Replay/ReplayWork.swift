@@ -105,41 +105,21 @@ extension ReplayEngine {
     /// which passes only while work the replay cannot see keeps going.
     func wait(since seen: Int, finished: Bool = false, timeout: Duration? = nil) async -> Wait {
         await withCheckedContinuation { (continuation: CheckedContinuation<Wait, Never>) in
-            let outcome = state.withLock { state -> Wait? in
-                if state.activity != seen { return .changed }
-                if Self.isIdle(state, finished: finished) { return .idle }
+            let (outcome, watch) = state.withLock { state -> (Wait?, ContinuousClock.Instant?) in
+                if state.activity != seen { return (.changed, nil) }
+                if Self.isIdle(state, finished: finished) { return (.idle, nil) }
                 state.nextToken += 1
-                state.activityWaiter = (state.nextToken, continuation, nil)
-                return nil
+                let deadline = ContinuousClock.now.advanced(by: timeout ?? options.stallTimeout)
+                // The scheduler's own waits move their deadline on with activity they were not
+                // woken for; a wait with a deadline of its own (waitUntilIdle) keeps it.
+                state.activityWaiter = ActivityWaiter(
+                    token: state.nextToken, continuation: continuation, deadline: deadline, seen: seen,
+                    restartsOnActivity: timeout == nil)
+                return (nil, needsWatchdog(until: deadline, state) ? deadline : nil)
             }
             if let outcome { return continuation.resume(returning: outcome) }
-            armStallTimer(timeout ?? options.stallTimeout)
+            if let watch { watchStall(from: watch) }
         }
-    }
-
-    /// Starts the real-time timer of the waiter just registered.
-    private func armStallTimer(_ timeout: Duration) {
-        guard let token = state.withLock({ $0.activityWaiter?.token }) else { return }
-        let timer = Task {
-            try? await Task.sleep(for: timeout)
-            self.expireWaiter(token)
-        }
-        let expired = state.withLock { state -> Bool in
-            guard state.activityWaiter?.token == token else { return true }
-            state.activityWaiter?.timer = timer
-            return false
-        }
-        if expired { timer.cancel() }
-    }
-
-    private func expireWaiter(_ token: Int) {
-        let continuation = state.withLock { state -> CheckedContinuation<Wait, Never>? in
-            guard let waiter = state.activityWaiter, waiter.token == token else { return nil }
-            state.activityWaiter = nil
-            state.stalled = true
-            return waiter.continuation
-        }
-        continuation?.resume(returning: .busy)
     }
 
     /// Waits until the implementation is idle, or busy past the stall timeout

@@ -30,10 +30,10 @@ package struct HiddenValues {
     /// around it agrees, such as the token of `Bearer [REDACTED:1]`, or else
     /// the whole value.
     mutating func learn(recorded: any EventPayload, actual: any EventPayload) {
-        learn(EventCoding.payloadNode(recorded), EventCoding.payloadNode(actual))
+        learn(PayloadComparison.tree(of: recorded), PayloadComparison.tree(of: actual))
     }
 
-    private mutating func learn(_ recorded: CanonicalNode, _ actual: CanonicalNode) {
+    private mutating func learn(_ recorded: PayloadComparison.Tree, _ actual: PayloadComparison.Tree) {
         switch (recorded, actual) {
         case (.object(let expected), .object(let found)):
             for (key, value) in expected {
@@ -41,24 +41,11 @@ package struct HiddenValues {
             }
         case (.array(let expected), .array(let found)):
             for (value, foundValue) in zip(expected, found) { learn(value, foundValue) }
-        case (.value(let expected), .value(let found)):
+        case (.scalar(.string(let expected)), .scalar(.string(let found))):
             learn(expected, found)
-        default:
-            break
-        }
-    }
-
-    private mutating func learn(_ recorded: JSONValue, _ actual: JSONValue) {
-        switch (recorded, actual) {
-        case (.object(let expected), .object(let found)):
-            for (key, value) in expected { if let foundValue = found[key] { learn(value, foundValue) } }
-        case (.array(let expected), .array(let found)):
-            for (value, foundValue) in zip(expected, found) { learn(value, foundValue) }
-        case (.string(let expected), .string(let found)):
-            learn(expected, found)
-        case (.string(let expected), let found):
+        case (.scalar(.string(let expected)), .scalar(let found)):
             // A number or boolean where a placeholder was recorded.
-            if Self.placeholderRanges(in: expected).count > 0 { learn(expected, found.description) }
+            learn(expected, found.description)
         default:
             break
         }

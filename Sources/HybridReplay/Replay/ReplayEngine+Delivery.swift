@@ -4,13 +4,16 @@ extension ReplayEngine {
     /// The next stimulus, when every effect recorded before it has happened.
     func readyStimulus() -> Event? {
         state.withLock { state in
-            guard !state.stopped, state.nextStimulus < stimuli.count else { return nil }
-            let stimulus = stimuli[state.nextStimulus]
-            if state.firstUnmatchedEffect < effectIDs.count, effectIDs[state.firstUnmatchedEffect] < stimulus.id {
-                return nil
-            }
-            return stimulus
+            guard !state.stopped, nextStimulusIsReady(state) else { return nil }
+            return stimuli[state.nextStimulus]
         }
+    }
+
+    /// Whether a stimulus is left and every effect recorded before it has happened.
+    func nextStimulusIsReady(_ state: State) -> Bool {
+        guard state.nextStimulus < stimuli.count else { return false }
+        return state.firstUnmatchedEffect >= effectIDs.count
+            || effectIDs[state.firstUnmatchedEffect] > stimuli[state.nextStimulus].id
     }
 
     /// Whether stimuli remain to deliver or effects remain to happen.

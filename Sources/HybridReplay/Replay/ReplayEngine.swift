@@ -206,10 +206,7 @@ final class ReplayEngine: Sendable {
     func bumpActivityForEffect(_ state: inout State) -> (@Sendable () -> Void)? {
         state.activity += 1
         guard state.activityWaiter != nil else { return nil }
-        let ready = state.nextStimulus < stimuli.count
-            && (state.firstUnmatchedEffect >= effectIDs.count
-                || effectIDs[state.firstUnmatchedEffect] >= stimuli[state.nextStimulus].id)
-        guard ready || state.stopped || state.ended || Self.isIdle(state) || state.nextStimulus >= stimuli.count
+        guard nextStimulusIsReady(state) || state.stopped || state.ended || Self.isIdle(state) || state.nextStimulus >= stimuli.count
         else { return nil }
         return Self.bumpActivity(&state)
     }

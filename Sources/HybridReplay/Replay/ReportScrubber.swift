@@ -69,28 +69,20 @@ struct ReportScrubber {
     func scrub(_ payload: any EventPayload) -> any EventPayload {
         guard !replacements.isEmpty else { return payload }
         var changed = false
-        func rewrite(_ value: JSONValue) -> JSONValue {
-            switch value {
-            case .string(let text):
+        func rewrite(_ tree: PayloadComparison.Tree) -> PayloadComparison.Tree {
+            switch tree {
+            case .scalar(.string(let text)):
                 let scrubbed = scrub(text)
                 if scrubbed != text { changed = true }
-                return .string(scrubbed)
-            case .object(let members): return .object(members.mapValues(rewrite))
+                return .scalar(.string(scrubbed))
+            case .scalar: return tree
+            case .object(let members): return .object(members.map { ($0.0, rewrite($0.1)) })
             case .array(let elements): return .array(elements.map(rewrite))
-            default: return value
             }
         }
-        func json(_ node: CanonicalNode) -> JSONValue {
-            switch node {
-            case .value(let value): rewrite(value)
-            case .object(let members):
-                .object(Dictionary(members.map { ($0.0, json($0.1)) }, uniquingKeysWith: { first, _ in first }))
-            case .array(let elements): .array(elements.map(json))
-            }
-        }
-        let rewritten = json(EventCoding.payloadNode(payload))
+        let rewritten = rewrite(PayloadComparison.tree(of: payload))
         guard changed else { return payload }
-        return EventCoding.payload(rewritten, like: payload) ?? payload
+        return EventCoding.payload(rewritten.json, like: payload) ?? payload
     }
 
     func scrub(_ issue: ReplayIssue) -> ReplayIssue {

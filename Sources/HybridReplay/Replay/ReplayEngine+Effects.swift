@@ -35,7 +35,8 @@ extension ReplayEngine {
             if let id = match(payload, tree: tree, knownCause: knownCause, hint: hint, state: &state) {
                 state.trace[state.trace.count - 1].eventID = id
                 if let onAnswer {
-                    state.answerHandlers[id] = AnswerHandler(lease: lease, handler: onAnswer)
+                    state.answerHandlers[id] = AnswerHandler(
+                        lease: lease, handler: onAnswer, executor: .forAnswer(to: payload))
                     Self.beginWait(lease, &state)
                 }
                 // Matched: the scheduler is woken only if this lets it move on.
@@ -48,7 +49,11 @@ extension ReplayEngine {
         if let issue { fail(issue) }
         // WebKit never calls a completion handler inside the call that takes it;
         // the task that calls it later is work of the implementation's.
-        if answerNow, let onAnswer { Task { onAnswer(nil) } }
+        if answerNow, let onAnswer {
+            ReplayContext.$isEngineWork.withValue(true) {
+                Task { ReplayContext.$isEngineWork.withValue(false) { onAnswer(nil) } }
+            }
+        }
         return matchedID
     }
 

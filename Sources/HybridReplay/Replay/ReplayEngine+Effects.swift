@@ -15,6 +15,7 @@ extension ReplayEngine {
     {
         let hint = ReplayContext.stimulus
         let tracked = currentLease
+        if tracked != nil { claimCurrentTask() }
         let lease = onAnswer == nil ? nil : tracked
         // Built before taking the lock, which the scheduler and other tasks wait for.
         let tree = PayloadComparison.tree(of: payload)
@@ -27,6 +28,9 @@ extension ReplayEngine {
                 if state.firstUntrackedEffect == nil {
                     state.firstUntrackedEffect = "\(payload.kind)" + (payload.summary.isEmpty ? "" : " \(payload.summary)")
                 }
+            }
+            if state.stopped || state.ended, noteLate(payload, tree: tree, state: &state) {
+                return (Int?.none, ReplayIssue?.none, Self.bumpActivity(&state), true)
             }
             if state.ended { return (Int?.none, ReplayIssue?.none, Self.bumpActivity(&state), true) }
             if let knownCause, let repeated = repeatedSettlement(of: payload, cause: knownCause, state: &state) {
@@ -55,6 +59,29 @@ extension ReplayEngine {
             }
         }
         return matchedID
+    }
+
+    /// Whether `payload` is an effect the run already reported missing: its
+    /// issue then says that it came late, so the verdict never contradicts the trace.
+    private func noteLate(_ payload: any EventPayload, tree: PayloadComparison.Tree, state: inout State) -> Bool {
+        for (effectID, issueEventID) in state.judgedMissing.sorted(by: { $0.key < $1.key }) {
+            guard let index = index(of: effectID), let recorded = event(effectID), recorded.kind == payload.kind,
+                let expected = prepared.expected(at: index)
+            else { continue }
+            var scratch = state.bindings
+            let comparison = PayloadComparison(placeholders: options.placeholders, eventID: effectID)
+            guard comparison.differences(expected: expected, actual: tree, bindings: &scratch).isEmpty else { continue }
+            state.judgedMissing[effectID] = nil
+            let missingKinds: Set<ReplayIssue.Kind> = [.missingEffect, .decisionMissing, .replyMissing]
+            guard let position = state.issues.firstIndex(where: { missingKinds.contains($0.kind) && $0.eventID == issueEventID })
+            else { return true }
+            state.issues[position].kind = .lateEffect
+            state.issues[position].message =
+                "the effect came after the replay had reported it missing, from work the replay could not see; it was reported as: "
+                + state.issues[position].message
+            return true
+        }
+        return false
     }
 
     /// Makes an effect whose recorded answer the caller awaits; `nil` when

@@ -57,7 +57,7 @@ extension ReplayEngine {
             if outcome == .idle, await settle(since: seen, finished: true) == .changed { continue }
             // Work the replay cannot see may still make it: wait for that within the stall timeout.
             var waitedForUnseen = false
-            if outcome == .idle, !isStalled, sawUnseenWork {
+            if outcome == .idle, !isStalled, options.unseenWork == .expected || sawUnseenWork {
                 waitedForUnseen = true
                 if await wait(since: seen, idleEnds: false) == .changed { continue }
             }
@@ -128,9 +128,10 @@ extension ReplayEngine {
             let count = untracked.count == 1 ? "1 effect" : "\(untracked.count) effects"
             waited += "; \(count) came from such work, the first \(untracked.first)"
         }
-        if waitedForUnseen, let unseen = unseenWorkSummary {
-            waited +=
-                "; this run handed work to what the replay cannot see (\(unseen)), so the replay waited the stall timeout (\(options.stallTimeout)) for it before reporting this"
+        if waitedForUnseen {
+            let why = unseenWorkSummary.map { "this run handed work to what the replay cannot see (\($0))" }
+                ?? "ReplayOptions.unseenWork is .expected"
+            waited += "; \(why), so the replay waited the stall timeout (\(options.stallTimeout)) for it before reporting this"
         }
         if stillWaiting {
             waited += "; part of it still waited on the replay, so the replay waited the stall timeout (\(options.stallTimeout)) for work it cannot see before reporting this"
@@ -162,6 +163,13 @@ extension ReplayEngine {
         }
         let unreported = remaining - issues.count
         if unreported > 0 { issues[issues.count - 1].message += " (\(unreported) later events were not replayed)" }
+        state.withLock { state in
+            for effect in due.prefix(3) {
+                let named = effect.kind == NavigationDecision.eventKind || effect.kind == ScriptReply.eventKind
+                    || effect.kind == NavigationResponseDecision.eventKind
+                state.judgedMissing[effect.id] = named ? effect.cause : effect.id
+            }
+        }
         for issue in issues { fail(issue) }
     }
 

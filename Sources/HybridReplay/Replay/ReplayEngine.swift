@@ -101,6 +101,8 @@ final class ReplayEngine: Sendable {
         /// Effects made by work the replay cannot see (no lease of this run), and the first of them.
         var untrackedEffects = 0
         var firstUntrackedEffect: String?
+        /// The recorded effects the run reported missing, with the event their issue names.
+        var judgedMissing: [Int: Int] = [:]
     }
 
     let state = Locked(State())

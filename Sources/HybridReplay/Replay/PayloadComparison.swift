@@ -62,7 +62,8 @@ struct PayloadComparison {
             return [FieldDifference(path: "kind", expected: "\(expected.kind)", actual: "\(actual.kind)")]
         }
         return differences(
-            expected: Expected(of: expected, placeholders: placeholders), actual: Self.tree(of: actual), bindings: &bindings)
+            expected: Expected(of: ComparedForm.of(expected), placeholders: placeholders),
+            actual: Self.tree(of: ComparedForm.of(actual)), bindings: &bindings)
     }
 
     /// The differences between two payloads' trees; on a match the bindings

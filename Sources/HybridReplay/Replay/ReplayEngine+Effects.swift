@@ -18,7 +18,7 @@ extension ReplayEngine {
         if tracked != nil { claimCurrentTask() }
         let lease = onAnswer == nil ? nil : tracked
         // Built before taking the lock, which the scheduler and other tasks wait for.
-        let tree = PayloadComparison.tree(of: payload)
+        let tree = PayloadComparison.tree(of: ComparedForm.of(payload))
         let (matchedID, issue, waiter, answerNow) = state.withLock { state in
             state.trace.append(
                 TraceEntry(payload: payload, at: state.now, eventID: nil, knownCause: knownCause, afterEnd: state.ended))
@@ -163,7 +163,7 @@ extension ReplayEngine {
             let comparison = PayloadComparison(placeholders: options.placeholders, eventID: candidate.id)
             let expected =
                 index(of: candidate.id).flatMap(prepared.expected(at:))
-                ?? PayloadComparison.Expected(of: candidate.payload, placeholders: options.placeholders)
+                ?? PayloadComparison.Expected(of: ComparedForm.of(candidate.payload), placeholders: options.placeholders)
             if comparison.differences(expected: expected, actual: tree, bindings: &state.bindings).isEmpty {
                 markMatched(candidate, state: &state)
                 return candidate.id

@@ -1,5 +1,6 @@
 import Foundation
 import HybridReplay
+import HybridReplaySimulation
 import Testing
 
 // The examples of docs/writing-app-code-that-replays.md, compiled and replayed.
@@ -74,6 +75,35 @@ struct WritingAppCodeExamplesTests {
             await ConfirmingRouter(platform: platform)
         }
         #expect(report.passed, "\(report)")
+    }
+
+    @Test("a @MainActor bridge is recorded on the simulated platform, and its recording replays green")
+    func greetingBridgeRecordsAndReplays() async throws {
+        let page = SimulatedWebView()
+        let recorder = Recorder(name: "greeting")
+        let transport = ScriptedHTTPTransport { _ in HTTPResponse(status: 200, body: .text("Hi Grace")) }
+        let bridge = await GreetingBridge(platform: recorder.platform(wrapping: .simulated(webView: page, transport: transport)))
+        // The page posts from a test task off the main actor; the bridge is called on it all the same.
+        try page.postMessage("Grace", to: "greet")
+        try await recorder.waitForEvents(JavaScriptEvaluation.eventKind)
+        withExtendedLifetime(bridge) {}
+        let cassette = recorder.cassette()
+        #expect(cassette.events.map(\.kind.description) == ["script.message", "http.request", "http.response", "javascript.evaluate", "javascript.result"])
+        let report = await Replayer(cassette: cassette, options: ReplayOptions(repetitions: 10)).replay { platform in
+            await GreetingBridge(platform: platform)
+        }
+        #expect(report.passed, "\(report)")
+    }
+
+    @Test("the recorded bridge's replay fails when the bridge answers with something else")
+    func greetingBridgeRegressionFails() async throws {
+        var cassette = Self.greeting
+        cassette.events[3] = Event(id: 4, at: 0.021, cause: 3, payload: JavaScriptEvaluation(script: #"showGreeting("Hi, Ada")"#))
+        let report = await Replayer(cassette: cassette).replay { platform in
+            await GreetingBridge(platform: platform)
+        }
+        #expect(report.issues.first?.kind == .unexpectedEffect || report.issues.first?.eventID == 4, "\(report)")
+        #expect(!report.passed)
     }
 
     @Test("an implementation that hands work to a global queue can say so")

@@ -49,6 +49,15 @@ public struct CookieRedirectLoader: Sendable {
         self.now = now
     }
 
+    /// Creates a loader on `platform`'s web view, transport and cookie store,
+    /// counting `Max-Age` from its wall clock, so a replay counts from the recording's date.
+    public init(platform: Platform) {
+        let wallClock = platform.wallClock
+        self.init(
+            webView: platform.webView, transport: platform.transport, cookieStore: platform.cookieStore,
+            now: { wallClock.now })
+    }
+
     /// Loads `request` through the transport with cookies on every hop, then
     /// shows the final response in the web view.
     ///

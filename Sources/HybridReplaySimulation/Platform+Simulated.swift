@@ -1,3 +1,5 @@
+import Foundation
+
 import HybridReplay
 
 extension Platform {
@@ -28,14 +30,23 @@ extension Platform {
         webView: SimulatedWebView = SimulatedWebView(),
         routes: any RoutePresenter = CollectingRoutePresenter(),
         transport: any HTTPTransport = ScriptedHTTPTransport { _ in HTTPResponse(status: 404) },
-        cookieStore: any CookieStore = InMemoryCookieStore(),
+        cookieStore: (any CookieStore)? = nil,
         locationManager: any LocationManager = SimulatedLocationManager(),
         locationOutput: any LocationServiceOutput = CollectingLocationOutput(),
         custom: any CustomSeam = SimulatedCustomSeam(),
-        clock: any Clock<Duration> = ManualClock()
+        clock: any Clock<Duration> = ManualClock(), wallClock: WallClock? = nil
     ) -> Platform {
-        Platform(
-            webView: webView, routes: routes, transport: transport, cookieStore: cookieStore,
-            locationManager: locationManager, locationOutput: locationOutput, custom: custom, clock: clock)
+        let wall = wallClock ?? .starting(at: simulatedStartDate, on: clock)
+        // The jar expires cookies by the platform's date, not the machine's.
+        return Platform(
+            webView: webView, routes: routes, transport: transport,
+            cookieStore: cookieStore ?? InMemoryCookieStore(now: { wall.now }),
+            locationManager: locationManager, locationOutput: locationOutput, custom: custom, clock: clock,
+            wallClock: wall)
     }
+
+    /// The date a simulated platform's wall clock starts at unless a test
+    /// passes one: 2026-01-01T00:00:00Z, so recordings that read the date
+    /// give the same bytes every time.
+    public static let simulatedStartDate = Date(timeIntervalSince1970: 1_767_225_600)
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A recorded session: a header and the events, in the order they happened.
 public struct Cassette: Sendable, Hashable {
     /// The format version this library writes; it reads every version from 1 up to this one.
@@ -43,10 +45,16 @@ public struct CassetteHeader: Sendable, Hashable {
     /// `header:Authorization`.
     public var redactions: [String]
 
+    /// The wall-clock date at the recording's time 0, written when app code
+    /// read ``Platform/wallClock``; a replay's wall clock starts there.
+    public var recordedAt: Date?
+
     public init(
         formatVersion: Int = Cassette.currentFormatVersion, name: String, description: String? = nil,
-        contract: String? = nil, recordedBy: RecordingTool = .handWritten, redactions: [String] = []
+        contract: String? = nil, recordedBy: RecordingTool = .handWritten, redactions: [String] = [],
+        recordedAt: Date? = nil
     ) {
+        self.recordedAt = recordedAt
         self.formatVersion = formatVersion
         self.name = name
         self.description = description

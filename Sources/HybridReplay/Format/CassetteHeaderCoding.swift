@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads and writes the members of a cassette other than its events.
 enum CassetteHeaderCoding {
     static func read(_ members: [String: JSONValue], problems: inout [CassetteProblem]) -> CassetteHeader? {
@@ -31,12 +33,24 @@ enum CassetteHeaderCoding {
                 }
             }
         }
+        var recordedAt: Date?
+        if let text = reader.optionalString("recordedAt") {
+            recordedAt = RFC3339.date(text)
+            if recordedAt == nil {
+                reader.report("recordedAt", "expected an RFC 3339 date-time such as 2026-01-31T12:00:00Z, found \"\(text)\"")
+            }
+        }
         if let name, name.isEmpty { reader.report("name", "the cassette name is empty") }
         guard let version, let name else { return nil }
         return CassetteHeader(
             formatVersion: version, name: name, description: description, contract: contract,
             recordedBy: recordedBy ?? .handWritten,
-            redactions: redactions ?? [])
+            redactions: redactions ?? [], recordedAt: recordedAt)
+    }
+
+    /// `date` as the header writes it: UTC, to the microsecond, as event times are.
+    static func text(of date: Date) -> String? {
+        RFC3339.string(.microseconds(Int64((date.timeIntervalSince1970 * 1_000_000).rounded())))
     }
 
     static func write(_ header: CassetteHeader, into writer: inout FieldWriter) {
@@ -49,6 +63,7 @@ enum CassetteHeaderCoding {
             tool.write("version", header.recordedBy.version)
             tool.write("engine", header.recordedBy.engine)
         }
+        writer.write("recordedAt", header.recordedAt.flatMap(CassetteHeaderCoding.text(of:)))
         writer.write("redactions", JSONValue.array(header.redactions.map(JSONValue.string)))
     }
 }

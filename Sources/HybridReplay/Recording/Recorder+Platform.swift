@@ -18,6 +18,11 @@ extension Recorder {
             locationManager: RecordingLocationManager(wrapping: live.locationManager, recorder: self),
             locationOutput: RecordingLocationOutput(live: live.locationOutput, recorder: self),
             custom: RecordingCustomSeam(live: live.custom, recorder: self),
-            clock: live.clock)
+            clock: live.clock,
+            wallClock: WallClock { [self] in
+                let date = live.wallClock.now
+                noteWallClockRead(date)
+                return date
+            })
     }
 }

@@ -48,6 +48,8 @@ public final class Recorder: Sendable {
         var outstanding: [EventKind: [Int]] = [:]
         /// What each task awaited last, per cause scope.
         var awaited = AwaitedAnswers()
+        /// The wall-clock date at time 0, known once app code read the wall clock.
+        var recordedAt: Date?
     }
 
     /// Creates a recorder; its clock starts now.
@@ -84,8 +86,20 @@ public final class Recorder: Sendable {
     public func cassette() -> Cassette {
         let header = CassetteHeader(
             name: name, description: description, contract: contract,
-            recordedBy: .hybridReplay(engine: engine), redactions: redaction.ruleNames)
+            recordedBy: .hybridReplay(engine: engine), redactions: redaction.ruleNames,
+            recordedAt: state.withLock { $0.recordedAt })
         return Cassette(header: header, events: events)
+    }
+
+    /// Notes that app code read `date` from the wall clock: the first read
+    /// fixes the date at the recording's time 0, which a replay starts from.
+    func noteWallClockRead(_ date: Date) {
+        let since = elapsed()
+        state.withLock { state in
+            guard state.recordedAt == nil else { return }
+            let (seconds, attoseconds) = since.components
+            state.recordedAt = date.addingTimeInterval(-(Double(seconds) + Double(attoseconds) / 1e18))
+        }
     }
 
     // MARK: Recording

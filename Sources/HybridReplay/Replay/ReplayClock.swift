@@ -1,3 +1,5 @@
+import Foundation
+
 /// The virtual clock of a replay: sleeping on it returns as soon as the
 /// replay reaches the deadline, so a session that spans ten minutes replays
 /// in milliseconds.
@@ -7,6 +9,10 @@
 /// exactly: a sleeper due before a stimulus wakes first, one due at the same
 /// instant wakes after it, since its effects were recorded later.
 public struct ReplayClock: Clock {
+    /// Where a replay's wall clock starts when the cassette has no `recordedAt`
+    /// (its recording never read the date): 2026-01-01T00:00:00Z, as a simulated platform's.
+    public static let startDate = Date(timeIntervalSince1970: 1_767_225_600)
+
     /// A point on the replay's timeline, measured from the start of the cassette.
     public struct Instant: InstantProtocol {
         /// The time since the start of the cassette.

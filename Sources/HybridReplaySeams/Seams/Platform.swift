@@ -22,12 +22,16 @@ public struct Platform: Sendable {
     public var custom: any CustomSeam
     /// The clock app code sleeps and measures time with; virtual on replay.
     public var clock: any Clock<Duration>
+    /// The date app code reads in place of `Date()`; on replay, the recording's date
+    /// moved on by the cassette's time (see ``WallClock``).
+    public var wallClock: WallClock
 
     public init(
         webView: any WebView, routes: any RoutePresenter, transport: any HTTPTransport, cookieStore: any CookieStore,
         locationManager: any LocationManager, locationOutput: any LocationServiceOutput, custom: any CustomSeam,
-        clock: any Clock<Duration>
+        clock: any Clock<Duration>, wallClock: WallClock = .system
     ) {
+        self.wallClock = wallClock
         self.webView = webView
         self.routes = routes
         self.transport = transport

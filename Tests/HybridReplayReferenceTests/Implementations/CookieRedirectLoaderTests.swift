@@ -38,6 +38,36 @@ struct CookieRedirectLoaderTests {
         transport.requests.map { $0.headers.values(named: "Cookie") }
     }
 
+    @Test("on a platform, Max-Age counts from the platform's wall clock, and the jar expires by it too")
+    func maxAgeFromPlatformWallClock() async throws {
+        let date = try #require(RFC3339.date("2031-05-01T08:00:00Z"))
+        let webView = SimulatedWebView()
+        let transport = Self.server([
+            "https://app.example.com/login": Self.redirect(to: "https://app.example.com/home", setting: "session=s1; Max-Age=60"),
+            "https://app.example.com/home": HTTPResponse(status: 200, body: .text("home")),
+        ])
+        let platform = Platform.simulated(webView: webView, transport: transport, wallClock: .fixed(date))
+        await CookieRedirectLoader(platform: platform).load(HTTPRequest(url: "https://app.example.com/login"))
+        let stored = await platform.cookieStore.cookies(for: "https://app.example.com/home")
+        #expect(stored.map(\.expires) == ["2031-05-01T08:01:00Z"])
+        #expect(Self.cookieHeaders(transport) == [[], ["session=s1"]])
+    }
+
+    @Test("a cookie whose Max-Age has passed by the platform's date is not sent")
+    func expiredByPlatformDate() async throws {
+        let clock = ManualClock()
+        let transport = Self.server([
+            "https://app.example.com/login": HTTPResponse(status: 200, headers: [HTTPHeader("Set-Cookie", "session=s1; Max-Age=60")]),
+            "https://app.example.com/home": HTTPResponse(status: 200),
+        ])
+        let platform = Platform.simulated(transport: transport, clock: clock)
+        let loader = CookieRedirectLoader(platform: platform)
+        await loader.load(HTTPRequest(url: "https://app.example.com/login"))
+        clock.advance(by: .seconds(61))
+        await loader.load(HTTPRequest(url: "https://app.example.com/home"))
+        #expect(Self.cookieHeaders(transport) == [[], []])
+    }
+
     @Test("puts the jar's cookies on the first request and keeps its other headers")
     func firstRequestCarriesJar() async throws {
         let webView = SimulatedWebView()

@@ -41,7 +41,7 @@ let package = Package(
             providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]
         ),
         // App-facing: the seams app code is written against. Foundation only — no
-        // jansson, FoundationNetworking or FoundationXML (Scripts/check-seams-imports).
+        // jansson, FoundationNetworking or FoundationXML (Scripts/check-app-product).
         .target(name: "HybridReplaySeams"),
         // The engine: cassette format, recorder, replayer; re-exports the Foundation adapters,
         // whose URLSessionTransport it gives an initialiser reading bodies with its JSONReader.

@@ -55,7 +55,11 @@ extension ReplayEngine {
         // the task that calls it later is work of the implementation's.
         if answerNow, let onAnswer {
             ReplayContext.$isEngineWork.withValue(true) {
-                Task { ReplayContext.$isEngineWork.withValue(false) { onAnswer(nil) } }
+                if DeliveryExecutor.forAnswer(to: payload) == .mainActor {
+                    Task { @MainActor in ReplayContext.$isEngineWork.withValue(false) { onAnswer(nil) } }
+                } else {
+                    Task { ReplayContext.$isEngineWork.withValue(false) { onAnswer(nil) } }
+                }
             }
         }
         return matchedID

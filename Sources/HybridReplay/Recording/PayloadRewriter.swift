@@ -13,8 +13,10 @@ struct PayloadRewriter: Sendable {
     /// Every URL: of requests, loads, navigation actions, frames, cookie
     /// queries, and the `Location` and `Referer` headers.
     var url: Rewrite<String>?
-    /// The query string of a request whose body is `application/x-www-form-urlencoded` text.
-    var form: Rewrite<String>?
+    /// Every named field of a form body (`application/x-www-form-urlencoded`)
+    /// or multipart form body, whatever its encoding: given the decoded name
+    /// and value, the text to write instead, or `nil` to keep the value.
+    var field: (@Sendable (_ name: String, _ value: String, inout RedactionPlaceholders) -> String?)?
     /// Every free-form value: JSON bodies, message bodies, replies and
     /// results, evaluation arguments, route parameters, published values and
     /// custom fields. Object-shaped fields are passed as one object.
@@ -26,7 +28,7 @@ struct PayloadRewriter: Sendable {
     func followed(by next: PayloadRewriter) -> PayloadRewriter {
         PayloadRewriter(
             header: Self.compose(header, next.header), url: Self.compose(url, next.url),
-            form: Self.compose(form, next.form), json: Self.compose(json, next.json),
+            field: Self.compose(field, next.field), json: Self.compose(json, next.json),
             cookie: Self.compose(cookie, next.cookie))
     }
 
@@ -34,6 +36,18 @@ struct PayloadRewriter: Sendable {
         guard let first else { return second }
         guard let second else { return first }
         return { value, placeholders in second(first(value, &placeholders), &placeholders) }
+    }
+
+    private static func compose(
+        _ first: (@Sendable (String, String, inout RedactionPlaceholders) -> String?)?,
+        _ second: (@Sendable (String, String, inout RedactionPlaceholders) -> String?)?
+    ) -> (@Sendable (String, String, inout RedactionPlaceholders) -> String?)? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return { name, value, placeholders in
+            let replaced = first(name, value, &placeholders)
+            return second(name, replaced ?? value, &placeholders) ?? replaced
+        }
     }
 
     /// Headers whose value is a URL.
@@ -148,21 +162,35 @@ struct PayloadRewriter: Sendable {
         }
     }
 
+    /// `body` with its fields rewritten as its `Content-Type` says, whatever
+    /// its encoding: a JSON document given as text or bytes is rewritten as
+    /// JSON and, when that changes it, stored as `json`; a form or multipart
+    /// body given as bytes is rewritten as text and, when that changes it,
+    /// stored as `text`. A body nothing changes keeps its encoding.
     private func body(_ body: HTTPBody?, headers: [HTTPHeader], _ placeholders: inout RedactionPlaceholders) -> HTTPBody? {
-        switch body {
-        case .json(let value):
-            return .json(json(value, &placeholders))
-        case .text(let text):
-            guard let form, Self.isForm(headers) else { return body }
-            return .text(form(text, &placeholders))
-        case .bytes, nil:
+        guard let body else { return nil }
+        if case .json(let value) = body { return .json(json(value, &placeholders)) }
+        let type = BodyMediaType(headers: headers)
+        switch body.document(as: type) {
+        case .json(let value)?:
+            guard let json else { return body }
+            let rewritten = json(value, &placeholders)
+            return rewritten == value ? body : .json(rewritten)
+        case .text(let text)?:
+            guard let field else { return body }
+            let rewritten: String
+            if type.isForm {
+                rewritten = FormFields.rewrite(query: Substring(text)) { name, value in field(name, value, &placeholders) }
+            } else if let boundary = type.boundary {
+                rewritten = FormFields.rewrite(multipart: text, boundary: boundary) { name, value in
+                    field(name, value, &placeholders)
+                }
+            } else {
+                return body
+            }
+            return rewritten == text ? body : .text(rewritten)
+        case .bytes?, nil:
             return body
-        }
-    }
-
-    private static func isForm(_ headers: [HTTPHeader]) -> Bool {
-        headers.values(named: "Content-Type").contains {
-            $0.lowercased().hasPrefix("application/x-www-form-urlencoded")
         }
     }
 }

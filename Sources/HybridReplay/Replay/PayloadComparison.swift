@@ -51,7 +51,8 @@ struct PayloadComparison {
         var text: String { CanonicalPrinter.compactText(json) }
     }
 
-    static func tree(of payload: any EventPayload) -> Tree { Tree(EventCoding.payloadNode(payload)) }
+    /// The tree of `payload`, its HTTP bodies read as their content type says (see ``comparable(_:)``).
+    static func tree(of payload: any EventPayload) -> Tree { Tree(EventCoding.payloadNode(comparable(payload))) }
 
     /// The differences between `expected` and `actual`; on a match the
     /// bindings are extended, otherwise they are left as they were.

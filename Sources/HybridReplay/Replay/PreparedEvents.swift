@@ -21,7 +21,7 @@ struct PreparedEvents: Sendable {
         for index in events.indices {
             let node = EventCoding.payloadNode(events[index].payload)
             if events[index].direction == .effect {
-                effects.append(PayloadComparison.Expected(node, placeholders: placeholders))
+                effects.append(PayloadComparison.Expected(of: events[index].payload, placeholders: placeholders))
                 volatileStimuli.append(nil)
             } else {
                 effects.append(nil)

@@ -55,16 +55,62 @@ package struct HiddenValues {
         let ranges = Self.placeholderRanges(in: recorded)
         guard !ranges.isEmpty, recorded != actual else { return }
         if ranges.count == 1, let range = ranges.first {
-            let prefix = recorded[..<range.lowerBound]
-            let suffix = recorded[range.upperBound...]
-            if actual.count > prefix.count + suffix.count, actual.hasPrefix(prefix), actual.hasSuffix(suffix) {
-                let secret = actual.dropFirst(prefix.count).dropLast(suffix.count)
+            if let secret = Self.secret(in: actual, prefix: recorded[..<range.lowerBound], suffix: recorded[range.upperBound...]) {
                 note(String(secret), as: String(recorded[range]))
                 return
             }
         }
+        // What happened already shows placeholders where the secrets were: the rest is no secret of the cassette's.
+        guard Self.placeholderRanges(in: actual).isEmpty else { return }
         note(actual, as: recorded)
     }
+
+    /// The part of `actual` that stands where a recorded value has its one
+    /// placeholder between `prefix` and `suffix`.
+    ///
+    /// When the text around it agrees, the secret is what lies between.
+    /// When it differs, such as `Token <t>` where `Bearer [REDACTED:1]` was
+    /// recorded, the secret is found by the separators around the
+    /// placeholder: after as many spaces (or `=`, `:`) as the prefix ends
+    /// with, and before the first `;` (or `&`, space, `,`) the suffix starts
+    /// with. The text around it then stays visible, so a report shows the
+    /// scheme that changed rather than two equal strings.
+    static func secret(in actual: String, prefix: Substring, suffix: Substring) -> Substring? {
+        let start: String.Index
+        if actual.hasPrefix(prefix) {
+            start = actual.index(actual.startIndex, offsetBy: prefix.count)
+        } else if let separator = prefix.last, leadingSeparators.contains(separator) {
+            let wanted = prefix.filter { $0 == separator }.count
+            var found = 0
+            var position: String.Index?
+            for index in actual.indices where actual[index] == separator {
+                found += 1
+                if found == wanted {
+                    position = actual.index(after: index)
+                    break
+                }
+            }
+            guard let position else { return nil }
+            start = position
+        } else {
+            return nil
+        }
+        let rest = actual[start...]
+        let secret: Substring
+        if rest.hasSuffix(suffix) {
+            secret = rest.dropLast(suffix.count)
+        } else if let separator = suffix.first, trailingSeparators.contains(separator),
+            let end = rest.firstIndex(of: separator)
+        {
+            secret = rest[..<end]
+        } else {
+            return nil
+        }
+        return secret.isEmpty ? nil : secret
+    }
+
+    private static let leadingSeparators: Set<Character> = [" ", "=", ":"]
+    private static let trailingSeparators: Set<Character> = [";", "&", " ", ",", "#"]
 
     /// Where `text` holds placeholders such as `[REDACTED:2]`.
     static func placeholderRanges(in text: String) -> [Range<String.Index>] {

@@ -17,7 +17,13 @@ extension ReplayReport {
         guard !redaction.isEmpty || !hidden.isEmpty else { return self }
         var scrubber = ReportScrubber()
         scrubber.learn(hidden)
-        var placeholders = RedactionPlaceholders()
+        // Numbered after the cassette's own placeholders, and a bound value by the
+        // placeholder it was bound to, so `[REDACTED:5]` in a report means what it
+        // means in the cassette.
+        var placeholders = RedactionPlaceholders(
+            reserving: RedactionPlaceholders.highestNumber(
+                in: String(decoding: CassetteWriter.canonicalBytes(of: recorded), as: UTF8.self)))
+        for (secret, placeholder) in hidden.pairs { placeholders.adopt(secret, as: placeholder) }
         var report = self
         for index in report.trace.events.indices {
             let original = report.trace.events[index].payload
@@ -28,6 +34,15 @@ extension ReplayReport {
         for event in recorded.events {
             scrubber.learn(original: event.payload, redacted: redaction.apply(to: event.payload, placeholders: &placeholders))
         }
+        // A credential the rules do not reach by name, such as a token moved into a
+        // query item of another name, is still hidden by its shape.
+        if !redaction.isEmpty {
+            for event in report.trace.events { Self.hideShapes(in: PayloadComparison.tree(of: event.payload), &placeholders) }
+            for issue in issues {
+                let texts = [issue.message] + issue.differences.flatMap { [$0.expected, $0.actual].compactMap { $0 } }
+                for text in texts { Self.hideShapes(in: text, &placeholders) }
+            }
+        }
         scrubber.learn(placeholders)
         for index in report.trace.events.indices {
             report.trace.events[index].payload = scrubber.scrub(report.trace.events[index].payload)
@@ -37,5 +52,20 @@ extension ReplayReport {
         }
         report.issues = issues.map(scrubber.scrub)
         return report
+    }
+
+    private static func hideShapes(in tree: PayloadComparison.Tree, _ placeholders: inout RedactionPlaceholders) {
+        switch tree {
+        case .scalar(.string(let text)): hideShapes(in: text, &placeholders)
+        case .scalar: break
+        case .object(let members): for (_, member) in members { hideShapes(in: member, &placeholders) }
+        case .array(let elements): for element in elements { hideShapes(in: element, &placeholders) }
+        }
+    }
+
+    private static func hideShapes(in text: String, _ placeholders: inout RedactionPlaceholders) {
+        for match in SecretShapes.matches(in: text) {
+            _ = placeholders.placeholder(for: String(text[match.range]))
+        }
     }
 }

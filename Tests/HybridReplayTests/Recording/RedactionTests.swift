@@ -77,15 +77,20 @@ struct RedactionTests {
             (payloads[2] as? CookieStoreContents)?.cookies == [hidden, Cookie(name: "empty", value: "", domain: "app.example.com")])
     }
 
-    @Test("hides the whole value of any other header it is told to")
+    @Test("hides the whole value of any other header it is told to, and by default of headers named like a secret")
     func otherHeader() {
         let request = HTTPRequest(url: "https://api.example.com/", headers: [HTTPHeader("x-api-key", "k-123"), HTTPHeader("Accept", "*/*")])
+        let custom = HTTPRequest(url: "https://api.example.com/", headers: [HTTPHeader("X-Tenant", "acme"), HTTPHeader("Accept", "*/*")])
 
         #expect(
             redacted(request, with: .header("X-Api-Key"))?.headers == [
                 HTTPHeader("x-api-key", "[REDACTED:1]"), HTTPHeader("Accept", "*/*"),
             ])
-        #expect(redacted(request, with: .default)?.headers == request.headers)
+        #expect(
+            redacted(request, with: .default)?.headers == [HTTPHeader("x-api-key", "[REDACTED:1]"), HTTPHeader("Accept", "*/*")])
+        #expect(redacted(custom, with: .default)?.headers == custom.headers)
+        #expect(
+            redacted(custom, with: .header("X-Tenant"))?.headers == [HTTPHeader("X-Tenant", "[REDACTED:1]"), HTTPHeader("Accept", "*/*")])
     }
 
     @Test("hides query items in every URL and in form bodies, matched after percent-decoding")
@@ -190,7 +195,7 @@ struct RedactionTests {
         #expect(
             combined.ruleNames == [
                 "header:Cookie", "header:Set-Cookie", "header:Authorization", "header:Proxy-Authorization", "cookie:*",
-                "query:token", "body:password",
+                "fields:secret-names", "url:userinfo", "query:token", "body:password",
             ])
         #expect(again.ruleNames == combined.ruleNames)
         #expect(Redaction.none.ruleNames == [])

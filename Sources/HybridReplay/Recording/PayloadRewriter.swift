@@ -21,6 +21,10 @@ struct PayloadRewriter: Sendable {
     /// results, evaluation arguments, route parameters, published values and
     /// custom fields. Object-shaped fields are passed as one object.
     var json: Rewrite<JSONValue>?
+    /// The text of every body that is neither JSON nor a form by its
+    /// `Content-Type` (given as text, or as bytes that are UTF-8), and of
+    /// every form and multipart body after its fields.
+    var text: Rewrite<String>?
     /// Every cookie the cookie store is given or answers with.
     var cookie: Rewrite<Cookie>?
 
@@ -28,7 +32,7 @@ struct PayloadRewriter: Sendable {
     func followed(by next: PayloadRewriter) -> PayloadRewriter {
         PayloadRewriter(
             header: Self.compose(header, next.header), url: Self.compose(url, next.url),
-            field: Self.compose(field, next.field), json: Self.compose(json, next.json),
+            field: Self.compose(field, next.field), json: Self.compose(json, next.json), text: Self.compose(text, next.text),
             cookie: Self.compose(cookie, next.cookie))
     }
 
@@ -176,21 +180,29 @@ struct PayloadRewriter: Sendable {
             guard let json else { return body }
             let rewritten = json(value, &placeholders)
             return rewritten == value ? body : .json(rewritten)
-        case .text(let text)?:
-            guard let field else { return body }
-            let rewritten: String
-            if type.isForm {
-                rewritten = FormFields.rewrite(query: Substring(text)) { name, value in field(name, value, &placeholders) }
-            } else if let boundary = type.boundary {
-                rewritten = FormFields.rewrite(multipart: text, boundary: boundary) { name, value in
+        case .text(let original)?:
+            var rewritten = original
+            if let field, type.isForm {
+                rewritten = FormFields.rewrite(query: Substring(rewritten)) { name, value in field(name, value, &placeholders) }
+            } else if let field, let boundary = type.boundary {
+                rewritten = FormFields.rewrite(multipart: rewritten, boundary: boundary) { name, value in
                     field(name, value, &placeholders)
                 }
-            } else {
+            }
+            if let text { rewritten = text(rewritten, &placeholders) }
+            return rewritten == original ? body : .text(rewritten)
+        case .bytes?, nil:
+            guard let text else { return body }
+            switch body {
+            case .text(let original):
+                return .text(text(original, &placeholders))
+            case .bytes(let data):
+                guard let original = String(bytes: data, encoding: .utf8) else { return body }
+                let rewritten = text(original, &placeholders)
+                return rewritten == original ? body : .text(rewritten)
+            case .json:
                 return body
             }
-            return rewritten == text ? body : .text(rewritten)
-        case .bytes?, nil:
-            return body
         }
     }
 }

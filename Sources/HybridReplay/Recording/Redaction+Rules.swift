@@ -166,22 +166,41 @@ func redactField(_ value: String, _ placeholders: inout RedactionPlaceholders) -
 
 // MARK: - JSON members
 
-/// `value` with every member whose name `matches`, at any depth, replaced.
+/// `value` with every member whose name `matches`, at any depth, replaced;
+/// JSON held in a string (`"{\"token\":\"…\"}"`) is searched too and, when a
+/// member in it is replaced, written back as compact JSON text.
 func redactMembers(
-    where matches: (String) -> Bool, in value: JSONValue, _ placeholders: inout RedactionPlaceholders
+    where matches: (String) -> Bool, in value: JSONValue, _ placeholders: inout RedactionPlaceholders, depth: Int = 0
 ) -> JSONValue {
     switch value {
+    case .string(let text):
+        guard depth < 4, let inner = embeddedJSON(text) else { return value }
+        let redacted = redactMembers(where: matches, in: inner, &placeholders, depth: depth + 1)
+        return redacted == inner ? value : .string(CanonicalPrinter.compactText(redacted))
     case .object(let members):
         var result: [String: JSONValue] = [:]
         // Sorted so placeholders are numbered the same way on every run.
         for (key, member) in members.sorted(by: { $0.key < $1.key }) {
-            result[key] = matches(key) ? hidden(member, &placeholders) : redactMembers(where: matches, in: member, &placeholders)
+            result[key] =
+                matches(key)
+                ? hidden(member, &placeholders) : redactMembers(where: matches, in: member, &placeholders, depth: depth)
         }
         return .object(result)
     case .array(let elements):
-        return .array(elements.map { redactMembers(where: matches, in: $0, &placeholders) })
+        return .array(elements.map { redactMembers(where: matches, in: $0, &placeholders, depth: depth) })
     default:
         return value
+    }
+}
+
+/// The JSON object or array `text` holds, or `nil` when it holds none.
+func embeddedJSON(_ text: String) -> JSONValue? {
+    let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+    guard trimmed.first == "{" || trimmed.first == "[" else { return nil }
+    guard let value = try? JSONReader.platformDefault.read(Array(text.utf8)) else { return nil }
+    switch value {
+    case .object, .array: return value
+    default: return nil
     }
 }
 

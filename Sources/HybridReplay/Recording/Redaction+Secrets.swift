@@ -61,3 +61,48 @@ func redactUserinfo(inURL url: String, _ placeholders: inout RedactionPlaceholde
     let decoded = secret.removingPercentEncoding ?? String(secret)
     return text[..<secretStart] + placeholders.placeholder(for: decoded) + text[range.upperBound...]
 }
+
+extension Redaction {
+    /// Credentials found by their shape wherever text stands — JSON Web
+    /// Tokens, the token after `Bearer`, and keys of well-known services by
+    /// their prefix (`sk_live_`, `ghp_`, `AKIA`, `xoxb-`…) — in header
+    /// values, URLs, free-form values and text bodies; listed as
+    /// `shapes:credentials`. Only the credential is replaced: the text around
+    /// it stays readable.
+    public static let credentialShapes: Redaction = {
+        var rewriter = PayloadRewriter()
+        rewriter.header = { header, placeholders in HTTPHeader(header.name, redactShapes(in: header.value, &placeholders)) }
+        rewriter.url = { url, placeholders in redactShapes(in: url, &placeholders) }
+        rewriter.text = { text, placeholders in redactShapes(in: text, &placeholders) }
+        rewriter.json = { value, placeholders in redactShapes(in: value, &placeholders) }
+        return Redaction(name: credentialShapesName, identity: credentialShapesName, rewriter: rewriter)
+    }()
+
+    static let credentialShapesName = "shapes:credentials"
+}
+
+/// `text` with every credential ``SecretShapes`` finds in it replaced.
+func redactShapes(in text: String, _ placeholders: inout RedactionPlaceholders) -> String {
+    let matches = SecretShapes.matches(in: text)
+    guard !matches.isEmpty else { return text }
+    var result = ""
+    var position = text.startIndex
+    for match in matches where match.range.lowerBound >= position {
+        result += text[position..<match.range.lowerBound]
+        result += placeholders.placeholder(for: String(text[match.range]))
+        position = match.range.upperBound
+    }
+    return result + text[position...]
+}
+
+/// `value` with every credential in its strings replaced.
+func redactShapes(in value: JSONValue, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
+    switch value {
+    case .string(let text): .string(redactShapes(in: text, &placeholders))
+    case .array(let elements): .array(elements.map { redactShapes(in: $0, &placeholders) })
+    case .object(let members):
+        // Sorted so placeholders are numbered the same way on every run.
+        .object(Dictionary(uniqueKeysWithValues: members.sorted { $0.key < $1.key }.map { ($0.key, redactShapes(in: $0.value, &placeholders)) }))
+    default: value
+    }
+}

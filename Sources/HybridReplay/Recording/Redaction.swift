@@ -52,7 +52,9 @@ public struct Redaction: Sendable {
     /// `Proxy-Authorization` headers and of cookies in the cookie store,
     /// every field whose name says it holds a secret (``secretFields``) in
     /// JSON, form and multipart bodies, query items and secret-named
-    /// headers, and the credentials in URL userinfo (``urlUserinfo``).
+    /// headers, the credentials in URL userinfo (``urlUserinfo``), and
+    /// credentials found by their shape, such as a JWT in a text body
+    /// (``credentialShapes``).
     ///
     /// Cookie names and attributes stay readable
     /// (`session_id=[REDACTED:1]; Path=/; HttpOnly`), as does the scheme of a
@@ -60,7 +62,7 @@ public struct Redaction: Sendable {
     /// (`password=[REDACTED:3]`).
     public static let `default`: Redaction =
         .header("Cookie") + .header("Set-Cookie") + .header("Authorization") + .header("Proxy-Authorization")
-        + .cookieValues + .secretFields + .urlUserinfo
+        + .cookieValues + .secretFields + .urlUserinfo + .credentialShapes
 
     /// A redaction with the rules of `self` followed by those of `other`;
     /// a rule already present is not added again.

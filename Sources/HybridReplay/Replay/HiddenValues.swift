@@ -14,15 +14,17 @@
 package struct HiddenValues {
     package init() {}
 
-    /// Each secret with the placeholder that stands for it.
-    private(set) var pairs: [(secret: String, placeholder: String)] = []
+    /// Each secret with the placeholder that stands for it, and whether the
+    /// replay bound the placeholder to it (rather than found it in an
+    /// effect that diverged, where it may be another secret altogether).
+    private(set) var pairs: [(secret: String, placeholder: String, bound: Bool)] = []
 
     package var isEmpty: Bool { pairs.isEmpty }
 
     /// Notes `actual` as what the recorded `placeholder` stood for.
-    mutating func note(_ actual: String, as placeholder: String) {
+    mutating func note(_ actual: String, as placeholder: String, bound: Bool = false) {
         guard !actual.isEmpty, actual != placeholder else { return }
-        pairs.append((actual, placeholder))
+        pairs.append((actual, placeholder, bound))
     }
 
     /// Notes every field of `actual` that sits where `recorded` has a
@@ -135,7 +137,7 @@ extension ReplayEngine {
         var hidden = HiddenValues()
         for (recorded, binding) in bindings.sorted(by: { $0.key < $1.key })
         where !HiddenValues.placeholderRanges(in: recorded).isEmpty {
-            hidden.note(binding.actual, as: recorded)
+            hidden.note(binding.actual, as: recorded, bound: true)
         }
         // Only a few effects diverge before a run stops, and each issue names the recorded event it is nearest to.
         let nearest = issues.compactMap(\.eventID).compactMap { event($0) }

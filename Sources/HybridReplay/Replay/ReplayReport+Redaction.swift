@@ -23,7 +23,10 @@ extension ReplayReport {
         var placeholders = RedactionPlaceholders(
             reserving: RedactionPlaceholders.highestNumber(
                 in: String(decoding: CassetteWriter.canonicalBytes(of: recorded), as: UTF8.self)))
-        for (secret, placeholder) in hidden.pairs { placeholders.adopt(secret, as: placeholder) }
+        for pair in hidden.pairs where pair.bound { placeholders.adopt(pair.secret, as: pair.placeholder) }
+        // A value found where the cassette has a placeholder, in an effect that
+        // diverged, is some secret, not necessarily that one: it gets a number of its own.
+        for pair in hidden.pairs where !pair.bound { _ = placeholders.placeholder(for: pair.secret) }
         var report = self
         for index in report.trace.events.indices {
             let original = report.trace.events[index].payload

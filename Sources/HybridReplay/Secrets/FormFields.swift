@@ -81,9 +81,10 @@ enum FormFields {
                 break
             }
             self.content = content
-            let disposition = head.components(separatedBy: "\n").first {
+            // By Character, where `\r\n` is one line break.
+            let disposition = head.split(whereSeparator: \.isNewline).first {
                 $0.lowercased().hasPrefix("content-disposition:")
-            } ?? ""
+            }.map(String.init) ?? ""
             name = Self.parameter("name", in: disposition)
             isFile = Self.parameter("filename", in: disposition) != nil
         }

@@ -195,7 +195,7 @@ struct RedactionTests {
         #expect(
             combined.ruleNames == [
                 "header:Cookie", "header:Set-Cookie", "header:Authorization", "header:Proxy-Authorization", "cookie:*",
-                "fields:secret-names", "url:userinfo", "query:token", "body:password",
+                "fields:secret-names", "url:userinfo", "shapes:credentials", "query:token", "body:password",
             ])
         #expect(again.ruleNames == combined.ruleNames)
         #expect(Redaction.none.ruleNames == [])

@@ -55,6 +55,8 @@ func redactUserinfo(inURL url: String, _ placeholders: inout RedactionPlaceholde
     let text = Substring(url)
     guard let range = userinfoRange(in: text), !range.isEmpty else { return url }
     let userinfo = text[range]
+    // Already a placeholder, whose own colon is no password separator.
+    if RedactionPlaceholders.number(in: String(userinfo)) != nil { return url }
     let secretStart = userinfo.firstIndex(of: ":").map { userinfo.index(after: $0) } ?? userinfo.startIndex
     let secret = userinfo[secretStart...]
     guard !secret.isEmpty else { return url }

@@ -84,6 +84,7 @@ enum SecretShapes {
             let end = text[separator.upperBound...].firstIndex { $0.isWhitespace || "\"'<>`".contains($0) } ?? text.endIndex
             guard let range = userinfoRange(in: text[start..<end]), !range.isEmpty else { continue }
             let userinfo = text[range]
+            if RedactionPlaceholders.number(in: String(userinfo)) != nil { continue }
             let secretStart = userinfo.firstIndex(of: ":").map { userinfo.index(after: $0) } ?? userinfo.startIndex
             let secret = userinfo[secretStart...]
             guard !secret.isEmpty, !SecretScanner.isRedacted(String(secret)) else { continue }

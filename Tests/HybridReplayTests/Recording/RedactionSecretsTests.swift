@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import HybridReplay
+
+private func redacted<Payload: EventPayload>(_ payload: Payload, with redaction: Redaction = .default) -> Payload? {
+    var placeholders = RedactionPlaceholders()
+    return redaction.apply(to: payload, placeholders: &placeholders) as? Payload
+}
+
+private let json = HTTPHeader("Content-Type", "application/json; charset=utf-8")
+private let form = HTTPHeader("Content-Type", "application/x-www-form-urlencoded")
+
+@Suite("Redaction of secrets in every shape")
+struct RedactionSecretsTests {
+    @Test("a JSON body sent as bytes or text is redacted as JSON and stored as json")
+    func jsonBodies() {
+        let bytes = HTTPRequest(
+            method: "POST", url: "https://a.test/login", headers: [json],
+            body: .bytes(Data(#"{"user":"ada","password":"hunter2"}"#.utf8)))
+        var text = bytes
+        text.body = .text(#"{"user":"ada","password":"hunter2"}"#)
+
+        #expect(redacted(bytes)?.body == .json(["user": "ada", "password": "[REDACTED:1]"]))
+        #expect(redacted(text)?.body == .json(["user": "ada", "password": "[REDACTED:1]"]))
+    }
+
+    @Test("a body no rule changes keeps its encoding byte for byte")
+    func untouchedBodies() {
+        let bytes = HTTPRequest(
+            method: "POST", url: "https://a.test/search", headers: [json], body: .bytes(Data(#"{ "q" : "shoes" }"#.utf8)))
+        let binary = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "image/png")], body: .bytes(Data([0x89, 0x50, 0xFF])))
+
+        #expect(redacted(bytes)?.body == bytes.body)
+        #expect(redacted(binary)?.body == binary.body)
+    }
+
+    @Test("form fields, as text or bytes, get the name rules of JSON members; the rest of the text is kept")
+    func formBodies() {
+        let text = HTTPRequest(method: "POST", url: "https://a.test/login", headers: [form], body: .text("user=ada&password=hunter%202&x="))
+        let bytes = HTTPRequest(
+            method: "POST", url: "https://a.test/login", headers: [form], body: .bytes(Data("user=ada&pin_code=4921".utf8)))
+
+        #expect(redacted(text)?.body == .text("user=ada&password=[REDACTED:1]&x="))
+        #expect(redacted(bytes)?.body == .bytes(Data("user=ada&pin_code=4921".utf8)))
+        #expect(redacted(bytes, with: .default + .jsonField("pin_code"))?.body == .text("user=ada&pin_code=[REDACTED:1]"))
+        #expect(redacted(bytes, with: .queryItem("pin_code"))?.body == .text("user=ada&pin_code=[REDACTED:1]"))
+    }
+
+    @Test("multipart fields are redacted by name; a file part is left alone")
+    func multipart() {
+        let body =
+            "--B\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\nhunter2\r\n"
+            + "--B\r\nContent-Disposition: form-data; name=\"token\"; filename=\"token.txt\"\r\n\r\nfile-content\r\n--B--\r\n"
+        let request = HTTPRequest(
+            method: "POST", url: "https://a.test/up", headers: [HTTPHeader("Content-Type", "multipart/form-data; boundary=\"B\"")],
+            body: .bytes(Data(body.utf8)))
+
+        #expect(redacted(request)?.body == .text(body.replacingOccurrences(of: "hunter2", with: "[REDACTED:1]")))
+    }
+
+    @Test("query items, URL userinfo and headers named like secrets are redacted by default")
+    func urlsAndHeaders() {
+        let request = HTTPRequest(
+            url: "https://ada:hunter2@a.test/cb?client_id=app&refresh_token=r-1&token_type=bearer#top",
+            headers: [HTTPHeader("X-Auth-Token", "t-2"), HTTPHeader("Referer", "https://key-only@a.test/")])
+
+        let result = redacted(request)
+        // Numbered in the order of the rules: query items by name, then userinfo.
+        #expect(result?.url == "https://ada:[REDACTED:2]@a.test/cb?client_id=app&refresh_token=[REDACTED:1]&token_type=bearer#top")
+        #expect(result?.headers == [HTTPHeader("X-Auth-Token", "[REDACTED:3]"), HTTPHeader("Referer", "https://[REDACTED:4]@a.test/")])
+    }
+
+    @Test("a token inside JSON held in a string is redacted and the string rewritten compactly")
+    func jsonInString() {
+        let message = ScriptMessage(handler: "s", body: ["state": .string(#"{"scope": "read", "access_token": "a-1"}"#), "plain": "{not json"])
+
+        #expect(redacted(message)?.body == ["state": .string(#"{"access_token":"[REDACTED:1]","scope":"read"}"#), "plain": "{not json"])
+    }
+
+    @Test("credentials found by shape are replaced inside text, the words around them kept")
+    func shapes() {
+        let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJlLXZhbHVl"
+        let response = HTTPResponse(
+            status: 200, headers: [HTTPHeader("Content-Type", "text/plain")], body: .bytes(Data("id \(jwt) key sk_live_4eC39HqLyjWDarjtT1zdp7dc".utf8)))
+
+        #expect(redacted(response)?.body == .text("id [REDACTED:1] key [REDACTED:2]"))
+    }
+
+    @Test("a client that copies Set-Cookie attributes into its Cookie header keeps them readable")
+    func cookieAttributes() {
+        let request = HTTPRequest(url: "https://a.test/", headers: [HTTPHeader("Cookie", "sid=s-1; Domain=bank.test; Path=/; Secure")])
+
+        #expect(redacted(request)?.headers == [HTTPHeader("Cookie", "sid=[REDACTED:1]; Domain=bank.test; Path=/; Secure")])
+    }
+
+    @Test("redacting a redacted payload again changes nothing")
+    func idempotent() {
+        let request = HTTPRequest(
+            method: "POST", url: "https://ada:pw-1@a.test/?access_token=t-1", headers: [json, HTTPHeader("Authorization", "Bearer b-1")],
+            body: .bytes(Data(#"{"password":"p-1","nested":"{\"secret\":\"s-1\"}"}"#.utf8)))
+        var placeholders = RedactionPlaceholders()
+        let once = Redaction.default.apply(to: request, placeholders: &placeholders)
+        let twice = Redaction.default.apply(to: once, placeholders: &placeholders)
+
+        #expect(twice as? HTTPRequest == once as? HTTPRequest)
+        #expect(placeholders.count == 5)
+    }
+
+    @Test("the new rules are rebuilt from their names for reports")
+    func ruleNames() {
+        let names = Redaction.default.ruleNames
+        #expect(names.suffix(3) == ["fields:secret-names", "url:userinfo", "shapes:credentials"])
+        #expect(Redaction(ruleNames: names).ruleNames == names)
+    }
+}

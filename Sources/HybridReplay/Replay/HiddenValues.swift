@@ -135,6 +135,10 @@ extension ReplayEngine {
     func hiddenValues() -> HiddenValues {
         let (bindings, trace, issues) = state.withLock { ($0.bindings.byRecorded, $0.trace, $0.issues) }
         var hidden = HiddenValues()
+        // The secrets the test supplies are hidden whether or not anything bound them.
+        for (number, secret) in options.secrets.sorted(by: { $0.key < $1.key }) {
+            hidden.note(secret, as: RedactionPlaceholders.placeholder(number), bound: true)
+        }
         for (recorded, binding) in bindings.sorted(by: { $0.key < $1.key })
         where !HiddenValues.placeholderRanges(in: recorded).isEmpty {
             hidden.note(binding.actual, as: recorded, bound: true)

@@ -61,8 +61,9 @@ extension Redaction {
     /// object by the placeholder of its compact JSON text; `null` is kept.
     /// An HTTP body is searched as its `Content-Type` says, whatever its
     /// encoding: JSON as text or bytes is parsed, and the fields of form and
-    /// multipart bodies named `name` are replaced too. JSON serialized into a
-    /// string is not parsed.
+    /// multipart bodies named `name` are replaced too. A string that holds a
+    /// JSON object or array is searched as well and, when a member in it is
+    /// replaced, written back as compact JSON text.
     ///
     /// - Parameter name: The member's key, such as `password`.
     public static func jsonField(_ name: String) -> Redaction {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Rewrites the places in an event payload where secrets hide: header
 /// values, URLs, form bodies, free-form JSON and cookies.
 ///
@@ -192,6 +194,9 @@ struct PayloadRewriter: Sendable {
             if let text { rewritten = text(rewritten, &placeholders) }
             return rewritten == original ? body : .text(rewritten)
         case .bytes?, nil:
+            if case .bytes(let data) = body, let field, let boundary = type.boundary {
+                return .bytes(Self.rewriteMultipart(binary: data, boundary: boundary) { field($0, $1, &placeholders) })
+            }
             guard let text else { return body }
             switch body {
             case .text(let original):
@@ -204,5 +209,19 @@ struct PayloadRewriter: Sendable {
                 return body
             }
         }
+    }
+
+    /// A multipart body that is not UTF-8, such as one uploading an image
+    /// beside a password field, with its fields rewritten and every other
+    /// byte kept: each byte is read as the Latin-1 character of the same
+    /// value, which maps bytes to text and back one to one.
+    private static func rewriteMultipart(
+        binary data: Data, boundary: String, _ transform: FormFields.Transform
+    ) -> Data {
+        let latin1 = String(String.UnicodeScalarView(data.map { Unicode.Scalar($0) }))
+        // Replacements are placeholders, which are ASCII, so they fit in Latin-1.
+        let rewritten = FormFields.rewrite(multipart: latin1, boundary: boundary, transform)
+        guard rewritten != latin1 else { return data }
+        return Data(rewritten.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })
     }
 }

@@ -81,7 +81,10 @@ package enum SecretScanner {
 
         /// A body stored as `base64`: searched as the text it decodes to.
         private mutating func base64(_ encoded: String, path: JSONPath) {
-            guard let data = Data(base64Encoded: encoded), let text = String(bytes: data, encoding: .utf8) else { return }
+            guard let data = Data(base64Encoded: encoded) else { return }
+            // Bytes that are not UTF-8, such as a multipart upload of an image beside a
+            // password field, are read byte for byte as Latin-1 so their text parts are still seen.
+            let text = String(bytes: data, encoding: .utf8) ?? String(String.UnicodeScalarView(data.map { Unicode.Scalar($0) }))
             self.text(text, path: path, context: " (in the base64 body)", depth: 1)
         }
 
@@ -156,6 +159,12 @@ package enum SecretScanner {
                 json(value, path: path, context: inner, depth: depth + 1)
                 return
             }
+            if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
+                // JSON that does not parse, such as a truncated body: its `"name": "value"` members are still read.
+                for (name, value) in Self.quotedMembers(in: trimmed) where isSecretName(name) && !isRedacted(value) {
+                    report(path, "field '\(name)' looks like a secret", context.isEmpty ? " (in JSON that does not parse)" : context)
+                }
+            }
             for (name, value) in Self.namedFields(in: trimmed) where isSecretName(name) && !isRedacted(value) {
                 report(path, "\(Self.isURL(trimmed) ? "query item" : "form field") '\(name)' looks like a credential", context)
             }
@@ -182,6 +191,38 @@ package enum SecretScanner {
             let items = text.split(separator: "&")
             guard items.allSatisfy({ $0.contains("=") }) else { return [] }
             return FormFields.items(query: Substring(text))
+        }
+
+        /// The `"name": "value"` pairs of text that looks like JSON but does not parse.
+        private static func quotedMembers(in text: String) -> [(name: String, value: String)] {
+            var pairs: [(String, String)] = []
+            var index = text.startIndex
+            var previous: String?
+            while index < text.endIndex {
+                let character = text[index]
+                if character == "\"" {
+                    var end = text.index(after: index)
+                    var content = ""
+                    while end < text.endIndex, text[end] != "\"" {
+                        if text[end] == "\\" { end = text.index(after: end) }
+                        if end < text.endIndex { content.append(text[end]) }
+                        if end < text.endIndex { end = text.index(after: end) }
+                    }
+                    if let name = previous { pairs.append((name, content)) }
+                    previous = nil
+                    var after = end < text.endIndex ? text.index(after: end) : end
+                    while after < text.endIndex, text[after].isWhitespace { after = text.index(after: after) }
+                    if after < text.endIndex, text[after] == ":" {
+                        after = text.index(after: after)
+                        while after < text.endIndex, text[after].isWhitespace { after = text.index(after: after) }
+                        if after < text.endIndex, text[after] == "\"" { previous = content }
+                    }
+                    index = after
+                } else {
+                    index = text.index(after: index)
+                }
+            }
+            return pairs
         }
 
         private static func isURL(_ text: String) -> Bool {

@@ -59,6 +59,36 @@ struct RedactionSecretsTests {
         #expect(redacted(request)?.body == .text(body.replacingOccurrences(of: "hunter2", with: "[REDACTED:1]")))
     }
 
+    @Test("a multipart body that is not UTF-8 has its fields redacted and every other byte kept")
+    func binaryMultipart() {
+        let image: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0xFF, 0xD8, 0x00, 0x0D, 0x0A]
+        func body(_ password: String) -> Data {
+            Data("--B\r\nContent-Disposition: form-data; name=\"avatar\"; filename=\"a.png\"\r\n\r\n".utf8) + Data(image)
+                + Data("\r\n--B\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\n\(password)\r\n--B--\r\n".utf8)
+        }
+        let request = HTTPRequest(
+            method: "POST", url: "https://a.test/up", headers: [HTTPHeader("Content-Type", "multipart/form-data; boundary=B")],
+            body: .bytes(body("hunter2")))
+
+        #expect(redacted(request)?.body == .bytes(body("[REDACTED:1]")))
+    }
+
+    @Test("bodies that do not read as their type says are left as they are, never mangled")
+    func malformedBodies() {
+        let truncated = HTTPRequest(
+            method: "POST", url: "https://a.test/login", headers: [json], body: .bytes(Data(#"{"password": "hunter2""#.utf8)))
+        let notJSON = HTTPRequest(method: "POST", url: "https://a.test/login", headers: [json], body: .text("password hunter2"))
+        let noBoundary = HTTPRequest(
+            method: "POST", url: "https://a.test/up", headers: [HTTPHeader("Content-Type", "multipart/form-data")],
+            body: .text("--B\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\n1\r\n--B--"))
+        let emptyValues = HTTPRequest(method: "POST", url: "https://a.test/login?token=", headers: [form], body: .text("password=&user="))
+
+        #expect(redacted(truncated)?.body == truncated.body)
+        #expect(redacted(notJSON)?.body == notJSON.body)
+        #expect(redacted(noBoundary)?.body == noBoundary.body)
+        #expect(redacted(emptyValues) == emptyValues)
+    }
+
     @Test("query items, URL userinfo and headers named like secrets are redacted by default")
     func urlsAndHeaders() {
         let request = HTTPRequest(

@@ -27,6 +27,21 @@ struct SecretScannerEncodingTests {
         ])
     }
 
+    @Test("still finds a secret-named member in JSON that does not parse, and a field of a multipart body that is not UTF-8")
+    func unreadableBodies() {
+        let truncated = HTTPRequest(
+            method: "POST", url: "https://a.test/login", headers: [json], body: .bytes(Data(#"{"user": "ada", "password": "hunter2""#.utf8)))
+        let upload = HTTPRequest(
+            method: "POST", url: "https://a.test/up", headers: [HTTPHeader("Content-Type", "multipart/form-data; boundary=B")],
+            body: .bytes(
+                Data("--B\r\nContent-Disposition: form-data; name=\"a\"; filename=\"a.png\"\r\n\r\n".utf8) + Data([0xFF, 0xD8, 0x00])
+                    + Data("\r\n--B\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\nhunter2\r\n--B--\r\n".utf8)))
+        #expect(findings([truncated, upload]) == [
+            "events[0].payload.body.base64: field 'password' looks like a secret (in the base64 body); redact it",
+            "events[1].payload.body.base64: form field 'password' looks like a credential (in the base64 body); redact it",
+        ])
+    }
+
     @Test("reads JSON held in a string, at any depth of the value that holds it")
     func jsonInStrings() {
         let message = ScriptMessage(handler: "state", body: ["state": .string(#"{"session":{"refresh_token":"r3fr3sh-9"}}"#)])

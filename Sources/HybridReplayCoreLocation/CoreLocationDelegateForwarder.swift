@@ -7,7 +7,9 @@ import Foundation
 import HybridReplaySeams
 
 /// `CLLocationManager`'s delegate on behalf of ``CoreLocationManager``:
-/// converts each callback and passes it to the seam's delegate.
+/// converts each callback and passes it to the seam's delegate on the main
+/// actor: at once for a manager made on the main thread (the common case),
+/// through the main queue for one made on another thread's run loop.
 ///
 /// A separate object so the adapter's public API doesn't carry the
 /// CoreLocation delegate methods. CoreLocation holds its delegate weakly; the
@@ -39,7 +41,8 @@ final class CoreLocationDelegateForwarder: NSObject, CLLocationManagerDelegate, 
             $0.delegate = delegate
             $0.lastReport = delegate == nil ? nil : Report(status: status, accuracy: accuracy)
         }
-        delegate?.locationManagerDidChangeAuthorization(status, accuracy: accuracy)
+        guard let delegate else { return }
+        performOnMainActor { delegate.locationManagerDidChangeAuthorization(status, accuracy: accuracy) }
     }
 
     func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
@@ -51,15 +54,19 @@ final class CoreLocationDelegateForwarder: NSObject, CLLocationManagerDelegate, 
             state.lastReport = report
             return state.delegate
         }
-        delegate?.locationManagerDidChangeAuthorization(report.status, accuracy: report.accuracy)
+        guard let delegate else { return }
+        performOnMainActor { delegate.locationManagerDidChangeAuthorization(report.status, accuracy: report.accuracy) }
     }
 
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
-        guard !locations.isEmpty else { return }
-        state.withLock { $0.delegate }?.locationManager(didUpdateLocations: locations.map(LocationFix.init))
+        guard !locations.isEmpty, let delegate = state.withLock({ $0.delegate }) else { return }
+        let fixes = locations.map(LocationFix.init)
+        performOnMainActor { delegate.locationManager(didUpdateLocations: fixes) }
     }
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
-        state.withLock { $0.delegate }?.locationManager(didFailWithError: LocationErrorCode(error))
+        guard let delegate = state.withLock({ $0.delegate }) else { return }
+        let code = LocationErrorCode(error)
+        performOnMainActor { delegate.locationManager(didFailWithError: code) }
     }
 }

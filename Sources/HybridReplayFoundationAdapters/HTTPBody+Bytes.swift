@@ -25,13 +25,4 @@ extension HTTPBody {
             .lowercased()
         return mediaType == "application/json" || mediaType == "text/json" || mediaType.hasSuffix("+json")
     }
-
-    /// The bytes sent for the body; JSON is written compactly.
-    package var data: Data {
-        switch self {
-        case .text(let text): Data(text.utf8)
-        case .json(let value): Data(CanonicalPrinter.compactText(value).utf8)
-        case .bytes(let data): data
-        }
-    }
 }

@@ -81,7 +81,7 @@ public final class SimulatedLocationManager: LocationManager {
             state.accuracy = accuracy
             return state.delegate
         }
-        delegate?.locationManagerDidChangeAuthorization(status, accuracy: accuracy)
+        if let delegate { runOnMainActor { delegate.locationManagerDidChangeAuthorization(status, accuracy: accuracy) } }
     }
 
     /// Delivers a batch of fixes, oldest first, to the delegate.
@@ -93,14 +93,15 @@ public final class SimulatedLocationManager: LocationManager {
     /// - Parameter locations: The fixes, oldest first.
     public func deliver(_ locations: [LocationFix]) {
         guard !locations.isEmpty, let delegate = state.withLock({ $0.delegate }) else { return }
-        delegate.locationManager(didUpdateLocations: locations)
+        runOnMainActor { delegate.locationManager(didUpdateLocations: locations) }
     }
 
     /// Reports a failure to the delegate, whether or not the app started updates.
     ///
     /// - Parameter error: The error; ``LocationErrorCode/locationUnknown`` is transient.
     public func fail(with error: LocationErrorCode) {
-        state.withLock { $0.delegate }?.locationManager(didFailWithError: error)
+        guard let delegate = state.withLock({ $0.delegate }) else { return }
+        runOnMainActor { delegate.locationManager(didFailWithError: error) }
     }
 
     // MARK: LocationManager
@@ -123,7 +124,7 @@ public final class SimulatedLocationManager: LocationManager {
             state.delegate = delegate
             return (state.status, state.accuracy)
         }
-        delegate?.locationManagerDidChangeAuthorization(status, accuracy: accuracy)
+        if let delegate { runOnMainActor { delegate.locationManagerDidChangeAuthorization(status, accuracy: accuracy) } }
     }
 
     public func requestWhenInUseAuthorization() { request(.whenInUse) }
@@ -141,7 +142,7 @@ public final class SimulatedLocationManager: LocationManager {
                 return (response, state.accuracy, state.delegate)
             }
         guard let (status, accuracy, delegate) = answer else { return }
-        delegate?.locationManagerDidChangeAuthorization(status, accuracy: accuracy)
+        if let delegate { runOnMainActor { delegate.locationManagerDidChangeAuthorization(status, accuracy: accuracy) } }
     }
 
     public func startUpdatingLocation() { state.withLock { $0.isUpdating = true } }
@@ -162,6 +163,6 @@ public final class SimulatedLocationManager: LocationManager {
             return (state.status, state.delegate)
         }
         guard let (status, delegate) = granted else { return }
-        delegate?.locationManagerDidChangeAuthorization(status, accuracy: .full)
+        if let delegate { runOnMainActor { delegate.locationManagerDidChangeAuthorization(status, accuracy: .full) } }
     }
 }

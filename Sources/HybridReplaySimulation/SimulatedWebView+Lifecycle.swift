@@ -8,22 +8,24 @@ extension SimulatedWebView {
     ///
     /// - Throws: ``SimulationError`` when no navigation delegate is set.
     public func startProvisionalNavigation(to url: String?) throws(SimulationError) {
-        try lifecycleDelegate("start a navigation to \(url ?? "(no URL)")")
-            .didStartProvisionalNavigation(NavigationStart(url: url))
+        let delegate = try lifecycleDelegate("start a navigation to \(url ?? "(no URL)")")
+        runOnMainActor { delegate.didStartProvisionalNavigation(NavigationStart(url: url)) }
     }
 
     /// Tells the delegate the main frame committed `url` (`webView(_:didCommit:)`).
     ///
     /// - Throws: ``SimulationError`` when no navigation delegate is set.
     public func commitNavigation(to url: String?) throws(SimulationError) {
-        try lifecycleDelegate("commit \(url ?? "(no URL)")").didCommit(NavigationCommit(url: url))
+        let delegate = try lifecycleDelegate("commit \(url ?? "(no URL)")")
+        runOnMainActor { delegate.didCommit(NavigationCommit(url: url)) }
     }
 
     /// Tells the delegate the main frame finished loading `url` (`webView(_:didFinish:)`).
     ///
     /// - Throws: ``SimulationError`` when no navigation delegate is set.
     public func finishNavigation(at url: String?) throws(SimulationError) {
-        try lifecycleDelegate("finish \(url ?? "(no URL)")").didFinish(NavigationFinish(url: url))
+        let delegate = try lifecycleDelegate("finish \(url ?? "(no URL)")")
+        runOnMainActor { delegate.didFinish(NavigationFinish(url: url)) }
     }
 
     /// Tells the delegate the navigation to `url` failed with `error`, through
@@ -35,10 +37,12 @@ extension SimulatedWebView {
     ) throws(SimulationError) {
         let failure = NavigationFailure(url: url, phase: phase, error: error)
         let delegate = try lifecycleDelegate("fail the navigation to \(url ?? "(no URL)")")
-        if phase == .provisional {
-            delegate.didFailProvisionalNavigation(failure)
-        } else {
-            delegate.didFail(failure)
+        runOnMainActor {
+            if phase == .provisional {
+                delegate.didFailProvisionalNavigation(failure)
+            } else {
+                delegate.didFail(failure)
+            }
         }
     }
 
@@ -47,7 +51,8 @@ extension SimulatedWebView {
     ///
     /// - Throws: ``SimulationError`` when no navigation delegate is set.
     public func terminateWebContentProcess() throws(SimulationError) {
-        try lifecycleDelegate("end the web content process").webContentProcessDidTerminate()
+        let delegate = try lifecycleDelegate("end the web content process")
+        runOnMainActor { delegate.webContentProcessDidTerminate() }
     }
 
     /// The navigation delegate, or an error saying what could not be told.

@@ -23,8 +23,9 @@ extension SimulatedWebView {
     ) throws(SimulationError) {
         switch try registeredHandler(handler, contentWorld) {
         case .plain(let registered):
-            registered.didReceive(
-                ScriptMessage(handler: handler, body: body, frame: frame, expectsReply: false, contentWorld: contentWorld))
+            let message = ScriptMessage(
+                handler: handler, body: body, frame: frame, expectsReply: false, contentWorld: contentWorld)
+            runOnMainActor { registered.didReceive(message) }
         case .withReply:
             throw SimulationError(
                 "the script message handler registered for '\(handler)' replies; "
@@ -61,9 +62,11 @@ extension SimulatedWebView {
             handler: handler, body: body, frame: frame, expectsReply: true, contentWorld: contentWorld)
         let gate = SimulationGate<Outcome>()
         let ending = await gate.wait(timeout: timeout) {
-            registered.didReceive(message) { [weak self] outcome in
-                guard case .refused(let earlier) = gate.settle(.value(outcome)) else { return }
-                self?.recordMisuse(.reply, Self.lateReply(outcome, to: message, after: earlier))
+            runOnMainActor {
+                registered.didReceive(message) { [weak self] outcome in
+                    guard case .refused(let earlier) = gate.settle(.value(outcome)) else { return }
+                    self?.recordMisuse(.reply, Self.lateReply(outcome, to: message, after: earlier))
+                }
             }
         }
         switch ending {
@@ -102,9 +105,11 @@ extension SimulatedWebView {
         }
         let gate = SimulationGate<NavigationPolicy>()
         let ending = await gate.wait(timeout: timeout) {
-            delegate.decidePolicy(for: action) { [weak self] policy in
-                guard case .refused(let earlier) = gate.settle(.value(policy)) else { return }
-                self?.recordMisuse(.decision, Self.lateDecision(policy, for: action, after: earlier))
+            runOnMainActor {
+                delegate.decidePolicy(for: action) { [weak self] policy in
+                    guard case .refused(let earlier) = gate.settle(.value(policy)) else { return }
+                    self?.recordMisuse(.decision, Self.lateDecision(policy, for: action, after: earlier))
+                }
             }
         }
         switch ending {

@@ -22,10 +22,12 @@ extension SimulatedWebView {
         let delegate = try lifecycleDelegate("decide \(offered.summary)")
         let gate = SimulationGate<NavigationDecision>()
         let ending = await gate.wait(timeout: timeout) {
-            delegate.decidePolicy(for: offered, preferences: preferences) { [weak self] policy, chosen in
-                let decision = NavigationDecision(policy, preferences: chosen)
-                guard case .refused(let earlier) = gate.settle(.value(decision)) else { return }
-                self?.recordMisuse(.decision, Self.late(decision.summary, for: offered.summary, after: earlier))
+            runOnMainActor {
+                delegate.decidePolicy(for: offered, preferences: preferences) { [weak self] policy, chosen in
+                    let decision = NavigationDecision(policy, preferences: chosen)
+                    guard case .refused(let earlier) = gate.settle(.value(decision)) else { return }
+                    self?.recordMisuse(.decision, Self.late(decision.summary, for: offered.summary, after: earlier))
+                }
             }
         }
         let decision = try Self.settled(ending, for: offered.summary)
@@ -47,9 +49,12 @@ extension SimulatedWebView {
         let delegate = try lifecycleDelegate("decide the response \(response.summary)")
         let gate = SimulationGate<NavigationResponsePolicy>()
         let ending = await gate.wait(timeout: timeout) {
-            delegate.decidePolicy(for: response) { [weak self] policy in
-                guard case .refused(let earlier) = gate.settle(.value(policy)) else { return }
-                self?.recordMisuse(.decision, Self.late(policy.rawValue, for: "the response \(response.summary)", after: earlier))
+            runOnMainActor {
+                delegate.decidePolicy(for: response) { [weak self] policy in
+                    guard case .refused(let earlier) = gate.settle(.value(policy)) else { return }
+                    self?.recordMisuse(
+                        .decision, Self.late(policy.rawValue, for: "the response \(response.summary)", after: earlier))
+                }
             }
         }
         return try Self.settled(ending, for: "the response \(response.summary)")

@@ -17,6 +17,7 @@ extension SimulatedWebView {
             throw SimulationError(
                 "no UI delegate is set to open a window for \(action.url); call setUIDelegate(_:) before the page opens one")
         }
-        return delegate.createWebView(for: action, windowFeatures: windowFeatures)
+        // The web view crosses from the main actor: the seam requires web views to be Sendable.
+        return runOnMainActor { delegate.createWebView(for: action, windowFeatures: windowFeatures) }
     }
 }

@@ -19,7 +19,7 @@ extension WebKitGTKPage {
         // reference keeps it alive until the delegate answers. A delegate that
         // never answers leaves the navigation pending, as WKWebView would.
         let pending = PendingDecision(decision, page: self)
-        delegate.decidePolicy(for: action) { policy in pending.answer(policy) }
+        performOnMainActor { delegate.decidePolicy(for: action) { policy in pending.answer(policy) } }
         return true
     }
 

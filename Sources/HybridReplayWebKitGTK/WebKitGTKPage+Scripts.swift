@@ -98,7 +98,10 @@ final class MessageHandlerBox {
     }
 
     func receive(_ value: OpaquePointer) {
-        handler.didReceive(page.message(value, handler: name, world: world, expectsReply: false))
+        // Read on the GTK thread, where JSC values live; handled on the main actor, as WebKit calls handlers.
+        let message = page.message(value, handler: name, world: world, expectsReply: false)
+        let handler = handler
+        performOnMainActor { handler.didReceive(message) }
     }
 }
 
@@ -117,9 +120,9 @@ final class ReplyHandlerBox {
 
     func receive(_ value: OpaquePointer, reply: OpaquePointer) {
         let pending = PendingReply(reply, context: jsc_value_get_context(value), page: page)
-        handler.didReceive(page.message(value, handler: name, world: world, expectsReply: true)) { outcome in
-            pending.answer(outcome)
-        }
+        let message = page.message(value, handler: name, world: world, expectsReply: true)
+        let handler = handler
+        performOnMainActor { handler.didReceive(message) { outcome in pending.answer(outcome) } }
     }
 }
 

@@ -172,6 +172,12 @@ final class WebKitGTKPage: @unchecked Sendable {
         finishLoad()
     }
 
+    /// Calls the navigation delegate on the main actor, where WebKit calls it; in order, through the main queue.
+    private func tell(_ call: @escaping @MainActor @Sendable (any NavigationDelegate) -> Void) {
+        guard let delegate = navigationDelegate else { return }
+        performOnMainActor { call(delegate) }
+    }
+
     private func loadChanged(_ event: WebKitLoadEvent) {
         let url = webkit_web_view_get_uri(view).map { String(cString: $0) }
         switch event {
@@ -179,11 +185,11 @@ final class WebKitGTKPage: @unchecked Sendable {
             isLoading = true
             loadError = nil
             currentLoadFailed = false
-            navigationDelegate?.didStartProvisionalNavigation(NavigationStart(url: url))
+            tell { $0.didStartProvisionalNavigation(NavigationStart(url: url)) }
         case WEBKIT_LOAD_COMMITTED:
-            navigationDelegate?.didCommit(NavigationCommit(url: url))
+            tell { $0.didCommit(NavigationCommit(url: url)) }
         case WEBKIT_LOAD_FINISHED:
-            if !currentLoadFailed { navigationDelegate?.didFinish(NavigationFinish(url: url)) }
+            if !currentLoadFailed { tell { $0.didFinish(NavigationFinish(url: url)) } }
             if cancelledLoadPending {
                 cancelledLoadPending = false
             } else {
@@ -202,9 +208,9 @@ final class WebKitGTKPage: @unchecked Sendable {
             url: uri, phase: committed ? .committed : .provisional,
             error: NavigationError(domain: domain, code: Int(error?.pointee.code ?? 0), message: reason))
         if committed {
-            navigationDelegate?.didFail(failure)
+            tell { $0.didFail(failure) }
         } else {
-            navigationDelegate?.didFailProvisionalNavigation(failure)
+            tell { $0.didFailProvisionalNavigation(failure) }
         }
         // A load replaced by a newer one fails as cancelled; the newer one is awaited.
         if let error, hr_is_cancellation(error) != 0 {

@@ -12,8 +12,9 @@ import HybridReplayCoreLocation
 import HybridReplaySeams
 import Testing
 
+/// On the main actor, as an app makes its location manager: CoreLocation then calls the delegate there.
 @Suite("CoreLocationManager")
-struct CoreLocationManagerTests {
+@MainActor struct CoreLocationManagerTests {
     @Test("a denied authorization reaches the seam's delegate once, after the status at the start")
     func deniedAuthorization() {
         let system = FakeCLLocationManager()

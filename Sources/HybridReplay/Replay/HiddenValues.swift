@@ -32,7 +32,7 @@ package struct HiddenValues {
     /// around it agrees, such as the token of `Bearer [REDACTED:1]`, or else
     /// the whole value.
     mutating func learn(recorded: any EventPayload, actual: any EventPayload) {
-        learn(PayloadComparison.tree(of: recorded), PayloadComparison.tree(of: actual))
+        learn(PayloadComparison.tree(of: ComparedForm.of(recorded)), PayloadComparison.tree(of: ComparedForm.of(actual)))
     }
 
     private mutating func learn(_ recorded: PayloadComparison.Tree, _ actual: PayloadComparison.Tree) {

@@ -8,7 +8,7 @@ extension PayloadComparison {
     /// they hold, not by how each side happens to encode them; a placeholder
     /// inside then binds field by field, and a report names the field that
     /// differs instead of two base64 strings.
-    static func comparable(_ payload: any EventPayload) -> any EventPayload {
+    static func comparableBodies(_ payload: any EventPayload) -> any EventPayload {
         switch payload {
         case var request as HTTPRequest:
             request.body = comparable(request.body, request.headers)

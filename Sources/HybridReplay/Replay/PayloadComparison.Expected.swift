@@ -48,7 +48,7 @@ extension PayloadComparison {
 
         /// The recorded payload `payload`, prepared.
         init(of payload: any EventPayload, placeholders: Placeholders) {
-            self.init(EventCoding.payloadNode(PayloadComparison.comparable(payload)), placeholders: placeholders)
+            self.init(EventCoding.payloadNode(payload), placeholders: placeholders)
         }
 
         /// The tree this was prepared from, for reports and the rare comparison of unlike values.

@@ -51,8 +51,7 @@ struct PayloadComparison {
         var text: String { CanonicalPrinter.compactText(json) }
     }
 
-    /// The tree of `payload`, its HTTP bodies read as their content type says (see ``comparable(_:)``).
-    static func tree(of payload: any EventPayload) -> Tree { Tree(EventCoding.payloadNode(comparable(payload))) }
+    static func tree(of payload: any EventPayload) -> Tree { Tree(EventCoding.payloadNode(payload)) }
 
     /// The differences between `expected` and `actual`; on a match the
     /// bindings are extended, otherwise they are left as they were.
@@ -63,7 +62,8 @@ struct PayloadComparison {
             return [FieldDifference(path: "kind", expected: "\(expected.kind)", actual: "\(actual.kind)")]
         }
         return differences(
-            expected: Expected(of: expected, placeholders: placeholders), actual: Self.tree(of: actual), bindings: &bindings)
+            expected: Expected(of: ComparedForm.of(expected), placeholders: placeholders),
+            actual: Self.tree(of: ComparedForm.of(actual)), bindings: &bindings)
     }
 
     /// The differences between two payloads' trees; on a match the bindings

@@ -19,11 +19,12 @@ struct PreparedEvents: Sendable {
         volatileStimuli.reserveCapacity(events.count)
         // By index: a loop variable would copy every event.
         for index in events.indices {
-            let node = EventCoding.payloadNode(events[index].payload)
             if events[index].direction == .effect {
-                effects.append(PayloadComparison.Expected(of: events[index].payload, placeholders: placeholders))
+                let node = EventCoding.payloadNode(ComparedForm.of(events[index].payload))
+                effects.append(PayloadComparison.Expected(node, placeholders: placeholders))
                 volatileStimuli.append(nil)
             } else {
+                let node = EventCoding.payloadNode(events[index].payload)
                 effects.append(nil)
                 volatileStimuli.append(
                     Self.holdsVolatileValue(node, placeholders) ? PayloadComparison.Expected(node, placeholders: placeholders) : nil)

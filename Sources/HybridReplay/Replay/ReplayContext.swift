@@ -6,4 +6,7 @@ enum ReplayContext {
     @TaskLocal static var stimulus: Int?
     /// The work of the implementation the current task belongs to; see ``WorkLease``.
     @TaskLocal static var lease: WorkLease?
+    /// Whether the current code is the engine's own, which enqueues tasks
+    /// that are not the implementation's (see ``GlobalEnqueueWatch``).
+    @TaskLocal static var isEngineWork = false
 }

@@ -21,9 +21,10 @@ extension ReplayEngine {
         state.withLock { $0.nextStimulus < stimuli.count || $0.firstUnmatchedEffect < effectIDs.count }
     }
 
-    /// Delivers `stimulus`, which ``readyStimulus()`` returned.
-    func deliver(_ stimulus: Event) {
-        let delivery = state.withLock { state -> (any EventPayload, (@Sendable (Event?) -> Void)?, Receivers)? in
+    /// Delivers `stimulus`, which ``readyStimulus()`` returned, on the
+    /// executor where the platform delivers it (see ``DeliveryExecutor``).
+    func deliver(_ stimulus: Event) async {
+        let delivery = state.withLock { state -> (any EventPayload, AnswerHandler?, Receivers)? in
             // A failure may have arrived since the stimulus was found ready.
             guard !state.stopped else { return nil }
             state.nextStimulus += 1
@@ -36,19 +37,56 @@ extension ReplayEngine {
             state.activity += 1
             let pending = stimulus.answers.flatMap { state.answerHandlers.removeValue(forKey: $0) }
             Self.endWait(pending?.lease, &state)
-            return (payload, pending?.handler, state.receivers)
+            return (payload, pending, state.receivers)
         }
         guard let (payload, answerHandler, receivers) = delivery else { return }
         var delivered = stimulus
         delivered.payload = payload
         if let answerHandler {
-            withLease { answerHandler(delivered) }
+            await answer([answerHandler], with: delivered)
             return
         }
-        ReplayContext.$stimulus.withValue(stimulus.id) { withLease { route(delivered, to: receivers) } }
+        let routed = delivered
+        switch DeliveryExecutor.for(payload) {
+        case .mainActor:
+            await MainActor.run {
+                ReplayContext.$stimulus.withValue(stimulus.id) { withLease { route(routed, to: receivers) } }
+            }
+        default:
+            ReplayContext.$stimulus.withValue(stimulus.id) { withLease { routeCustom(routed, to: receivers) } }
+        }
     }
 
-    private func route(_ stimulus: Event, to receivers: Receivers) {
+    /// Calls the handlers of calls awaiting answers, each where the platform
+    /// would, as tracked work: `answer` is the recorded answer, or `nil` when there is none.
+    func answer(_ handlers: [AnswerHandler], with answer: Event?) async {
+        for pending in handlers {
+            let handler = pending.handler
+            // Resuming the task that awaits the answer is the engine's doing, not unseen work.
+            await pending.executor.run {
+                ReplayContext.$isEngineWork.withValue(true) { self.withLease { handler(answer) } }
+            }
+        }
+    }
+
+    /// Delivers a stimulus the platform delivers on no particular executor: a custom event.
+    private func routeCustom(_ stimulus: Event, to receivers: Receivers) {
+        guard let custom = stimulus.payload as? CustomEvent else {
+            // An answer whose call passed no completion handler: nobody waits for it.
+            return
+        }
+        guard let handler = receivers.customHandlers.handler(for: custom.name) else {
+            return undeliverable(stimulus, receivers.customHandlers.missingHandlerReason(for: custom.name))
+        }
+        if let asynchronous = handler as? any AsyncCustomEventHandler {
+            track { await asynchronous.receive(custom) }
+        } else {
+            handler.didReceive(custom)
+        }
+    }
+
+    /// Delivers a stimulus the platform delivers on the main actor to the receiver app code registered.
+    @MainActor private func route(_ stimulus: Event, to receivers: Receivers) {
         let id = stimulus.id
         switch stimulus.payload {
         case let message as ScriptMessage where message.expectsReply:
@@ -141,15 +179,6 @@ extension ReplayEngine {
                 track { await asynchronous.didFail(with: failure.code) }
             } else {
                 delegate.locationManager(didFailWithError: failure.code)
-            }
-        case let custom as CustomEvent:
-            guard let handler = receivers.customHandlers.handler(for: custom.name) else {
-                return undeliverable(stimulus, receivers.customHandlers.missingHandlerReason(for: custom.name))
-            }
-            if let asynchronous = handler as? any AsyncCustomEventHandler {
-                track { await asynchronous.receive(custom) }
-            } else {
-                handler.didReceive(custom)
             }
         default:
             // An answer whose call passed no completion handler: nobody waits for it.

@@ -15,9 +15,10 @@ extension ReplayEngine {
     {
         let hint = ReplayContext.stimulus
         let tracked = currentLease
+        if tracked != nil { claimCurrentTask() }
         let lease = onAnswer == nil ? nil : tracked
         // Built before taking the lock, which the scheduler and other tasks wait for.
-        let tree = PayloadComparison.tree(of: payload)
+        let tree = PayloadComparison.tree(of: ComparedForm.of(payload))
         let (matchedID, issue, waiter, answerNow) = state.withLock { state in
             state.trace.append(
                 TraceEntry(payload: payload, at: state.now, eventID: nil, knownCause: knownCause, afterEnd: state.ended))
@@ -28,6 +29,9 @@ extension ReplayEngine {
                     state.firstUntrackedEffect = "\(payload.kind)" + (payload.summary.isEmpty ? "" : " \(payload.summary)")
                 }
             }
+            if state.stopped || state.ended, noteLate(payload, tree: tree, state: &state) {
+                return (Int?.none, ReplayIssue?.none, Self.bumpActivity(&state), true)
+            }
             if state.ended { return (Int?.none, ReplayIssue?.none, Self.bumpActivity(&state), true) }
             if let knownCause, let repeated = repeatedSettlement(of: payload, cause: knownCause, state: &state) {
                 return (nil, Optional(repeated), Self.bumpActivity(&state), true)
@@ -35,7 +39,8 @@ extension ReplayEngine {
             if let id = match(payload, tree: tree, knownCause: knownCause, hint: hint, state: &state) {
                 state.trace[state.trace.count - 1].eventID = id
                 if let onAnswer {
-                    state.answerHandlers[id] = AnswerHandler(lease: lease, handler: onAnswer)
+                    state.answerHandlers[id] = AnswerHandler(
+                        lease: lease, handler: onAnswer, executor: .forAnswer(to: payload))
                     Self.beginWait(lease, &state)
                 }
                 // Matched: the scheduler is woken only if this lets it move on.
@@ -48,8 +53,35 @@ extension ReplayEngine {
         if let issue { fail(issue) }
         // WebKit never calls a completion handler inside the call that takes it;
         // the task that calls it later is work of the implementation's.
-        if answerNow, let onAnswer { Task { onAnswer(nil) } }
+        if answerNow, let onAnswer {
+            ReplayContext.$isEngineWork.withValue(true) {
+                Task { ReplayContext.$isEngineWork.withValue(false) { onAnswer(nil) } }
+            }
+        }
         return matchedID
+    }
+
+    /// Whether `payload` is an effect the run already reported missing: its
+    /// issue then says that it came late, so the verdict never contradicts the trace.
+    private func noteLate(_ payload: any EventPayload, tree: PayloadComparison.Tree, state: inout State) -> Bool {
+        for (effectID, issueEventID) in state.judgedMissing.sorted(by: { $0.key < $1.key }) {
+            guard let index = index(of: effectID), let recorded = event(effectID), recorded.kind == payload.kind,
+                let expected = prepared.expected(at: index)
+            else { continue }
+            var scratch = state.bindings
+            let comparison = PayloadComparison(placeholders: options.placeholders, eventID: effectID)
+            guard comparison.differences(expected: expected, actual: tree, bindings: &scratch).isEmpty else { continue }
+            state.judgedMissing[effectID] = nil
+            let missingKinds: Set<ReplayIssue.Kind> = [.missingEffect, .decisionMissing, .replyMissing]
+            guard let position = state.issues.firstIndex(where: { missingKinds.contains($0.kind) && $0.eventID == issueEventID })
+            else { return true }
+            state.issues[position].kind = .lateEffect
+            state.issues[position].message =
+                "the effect came after the replay had reported it missing, from work the replay could not see; it was reported as: "
+                + state.issues[position].message
+            return true
+        }
+        return false
     }
 
     /// Makes an effect whose recorded answer the caller awaits; `nil` when
@@ -131,7 +163,7 @@ extension ReplayEngine {
             let comparison = PayloadComparison(placeholders: options.placeholders, eventID: candidate.id)
             let expected =
                 index(of: candidate.id).flatMap(prepared.expected(at:))
-                ?? PayloadComparison.Expected(of: candidate.payload, placeholders: options.placeholders)
+                ?? PayloadComparison.Expected(of: ComparedForm.of(candidate.payload), placeholders: options.placeholders)
             if comparison.differences(expected: expected, actual: tree, bindings: &state.bindings).isEmpty {
                 markMatched(candidate, state: &state)
                 return candidate.id

@@ -8,7 +8,7 @@ extension ReplayEngine {
     }
 
     /// Calls the delegate method WebKit calls for `payload`.
-    static func deliverLifecycle(_ payload: any EventPayload, to delegate: any NavigationDelegate) {
+    @MainActor static func deliverLifecycle(_ payload: any EventPayload, to delegate: any NavigationDelegate) {
         switch payload {
         case let start as NavigationStart: delegate.didStartProvisionalNavigation(start)
         case let commit as NavigationCommit: delegate.didCommit(commit)

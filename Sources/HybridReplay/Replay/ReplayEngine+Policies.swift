@@ -3,7 +3,7 @@
 extension ReplayEngine {
     /// Asks `delegate` to decide `action` with `preferences`; the decision,
     /// with the preferences the app answered, is an effect caused by the action.
-    func decide(_ action: NavigationAction, preferences: WebpagePreferences, id: Int, by delegate: any NavigationDelegate) {
+    @MainActor func decide(_ action: NavigationAction, preferences: WebpagePreferences, id: Int, by delegate: any NavigationDelegate) {
         if let asynchronous = delegate as? any AsyncNavigationDelegate {
             track {
                 let (policy, chosen) = await asynchronous.decidePolicy(for: action, preferences: preferences)
@@ -17,7 +17,7 @@ extension ReplayEngine {
     }
 
     /// Asks `delegate` to decide `response`; the decision is an effect caused by it.
-    func decide(_ response: NavigationResponse, id: Int, by delegate: any NavigationDelegate) {
+    @MainActor func decide(_ response: NavigationResponse, id: Int, by delegate: any NavigationDelegate) {
         if let asynchronous = delegate as? any AsyncNavigationDelegate {
             track {
                 let policy = await asynchronous.decidePolicy(for: response)

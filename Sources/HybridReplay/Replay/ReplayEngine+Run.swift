@@ -11,6 +11,7 @@ extension ReplayEngine {
     /// implementation makes an effect or goes idle (see ``WorkLease``); the
     /// stall timeout passes only while work the replay cannot see keeps going.
     func run() async {
+        markEngineTask()
         // Set-up may finish registering its handlers in tasks of its own.
         await waitUntilIdle()
         var wakesPastEnd = 0
@@ -23,7 +24,7 @@ extension ReplayEngine {
                     // Time moves only when the implementation is idle: timers the last
                     // stimulus started register first, and its effects are made at the
                     // time they belong to.
-                    if await wait(since: seen) == .changed { continue }
+                    if await settle(since: seen) == .changed { continue }
                     if isStopped { break }
                     // A timer due before the stimulus fires first; one due at the same
                     // moment fires after it, since its effects were recorded later.
@@ -32,10 +33,10 @@ extension ReplayEngine {
                         continue
                     }
                 }
-                deliver(stimulus)
+                await deliver(stimulus)
                 continue
             }
-            let outcome = await wait(since: seen)
+            let outcome = await settle(since: seen)
             if outcome == .changed || isStopped { continue }
             guard hasObligations else {
                 // Every recorded event happened. While the implementation still holds a
@@ -50,11 +51,19 @@ extension ReplayEngine {
                 wakeEarliestSleepers()
                 continue
             }
-            if failUnansweredCalls() { continue }
+            if await failUnansweredCalls() { continue }
             // An effect is missing only when the implementation has finished its work,
             // not when some of it waits on the replay while the rest may still make it.
-            if outcome == .idle, await wait(since: seen, finished: true) == .changed { continue }
-            reportStuck(busy: outcome == .busy, stillWaiting: outcome == .idle && !isFinished)
+            if outcome == .idle, await settle(since: seen, finished: true) == .changed { continue }
+            // Work the replay cannot see may still make it: wait for that within the stall timeout.
+            var waitedForUnseen = false
+            if outcome == .idle, !isStalled, options.unseenWork == .expected || sawUnseenWork {
+                waitedForUnseen = true
+                if await wait(since: seen, idleEnds: false) == .changed { continue }
+            }
+            reportStuck(
+                busy: outcome == .busy, stillWaiting: outcome == .idle && !isFinished && !waitedForUnseen,
+                waitedForUnseen: waitedForUnseen)
         }
         await finish()
     }
@@ -68,19 +77,19 @@ extension ReplayEngine {
     /// Fails the calls whose effects the cassette records without an answer —
     /// a request that failed while recording — once the implementation is
     /// idle, so it can go on as it did then. Returns whether there were any.
-    private func failUnansweredCalls() -> Bool {
-        let handlers = state.withLock { state -> [@Sendable (Event?) -> Void] in
+    private func failUnansweredCalls() async -> Bool {
+        let handlers = state.withLock { state -> [AnswerHandler] in
             let unanswered = state.answerHandlers.keys.filter { answerForEffect[$0] == nil }
             guard !unanswered.isEmpty else { return [] }
             state.activity += 1
             return unanswered.sorted().compactMap { id in
                 guard let pending = state.answerHandlers.removeValue(forKey: id) else { return nil }
                 Self.endWait(pending.lease, &state)
-                return pending.handler
+                return pending
             }
         }
         guard !handlers.isEmpty else { return false }
-        withLease { for handler in handlers { handler(nil) } }
+        await answer(handlers, with: nil)
         return true
     }
 
@@ -90,7 +99,7 @@ extension ReplayEngine {
     /// Reports the effects that were due when the implementation went idle;
     /// `stillWaiting` when part of it still waited on the replay, so the
     /// report came only after the stall timeout.
-    private func reportStuck(busy: Bool, stillWaiting: Bool) {
+    private func reportStuck(busy: Bool, stillWaiting: Bool, waitedForUnseen: Bool) {
         let (due, remaining, now, untracked) = state.withLock { state in
             // Unsettled decisions and replies come first: they are what WebKit would crash or hang on.
             let unsettled = effectIDs.compactMap { self.event($0) }.filter { effect in
@@ -118,6 +127,11 @@ extension ReplayEngine {
         if busy, let untracked {
             let count = untracked.count == 1 ? "1 effect" : "\(untracked.count) effects"
             waited += "; \(count) came from such work, the first \(untracked.first)"
+        }
+        if waitedForUnseen {
+            let why = unseenWorkSummary.map { "this run handed work to what the replay cannot see (\($0))" }
+                ?? "ReplayOptions.unseenWork is .expected"
+            waited += "; \(why), so the replay waited the stall timeout (\(options.stallTimeout)) for it before reporting this"
         }
         if stillWaiting {
             waited += "; part of it still waited on the replay, so the replay waited the stall timeout (\(options.stallTimeout)) for work it cannot see before reporting this"
@@ -149,6 +163,13 @@ extension ReplayEngine {
         }
         let unreported = remaining - issues.count
         if unreported > 0 { issues[issues.count - 1].message += " (\(unreported) later events were not replayed)" }
+        state.withLock { state in
+            for effect in due.prefix(3) {
+                let named = effect.kind == NavigationDecision.eventKind || effect.kind == ScriptReply.eventKind
+                    || effect.kind == NavigationResponseDecision.eventKind
+                state.judgedMissing[effect.id] = named ? effect.cause : effect.id
+            }
+        }
         for issue in issues { fail(issue) }
     }
 
@@ -165,13 +186,14 @@ extension ReplayEngine {
             let sleepers = state.sleepers
             state.sleepers = []
             for sleeper in sleepers { Self.endWait(sleeper.lease, &state) }
-            return (handlers.map(\.handler), sleepers.map(\.continuation), state.tasks)
+            return (handlers, sleepers.map(\.continuation), state.tasks)
         }
-        withLease { for handler in handlers { handler(nil) } }
+        await answer(handlers, with: nil)
         for sleeper in sleepers { sleeper.resume(throwing: CancellationError()) }
         for task in tasks { task.cancel() }
-        if !state.withLock({ $0.stalled }) { await waitUntilIdle() }
+        if !isStalled { await waitUntilIdle() }
         stopWatchingStalls()
+        unseen.withLock { $0.ended = true }
     }
 
     /// What happened in this run, as a cassette: effects as the implementation

@@ -20,12 +20,15 @@ extension ReplayEngine {
             state.nextToken += 1
             return state.nextToken
         }
-        let task = Task {
+        let task = ReplayContext.$isEngineWork.withValue(true) {
+            Task {
+            self.markEngineTask()
             var wake = deadline
             while !Task.isCancelled {
                 try? await Task.sleep(until: wake, clock: .continuous)
                 guard !Task.isCancelled, let next = self.expireWaiter(at: ContinuousClock.now, watchdog: id) else { return }
                 wake = next
+            }
             }
         }
         let replaced = state.withLock { state -> Task<Void, Never>? in

@@ -12,6 +12,7 @@ extension ReplayEngine {
     ///   run ends while it sleeps.
     func sleep(until deadline: Duration) async throws {
         let lease = currentLease
+        if lease != nil { claimCurrentTask() }
         let (id, ended) = state.withLock { state -> (Int?, Bool) in
             if state.ended {
                 // The replay is over and its clock stands still: the sleeper waits

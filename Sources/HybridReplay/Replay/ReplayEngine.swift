@@ -42,6 +42,8 @@ final class ReplayEngine: Sendable {
     struct AnswerHandler {
         var lease: Int?
         var handler: @Sendable (Event?) -> Void
+        /// Where the platform calls the handler back.
+        var executor: DeliveryExecutor
     }
 
     /// The scheduler waiting for the implementation (see ``ReplayEngine/wait(since:finished:timeout:)``).
@@ -99,9 +101,13 @@ final class ReplayEngine: Sendable {
         /// Effects made by work the replay cannot see (no lease of this run), and the first of them.
         var untrackedEffects = 0
         var firstUntrackedEffect: String?
+        /// The recorded effects the run reported missing, with the event their issue names.
+        var judgedMissing: [Int: Int] = [:]
     }
 
     let state = Locked(State())
+    /// Signs of work the replay cannot see; see ``GlobalEnqueueWatch``.
+    let unseen = Locked(UnseenWork())
     /// Stimuli in timeline order.
     let stimuli: [Event]
     /// Effect ids in timeline order.
@@ -122,6 +128,7 @@ final class ReplayEngine: Sendable {
     init(cassette: Cassette, options: ReplayOptions, prepared: PreparedEvents? = nil) {
         self.cassette = cassette
         self.options = options
+        _ = GlobalEnqueueWatch.isInstalled
         let events = cassette.events
         var stimuli: [Event] = []
         var effectIDs: [Int] = []
@@ -227,7 +234,10 @@ final class ReplayEngine: Sendable {
     /// Runs `body` in a task of its own as work of the implementation, under
     /// the current lease; the task is cancelled when the run ends.
     func track(_ body: @escaping @Sendable () async -> Void) {
-        let task = Task { await body() }
+        // The engine starts this task; what the implementation does in it is the implementation's.
+        let task = ReplayContext.$isEngineWork.withValue(true) {
+            Task { await ReplayContext.$isEngineWork.withValue(false) { await body() } }
+        }
         state.withLock { $0.tasks.append(task) }
     }
 }

@@ -24,6 +24,9 @@ public struct ReplayIssue: Sendable, Hashable, CustomStringConvertible {
         public static let replyRepeated = Kind(rawValue: "reply repeated")
         /// A stimulus could not be delivered or was never used.
         public static let unusedStimulus = Kind(rawValue: "unused stimulus")
+        /// An effect the replay reported missing, which came after the report
+        /// from work the replay could not see.
+        public static let lateEffect = Kind(rawValue: "late effect")
         /// Setting up the implementation failed.
         public static let setUpFailed = Kind(rawValue: "set-up failed")
 

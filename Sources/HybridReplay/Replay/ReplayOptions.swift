@@ -20,6 +20,8 @@ public struct ReplayOptions: Sendable {
     public var stallTimeout: Duration = .seconds(2)
     /// The command that re-records the cassette, shown in failure reports.
     public var recordCommand: String?
+    /// When a missing effect waits, within ``stallTimeout``, for work the replay cannot see.
+    public var unseenWork: UnseenWorkPolicy = .detected
 
     /// The secrets the test itself gives the implementation, by the number of
     /// the placeholder that stands for each in the cassette: `[1: token]`
@@ -38,13 +40,14 @@ public struct ReplayOptions: Sendable {
 
     public init(
         placeholders: Placeholders = .standard, ordering: [Channel: EffectOrdering] = [:], repetitions: Int = 1,
-        stallTimeout: Duration = .seconds(2), recordCommand: String? = nil
+        stallTimeout: Duration = .seconds(2), recordCommand: String? = nil, unseenWork: UnseenWorkPolicy = .detected
     ) {
         self.placeholders = placeholders
         self.ordering = ordering
         self.repetitions = repetitions
         self.stallTimeout = stallTimeout
         self.recordCommand = recordCommand
+        self.unseenWork = unseenWork
     }
 
     /// The ordering policy for `channel`.

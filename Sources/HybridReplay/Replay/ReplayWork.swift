@@ -103,11 +103,14 @@ extension ReplayEngine {
     /// Waits until the implementation is idle (or `finished`) or something
     /// happens after `seen`; gives up after the stall timeout of real time,
     /// which passes only while work the replay cannot see keeps going.
-    func wait(since seen: Int, finished: Bool = false, timeout: Duration? = nil) async -> Wait {
+    ///
+    /// - Parameter idleEnds: `false` to wait for something to happen even
+    ///   while the work the replay sees is idle: for work it cannot see.
+    func wait(since seen: Int, finished: Bool = false, timeout: Duration? = nil, idleEnds: Bool = true) async -> Wait {
         await withCheckedContinuation { (continuation: CheckedContinuation<Wait, Never>) in
             let (outcome, watch) = state.withLock { state -> (Wait?, ContinuousClock.Instant?) in
                 if state.activity != seen { return (.changed, nil) }
-                if Self.isIdle(state, finished: finished) { return (.idle, nil) }
+                if idleEnds, Self.isIdle(state, finished: finished) { return (.idle, nil) }
                 state.nextToken += 1
                 let deadline = ContinuousClock.now.advanced(by: timeout ?? options.stallTimeout)
                 // The scheduler's own waits move their deadline on with activity they were not
@@ -122,6 +125,33 @@ extension ReplayEngine {
         }
     }
 
+    /// Like ``wait(since:finished:timeout:idleEnds:)``, but idle also means
+    /// that the main queue has run what the implementation handed it.
+    ///
+    /// Work enqueued on the main queue — `DispatchQueue.main.async`,
+    /// `OperationQueue.main`, main-queue notification observers, main-actor
+    /// jobs — runs in order. Once the tracked work is idle, the scheduler
+    /// passes a ``MainQueueBarrier``; if nothing happened meanwhile, it passes
+    /// another, so a block that a main-queue block enqueued runs too. Only
+    /// ``quietMainQueuePasses`` passes in a row without activity count as idle.
+    func settle(since seen: Int, finished: Bool = false, timeout: Duration? = nil) async -> Wait {
+        let outcome = await wait(since: seen, finished: finished, timeout: timeout)
+        guard outcome == .idle else { return outcome }
+        for _ in 0..<Self.quietMainQueuePasses {
+            await MainQueueBarrier.pass()
+            if activity != seen { return .changed }
+        }
+        // A main-queue block may have started tracked work that is not idle yet.
+        return state.withLock { Self.isIdle($0, finished: finished) } ? .idle : .changed
+    }
+
+    /// How many main-queue passes in a row must see nothing happen: a chain
+    /// of main-queue blocks that each only enqueues the next is seen to this depth.
+    static let quietMainQueuePasses = 3
+
+    /// Whether the stall timeout has passed in this run.
+    var isStalled: Bool { state.withLock { $0.stalled } }
+
     /// Waits until the implementation is idle, or busy past the stall timeout
     /// however much it does meanwhile.
     ///
@@ -133,11 +163,78 @@ extension ReplayEngine {
         while true {
             let remaining = clock.now.duration(to: deadline)
             guard remaining > .zero else { return false }
-            switch await wait(since: activity, timeout: remaining) {
+            switch await settle(since: activity, timeout: remaining) {
             case .idle: return true
             case .busy: return false
             case .changed: continue
             }
         }
     }
+}
+
+/// The tasks the engine runs itself and the work it cannot see.
+extension ReplayEngine {
+    /// What ``GlobalEnqueueWatch`` reports: `job` was handed to the global
+    /// executor by work under one of this run's leases. Unless it is the
+    /// scheduler being woken, it may be work the replay cannot track: a
+    /// `Task.detached`, or a `Task {}` that inherited the lease. The second
+    /// kind shows itself when it calls a seam (see ``claimCurrentTask()``);
+    /// a task that never does stays a sign of unseen work.
+    ///
+    /// Called from inside the runtime's enqueue, possibly while this engine's
+    /// state lock is held by the caller: it takes only a lock of its own.
+    func noteEnqueue(_ job: UnsafeRawPointer) {
+        unseen.withLock { unseen in
+            guard !unseen.ended, !unseen.engineTasks.contains(UInt(bitPattern: job)) else { return }
+            unseen.unclaimed.insert(UInt(bitPattern: job))
+        }
+    }
+
+    /// Notes that the calling task holds a lease of this run, so a task
+    /// ``noteEnqueue(_:)`` saw it start is tracked work after all.
+    func claimCurrentTask() {
+        guard let task = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } })
+        else { return }
+        unseen.withLock { unseen in
+            guard !unseen.unclaimed.isEmpty else { return }
+            unseen.unclaimed.remove(UInt(bitPattern: task))
+        }
+    }
+
+    /// Marks the calling task as the engine's own, so waking it is not counted as unseen work.
+    func markEngineTask() {
+        guard let task = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } })
+        else { return }
+        unseen.withLock { _ = $0.engineTasks.insert(UInt(bitPattern: task)) }
+    }
+
+    /// Whether this run has shown signs of work it cannot see: an effect made
+    /// outside every lease, or a task handed to the global executor without one.
+    var sawUnseenWork: Bool {
+        let enqueues = unseen.withLock { $0.unclaimed.count }
+        return enqueues > 0 || state.withLock { $0.untrackedEffects > 0 }
+    }
+
+    /// What the report says of the unseen work, or `nil` when there was none.
+    var unseenWorkSummary: String? {
+        let enqueues = unseen.withLock { $0.unclaimed.count }
+        let (count, first) = state.withLock { ($0.untrackedEffects, $0.firstUntrackedEffect) }
+        var parts: [String] = []
+        if enqueues > 0 {
+            let tasks = enqueues == 1 ? "1 task" : "\(enqueues) tasks"
+            parts.append("\(tasks) started from its work that never called a seam under its lease (Task.detached, or a task of Task {} that made no call)")
+        }
+        if let first { parts.append((count == 1 ? "1 effect" : "\(count) effects") + " made outside every tracked task, the first \(first)") }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+}
+
+/// Signs of work the replay cannot see, behind a lock of their own: the
+/// runtime's enqueue hook reports them while other locks may be held.
+struct UnseenWork {
+    /// Tasks started under a lease that have not shown that they hold it, by address.
+    var unclaimed: Set<UInt> = []
+    /// The scheduler's and the watchdog's tasks, by address.
+    var engineTasks: Set<UInt> = []
+    var ended = false
 }

@@ -15,15 +15,15 @@ public protocol AsyncLocationManagerDelegate: LocationManagerDelegate {
 }
 
 extension AsyncLocationManagerDelegate {
-    public func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?) {
+    @MainActor public func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?) {
         Task { await authorizationDidChange(status, accuracy: accuracy) }
     }
 
-    public func locationManager(didUpdateLocations locations: [LocationFix]) {
+    @MainActor public func locationManager(didUpdateLocations locations: [LocationFix]) {
         Task { await didUpdateLocations(locations) }
     }
 
-    public func locationManager(didFailWithError error: LocationErrorCode) {
+    @MainActor public func locationManager(didFailWithError error: LocationErrorCode) {
         Task { await didFail(with: error) }
     }
 }

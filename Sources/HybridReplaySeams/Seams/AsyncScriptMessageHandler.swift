@@ -8,7 +8,7 @@ public protocol AsyncScriptMessageHandler: ScriptMessageHandler {
 }
 
 extension AsyncScriptMessageHandler {
-    public func didReceive(_ message: ScriptMessage) {
+    @MainActor public func didReceive(_ message: ScriptMessage) {
         Task { await receive(message) }
     }
 }
@@ -23,7 +23,7 @@ public protocol AsyncScriptMessageHandlerWithReply: ScriptMessageHandlerWithRepl
 }
 
 extension AsyncScriptMessageHandlerWithReply {
-    public func didReceive(_ message: ScriptMessage, replyHandler: @escaping @Sendable (Outcome) -> Void) {
+    @MainActor public func didReceive(_ message: ScriptMessage, replyHandler: @escaping @Sendable (Outcome) -> Void) {
         Task { replyHandler(await reply(to: message)) }
     }
 }

@@ -45,13 +45,13 @@ public protocol LocationManager: AnyObject, Sendable {
 /// `CLLocationManagerDelegate`.
 public protocol LocationManagerDelegate: Sendable {
     /// The authorization changed, or the delegate was just set.
-    func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?)
+    @MainActor func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?)
 
     /// New fixes arrived, oldest first.
-    func locationManager(didUpdateLocations locations: [LocationFix])
+    @MainActor func locationManager(didUpdateLocations locations: [LocationFix])
 
     /// Locating failed; ``LocationErrorCode/locationUnknown`` is transient.
-    func locationManager(didFailWithError error: LocationErrorCode)
+    @MainActor func locationManager(didFailWithError error: LocationErrorCode)
 }
 
 /// Where a location service publishes its values, such as the last fix of each

@@ -2,10 +2,10 @@
 /// a delegate implements only those it needs, as with `WKNavigationDelegate`'s
 /// optional methods.
 extension NavigationDelegate {
-    public func didStartProvisionalNavigation(_ navigation: NavigationStart) {}
-    public func didCommit(_ navigation: NavigationCommit) {}
-    public func didFinish(_ navigation: NavigationFinish) {}
-    public func didFailProvisionalNavigation(_ failure: NavigationFailure) {}
-    public func didFail(_ failure: NavigationFailure) {}
-    public func webContentProcessDidTerminate() {}
+    @MainActor public func didStartProvisionalNavigation(_ navigation: NavigationStart) {}
+    @MainActor public func didCommit(_ navigation: NavigationCommit) {}
+    @MainActor public func didFinish(_ navigation: NavigationFinish) {}
+    @MainActor public func didFailProvisionalNavigation(_ failure: NavigationFailure) {}
+    @MainActor public func didFail(_ failure: NavigationFailure) {}
+    @MainActor public func webContentProcessDidTerminate() {}
 }

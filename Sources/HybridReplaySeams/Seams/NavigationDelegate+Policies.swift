@@ -3,14 +3,14 @@
 /// and one that does not look at responses allows them, as `WKWebView` does
 /// when its delegate lacks those methods.
 extension NavigationDelegate {
-    public func decidePolicy(
+    @MainActor public func decidePolicy(
         for action: NavigationAction, preferences: WebpagePreferences,
         decisionHandler: @escaping @Sendable (NavigationPolicy, WebpagePreferences) -> Void
     ) {
         decidePolicy(for: action) { policy in decisionHandler(policy, preferences) }
     }
 
-    public func decidePolicy(
+    @MainActor public func decidePolicy(
         for response: NavigationResponse, decisionHandler: @escaping @Sendable (NavigationResponsePolicy) -> Void
     ) {
         decisionHandler(.allow)
@@ -28,7 +28,7 @@ extension AsyncNavigationDelegate {
     /// Allows every response.
     public func decidePolicy(for response: NavigationResponse) async -> NavigationResponsePolicy { .allow }
 
-    public func decidePolicy(
+    @MainActor public func decidePolicy(
         for action: NavigationAction, preferences: WebpagePreferences,
         decisionHandler: @escaping @Sendable (NavigationPolicy, WebpagePreferences) -> Void
     ) {
@@ -38,7 +38,7 @@ extension AsyncNavigationDelegate {
         }
     }
 
-    public func decidePolicy(
+    @MainActor public func decidePolicy(
         for response: NavigationResponse, decisionHandler: @escaping @Sendable (NavigationResponsePolicy) -> Void
     ) {
         Task { decisionHandler(await decidePolicy(for: response)) }

@@ -6,7 +6,7 @@
 /// called"; replay reports it as a failure naming the action.
 public protocol NavigationDelegate: Sendable {
     /// Decides `action`; call `decisionHandler` exactly once.
-    func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void)
+    @MainActor func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void)
 
     /// Decides `action` and the page's `preferences`, as
     /// `webView(_:decidePolicyFor:preferences:decisionHandler:)` does; call
@@ -15,7 +15,7 @@ public protocol NavigationDelegate: Sendable {
     /// The platform asks this variant when it offers preferences. The default
     /// implementation asks ``decidePolicy(for:decisionHandler:)`` and keeps
     /// `preferences` unchanged.
-    func decidePolicy(
+    @MainActor func decidePolicy(
         for action: NavigationAction, preferences: WebpagePreferences,
         decisionHandler: @escaping @Sendable (NavigationPolicy, WebpagePreferences) -> Void)
 
@@ -24,39 +24,39 @@ public protocol NavigationDelegate: Sendable {
     /// does; call `decisionHandler` exactly once.
     ///
     /// The default implementation allows every response.
-    func decidePolicy(
+    @MainActor func decidePolicy(
         for response: NavigationResponse, decisionHandler: @escaping @Sendable (NavigationResponsePolicy) -> Void)
 
     /// The main frame started loading (`webView(_:didStartProvisionalNavigation:)`).
     ///
     /// WebKit passes an opaque `WKNavigation`; this passes the URL instead.
     /// The default implementation does nothing.
-    func didStartProvisionalNavigation(_ navigation: NavigationStart)
+    @MainActor func didStartProvisionalNavigation(_ navigation: NavigationStart)
 
     /// The main frame's content started arriving (`webView(_:didCommit:)`).
     /// The default implementation does nothing.
-    func didCommit(_ navigation: NavigationCommit)
+    @MainActor func didCommit(_ navigation: NavigationCommit)
 
     /// The main frame finished loading (`webView(_:didFinish:)`).
     /// The default implementation does nothing.
-    func didFinish(_ navigation: NavigationFinish)
+    @MainActor func didFinish(_ navigation: NavigationFinish)
 
     /// The navigation failed before it committed
     /// (`webView(_:didFailProvisionalNavigation:withError:)`).
     ///
     /// WebKit passes the error as a separate argument; here it is `failure.error`.
     /// The default implementation does nothing.
-    func didFailProvisionalNavigation(_ failure: NavigationFailure)
+    @MainActor func didFailProvisionalNavigation(_ failure: NavigationFailure)
 
     /// The navigation failed after it committed (`webView(_:didFail:withError:)`).
     ///
     /// WebKit passes the error as a separate argument; here it is `failure.error`.
     /// The default implementation does nothing.
-    func didFail(_ failure: NavigationFailure)
+    @MainActor func didFail(_ failure: NavigationFailure)
 
     /// The web content process ended (`webViewWebContentProcessDidTerminate(_:)`).
     /// The default implementation does nothing.
-    func webContentProcessDidTerminate()
+    @MainActor func webContentProcessDidTerminate()
 }
 
 /// A navigation delegate that decides with `async`/`await`, as
@@ -76,7 +76,7 @@ public protocol AsyncNavigationDelegate: NavigationDelegate {
 }
 
 extension AsyncNavigationDelegate {
-    public func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+    @MainActor public func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
         Task { decisionHandler(await decidePolicy(for: action)) }
     }
 }

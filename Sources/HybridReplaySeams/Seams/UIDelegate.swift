@@ -10,5 +10,5 @@ public protocol UIDelegate: Sendable {
     /// Returns the web view to load `action` in, or `nil` to refuse the window.
     ///
     /// Called synchronously, as WebKit calls it, so it answers exactly once.
-    func createWebView(for action: NavigationAction, windowFeatures: WindowFeatures) -> (any WebView)?
+    @MainActor func createWebView(for action: NavigationAction, windowFeatures: WindowFeatures) -> (any WebView)?
 }

@@ -144,8 +144,9 @@ package enum AwaitedSeamCall {
 ///
 /// The counterpart of `WKScriptMessageHandler`.
 public protocol ScriptMessageHandler: Sendable {
-    /// Called once for each message the page posts.
-    func didReceive(_ message: ScriptMessage)
+    /// Called once for each message the page posts, on the main actor, where
+    /// WebKit calls `userContentController(_:didReceive:)`.
+    @MainActor func didReceive(_ message: ScriptMessage)
 }
 
 /// Receives messages the page awaits a reply to.
@@ -154,7 +155,7 @@ public protocol ScriptMessageHandler: Sendable {
 /// `replyHandler` exactly once, with a value or an error message.
 public protocol ScriptMessageHandlerWithReply: Sendable {
     /// Called once for each message; `replyHandler` settles the page's promise.
-    func didReceive(_ message: ScriptMessage, replyHandler: @escaping @Sendable (Outcome) -> Void)
+    @MainActor func didReceive(_ message: ScriptMessage, replyHandler: @escaping @Sendable (Outcome) -> Void)
 }
 
 /// A JavaScript exception or a failure to run a script, with the page's message.

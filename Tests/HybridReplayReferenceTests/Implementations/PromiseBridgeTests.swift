@@ -270,7 +270,7 @@ struct PromiseReplyBridgeTests {
     @Test(
         "rejects a message without a string guid at once, without fetching",
         arguments: [JSONValue.string("g"), nil, [:], ["guid": 1], ["guid": nil], ["id": "g"]])
-    func rejectsMissingGuidAtOnce(_ body: JSONValue) async throws {
+    @MainActor func rejectsMissingGuidAtOnce(_ body: JSONValue) async throws {
         let webView = SimulatedWebView()
         let transport = ScriptedHTTPTransport { _ in HTTPResponse(status: 200) }
         let bridge = PromiseReplyBridge(webView: webView, transport: transport)
@@ -289,7 +289,7 @@ struct PromiseReplyBridgeTests {
     }
 
     @Test("gives every message exactly one reply")
-    func repliesOncePerMessage() async throws {
+    @MainActor func repliesOncePerMessage() async throws {
         let statuses = SharedBox([200, 503, 200])
         let webView = SimulatedWebView()
         let transport = ScriptedHTTPTransport { _ in

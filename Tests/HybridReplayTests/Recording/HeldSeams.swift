@@ -102,10 +102,10 @@ final class HeldWebView: WebView {
         evaluations.hold(body) { completionHandler?($0) }
     }
 
-    /// Delivers `body` to the handler registered under `name`, on the caller's task or thread.
-    func post(_ body: JSONValue, to name: String) {
+    /// Delivers `body` to the handler registered under `name`, in the caller's task, on the main actor.
+    func post(_ body: JSONValue, to name: String) async {
         let handler = handlers.withLock { $0[name] }
-        handler?.didReceive(ScriptMessage(handler: name, body: body))
+        await MainActor.run { handler?.didReceive(ScriptMessage(handler: name, body: body)) }
     }
 }
 

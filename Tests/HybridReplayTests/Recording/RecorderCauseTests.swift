@@ -89,7 +89,7 @@ struct RecorderCauseTests {
             }
         }
 
-        rig.web.post(.string("go"), to: "go")
+        await rig.web.post(.string("go"), to: "go")
         await rig.transport.calls.waitUntilHeld([Rig.url("a"), Rig.url("b")])
         // Both answers arrive before either task makes its next effect.
         rig.answer("a")
@@ -129,7 +129,7 @@ struct RecorderCauseTests {
             }
         }
 
-        rig.web.post(.string("go"), to: "go")
+        await rig.web.post(.string("go"), to: "go")
         await rig.transport.calls.waitUntilHeld(Set(names.map(Rig.url)))
         for name in names.reversed() { rig.answer(name) }
         await rig.tasks.settle()
@@ -170,7 +170,7 @@ struct RecorderCauseTests {
             }
         }
 
-        rig.web.post(.string("go"), to: "go")
+        await rig.web.post(.string("go"), to: "go")
         await rig.transport.calls.waitUntilHeld([Rig.url("early"), Rig.url("parent")])
         rig.answer("parent")
         await rig.transport.calls.waitUntilHeld([Rig.url("detached")])
@@ -212,7 +212,7 @@ struct RecorderCauseTests {
             }
         }
 
-        rig.web.post(.string("go"), to: "go")
+        await rig.web.post(.string("go"), to: "go")
         let evaluations = rig.web.evaluations
         await evaluations.waitUntilHeld(["x()", "y()", "fire()"])
         evaluations.answer("x()", with: .success(.number(1)))
@@ -241,7 +241,7 @@ struct RecorderCauseTests {
         let platform = rig.platform
         rig.tasks.start {
             await Rig.send("own", on: platform)
-            rig.web.post(.string("ping"), to: "echo")
+            await rig.web.post(.string("ping"), to: "echo")
             platform.routes.show(NativeRoute(name: "own-after"))
         }
         await rig.transport.calls.waitUntilHeld([Rig.url("own")])

@@ -1,0 +1,17 @@
+import Dispatch
+
+/// Waits until the main queue has run what was enqueued on it before.
+///
+/// The main queue is first in, first out, and the main actor's jobs go
+/// through it too: when a block enqueued now runs, every block and main-actor
+/// job enqueued before it has run. That is how a replay sees work app code
+/// handed to `DispatchQueue.main.async`, `OperationQueue.main` or a
+/// main-queue notification observer without a window of wall-clock time.
+enum MainQueueBarrier {
+    /// Returns once everything enqueued on the main queue before the call has run.
+    static func pass() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { continuation.resume() }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+@testable import HybridReplay
+import Testing
+
+/// The ways iOS code hops back after an answer, each replayed many times
+/// correct and wrong: a correct bridge must pass every time, a wrong one
+/// fail every time. `Scripts/replay-patterns N` runs it with N replays of
+/// each variant and prints one line per pattern.
+@Suite("Replay pattern matrix")
+struct ReplayPatternMatrixTests {
+    /// Replays of each variant: `REPLAY_PATTERNS_RUNS`, or 5 in the ordinary test run.
+    static let runs = ProcessInfo.processInfo.environment["REPLAY_PATTERNS_RUNS"].flatMap(Int.init) ?? 5
+    /// Short, so the rows whose wrong variant waits the stall timeout finish; the default is 2 s.
+    static let stallTimeout = Duration.milliseconds(500)
+
+    /// The page asks for the balance, the bank answers 42, the bridge resolves the page's promise.
+    static let balance = Cassette(
+        header: CassetteHeader(name: "bank-balance"),
+        events: [
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "bank", body: ["op": "balance", "id": 1])),
+            Event(id: 2, at: 0.001, cause: 1, payload: HTTPRequest(url: "https://bank.example/balance")),
+            Event(id: 3, at: 0.05, answers: 2, payload: HTTPResponse(status: 200, body: .text("42"))),
+            Event(id: 4, at: 0.051, cause: 3, payload: JavaScriptEvaluation(script: "window.bank.resolve(1, 42)")),
+        ])
+
+    /// A link decided 30 ms after it was tapped.
+    static let delayedLink = Cassette(
+        header: CassetteHeader(name: "delayed-link"),
+        events: [
+            Event(
+                id: 1, at: 0,
+                payload: NavigationAction(url: "https://bank.example/statement", navigationType: .linkActivated, targetFrame: .main())),
+            Event(id: 2, at: 0.03, cause: 1, payload: NavigationDecision(.allow)),
+        ])
+
+    /// What one pattern needs of the replay's options.
+    static func options(for hop: Hop?) -> ReplayOptions {
+        // Nothing shows a block on a global queue to the replay before it makes an effect.
+        ReplayOptions(stallTimeout: stallTimeout, unseenWork: hop == .dispatchGlobal ? .expected : .detected)
+    }
+
+    static func replay(_ hop: Hop, correct: Bool) async -> ReplayReport {
+        await Replayer(cassette: balance, options: options(for: hop)).replay { platform in
+            if hop == .direct {
+                let bridge = AsyncBankBridge(webView: platform.webView, transport: platform.transport, answers: correct)
+                platform.webView.add(bridge, name: "bank")
+                return bridge as any Sendable
+            }
+            return await BankBridge(platform: platform, hop: hop, answers: correct) as any Sendable
+        }
+    }
+
+    static func replayDelayedDecision(correct: Bool) async -> ReplayReport {
+        await Replayer(cassette: delayedLink, options: options(for: nil)).replay { platform in
+            await DelayedRouter(platform: platform, decidesTwice: !correct)
+        }
+    }
+
+    /// Runs `replay` for both variants and checks every verdict.
+    static func measure(_ name: String, _ replay: @Sendable (Bool) async -> ReplayReport) async {
+        var passed = 0
+        var failed = 0
+        var verdicts: [Duration] = []
+        for _ in 0..<runs {
+            for correct in [true, false] {
+                let start = ContinuousClock.now
+                let report = await replay(correct)
+                verdicts.append(start.duration(to: .now))
+                if correct {
+                    if report.passed { passed += 1 }
+                    #expect(report.passed, "\(name), correct: \(report)")
+                } else {
+                    if !report.passed { failed += 1 }
+                    #expect(!report.passed, "\(name), wrong: the replay passed")
+                }
+            }
+        }
+        verdicts.sort()
+        let p99 = verdicts[min(verdicts.count - 1, Int((Double(verdicts.count) * 0.99).rounded(.up)) - 1)]
+        let milliseconds = Double(p99.components.seconds) * 1000 + Double(p99.components.attoseconds) / 1e15
+        if ProcessInfo.processInfo.environment["REPLAY_PATTERNS_RUNS"] != nil {
+            print(
+                "pattern \(name.replacingOccurrences(of: " ", with: "_")) correct=\(passed)/\(runs) wrong=\(failed)/\(runs) verdict_ms_p99=\(String(format: "%.1f", milliseconds))"
+            )
+        }
+    }
+
+    @Test("a bridge replays green when correct and fails when it forgets to answer, however it hops back", arguments: Hop.allCases)
+    func hop(_ hop: Hop) async {
+        #if os(Linux)
+        if hop == .runLoopMainPerform {
+            // An async test process on Linux never runs RunLoop.main: the block would not run on
+            // the platform either. Apple platforms run the main run loop, which drains it.
+            if ProcessInfo.processInfo.environment["REPLAY_PATTERNS_RUNS"] != nil {
+                print("pattern \(hop.rawValue.replacingOccurrences(of: " ", with: "_")) skipped: RunLoop.main does not run in an async process on Linux")
+            }
+            return
+        }
+        #endif
+        await Self.measure(hop.rawValue) { correct in await Self.replay(hop, correct: correct) }
+    }
+
+    @Test("a decision delayed on the platform's clock replays green, and a late second decision fails at once")
+    func delayedDecision() async {
+        await Self.measure("DispatchQueue.main.asyncAfter via platform.clock") { correct in
+            await Self.replayDelayedDecision(correct: correct)
+        }
+    }
+
+    @Test("a forgotten answer after a detached task is reported once the stall timeout passes, naming the unseen work")
+    func detachedMissingNamesUnseenWork() async throws {
+        let report = await Self.replay(.taskDetached, correct: false)
+        let issue = try #require(report.issues.first)
+        #expect(issue.kind == .missingEffect)
+        #expect(issue.message.contains("waited the stall timeout"), "\(issue)")
+        #expect(issue.message.contains("Task.detached"), "\(issue)")
+    }
+
+    @Test("a forgotten answer after a main-queue hop is reported without waiting for unseen work")
+    func mainQueueMissingIsReportedAtOnce() async throws {
+        let report = await Self.replay(.dispatchMain, correct: false)
+        let issue = try #require(report.issues.first)
+        #expect(issue.kind == .missingEffect)
+        #expect(issue.message.contains("went idle"), "\(issue)")
+        #expect(!issue.message.contains("waited the stall timeout"), "\(issue)")
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import HybridReplay
+import HybridReplaySimulation
+import Testing
+
+// The examples of docs/writing-app-code-that-replays.md, compiled and replayed.
+
+@MainActor
+final class GreetingBridge: ScriptMessageHandler {
+    private let webView: any WebView
+    private let transport: any HTTPTransport
+
+    init(platform: Platform) {
+        webView = platform.webView
+        transport = platform.transport
+        platform.webView.add(self, name: "greet")
+    }
+
+    func didReceive(_ message: ScriptMessage) {
+        guard case .string(let name) = message.body else { return }
+        Task {
+            let request = HTTPRequest(url: "https://api.example.com/greeting?name=\(name)")
+            let greeting = (try? await transport.send(request))?.body?.text ?? "hello"
+            DispatchQueue.main.async { [webView] in
+                webView.evaluateJavaScript("showGreeting(\(JavaScriptLiteral.string(greeting)))", completionHandler: nil)
+            }
+        }
+    }
+}
+
+@MainActor
+final class ConfirmingRouter: NavigationDelegate {
+    private let clock: any Clock<Duration>
+
+    init(platform: Platform) {
+        clock = platform.clock
+        platform.webView.setNavigationDelegate(self)
+    }
+
+    func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+        // Was: DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { decisionHandler(.allow) }
+        Task { try await clock.sleep(for: .milliseconds(300)); decisionHandler(.allow) }
+    }
+}
+
+@Suite("Writing app code that replays: the guide's examples")
+struct WritingAppCodeExamplesTests {
+    static let greeting = Cassette(
+        header: CassetteHeader(name: "greeting"),
+        events: [
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "greet", body: "Ada")),
+            Event(id: 2, at: 0.001, cause: 1, payload: HTTPRequest(url: "https://api.example.com/greeting?name=Ada")),
+            Event(id: 3, at: 0.02, answers: 2, payload: HTTPResponse(status: 200, body: .text("Hi Ada"))),
+            Event(id: 4, at: 0.021, cause: 3, payload: JavaScriptEvaluation(script: #"showGreeting("Hi Ada")"#)),
+        ])
+
+    @Test("a @MainActor bridge that hops back with DispatchQueue.main.async replays green, every time")
+    func greetingBridgeReplays() async {
+        let cassette = Self.greeting
+        let report = await Replayer(cassette: cassette, options: ReplayOptions(repetitions: 20)).replay { platform in
+            await GreetingBridge(platform: platform)
+        }
+        #expect(report.passed, "\(report)")
+    }
+
+    @Test("the router delayed on platform.clock replays green and takes no real time to")
+    func confirmingRouterReplays() async {
+        let cassette = Cassette(
+            header: CassetteHeader(name: "confirm"),
+            events: [
+                Event(id: 1, at: 0, payload: NavigationAction(url: "https://bank.example/pay", navigationType: .formSubmitted, targetFrame: .main())),
+                Event(id: 2, at: 0.3, cause: 1, payload: NavigationDecision(.allow)),
+            ])
+        let report = await Replayer(cassette: cassette).replay { platform in
+            await ConfirmingRouter(platform: platform)
+        }
+        #expect(report.passed, "\(report)")
+    }
+
+    @Test("a @MainActor bridge is recorded on the simulated platform, and its recording replays green")
+    func greetingBridgeRecordsAndReplays() async throws {
+        let page = SimulatedWebView()
+        let recorder = Recorder(name: "greeting")
+        let transport = ScriptedHTTPTransport { _ in HTTPResponse(status: 200, body: .text("Hi Grace")) }
+        let bridge = await GreetingBridge(platform: recorder.platform(wrapping: .simulated(webView: page, transport: transport)))
+        // The page posts from a test task off the main actor; the bridge is called on it all the same.
+        try page.postMessage("Grace", to: "greet")
+        try await recorder.waitForEvents(JavaScriptEvaluation.eventKind)
+        withExtendedLifetime(bridge) {}
+        let cassette = recorder.cassette()
+        #expect(cassette.events.map(\.kind.description) == ["script.message", "http.request", "http.response", "javascript.evaluate", "javascript.result"])
+        let report = await Replayer(cassette: cassette, options: ReplayOptions(repetitions: 10)).replay { platform in
+            await GreetingBridge(platform: platform)
+        }
+        #expect(report.passed, "\(report)")
+    }
+
+    @Test("the recorded bridge's replay fails when the bridge answers with something else")
+    func greetingBridgeRegressionFails() async throws {
+        var cassette = Self.greeting
+        cassette.events[3] = Event(id: 4, at: 0.021, cause: 3, payload: JavaScriptEvaluation(script: #"showGreeting("Hi, Ada")"#))
+        let report = await Replayer(cassette: cassette).replay { platform in
+            await GreetingBridge(platform: platform)
+        }
+        #expect(report.issues.first?.kind == .unexpectedEffect || report.issues.first?.eventID == 4, "\(report)")
+        #expect(!report.passed)
+    }
+
+    @Test("an implementation that hands work to a global queue can say so")
+    func unseenWorkIsExpected() {
+        let options = ReplayOptions(unseenWork: .expected)
+        #expect(options.unseenWork == .expected)
+        #expect(ReplayOptions().unseenWork == .detected)
+    }
+}

@@ -24,8 +24,9 @@ struct PayloadRewriter: Sendable {
     /// custom fields. Object-shaped fields are passed as one object.
     var json: Rewrite<JSONValue>?
     /// The text of every body that is neither JSON nor a form by its
-    /// `Content-Type` (given as text, or as bytes that are UTF-8), and of
-    /// every form and multipart body after its fields.
+    /// `Content-Type` (given as text, or as bytes that are UTF-8), of
+    /// every form and multipart body after its fields, and the source of
+    /// every `evaluateJavaScript` call.
     var text: Rewrite<String>?
     /// Every cookie the cookie store is given or answers with.
     var cookie: Rewrite<Cookie>?
@@ -74,6 +75,7 @@ struct PayloadRewriter: Sendable {
         case var evaluation as JavaScriptEvaluation:
             evaluation.arguments = evaluation.arguments.map { object($0, &placeholders) }
             evaluation.frame = frame(evaluation.frame, &placeholders)
+            if let text { evaluation.script = text(evaluation.script, &placeholders) }
             return evaluation
         case var action as NavigationAction:
             action.url = url(action.url, &placeholders)

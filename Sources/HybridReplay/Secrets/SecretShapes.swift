@@ -27,19 +27,32 @@ enum SecretShapes {
     /// Every credential `text` holds by its shape, in text order.
     static func matches(in text: String) -> [Match] {
         var found: [Match] = []
-        var previousWord: Substring?
         for word in words(of: text) {
-            if let kind = kind(of: word) {
-                found.append(Match(kind: kind, range: word.startIndex..<word.endIndex))
-            } else if let previous = previousWord, previous.lowercased() == "bearer", word.count >= 8,
-                !SecretScanner.isRedacted(String(word))
-            {
-                found.append(Match(kind: "a bearer token", range: word.startIndex..<word.endIndex))
-            }
-            previousWord = word
+            if let kind = kind(of: word) { found.append(Match(kind: kind, range: word.startIndex..<word.endIndex)) }
+        }
+        for token in bearerTokens(in: text) where !found.contains(where: { $0.range.overlaps(token) }) {
+            found.append(Match(kind: "a bearer token", range: token))
         }
         found += userinfo(in: text)
         return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// The token after each `Bearer ` in `text`: every character up to a
+    /// space, a quote or a separator, so a base64 token with `+`, `/` and
+    /// `=` is taken whole. Eight characters at least, not a placeholder.
+    private static func bearerTokens(in text: String) -> [Range<String.Index>] {
+        var found: [Range<String.Index>] = []
+        var searchStart = text.startIndex
+        while let scheme = text.range(of: "bearer ", options: .caseInsensitive, range: searchStart..<text.endIndex) {
+            searchStart = scheme.upperBound
+            if scheme.lowerBound > text.startIndex, text[text.index(before: scheme.lowerBound)].isLetter { continue }
+            let start = text[scheme.upperBound...].firstIndex { $0 != " " } ?? text.endIndex
+            let end = text[start...].firstIndex { $0.isWhitespace || "\"'`,;<>()[]{}".contains($0) } ?? text.endIndex
+            let token = text[start..<end]
+            guard token.count >= 8, !SecretScanner.isRedacted(String(token)) else { continue }
+            found.append(start..<end)
+        }
+        return found
     }
 
     /// What `word` looks like, or `nil` for an ordinary word.

@@ -117,6 +117,17 @@ struct RedactionSecretsTests {
         #expect(redacted(response)?.body == .text("id [REDACTED:1] key [REDACTED:2]"))
     }
 
+    @Test("a base64 bearer token in text is replaced whole, and a token in a script the app evaluates too")
+    func bearerAndScripts() {
+        let response = HTTPResponse(
+            status: 200, headers: [HTTPHeader("Content-Type", "text/plain")], body: .text("use: Bearer aB3+xY9/zQ1w==, then retry"))
+        let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJlLXZhbHVl"
+        let evaluation = JavaScriptEvaluation(script: "window.bank.resolve('p1', {\"idToken\":\"\(jwt)\"})")
+
+        #expect(redacted(response)?.body == .text("use: Bearer [REDACTED:1], then retry"))
+        #expect(redacted(evaluation)?.script == "window.bank.resolve('p1', {\"idToken\":\"[REDACTED:1]\"})")
+    }
+
     @Test("a client that copies Set-Cookie attributes into its Cookie header keeps them readable")
     func cookieAttributes() {
         let request = HTTPRequest(url: "https://a.test/", headers: [HTTPHeader("Cookie", "sid=s-1; Domain=bank.test; Path=/; Secure")])

@@ -116,7 +116,11 @@ package enum SecretScanner {
         private func cookieValues(ofHeader name: String, _ value: String) -> [String]? {
             let pairs: [Substring]
             switch name.lowercased() {
-            case "cookie": pairs = value.split(separator: ";")
+            case "cookie":
+                // `Domain=`/`Path=`-style pairs a client copied from a Set-Cookie line are no cookie values.
+                pairs = value.split(separator: ";").filter { pair in
+                    !cookieAttributeNames.contains(pair.prefix { $0 != "=" }.trimmingCharacters(in: .whitespaces).lowercased())
+                }
             case "set-cookie": pairs = [value.prefix { $0 != ";" }]
             default: return nil
             }

@@ -133,6 +133,8 @@ struct RedactionSecretsTests {
         let request = HTTPRequest(url: "https://a.test/", headers: [HTTPHeader("Cookie", "sid=s-1; Domain=bank.test; Path=/; Secure")])
 
         #expect(redacted(request)?.headers == [HTTPHeader("Cookie", "sid=[REDACTED:1]; Domain=bank.test; Path=/; Secure")])
+        let cassette = Cassette(header: CassetteHeader(name: "c"), events: [Event(id: 1, at: 0, payload: redacted(request) ?? request)])
+        #expect(SecretScanner.findings(in: cassette).isEmpty, "the scanner agrees the attributes are no secrets")
     }
 
     @Test("redacting a redacted payload again changes nothing")

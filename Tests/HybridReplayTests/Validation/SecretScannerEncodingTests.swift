@@ -94,6 +94,7 @@ struct SecretScannerEncodingTests {
                 status: 200, headers: [HTTPHeader("Set-Cookie", "sid=[REDACTED:4]; Domain=bank.test; Path=/; Secure")],
                 body: .json(["token_type": "Bearer", "expires_in": 3600, "session": .null, "state": .string(#"{"page":2}"#)])),
             HTTPRequest(method: "POST", url: "https://api.bank.test/search", headers: [form], body: .text("q=tokens&sort=asc")),
+            HTTPRequest(url: "https://api.bank.test/", headers: [HTTPHeader("Cookie", "sid=[REDACTED:4]; Domain=bank.test; Path=/")]),
         ]
         #expect(findings(payloads) == [])
     }

@@ -64,6 +64,18 @@ struct SecretCorpusTests {
         #expect(CassetteReader().lint(bytes, path: "corpus.json").map(\.description) == [])
     }
 
+    @Test("a redacted recording exported to HAR and imported again keeps its placeholders and their numbers")
+    func harRoundTrip() async throws {
+        let cassette = try await Self.record(Self.corpus.shapes).cassette()
+        let exported = HAR.export(cassette)
+        let imported = try HAR.read(Data(exported), path: "corpus.har").cassette(name: "corpus", source: "corpus.har")
+
+        #expect(imported.events.map(\.payload.kind) == cassette.events.map(\.payload.kind))
+        for (before, after) in zip(cassette.events, imported.events) {
+            #expect(PayloadComparison.tree(of: after.payload) == PayloadComparison.tree(of: before.payload), "event \(before.id)")
+        }
+    }
+
     @Test("a hand-made unredacted copy of each shape gets a lint warning at a line and column", arguments: corpus.shapes)
     func unredactedCopy(_ shape: SecretCorpus.Shape) throws {
         let bytes = CassetteWriter.canonicalBytes(of: SecretCorpus.unredacted(shape))

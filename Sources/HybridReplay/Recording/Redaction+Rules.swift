@@ -41,8 +41,9 @@ extension Redaction {
     }()
 
     /// The value of every URL query item named `name` (compared exactly,
-    /// after percent-decoding), in every URL, and of every field named
-    /// `name` in form and multipart bodies; listed as `query:<name>`.
+    /// after percent-decoding), in every URL — its query, and a fragment of
+    /// `name=value` pairs such as OAuth's `#access_token=…` — and of every
+    /// field named `name` in form and multipart bodies; listed as `query:<name>`.
     ///
     /// - Parameter name: The item's name, such as `token`.
     public static func queryItem(_ name: String) -> Redaction {
@@ -145,17 +146,27 @@ private func redactCredentials(_ header: String, _ placeholders: inout Redaction
 
 // MARK: - Query items
 
-/// `url` with the values of the query items whose names `matches` replaced.
+/// `url` with the values of the query items whose names `matches` replaced,
+/// in its query and in a fragment of `name=value` pairs, where OAuth's
+/// implicit flow returns `#access_token=…`.
 func redactQuery(
     inURL url: String, where matches: (String) -> Bool, _ placeholders: inout RedactionPlaceholders
 ) -> String {
     let fragment = url.firstIndex(of: "#") ?? url.endIndex
-    guard let question = url[..<fragment].firstIndex(of: "?") else { return url }
-    let query = url[url.index(after: question)..<fragment]
-    let rewritten = FormFields.rewrite(query: query) { name, value in
-        matches(name) ? redactField(value, &placeholders) : nil
+    let question = url[..<fragment].firstIndex(of: "?")
+    guard question != nil || fragment < url.endIndex else { return url }
+    func rewrite(_ items: Substring) -> String {
+        FormFields.rewrite(query: items) { name, value in matches(name) ? redactField(value, &placeholders) : nil }
     }
-    return url[...question] + rewritten + url[fragment...]
+    var result = ""
+    if let question {
+        result = url[...question] + rewrite(url[url.index(after: question)..<fragment])
+    } else {
+        result = String(url[..<fragment])
+    }
+    guard fragment < url.endIndex else { return result }
+    let items = url[url.index(after: fragment)...]
+    return result + "#" + (items.contains("=") ? rewrite(items) : String(items))
 }
 
 /// The placeholder for a form field's or query item's decoded value, or

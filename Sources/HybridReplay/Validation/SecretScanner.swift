@@ -181,9 +181,14 @@ package enum SecretScanner {
         /// body's fields or a multipart body's fields.
         private static func namedFields(in text: String) -> [(name: String, value: String)] {
             if isURL(text) {
-                guard let question = text.firstIndex(of: "?") else { return [] }
-                let query = text[text.index(after: question)...].prefix { $0 != "#" }
-                return FormFields.items(query: query)
+                // The query, and a fragment of `name=value` pairs (OAuth's implicit flow returns `#access_token=…`).
+                let fragment = text.firstIndex(of: "#")
+                var items: [(name: String, value: String)] = []
+                if let question = text[..<(fragment ?? text.endIndex)].firstIndex(of: "?") {
+                    items += FormFields.items(query: text[text.index(after: question)..<(fragment ?? text.endIndex)])
+                }
+                if let fragment { items += FormFields.items(query: text[text.index(after: fragment)...]) }
+                return items
             }
             if let boundaryLine = text.split(whereSeparator: \.isNewline).first, boundaryLine.hasPrefix("--"),
                 text.lowercased().contains("content-disposition: form-data")

@@ -101,6 +101,16 @@ struct RedactionSecretsTests {
         #expect(result?.headers == [HTTPHeader("X-Auth-Token", "[REDACTED:3]"), HTTPHeader("Referer", "https://[REDACTED:4]@a.test/")])
     }
 
+    @Test("an OAuth fragment's tokens are redacted like query items; an ordinary fragment is kept")
+    func fragments() {
+        let callback = NavigationAction(
+            url: "bankapp://callback#access_token=at-1&token_type=Bearer&state=s1", navigationType: .other, targetFrame: .main())
+        let anchor = NavigationAction(url: "https://a.test/help?id_token=it-2#section-2", navigationType: .other, targetFrame: .main())
+
+        #expect(redacted(callback)?.url == "bankapp://callback#access_token=[REDACTED:1]&token_type=Bearer&state=s1")
+        #expect(redacted(anchor)?.url == "https://a.test/help?id_token=[REDACTED:1]#section-2")
+    }
+
     @Test("a token inside JSON held in a string is redacted and the string rewritten compactly")
     func jsonInString() {
         let message = ScriptMessage(handler: "s", body: ["state": .string(#"{"scope": "read", "access_token": "a-1"}"#), "plain": "{not json"])

@@ -60,11 +60,13 @@ struct SecretScannerEncodingTests {
                 method: "POST", url: "https://api.bank.test/pin",
                 headers: [HTTPHeader("Content-Type", "multipart/form-data; boundary=\(boundary)")], body: .text(multipart)),
             HTTPRequest(url: "https://ada:hunter22@api.bank.test/me"),
+            NavigationAction(url: "bankapp://callback#access_token=at-77&state=s1", navigationType: .other, targetFrame: .main()),
         ]
         #expect(findings(payloads) == [
             "events[0].payload.body.text: form field 'passwd' looks like a credential; redact it",
             "events[1].payload.body.text: form field 'pin' looks like a credential; redact it",
             "events[2].payload.url: this string looks like a credential in a URL's userinfo; redact it",
+            "events[3].payload.url: query item 'access_token' looks like a credential; redact it",
         ])
     }
 

@@ -20,6 +20,20 @@ private struct Client: ScriptMessageHandler {
     }
 }
 
+/// Signs a user in from the page's message by posting a form into the web view.
+private struct FormPoster: ScriptMessageHandler {
+    let webView: any WebView
+    let password: String
+
+    func didReceive(_ message: ScriptMessage) {
+        webView.load(
+            NavigationLoad(
+                url: "https://bank.test/session", method: "POST",
+                headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded")],
+                body: .bytes(Data("user=ada&password=\(password)".utf8))))
+    }
+}
+
 @Suite("Secrets in every shape")
 struct SecretCorpusTests {
     static let corpus = SecretCorpus()
@@ -51,6 +65,26 @@ struct SecretCorpusTests {
 
         #expect(Self.corpus.exposed(in: String(decoding: bytes, as: UTF8.self)) == [])
         #expect(CassetteReader().lint(bytes, path: "corpus.json").map(\.description) == [])
+    }
+
+    @Test("a page's message and a form the app posts into the web view keep no credential once recorded")
+    func pageShapes() async throws {
+        let password = "pw-Q7mZ4kR9vT2xW8nB"
+        let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJRN21aNGsifQ.S1gN4tUr3V4lU3xYz"
+        let posted = "pw-H3jK8pL2sD5fG9qW"
+        let recorder = stillRecorder()
+        let page = SimulatedWebView()
+        let platform = recorder.platform(wrapping: .simulated(webView: page))
+        platform.webView.add(FormPoster(webView: platform.webView, password: posted), name: "login")
+
+        try page.postMessage(
+            ["password": .string(password), "state": .string(#"{"id_token":"\#(jwt)"}"#)], to: "login", frame: nil)
+        _ = try await recorder.waitForEvents(NavigationLoad.eventKind)
+        let text = String(decoding: try recorder.canonicalBytes(file: "page.json"), as: UTF8.self)
+
+        for secret in [password, jwt, posted] { #expect(!text.contains(secret), "\(text)") }
+        #expect(text.contains("password=[REDACTED:"), "\(text)")
+        #expect(SecretScanner.findings(in: recorder.cassette()).isEmpty)
     }
 
     @Test("a HAR log of every shape imports without any of their credentials")

@@ -7,6 +7,8 @@ import HybridReplay
 /// It never reports anything itself; it returns what went wrong for a
 /// reporter to turn into issues or `XCTFail`s at the caller's location.
 struct CassetteRun {
+    /// Where the cassette is recorded, and where else it may be read from.
+    var location: CassetteLocation
     /// The cassette's name.
     var name: String
     /// The cassette file.
@@ -83,6 +85,7 @@ struct CassetteRun {
         location: CassetteLocation, mode: RecordMode, modeSetting: String, isCI: Bool, options: ReplayOptions,
         recording: RecordingSession?, testFilter: String?
     ) {
+        self.location = location
         self.name = location.name
         self.file = location.file
         self.mode = mode
@@ -99,8 +102,23 @@ struct CassetteRun {
 
     /// The command that runs the calling test in `mode`.
     func command(mode: RecordMode) -> String {
-        let filter = testFilter.map { "'\($0)'" } ?? "<test>"
-        return "\(RecordMode.environmentVariable)=\(mode) swift test --filter \(filter)"
+        Self.command(mode: mode, testFilter: testFilter, xcode: RecordEnvironment.isXcode(RecordEnvironment.current))
+    }
+
+    /// The command that runs the test again in `mode`: `swift test --filter`,
+    /// or under Xcode an `xcodebuild` line with the `TEST_RUNNER_` prefix.
+    static func command(mode: RecordMode, testFilter: String?, xcode: Bool) -> String {
+        let variable = RecordMode.environmentVariable
+        guard xcode else {
+            return "\(variable)=\(mode) swift test --filter \(testFilter.map { "'\($0)'" } ?? "<test>")"
+        }
+        // `Module.Suite/test` is `Module/Suite/test()` to -only-testing.
+        let identifier = testFilter.map { filter -> String in
+            guard let dot = filter.firstIndex(of: ".") else { return filter + "()" }
+            return filter[..<dot] + "/" + filter[filter.index(after: dot)...] + "()"
+        } ?? "<Target>/<Suite>/<test>()"
+        return "TEST_RUNNER_\(variable)=\(mode) xcodebuild test -scheme <scheme> -destination <destination> "
+            + "-only-testing:'\(identifier)' (or set \(variable)=\(mode) in the test plan's or scheme's environment)"
     }
 
     // MARK: Running
@@ -110,7 +128,9 @@ struct CassetteRun {
     /// - Parameter setUp: Builds the implementation from a platform.
     /// - Returns: The replay report, when there was a replay, and every failure.
     func run<Subject>(_ setUp: (Platform) async throws -> Subject) async -> CassetteOutcome {
-        let exists = FileManager.default.fileExists(atPath: file.path)
+        // Recording writes to the source folder; replaying also finds a copy in the test bundle.
+        let source = mode == .all ? file : location.readable()
+        let exists = FileManager.default.fileExists(atPath: source.path)
         if mode == .all {
             return CassetteOutcome(failures: await record(setUp, reason: exists ? .overwriting : .absent))
         }
@@ -118,17 +138,17 @@ struct CassetteRun {
             if mode == .never { return CassetteOutcome(failures: [missingFailure()]) }
             return CassetteOutcome(failures: await record(setUp, reason: .absent))
         }
-        let replayed = await replay(setUp)
+        let replayed = await replay(setUp, from: source)
         guard !replayed.failures.isEmpty, mode == .failed else { return replayed }
         let recorded = await record(setUp, reason: .failing)
         return CassetteOutcome(report: replayed.report, failures: replayed.failures + recorded)
     }
 
     /// Reads the cassette and replays it.
-    private func replay<Subject>(_ setUp: (Platform) async throws -> Subject) async -> CassetteOutcome {
+    private func replay<Subject>(_ setUp: (Platform) async throws -> Subject, from source: URL) async -> CassetteOutcome {
         let replayer: Replayer
         do {
-            replayer = try Replayer(contentsOf: file, displayPath: path, options: options)
+            replayer = try Replayer(contentsOf: source, displayPath: source.path, options: options)
         } catch {
             // In `failed` mode the file is re-recorded next; elsewhere, say how.
             let fix =

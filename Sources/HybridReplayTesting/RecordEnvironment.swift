@@ -13,6 +13,15 @@ enum RecordEnvironment {
     ///
     /// `CI` forces ``RecordMode/never`` over everything; otherwise a mode the
     /// call or trait sets wins over `HYBRIDREPLAY_RECORD`.
+    /// Whether the tests run under Xcode or `xcodebuild`, which set these for the test runner.
+    ///
+    /// Xcode passes the runner only variables prefixed `TEST_RUNNER_` (the
+    /// prefix removed) or set in the scheme or test plan, so a re-record
+    /// command for Xcode is spelled differently.
+    static func isXcode(_ environment: [String: String]) -> Bool {
+        environment["XCTestConfigurationFilePath"] != nil || environment["XCTestSessionIdentifier"] != nil
+    }
+
     static func mode(override: RecordMode?, environment: [String: String]) throws(RecordModeError)
         -> (mode: RecordMode, setting: String)
     {

@@ -19,7 +19,10 @@ package enum NavigationConversion {
 
     /// The seam's form of a frame.
     @MainActor package static func frame(_ frame: WKFrameInfo) -> Frame {
-        Frame(isMainFrame: frame.isMainFrame, url: frame.request.url?.absoluteString)
+        let origin = frame.securityOrigin
+        return Frame(
+            isMainFrame: frame.isMainFrame, url: frame.request.url?.absoluteString,
+            securityOrigin: SecurityOrigin(protocol: origin.protocol, host: origin.host, port: origin.port))
     }
 
     /// `WKNavigationType`'s case as the seam names it.

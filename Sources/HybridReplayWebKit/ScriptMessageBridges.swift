@@ -12,10 +12,10 @@ import AppleMirrorWebKit
 @MainActor package func scriptMessage(from message: WKScriptMessage, expectsReply: Bool) throws(ScriptValueError)
     -> ScriptMessage
 {
-    let frame = message.frameInfo
-    return ScriptMessage(
+    ScriptMessage(
         handler: message.name, body: try ScriptValueConversion.jsonValue(from: message.body),
-        frame: Frame(isMainFrame: frame.isMainFrame, url: frame.request.url?.absoluteString), expectsReply: expectsReply)
+        frame: NavigationConversion.frame(message.frameInfo), expectsReply: expectsReply,
+        contentWorld: WebKitWorlds.contentWorld(message.world))
 }
 
 /// The `WKScriptMessageHandler` WebKit holds for a seam ScriptMessageHandler.

@@ -105,6 +105,11 @@ import AppleMirrorWebKit
     }
 }
 
+/// The seam's form of ``frame(_:main:)`` for the page's main frame, with its security origin.
+let appFrame = Frame(
+    isMainFrame: true, url: "https://app.example/",
+    securityOrigin: SecurityOrigin(protocol: "https", host: "app.example", port: 443))
+
 @MainActor func frame(_ url: String, main: Bool = true) -> WKFrameInfo {
     WKFrameInfo(
         isMainFrame: main, request: URLRequest(url: URL(string: url)!),

@@ -68,7 +68,8 @@ struct NavigationDelegateBridgeTests {
         let action = try #require(seen.all.first)
         #expect(action.url == "https://app.example/next")
         #expect(action.navigationType == .linkActivated)
-        #expect(action.targetFrame == Frame(isMainFrame: true, url: "https://app.example/"))
+        // The frame's security origin comes along: WKFrameInfo.securityOrigin.
+        #expect(action.targetFrame == appFrame)
     }
 
     @Test("a decision handler called twice delivers the first answer and reports the second")

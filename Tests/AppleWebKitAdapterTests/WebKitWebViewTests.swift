@@ -49,8 +49,24 @@ struct WebKitWebViewTests {
         await mainQueueDrained()
         #expect(
             handler.received.all == [
-                ScriptMessage(handler: "nativeProcess", body: ["flag": true, "n": 1], frame: .main("https://app.example/"))
+                ScriptMessage(handler: "nativeProcess", body: ["flag": true, "n": 1], frame: appFrame)
             ])
+    }
+
+    @Test(
+        "a message keeps the content world WebKit posted it in, so it reaches the handler of that world on replay",
+        arguments: [ContentWorld.page, .defaultClient, .world(name: "bank")])
+    func messageKeepsItsWorld(_ world: ContentWorld) async throws {
+        let handler = RecordingHandler()
+        adapter.add(handler, contentWorld: world, name: "nativeProcess")
+        await mainQueueDrained()
+        let bridge = try #require(fake.controller.handlers["nativeProcess"])
+        let posted = WKScriptMessage(
+            body: "hi", frameInfo: frame("https://app.example/"), name: "nativeProcess", world: WebKitWorlds.world(world))
+        bridge.userContentController(fake.controller, didReceive: posted)
+        await mainQueueDrained()
+        #expect(handler.received.all.map(\.contentWorld) == [world])
+        #expect(handler.received.all.first?.frame?.securityOrigin == SecurityOrigin(protocol: "https", host: "app.example", port: 443))
     }
 
     @Test("a message whose body has no JSON form is dropped and reported")

@@ -1,8 +1,6 @@
 // The Swift examples of docs/writing-tests.md, compiled and run here;
 // DocumentationExamplesTests keeps the guide's text equal to them.
 import Foundation
-import HybridReplay
-import HybridReplaySimulation
 import HybridReplayTesting
 import Testing
 import XCTest

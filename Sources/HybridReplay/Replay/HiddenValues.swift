@@ -28,9 +28,11 @@ package struct HiddenValues {
     }
 
     /// Notes every field of `actual` that sits where `recorded` has a
-    /// placeholder: the part of a string that stands for it when the text
-    /// around it agrees, such as the token of `Bearer [REDACTED:1]`, or else
-    /// the whole value.
+    /// placeholder: the part of a string that stands for it, such as the
+    /// token of `Bearer [REDACTED:1]` — found by the text around it, or by
+    /// the separators around the placeholder when that text changed (see
+    /// ``secret(in:prefix:suffix:)``) — or else the whole value. HTTP bodies
+    /// are compared in the form a replay compares them (``ComparedForm``).
     mutating func learn(recorded: any EventPayload, actual: any EventPayload) {
         learn(PayloadComparison.tree(of: ComparedForm.of(recorded)), PayloadComparison.tree(of: ComparedForm.of(actual)))
     }

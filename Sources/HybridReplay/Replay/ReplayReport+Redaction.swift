@@ -6,6 +6,10 @@ extension ReplayReport {
     /// A replay redacts its failed reports by the rules the cassette header
     /// lists, so a wrong bearer token fails the test without the expected or
     /// the actual token appearing in the report or in the trace attached to it.
+    /// When any rule applies, credentials found by their shape (JWTs, bearer
+    /// tokens, well-known key prefixes) are hidden too, wherever the
+    /// implementation put them. Secrets are numbered after the cassette's own
+    /// placeholders, a bound value by the placeholder it was bound to.
     ///
     /// - Parameters:
     ///   - redaction: The rules to apply, such as ``Redaction/init(ruleNames:)`` of the cassette's header.

@@ -56,7 +56,18 @@ extension CassetteRun {
         } catch {
             return [CassetteFailure(message: error.description)]
         }
-        return [CassetteFailure(message: recordedMessage(reason, events: recorder.events.count))]
+        return [CassetteFailure(message: recordedMessage(reason, events: recorder.events.count))] + secretWarnings()
+    }
+
+    /// What `cassette lint` would warn about in the file just written: a
+    /// likely secret the session's redaction did not hide, with its line and
+    /// column, so it is seen before the cassette is committed.
+    private func secretWarnings() -> [CassetteFailure] {
+        CassetteReader().lint(contentsOf: file, displayPath: path).map { diagnostic in
+            CassetteFailure(
+                message: "\(diagnostic.description) (add a rule to the RecordingSession's redaction, "
+                    + "such as `.default + .jsonField(\"name\")`, see docs/secrets.md, then run \(command(mode: .all)))")
+        }
     }
 
     private func recordedMessage(_ reason: RecordingReason, events: Int) -> String {

@@ -42,6 +42,26 @@ struct RecordModesTests {
         #expect(report?.passed == true)
     }
 
+    @Test("a recording warns about a likely secret its redaction left, at its line and column, with what to do")
+    func warnsAboutSecrets() async throws {
+        let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJlLXZhbHVl"
+        let found = Locked<[String]>([])
+        await withKnownIssue {
+            await replayEcho(["HYBRIDREPLAY_RECORD": "missing"], recording: Echo.session(words: [jwt]))
+        } matching: { issue in
+            if comments(issue).contains(": warning: ") { found.withLock { $0.append(comments(issue)) } }
+            return true
+        }
+        let warnings = found.withLock { $0 }
+        let path = folder.file("echo").path
+        #expect(warnings.count == 1, "\(warnings)")
+        #expect(warnings.first?.hasPrefix("\(path):") == true, "\(warnings)")
+        #expect(warnings.first?.contains(": warning: this string looks like a JSON Web Token; redact it") == true, "\(warnings)")
+        #expect(warnings.first?.contains("docs/secrets.md") == true, "\(warnings)")
+        // The message body is redacted by default; the route name, which no rule covers, is what is left.
+        #expect(try folder.read("echo").events.first?.payload as? ScriptMessage == ScriptMessage(handler: "echo", body: "[REDACTED:1]"))
+    }
+
     @Test("missing replays a cassette that is there")
     func missingReplays() async throws {
         try folder.write(Echo.cassette(), as: "echo.json")

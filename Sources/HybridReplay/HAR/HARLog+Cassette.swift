@@ -142,22 +142,22 @@ extension HARLog {
     private func highestPlaceholder() -> Int {
         var highest = 0
         for entry in entries {
-            var texts = [entry.request.url] + entry.request.headers.map(\.value)
-            if case .response(let response) = entry.answer { texts += response.headers.map(\.value) }
-            for text in texts { highest = max(highest, Self.highestPlaceholder(in: text)) }
+            var texts = [entry.request.url] + entry.request.headers.map(\.value) + Self.texts(of: entry.request.body)
+            if case .response(let response) = entry.answer {
+                texts += response.headers.map(\.value) + Self.texts(of: response.body)
+            }
+            for text in texts { highest = max(highest, RedactionPlaceholders.highestNumber(in: text)) }
         }
         return highest
     }
 
-    private static func highestPlaceholder(in text: String) -> Int {
-        var highest = 0
-        var rest = Substring(text)
-        while let start = rest.range(of: "[REDACTED:") {
-            rest = rest[start.upperBound...]
-            let digits = rest.prefix { $0.isASCII && $0.isNumber }
-            if rest.dropFirst(digits.count).first == "]", let number = Int(digits) { highest = max(highest, number) }
+    /// The text a body shows, where a placeholder exported from a cassette may stand.
+    private static func texts(of body: HTTPBody?) -> [String] {
+        switch body {
+        case .text(let text): [text]
+        case .json(let value): [CanonicalPrinter.compactText(value)]
+        case .bytes, nil: []
         }
-        return highest
     }
 
     /// Where a redirect goes: `location` resolved against the request's URL, without a fragment.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Rewrites the places in an event payload where secrets hide: header
 /// values, URLs, form bodies, free-form JSON and cookies.
 ///
@@ -13,12 +15,19 @@ struct PayloadRewriter: Sendable {
     /// Every URL: of requests, loads, navigation actions, frames, cookie
     /// queries, and the `Location` and `Referer` headers.
     var url: Rewrite<String>?
-    /// The query string of a request whose body is `application/x-www-form-urlencoded` text.
-    var form: Rewrite<String>?
+    /// Every named field of a form body (`application/x-www-form-urlencoded`)
+    /// or multipart form body, whatever its encoding: given the decoded name
+    /// and value, the text to write instead, or `nil` to keep the value.
+    var field: (@Sendable (_ name: String, _ value: String, inout RedactionPlaceholders) -> String?)?
     /// Every free-form value: JSON bodies, message bodies, replies and
     /// results, evaluation arguments, route parameters, published values and
     /// custom fields. Object-shaped fields are passed as one object.
     var json: Rewrite<JSONValue>?
+    /// The text of every body that is neither JSON nor a form by its
+    /// `Content-Type` (given as text, or as bytes that are UTF-8), of
+    /// every form and multipart body after its fields, and the source of
+    /// every `evaluateJavaScript` call.
+    var text: Rewrite<String>?
     /// Every cookie the cookie store is given or answers with.
     var cookie: Rewrite<Cookie>?
 
@@ -26,7 +35,7 @@ struct PayloadRewriter: Sendable {
     func followed(by next: PayloadRewriter) -> PayloadRewriter {
         PayloadRewriter(
             header: Self.compose(header, next.header), url: Self.compose(url, next.url),
-            form: Self.compose(form, next.form), json: Self.compose(json, next.json),
+            field: Self.compose(field, next.field), json: Self.compose(json, next.json), text: Self.compose(text, next.text),
             cookie: Self.compose(cookie, next.cookie))
     }
 
@@ -34,6 +43,18 @@ struct PayloadRewriter: Sendable {
         guard let first else { return second }
         guard let second else { return first }
         return { value, placeholders in second(first(value, &placeholders), &placeholders) }
+    }
+
+    private static func compose(
+        _ first: (@Sendable (String, String, inout RedactionPlaceholders) -> String?)?,
+        _ second: (@Sendable (String, String, inout RedactionPlaceholders) -> String?)?
+    ) -> (@Sendable (String, String, inout RedactionPlaceholders) -> String?)? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return { name, value, placeholders in
+            let replaced = first(name, value, &placeholders)
+            return second(name, replaced ?? value, &placeholders) ?? replaced
+        }
     }
 
     /// Headers whose value is a URL.
@@ -54,6 +75,7 @@ struct PayloadRewriter: Sendable {
         case var evaluation as JavaScriptEvaluation:
             evaluation.arguments = evaluation.arguments.map { object($0, &placeholders) }
             evaluation.frame = frame(evaluation.frame, &placeholders)
+            if let text { evaluation.script = text(evaluation.script, &placeholders) }
             return evaluation
         case var action as NavigationAction:
             action.url = url(action.url, &placeholders)
@@ -148,21 +170,60 @@ struct PayloadRewriter: Sendable {
         }
     }
 
+    /// `body` with its fields rewritten as its `Content-Type` says, whatever
+    /// its encoding: a JSON document given as text or bytes is rewritten as
+    /// JSON and, when that changes it, stored as `json`; a form or multipart
+    /// body given as bytes is rewritten as text and, when that changes it,
+    /// stored as `text`. A body nothing changes keeps its encoding.
     private func body(_ body: HTTPBody?, headers: [HTTPHeader], _ placeholders: inout RedactionPlaceholders) -> HTTPBody? {
-        switch body {
-        case .json(let value):
-            return .json(json(value, &placeholders))
-        case .text(let text):
-            guard let form, Self.isForm(headers) else { return body }
-            return .text(form(text, &placeholders))
-        case .bytes, nil:
-            return body
+        guard let body else { return nil }
+        if case .json(let value) = body { return .json(json(value, &placeholders)) }
+        let type = BodyMediaType(headers: headers)
+        switch body.document(as: type) {
+        case .json(let value)?:
+            guard let json else { return body }
+            let rewritten = json(value, &placeholders)
+            return rewritten == value ? body : .json(rewritten)
+        case .text(let original)?:
+            var rewritten = original
+            if let field, type.isForm {
+                rewritten = FormFields.rewrite(query: Substring(rewritten)) { name, value in field(name, value, &placeholders) }
+            } else if let field, let boundary = type.boundary {
+                rewritten = FormFields.rewrite(multipart: rewritten, boundary: boundary) { name, value in
+                    field(name, value, &placeholders)
+                }
+            }
+            if let text { rewritten = text(rewritten, &placeholders) }
+            return rewritten == original ? body : .text(rewritten)
+        case .bytes?, nil:
+            if case .bytes(let data) = body, let field, let boundary = type.boundary {
+                return .bytes(Self.rewriteMultipart(binary: data, boundary: boundary) { field($0, $1, &placeholders) })
+            }
+            guard let text else { return body }
+            switch body {
+            case .text(let original):
+                return .text(text(original, &placeholders))
+            case .bytes(let data):
+                guard let original = String(bytes: data, encoding: .utf8) else { return body }
+                let rewritten = text(original, &placeholders)
+                return rewritten == original ? body : .text(rewritten)
+            case .json:
+                return body
+            }
         }
     }
 
-    private static func isForm(_ headers: [HTTPHeader]) -> Bool {
-        headers.values(named: "Content-Type").contains {
-            $0.lowercased().hasPrefix("application/x-www-form-urlencoded")
-        }
+    /// A multipart body that is not UTF-8, such as one uploading an image
+    /// beside a password field, with its fields rewritten and every other
+    /// byte kept: each byte is read as the Latin-1 character of the same
+    /// value, which maps bytes to text and back one to one.
+    private static func rewriteMultipart(
+        binary data: Data, boundary: String, _ transform: FormFields.Transform
+    ) -> Data {
+        let latin1 = String(String.UnicodeScalarView(data.map { Unicode.Scalar($0) }))
+        // Replacements are placeholders, which are ASCII, so they fit in Latin-1.
+        let rewritten = FormFields.rewrite(multipart: latin1, boundary: boundary, transform)
+        guard rewritten != latin1 else { return data }
+        return Data(rewritten.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })
     }
 }

@@ -17,6 +17,9 @@ extension Redaction {
             case "header" where !argument.isEmpty: combined = combined + .header(argument)
             case "cookie" where argument == "*": combined = combined + .cookieValues
             case "query" where !argument.isEmpty: combined = combined + .queryItem(argument)
+            case "fields" where name == Self.secretFieldsName: combined = combined + .secretFields
+            case "url" where name == Self.urlUserinfoName: combined = combined + .urlUserinfo
+            case "shapes" where name == Self.credentialShapesName: combined = combined + .credentialShapes
             case "body" where !argument.isEmpty:
                 combined = combined + .jsonField(argument)
                 if let last = Self.lastKey(of: argument), last != argument { combined = combined + .jsonField(last) }

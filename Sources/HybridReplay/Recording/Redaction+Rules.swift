@@ -41,14 +41,15 @@ extension Redaction {
     }()
 
     /// The value of every URL query item named `name` (compared exactly,
-    /// after percent-decoding), in every URL and in form-encoded request
-    /// bodies; listed as `query:<name>`.
+    /// after percent-decoding), in every URL — its query, and a fragment of
+    /// `name=value` pairs such as OAuth's `#access_token=…` — and of every
+    /// field named `name` in form and multipart bodies; listed as `query:<name>`.
     ///
     /// - Parameter name: The item's name, such as `token`.
     public static func queryItem(_ name: String) -> Redaction {
         var rewriter = PayloadRewriter()
-        rewriter.url = { url, placeholders in redactQuery(inURL: url, named: name, &placeholders) }
-        rewriter.form = { form, placeholders in redactQueryItems(Substring(form), named: name, &placeholders) }
+        rewriter.url = { url, placeholders in redactQuery(inURL: url, where: { $0 == name }, &placeholders) }
+        rewriter.field = { field, value, placeholders in field == name ? redactField(value, &placeholders) : nil }
         return Redaction(name: "query:\(name)", identity: "query:\(name)", rewriter: rewriter)
     }
 
@@ -59,13 +60,17 @@ extension Redaction {
     ///
     /// A string is replaced by its placeholder; a number, boolean, array or
     /// object by the placeholder of its compact JSON text; `null` is kept.
-    /// Only structured JSON is searched: a `text` or `base64` HTTP body, or
-    /// JSON serialized into a string, is not parsed.
+    /// An HTTP body is searched as its `Content-Type` says, whatever its
+    /// encoding: JSON as text or bytes is parsed, and the fields of form and
+    /// multipart bodies named `name` are replaced too. A string that holds a
+    /// JSON object or array is searched as well and, when a member in it is
+    /// replaced, written back as compact JSON text.
     ///
     /// - Parameter name: The member's key, such as `password`.
     public static func jsonField(_ name: String) -> Redaction {
         var rewriter = PayloadRewriter()
-        rewriter.json = { value, placeholders in redactMembers(named: name, in: value, &placeholders) }
+        rewriter.json = { value, placeholders in redactMembers(where: { $0 == name }, in: value, &placeholders) }
+        rewriter.field = { field, value, placeholders in field == name ? redactField(value, &placeholders) : nil }
         return Redaction(name: "body:\(name)", identity: "field:\(name)", rewriter: rewriter)
     }
 
@@ -85,15 +90,27 @@ extension Redaction {
 // MARK: - Header values
 
 /// `value` replaced whole; empty values are no secret and are kept.
-private func redactWhole(_ value: String, _ placeholders: inout RedactionPlaceholders) -> String {
+func redactWhole(_ value: String, _ placeholders: inout RedactionPlaceholders) -> String {
     value.isEmpty ? value : placeholders.placeholder(for: value)
 }
 
 /// `name=value; name=value`: each value replaced, names and spacing kept.
+/// A pair named like a `Set-Cookie` attribute (`Domain=bank.example`, `Path=/`),
+/// which a client copying a `Set-Cookie` line may send, is no cookie value and is kept.
 private func redactCookiePairs(_ header: String, _ placeholders: inout RedactionPlaceholders) -> String {
     header.split(separator: ";", omittingEmptySubsequences: false)
-        .map { redactPair($0, &placeholders) }
+        .map { isCookieAttribute($0) ? String($0) : redactPair($0, &placeholders) }
         .joined(separator: ";")
+}
+
+/// The attributes of a `Set-Cookie` line (RFC 6265 and its successors), lowercased.
+let cookieAttributeNames: Set<String> = [
+    "domain", "path", "expires", "max-age", "secure", "httponly", "samesite", "partitioned", "priority",
+]
+
+private func isCookieAttribute(_ pair: Substring) -> Bool {
+    let name = pair.prefix { $0 != "=" }.trimmingCharacters(in: .whitespaces).lowercased()
+    return cookieAttributeNames.contains(name)
 }
 
 /// `name=value; Attribute; Attribute=x`: only the first pair's value replaced.
@@ -129,46 +146,73 @@ private func redactCredentials(_ header: String, _ placeholders: inout Redaction
 
 // MARK: - Query items
 
-/// `url` with the values of the query items named `name` replaced.
-private func redactQuery(inURL url: String, named name: String, _ placeholders: inout RedactionPlaceholders) -> String {
+/// `url` with the values of the query items whose names `matches` replaced,
+/// in its query and in a fragment of `name=value` pairs, where OAuth's
+/// implicit flow returns `#access_token=…`.
+func redactQuery(
+    inURL url: String, where matches: (String) -> Bool, _ placeholders: inout RedactionPlaceholders
+) -> String {
     let fragment = url.firstIndex(of: "#") ?? url.endIndex
-    guard let question = url[..<fragment].firstIndex(of: "?") else { return url }
-    let query = url[url.index(after: question)..<fragment]
-    return url[...question] + redactQueryItems(query, named: name, &placeholders) + url[fragment...]
+    let question = url[..<fragment].firstIndex(of: "?")
+    guard question != nil || fragment < url.endIndex else { return url }
+    func rewrite(_ items: Substring) -> String {
+        FormFields.rewrite(query: items) { name, value in matches(name) ? redactField(value, &placeholders) : nil }
+    }
+    var result = ""
+    if let question {
+        result = url[...question] + rewrite(url[url.index(after: question)..<fragment])
+    } else {
+        result = String(url[..<fragment])
+    }
+    guard fragment < url.endIndex else { return result }
+    let items = url[url.index(after: fragment)...]
+    return result + "#" + (items.contains("=") ? rewrite(items) : String(items))
 }
 
-/// `a=1&b=2` with the values of the items named `name` replaced.
-private func redactQueryItems(_ query: Substring, named name: String, _ placeholders: inout RedactionPlaceholders) -> String {
-    query.split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
-        guard let equals = item.firstIndex(of: "="), formDecoded(item[..<equals]) == name else { return String(item) }
-        let value = item[item.index(after: equals)...]
-        guard !value.isEmpty else { return String(item) }
-        // Numbered by the decoded value, so the same token in a JSON body gets the same placeholder.
-        return item[...equals] + placeholders.placeholder(for: formDecoded(value))
-    }.joined(separator: "&")
-}
-
-private func formDecoded(_ text: Substring) -> String {
-    let spaced = text.replacingOccurrences(of: "+", with: " ")
-    return spaced.removingPercentEncoding ?? spaced
+/// The placeholder for a form field's or query item's decoded value, or
+/// `nil` to keep an empty value. Numbered by the decoded value, so the same
+/// token in a JSON body gets the same placeholder.
+func redactField(_ value: String, _ placeholders: inout RedactionPlaceholders) -> String? {
+    value.isEmpty ? nil : placeholders.placeholder(for: value)
 }
 
 // MARK: - JSON members
 
-/// `value` with every member named `name`, at any depth, replaced.
-private func redactMembers(named name: String, in value: JSONValue, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
+/// `value` with every member whose name `matches`, at any depth, replaced;
+/// JSON held in a string (`"{\"token\":\"…\"}"`) is searched too and, when a
+/// member in it is replaced, written back as compact JSON text.
+func redactMembers(
+    where matches: (String) -> Bool, in value: JSONValue, _ placeholders: inout RedactionPlaceholders, depth: Int = 0
+) -> JSONValue {
     switch value {
+    case .string(let text):
+        guard depth < 4, let inner = embeddedJSON(text) else { return value }
+        let redacted = redactMembers(where: matches, in: inner, &placeholders, depth: depth + 1)
+        return redacted == inner ? value : .string(CanonicalPrinter.compactText(redacted))
     case .object(let members):
         var result: [String: JSONValue] = [:]
         // Sorted so placeholders are numbered the same way on every run.
         for (key, member) in members.sorted(by: { $0.key < $1.key }) {
-            result[key] = key == name ? hidden(member, &placeholders) : redactMembers(named: name, in: member, &placeholders)
+            result[key] =
+                matches(key)
+                ? hidden(member, &placeholders) : redactMembers(where: matches, in: member, &placeholders, depth: depth)
         }
         return .object(result)
     case .array(let elements):
-        return .array(elements.map { redactMembers(named: name, in: $0, &placeholders) })
+        return .array(elements.map { redactMembers(where: matches, in: $0, &placeholders, depth: depth) })
     default:
         return value
+    }
+}
+
+/// The JSON object or array `text` holds, or `nil` when it holds none.
+func embeddedJSON(_ text: String) -> JSONValue? {
+    let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+    guard trimmed.first == "{" || trimmed.first == "[" else { return nil }
+    guard let value = try? JSONReader.platformDefault.read(Array(text.utf8)) else { return nil }
+    switch value {
+    case .object, .array: return value
+    default: return nil
     }
 }
 

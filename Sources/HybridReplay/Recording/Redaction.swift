@@ -49,14 +49,20 @@ public struct Redaction: Sendable {
     public static let none = Redaction(rules: [])
 
     /// The values of the `Cookie`, `Set-Cookie`, `Authorization` and
-    /// `Proxy-Authorization` headers, and of cookies in the cookie store.
+    /// `Proxy-Authorization` headers and of cookies in the cookie store,
+    /// every field whose name says it holds a secret (``secretFields``) in
+    /// JSON, form and multipart bodies, query items and secret-named
+    /// headers, the credentials in URL userinfo (``urlUserinfo``), and
+    /// credentials found by their shape, such as a JWT in a text body
+    /// (``credentialShapes``).
     ///
     /// Cookie names and attributes stay readable
     /// (`session_id=[REDACTED:1]; Path=/; HttpOnly`), as does the scheme of a
-    /// credential (`Bearer [REDACTED:2]`).
+    /// credential (`Bearer [REDACTED:2]`) and the name of a field
+    /// (`password=[REDACTED:3]`).
     public static let `default`: Redaction =
         .header("Cookie") + .header("Set-Cookie") + .header("Authorization") + .header("Proxy-Authorization")
-        + .cookieValues
+        + .cookieValues + .secretFields + .urlUserinfo + .credentialShapes
 
     /// A redaction with the rules of `self` followed by those of `other`;
     /// a rule already present is not added again.

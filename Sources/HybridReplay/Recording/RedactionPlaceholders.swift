@@ -8,9 +8,10 @@
 /// produces.
 public struct RedactionPlaceholders: Sendable {
     private var numbers: [String: Int] = [:]
-    /// Numbers already taken by placeholders in the input, such as a HAR
-    /// file exported from a cassette; new secrets are numbered after them.
-    private var reserved = 0
+    /// The number the next new secret gets: after the numbers already taken
+    /// by placeholders in the input, such as a HAR file exported from a
+    /// cassette, and after those adopted.
+    private var next = 1
 
     public init() {}
 
@@ -18,7 +19,22 @@ public struct RedactionPlaceholders: Sendable {
     /// `[REDACTED:<reserved>]`: those are kept as they are, and new secrets
     /// are numbered from `reserved + 1`.
     init(reserving reserved: Int) {
-        self.reserved = max(reserved, 0)
+        self.next = max(reserved, 0) + 1
+    }
+
+    /// Numbers `secret` as `placeholder` already does elsewhere, such as a
+    /// value a replay bound to a cassette's placeholder, so that a report
+    /// names it as the cassette does; new secrets are numbered after it.
+    ///
+    /// - Parameters:
+    ///   - secret: The value the placeholder stands for.
+    ///   - placeholder: Exactly a placeholder, such as `[REDACTED:5]`; anything else is ignored.
+    package mutating func adopt(_ secret: String, as placeholder: String) {
+        guard let number = Self.number(in: placeholder), numbers[secret] == nil, !secret.isEmpty,
+            Self.number(in: secret) == nil
+        else { return }
+        numbers[secret] = number
+        next = max(next, number + 1)
     }
 
     /// How many distinct secrets have been replaced.
@@ -33,9 +49,10 @@ public struct RedactionPlaceholders: Sendable {
     /// - Parameter secret: The value to hide; compared exactly.
     /// - Returns: `[REDACTED:<n>]`.
     public mutating func placeholder(for secret: String) -> String {
-        if let number = Self.number(in: secret), number <= reserved + numbers.count { return secret }
+        if let number = Self.number(in: secret), number < next { return secret }
         if let number = numbers[secret] { return Self.placeholder(number) }
-        let number = reserved + numbers.count + 1
+        let number = next
+        next += 1
         numbers[secret] = number
         return Self.placeholder(number)
     }
@@ -47,6 +64,18 @@ public struct RedactionPlaceholders: Sendable {
 
     /// The placeholder with `number`: `[REDACTED:<number>]`.
     package static func placeholder(_ number: Int) -> String { "[REDACTED:\(number)]" }
+
+    /// The highest placeholder number `text` holds anywhere, or 0.
+    package static func highestNumber(in text: String) -> Int {
+        var highest = 0
+        var rest = Substring(text)
+        while let start = rest.range(of: "[REDACTED:") {
+            rest = rest[start.upperBound...]
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            if rest.dropFirst(digits.count).first == "]", let number = Int(digits) { highest = max(highest, number) }
+        }
+        return highest
+    }
 
     /// The number of `text` when it is exactly a placeholder, such as 2 for `[REDACTED:2]`.
     package static func number(in text: String) -> Int? {

@@ -90,9 +90,11 @@ enum EmbeddedJSON {
 
 /// The form of a payload that a replay compares: a JavaScript call's source
 /// with its JSON object literals in one key order (see ``EmbeddedJSON``);
-/// every other payload as it is.
+/// HTTP bodies as the document their `Content-Type` says (see
+/// ``PayloadComparison/comparableBodies(_:)``); every other payload as it is.
 enum ComparedForm {
     static func of(_ payload: any EventPayload) -> any EventPayload {
+        let payload = PayloadComparison.comparableBodies(payload)
         guard var evaluation = payload as? JavaScriptEvaluation else { return payload }
         let canonical = EmbeddedJSON.canonical(evaluation.script)
         guard canonical != evaluation.script else { return payload }

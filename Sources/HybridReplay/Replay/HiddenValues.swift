@@ -14,23 +14,27 @@
 package struct HiddenValues {
     package init() {}
 
-    /// Each secret with the placeholder that stands for it.
-    private(set) var pairs: [(secret: String, placeholder: String)] = []
+    /// Each secret with the placeholder that stands for it, and whether the
+    /// replay bound the placeholder to it (rather than found it in an
+    /// effect that diverged, where it may be another secret altogether).
+    private(set) var pairs: [(secret: String, placeholder: String, bound: Bool)] = []
 
     package var isEmpty: Bool { pairs.isEmpty }
 
     /// Notes `actual` as what the recorded `placeholder` stood for.
-    mutating func note(_ actual: String, as placeholder: String) {
+    mutating func note(_ actual: String, as placeholder: String, bound: Bool = false) {
         guard !actual.isEmpty, actual != placeholder else { return }
-        pairs.append((actual, placeholder))
+        pairs.append((actual, placeholder, bound))
     }
 
     /// Notes every field of `actual` that sits where `recorded` has a
-    /// placeholder: the part of a string that stands for it when the text
-    /// around it agrees, such as the token of `Bearer [REDACTED:1]`, or else
-    /// the whole value.
+    /// placeholder: the part of a string that stands for it, such as the
+    /// token of `Bearer [REDACTED:1]` — found by the text around it, or by
+    /// the separators around the placeholder when that text changed (see
+    /// ``secret(in:prefix:suffix:)``) — or else the whole value. HTTP bodies
+    /// are compared in the form a replay compares them (``ComparedForm``).
     mutating func learn(recorded: any EventPayload, actual: any EventPayload) {
-        learn(PayloadComparison.tree(of: recorded), PayloadComparison.tree(of: actual))
+        learn(PayloadComparison.tree(of: ComparedForm.of(recorded)), PayloadComparison.tree(of: ComparedForm.of(actual)))
     }
 
     private mutating func learn(_ recorded: PayloadComparison.Tree, _ actual: PayloadComparison.Tree) {
@@ -55,16 +59,62 @@ package struct HiddenValues {
         let ranges = Self.placeholderRanges(in: recorded)
         guard !ranges.isEmpty, recorded != actual else { return }
         if ranges.count == 1, let range = ranges.first {
-            let prefix = recorded[..<range.lowerBound]
-            let suffix = recorded[range.upperBound...]
-            if actual.count > prefix.count + suffix.count, actual.hasPrefix(prefix), actual.hasSuffix(suffix) {
-                let secret = actual.dropFirst(prefix.count).dropLast(suffix.count)
+            if let secret = Self.secret(in: actual, prefix: recorded[..<range.lowerBound], suffix: recorded[range.upperBound...]) {
                 note(String(secret), as: String(recorded[range]))
                 return
             }
         }
+        // What happened already shows placeholders where the secrets were: the rest is no secret of the cassette's.
+        guard Self.placeholderRanges(in: actual).isEmpty else { return }
         note(actual, as: recorded)
     }
+
+    /// The part of `actual` that stands where a recorded value has its one
+    /// placeholder between `prefix` and `suffix`.
+    ///
+    /// When the text around it agrees, the secret is what lies between.
+    /// When it differs, such as `Token <t>` where `Bearer [REDACTED:1]` was
+    /// recorded, the secret is found by the separators around the
+    /// placeholder: after as many spaces (or `=`, `:`) as the prefix ends
+    /// with, and before the first `;` (or `&`, space, `,`) the suffix starts
+    /// with. The text around it then stays visible, so a report shows the
+    /// scheme that changed rather than two equal strings.
+    static func secret(in actual: String, prefix: Substring, suffix: Substring) -> Substring? {
+        let start: String.Index
+        if actual.hasPrefix(prefix) {
+            start = actual.index(actual.startIndex, offsetBy: prefix.count)
+        } else if let separator = prefix.last, leadingSeparators.contains(separator) {
+            let wanted = prefix.filter { $0 == separator }.count
+            var found = 0
+            var position: String.Index?
+            for index in actual.indices where actual[index] == separator {
+                found += 1
+                if found == wanted {
+                    position = actual.index(after: index)
+                    break
+                }
+            }
+            guard let position else { return nil }
+            start = position
+        } else {
+            return nil
+        }
+        let rest = actual[start...]
+        let secret: Substring
+        if rest.hasSuffix(suffix) {
+            secret = rest.dropLast(suffix.count)
+        } else if let separator = suffix.first, trailingSeparators.contains(separator),
+            let end = rest.firstIndex(of: separator)
+        {
+            secret = rest[..<end]
+        } else {
+            return nil
+        }
+        return secret.isEmpty ? nil : secret
+    }
+
+    private static let leadingSeparators: Set<Character> = [" ", "=", ":"]
+    private static let trailingSeparators: Set<Character> = [";", "&", " ", ",", "#"]
 
     /// Where `text` holds placeholders such as `[REDACTED:2]`.
     static func placeholderRanges(in text: String) -> [Range<String.Index>] {
@@ -87,9 +137,13 @@ extension ReplayEngine {
     func hiddenValues() -> HiddenValues {
         let (bindings, trace, issues) = state.withLock { ($0.bindings.byRecorded, $0.trace, $0.issues) }
         var hidden = HiddenValues()
+        // The secrets the test supplies are hidden whether or not anything bound them.
+        for (number, secret) in options.secrets.sorted(by: { $0.key < $1.key }) {
+            hidden.note(secret, as: RedactionPlaceholders.placeholder(number), bound: true)
+        }
         for (recorded, binding) in bindings.sorted(by: { $0.key < $1.key })
         where !HiddenValues.placeholderRanges(in: recorded).isEmpty {
-            hidden.note(binding.actual, as: recorded)
+            hidden.note(binding.actual, as: recorded, bound: true)
         }
         // Only a few effects diverge before a run stops, and each issue names the recorded event it is nearest to.
         let nearest = issues.compactMap(\.eventID).compactMap { event($0) }

@@ -127,6 +127,9 @@ struct PlaceholderBindings: Sendable {
     mutating func bind(recorded: String, actual: String, eventID: Int, kind: VolatileValue) -> String? {
         // An unnumbered placeholder names no particular value, so it binds to nothing.
         if recorded == SecretScanner.redactedPlaceholder { return nil }
+        if let declared = declaredSecret(recorded, kind), declared != actual {
+            return "\(quoted(recorded)) stands for the secret the test supplies (ReplayOptions.secrets), and this is another value"
+        }
         let key = kind.ignoresCase ? recorded.lowercased() : recorded
         if let existing = byRecorded[key] {
             let same = kind.ignoresCase ? existing.actual.lowercased() == actual.lowercased() : existing.actual == actual
@@ -173,6 +176,12 @@ struct PlaceholderBindings: Sendable {
     private mutating func substitute(value: String, kind: VolatileValue, eventID: Int) -> String {
         let key = kind.ignoresCase ? value.lowercased() : value
         if let bound = byRecorded[key] { return bound.actual }
+        if let declared = declaredSecret(value, kind) {
+            // The test supplies this secret: the implementation is given it, not the placeholder.
+            byRecorded[key] = Binding(actual: declared, eventID: eventID, kind: kind.name)
+            if kind.isOneToOne { byActual[declared] = key }
+            return declared
+        }
         // Bound to itself, its actual value's key is its own: one look-up tells whether another
         // recorded value already stands for it.
         if value == SecretScanner.redactedPlaceholder { return value }
@@ -183,4 +192,10 @@ struct PlaceholderBindings: Sendable {
     }
 
     private func quoted(_ text: String) -> String { JSONValue.string(text).description }
+
+    /// The value the test declares for the placeholder `recorded`, if any.
+    private func declaredSecret(_ recorded: String, _ kind: VolatileValue) -> String? {
+        guard !kind.declared.isEmpty, let number = RedactionPlaceholders.number(in: recorded) else { return nil }
+        return kind.declared[number]
+    }
 }

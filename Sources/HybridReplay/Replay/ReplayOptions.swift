@@ -23,6 +23,21 @@ public struct ReplayOptions: Sendable {
     /// When a missing effect waits, within ``stallTimeout``, for work the replay cannot see.
     public var unseenWork: UnseenWorkPolicy = .detected
 
+    /// The secrets the test itself gives the implementation, by the number of
+    /// the placeholder that stands for each in the cassette: `[1: token]`
+    /// says `[REDACTED:1]` is `token`.
+    ///
+    /// A placeholder binds to whatever value first appears where it was
+    /// recorded, so without this an implementation that sends a stale,
+    /// hard-coded credential instead of the one it was given replays green.
+    /// A declared placeholder matches only its value, and a stimulus that
+    /// carries it is played back with it. The values stay in the test, never
+    /// in the cassette, and a failed report hides them.
+    public var secrets: [Int: String] {
+        get { placeholders.secrets }
+        set { placeholders.secrets = newValue }
+    }
+
     public init(
         placeholders: Placeholders = .standard, ordering: [Channel: EffectOrdering] = [:], repetitions: Int = 1,
         stallTimeout: Duration = .seconds(2), recordCommand: String? = nil, unseenWork: UnseenWorkPolicy = .detected

@@ -6,6 +6,10 @@ extension ReplayReport {
     /// A replay redacts its failed reports by the rules the cassette header
     /// lists, so a wrong bearer token fails the test without the expected or
     /// the actual token appearing in the report or in the trace attached to it.
+    /// When any rule applies, credentials found by their shape (JWTs, bearer
+    /// tokens, well-known key prefixes) are hidden too, wherever the
+    /// implementation put them. Secrets are numbered after the cassette's own
+    /// placeholders, a bound value by the placeholder it was bound to.
     ///
     /// - Parameters:
     ///   - redaction: The rules to apply, such as ``Redaction/init(ruleNames:)`` of the cassette's header.
@@ -17,7 +21,16 @@ extension ReplayReport {
         guard !redaction.isEmpty || !hidden.isEmpty else { return self }
         var scrubber = ReportScrubber()
         scrubber.learn(hidden)
-        var placeholders = RedactionPlaceholders()
+        // Numbered after the cassette's own placeholders, and a bound value by the
+        // placeholder it was bound to, so `[REDACTED:5]` in a report means what it
+        // means in the cassette.
+        var placeholders = RedactionPlaceholders(
+            reserving: RedactionPlaceholders.highestNumber(
+                in: String(decoding: CassetteWriter.canonicalBytes(of: recorded), as: UTF8.self)))
+        for pair in hidden.pairs where pair.bound { placeholders.adopt(pair.secret, as: pair.placeholder) }
+        // A value found where the cassette has a placeholder, in an effect that
+        // diverged, is some secret, not necessarily that one: it gets a number of its own.
+        for pair in hidden.pairs where !pair.bound { _ = placeholders.placeholder(for: pair.secret) }
         var report = self
         for index in report.trace.events.indices {
             let original = report.trace.events[index].payload
@@ -28,6 +41,15 @@ extension ReplayReport {
         for event in recorded.events {
             scrubber.learn(original: event.payload, redacted: redaction.apply(to: event.payload, placeholders: &placeholders))
         }
+        // A credential the rules do not reach by name, such as a token moved into a
+        // query item of another name, is still hidden by its shape.
+        if !redaction.isEmpty {
+            for event in report.trace.events { Self.hideShapes(in: PayloadComparison.tree(of: event.payload), &placeholders) }
+            for issue in issues {
+                let texts = [issue.message] + issue.differences.flatMap { [$0.expected, $0.actual].compactMap { $0 } }
+                for text in texts { Self.hideShapes(in: text, &placeholders) }
+            }
+        }
         scrubber.learn(placeholders)
         for index in report.trace.events.indices {
             report.trace.events[index].payload = scrubber.scrub(report.trace.events[index].payload)
@@ -37,5 +59,20 @@ extension ReplayReport {
         }
         report.issues = issues.map(scrubber.scrub)
         return report
+    }
+
+    private static func hideShapes(in tree: PayloadComparison.Tree, _ placeholders: inout RedactionPlaceholders) {
+        switch tree {
+        case .scalar(.string(let text)): hideShapes(in: text, &placeholders)
+        case .scalar: break
+        case .object(let members): for (_, member) in members { hideShapes(in: member, &placeholders) }
+        case .array(let elements): for element in elements { hideShapes(in: element, &placeholders) }
+        }
+    }
+
+    private static func hideShapes(in text: String, _ placeholders: inout RedactionPlaceholders) {
+        for match in SecretShapes.matches(in: text) {
+            _ = placeholders.placeholder(for: String(text[match.range]))
+        }
     }
 }

@@ -25,9 +25,10 @@ struct ReportScrubber {
         for (secret, placeholder) in placeholders.replacements { note(secret, placeholder) }
     }
 
-    /// Learns the values a replay saw where the cassette holds a placeholder.
+    /// Learns the values a replay bound to the cassette's placeholders; values
+    /// found in diverging effects are numbered on their own (see ``ReplayReport``).
     mutating func learn(_ hidden: HiddenValues) {
-        for (secret, placeholder) in hidden.pairs { note(secret, placeholder) }
+        for pair in hidden.pairs where pair.bound { note(pair.secret, pair.placeholder) }
     }
 
     private mutating func learn(_ original: CanonicalNode, _ redacted: CanonicalNode) {

@@ -19,6 +19,12 @@ public struct VolatileValue: Sendable {
     public var isOneToOne: Bool
     /// Whether values of this kind compare without regard to case, as UUIDs do.
     public var ignoresCase: Bool
+    /// For the redaction placeholders: the value the test itself supplies for
+    /// `[REDACTED:<n>]`, by `n`. Such a placeholder binds only to that value,
+    /// and a stimulus carrying it is played back with it.
+    var declared: [Int: String] = [:]
+    /// Whether this is the kind of the recorder's redaction placeholders.
+    var isRedaction = false
 
     /// A kind matched by `find` in recorded text and `length` in actual text.
     ///
@@ -42,12 +48,13 @@ public struct VolatileValue: Sendable {
         self.ignoresCase = ignoresCase
     }
 
-    init(wildcard name: String, find: @escaping @Sendable (String) -> [Range<String.Index>]) {
+    init(wildcard name: String, isRedaction: Bool = false, find: @escaping @Sendable (String) -> [Range<String.Index>]) {
         self.name = name
         self.find = find
         self.length = nil
         self.isOneToOne = true
         self.ignoresCase = false
+        self.isRedaction = isRedaction
     }
 
     /// UUIDs in any case, such as promise guids and request ids.
@@ -64,7 +71,7 @@ public struct VolatileValue: Sendable {
 
     /// The placeholders the recorder writes for secrets, `[REDACTED:1]` or
     /// `[REDACTED]`: each stands for whatever value was there.
-    public static let redacted = VolatileValue(wildcard: "redacted value") { text in
+    public static let redacted = VolatileValue(wildcard: "redacted value", isRedaction: true) { text in
         var found: [Range<String.Index>] = []
         // Most strings hold no placeholder: a byte scan rules them out without Foundation.
         guard containsRedactedMarker(text.utf8) else { return found }
@@ -256,4 +263,13 @@ public struct Placeholders: Sendable {
 
     /// These placeholders and `value`.
     public func adding(_ value: VolatileValue) -> Placeholders { Placeholders(values + [value]) }
+
+    /// The values the test supplies for redaction placeholders, by number;
+    /// see ``ReplayOptions/secrets``.
+    public var secrets: [Int: String] {
+        get { values.first(where: \.isRedaction)?.declared ?? [:] }
+        set {
+            for index in values.indices where values[index].isRedaction { values[index].declared = newValue }
+        }
+    }
 }

@@ -1,8 +1,14 @@
 import Foundation
 
 /// Finds values in a cassette that look like secrets left unredacted:
-/// credentials in sensitive headers and cookies, secret-named fields in
-/// bodies, bearer tokens and JWTs, and credentials in URL query items.
+/// credentials in sensitive headers and cookies, secret-named fields and
+/// query items, and credentials by their shape (JWTs, bearer tokens,
+/// well-known key prefixes, URL userinfo).
+///
+/// It looks through the encodings a secret hides behind: a `base64` body
+/// is decoded, and JSON held in a string, a form body or a URL's query is
+/// read, before it is searched. Each finding names the field of the cassette
+/// that holds it, which the reader turns into `path:line:column`.
 ///
 /// Findings are warnings: a cassette with them still replays, but should
 /// not be committed until the values are redacted.
@@ -10,110 +16,27 @@ package enum SecretScanner {
     /// The placeholder recorders write in place of a redacted value.
     package static let redactedPlaceholder = "[REDACTED]"
 
-    /// Header names whose values are credentials.
-    static let sensitiveHeaders: Set<String> = [
-        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-auth-token",
-    ]
-
-    /// Endings of field and query-item names that usually hold credentials,
-    /// compared without case, `_` or `-`: `access_token`, `apiKey`, `client-secret`.
-    static let secretNameEndings = ["password", "passwd", "secret", "token", "apikey", "credential", "credentials", "sessionid"]
+    /// Header names whose values are credentials, besides those ``SecretFieldNames/default`` matches.
+    static let sensitiveHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
 
     /// Words that mark a value as a deliberate fixture rather than a real secret.
     static let fixtureMarkers = ["fake", "dummy", "example"]
 
+    /// How deep JSON held in strings is followed, so a crafted cassette cannot make the scan recurse without end.
+    static let maximumNesting = 4
+
     /// Every likely secret in `cassette`, in event order.
     package static func findings(in cassette: Cassette) -> [CassetteProblem] {
-        var findings: [CassetteProblem] = []
+        var scan = Scan()
         for (index, event) in cassette.events.enumerated() {
             let path = JSONPath([.key("events"), .index(index), .key("payload")])
-            scan(EventCoding.payloadNode(event.payload), path: path, into: &findings)
+            scan.node(EventCoding.payloadNode(event.payload), path: path)
         }
-        return findings
-    }
-
-    private static func scan(_ node: CanonicalNode, path: JSONPath, into findings: inout [CassetteProblem]) {
-        switch node {
-        case .value(let value):
-            scan(value, path: path, into: &findings)
-        case .array(let elements):
-            for (index, element) in elements.enumerated() { scan(element, path: path.appending(index: index), into: &findings) }
-        case .object(let members):
-            let strings = Dictionary(members.compactMap { key, node -> (String, String)? in
-                if case .value(.string(let text)) = node { return (key, text) }
-                return nil
-            }, uniquingKeysWith: { first, _ in first })
-            checkRecord(strings, path: path, into: &findings)
-            for (key, child) in members where !(strings[key] != nil && isStructuralKey(key, of: strings)) {
-                scan(child, path: path.appending(key), into: &findings)
-            }
-        }
-    }
-
-    private static func scan(_ value: JSONValue, path: JSONPath, into findings: inout [CassetteProblem]) {
-        switch value {
-        case .string(let text):
-            if let kind = tokenKind(text) {
-                findings.append(CassetteProblem(path: path, message: "this string looks like \(kind); redact it"))
-            } else if let item = secretQueryItem(text) {
-                findings.append(CassetteProblem(path: path, message: "query item '\(item)' looks like a credential; redact it"))
-            }
-        case .array(let elements):
-            for (index, element) in elements.enumerated() { scan(element, path: path.appending(index: index), into: &findings) }
-        case .object(let members):
-            for (key, child) in members.sorted(by: { $0.key < $1.key }) {
-                let childPath = path.appending(key)
-                if case .string(let text) = child, isSecretName(key), !isRedacted(text) {
-                    findings.append(CassetteProblem(path: childPath, message: "field '\(key)' looks like a secret; redact it"))
-                } else {
-                    scan(child, path: childPath, into: &findings)
-                }
-            }
-        default:
-            break
-        }
-    }
-
-    /// Headers (`name`/`value`) and cookies (`name`/`value`/`domain`) are records whose `value` is the secret.
-    private static func checkRecord(_ strings: [String: String], path: JSONPath, into findings: inout [CassetteProblem]) {
-        guard let name = strings["name"], let value = strings["value"] else { return }
-        if strings["domain"] == nil, let cookieValues = cookieValues(ofHeader: name, value) {
-            // Each cookie on its own: one redacted value must not hide another left in clear.
-            guard !cookieValues.allSatisfy(isRedacted) else { return }
-            findings.append(CassetteProblem(path: path.appending("value"), message: "header '\(name)' holds an unredacted credential; redact it"))
-            return
-        }
-        guard !isRedacted(value) else { return }
-        if strings["domain"] != nil {
-            findings.append(CassetteProblem(path: path.appending("value"), message: "cookie '\(name)' holds an unredacted value; redact it"))
-        } else if sensitiveHeaders.contains(name.lowercased()) {
-            findings.append(CassetteProblem(path: path.appending("value"), message: "header '\(name)' holds an unredacted credential; redact it"))
-        }
-    }
-
-    /// The cookie values a `Cookie` or `Set-Cookie` header carries (for
-    /// `Set-Cookie`, only the first pair's: the rest are attributes), or
-    /// `nil` for another header. Names and attributes are no secret, and an
-    /// empty value (a cookie being deleted) is none either.
-    private static func cookieValues(ofHeader name: String, _ value: String) -> [String]? {
-        let pairs: [Substring]
-        switch name.lowercased() {
-        case "cookie": pairs = value.split(separator: ";")
-        case "set-cookie": pairs = [value.prefix { $0 != ";" }]
-        default: return nil
-        }
-        return pairs.map { pair in
-            (pair.firstIndex(of: "=").map { pair[pair.index(after: $0)...] } ?? pair).trimmingCharacters(in: .whitespaces)
-        }
-    }
-
-    private static func isStructuralKey(_ key: String, of strings: [String: String]) -> Bool {
-        key == "value" && strings["name"] != nil
+        return scan.findings
     }
 
     static func isSecretName(_ name: String) -> Bool {
-        let folded = name.lowercased().filter { $0 != "_" && $0 != "-" }
-        return secretNameEndings.contains { folded.hasSuffix($0) } || folded == "auth" || folded == "authorization"
+        SecretFieldNames.default.matches(name)
     }
 
     /// Whether `value` needs no redaction: already redacted, empty, masked,
@@ -124,24 +47,206 @@ package enum SecretScanner {
             || fixtureMarkers.contains { lowered.contains($0) }
     }
 
-    /// A description of the token `text` looks like, or `nil`.
-    private static func tokenKind(_ text: String) -> String? {
-        if isRedacted(text) { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.lowercased().hasPrefix("bearer "), trimmed.count > 15 { return "a bearer token" }
-        let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
-        if parts.count == 3, parts[0].hasPrefix("eyJ"), parts[1].hasPrefix("eyJ"), parts.allSatisfy({ !$0.isEmpty }) {
-            return "a JSON Web Token"
-        }
-        return nil
-    }
+    /// One walk over a cassette, collecting findings.
+    private struct Scan {
+        var findings: [CassetteProblem] = []
 
-    /// The name of a credential-like query item in a URL string, or `nil`.
-    private static func secretQueryItem(_ text: String) -> String? {
-        guard text.contains("?"), text.contains("://"), let components = URLComponents(string: text) else { return nil }
-        for item in components.queryItems ?? [] {
-            if isSecretName(item.name), let value = item.value, !isRedacted(value) { return item.name }
+        mutating func report(_ path: JSONPath, _ message: String, _ context: String) {
+            findings.append(CassetteProblem(path: path, message: message + context + "; redact it"))
         }
-        return nil
+
+        mutating func node(_ node: CanonicalNode, path: JSONPath) {
+            switch node {
+            case .value(let value):
+                json(value, path: path, context: "", depth: 0)
+            case .array(let elements):
+                for (index, element) in elements.enumerated() { self.node(element, path: path.appending(index: index)) }
+            case .object(let members):
+                let strings = Dictionary(members.compactMap { key, node -> (String, String)? in
+                    if case .value(.string(let text)) = node { return (key, text) }
+                    return nil
+                }, uniquingKeysWith: { first, _ in first })
+                let recordReported = record(strings, path: path)
+                for (key, child) in members {
+                    let childPath = path.appending(key)
+                    if key == "value", recordReported { continue }
+                    if key == "base64", case .value(.string(let encoded)) = child {
+                        base64(encoded, path: childPath)
+                    } else {
+                        self.node(child, path: childPath)
+                    }
+                }
+            }
+        }
+
+        /// A body stored as `base64`: searched as the text it decodes to.
+        private mutating func base64(_ encoded: String, path: JSONPath) {
+            guard let data = Data(base64Encoded: encoded) else { return }
+            // Bytes that are not UTF-8, such as a multipart upload of an image beside a
+            // password field, are read byte for byte as Latin-1 so their text parts are still seen.
+            let text = String(bytes: data, encoding: .utf8) ?? String(String.UnicodeScalarView(data.map { Unicode.Scalar($0) }))
+            self.text(text, path: path, context: " (in the base64 body)", depth: 1)
+        }
+
+        /// Headers (`name`/`value`) and cookies (`name`/`value`/`domain`) are
+        /// records whose `value` is the secret; whether one was reported.
+        private mutating func record(_ strings: [String: String], path: JSONPath) -> Bool {
+            guard let name = strings["name"], let value = strings["value"] else { return false }
+            let valuePath = path.appending("value")
+            if strings["domain"] == nil, let cookieValues = cookieValues(ofHeader: name, value) {
+                // Each cookie on its own: one redacted value must not hide another left in clear.
+                guard !cookieValues.allSatisfy(isRedacted) else { return true }
+                report(valuePath, "header '\(name)' holds an unredacted credential", "")
+                return true
+            }
+            if strings["domain"] != nil {
+                guard !isRedacted(value) else { return true }
+                report(valuePath, "cookie '\(name)' holds an unredacted value", "")
+                return true
+            }
+            guard sensitiveHeaders.contains(name.lowercased()) || isSecretName(name) else { return false }
+            if !isRedacted(value) { report(valuePath, "header '\(name)' holds an unredacted credential", "") }
+            return true
+        }
+
+        /// The cookie values a `Cookie` or `Set-Cookie` header carries (for
+        /// `Set-Cookie`, only the first pair's: the rest are attributes), or
+        /// `nil` for another header. Names and attributes are no secret, and
+        /// an empty value (a cookie being deleted) is none either.
+        private func cookieValues(ofHeader name: String, _ value: String) -> [String]? {
+            let pairs: [Substring]
+            switch name.lowercased() {
+            case "cookie":
+                // `Domain=`/`Path=`-style pairs a client copied from a Set-Cookie line are no cookie values.
+                pairs = value.split(separator: ";").filter { pair in
+                    !cookieAttributeNames.contains(pair.prefix { $0 != "=" }.trimmingCharacters(in: .whitespaces).lowercased())
+                }
+            case "set-cookie": pairs = [value.prefix { $0 != ";" }]
+            default: return nil
+            }
+            return pairs.map { pair in
+                (pair.firstIndex(of: "=").map { pair[pair.index(after: $0)...] } ?? pair).trimmingCharacters(in: .whitespaces)
+            }
+        }
+
+        /// A free-form value: secret-named members, and every string as text.
+        private mutating func json(_ value: JSONValue, path: JSONPath, context: String, depth: Int) {
+            switch value {
+            case .string(let text):
+                self.text(text, path: path, context: context, depth: depth)
+            case .array(let elements):
+                for (index, element) in elements.enumerated() {
+                    json(element, path: context.isEmpty ? path.appending(index: index) : path, context: context, depth: depth)
+                }
+            case .object(let members):
+                for (key, child) in members.sorted(by: { $0.key < $1.key }) {
+                    let childPath = context.isEmpty ? path.appending(key) : path
+                    if isSecretName(key), let secret = Self.scalarText(child), !isRedacted(secret) {
+                        report(childPath, "field '\(key)' looks like a secret", context)
+                    } else {
+                        json(child, path: childPath, context: context, depth: depth)
+                    }
+                }
+            default:
+                break
+            }
+        }
+
+        /// Text: JSON held in it, form fields, a URL's query items, and
+        /// credentials by their shape.
+        private mutating func text(_ text: String, path: JSONPath, context: String, depth: Int) {
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if depth < maximumNesting, trimmed.hasPrefix("{") || trimmed.hasPrefix("["),
+                let value = try? JSONReader.platformDefault.read(Array(trimmed.utf8))
+            {
+                let inner = context.isEmpty ? " (in the JSON this string holds)" : context
+                json(value, path: path, context: inner, depth: depth + 1)
+                return
+            }
+            if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
+                // JSON that does not parse, such as a truncated body: its `"name": "value"` members are still read.
+                for (name, value) in Self.quotedMembers(in: trimmed) where isSecretName(name) && !isRedacted(value) {
+                    report(path, "field '\(name)' looks like a secret", context.isEmpty ? " (in JSON that does not parse)" : context)
+                }
+            }
+            for (name, value) in Self.namedFields(in: trimmed) where isSecretName(name) && !isRedacted(value) {
+                report(path, "\(Self.isURL(trimmed) ? "query item" : "form field") '\(name)' looks like a credential", context)
+            }
+            for match in SecretShapes.matches(in: text) {
+                report(path, "this string looks like \(match.kind)", context)
+            }
+        }
+
+        /// The named fields `text` holds: a URL's query items, a form
+        /// body's fields or a multipart body's fields.
+        private static func namedFields(in text: String) -> [(name: String, value: String)] {
+            if isURL(text) {
+                // The query, and a fragment of `name=value` pairs (OAuth's implicit flow returns `#access_token=…`).
+                let fragment = text.firstIndex(of: "#")
+                var items: [(name: String, value: String)] = []
+                if let question = text[..<(fragment ?? text.endIndex)].firstIndex(of: "?") {
+                    items += FormFields.items(query: text[text.index(after: question)..<(fragment ?? text.endIndex)])
+                }
+                if let fragment { items += FormFields.items(query: text[text.index(after: fragment)...]) }
+                return items
+            }
+            if let boundaryLine = text.split(whereSeparator: \.isNewline).first, boundaryLine.hasPrefix("--"),
+                text.lowercased().contains("content-disposition: form-data")
+            {
+                let boundary = String(boundaryLine.dropFirst(2)).trimmingCharacters(in: .whitespaces)
+                return FormFields.fields(multipart: text, boundary: boundary)
+            }
+            guard !text.isEmpty, !text.contains(where: { $0.isWhitespace }), text.contains("=") else { return [] }
+            let items = text.split(separator: "&")
+            guard items.allSatisfy({ $0.contains("=") }) else { return [] }
+            return FormFields.items(query: Substring(text))
+        }
+
+        /// The `"name": "value"` pairs of text that looks like JSON but does not parse.
+        private static func quotedMembers(in text: String) -> [(name: String, value: String)] {
+            var pairs: [(String, String)] = []
+            var index = text.startIndex
+            var previous: String?
+            while index < text.endIndex {
+                let character = text[index]
+                if character == "\"" {
+                    var end = text.index(after: index)
+                    var content = ""
+                    while end < text.endIndex, text[end] != "\"" {
+                        if text[end] == "\\" { end = text.index(after: end) }
+                        if end < text.endIndex { content.append(text[end]) }
+                        if end < text.endIndex { end = text.index(after: end) }
+                    }
+                    if let name = previous { pairs.append((name, content)) }
+                    previous = nil
+                    var after = end < text.endIndex ? text.index(after: end) : end
+                    while after < text.endIndex, text[after].isWhitespace { after = text.index(after: after) }
+                    if after < text.endIndex, text[after] == ":" {
+                        after = text.index(after: after)
+                        while after < text.endIndex, text[after].isWhitespace { after = text.index(after: after) }
+                        if after < text.endIndex, text[after] == "\"" { previous = content }
+                    }
+                    index = after
+                } else {
+                    index = text.index(after: index)
+                }
+            }
+            return pairs
+        }
+
+        private static func isURL(_ text: String) -> Bool {
+            guard let separator = text.range(of: "://") else { return false }
+            let scheme = text[..<separator.lowerBound]
+            return !scheme.isEmpty && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+        }
+
+        /// The text of a string or number a secret-named field holds; `nil` for other values.
+        private static func scalarText(_ value: JSONValue) -> String? {
+            switch value {
+            case .string(let text): text
+            case .number: value.description
+            default: nil
+            }
+        }
     }
 }

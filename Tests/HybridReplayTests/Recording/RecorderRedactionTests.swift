@@ -57,7 +57,7 @@ struct RecorderRedactionTests {
         #expect(
             redacted.cassette().header.redactions == [
                 "header:Cookie", "header:Set-Cookie", "header:Authorization", "header:Proxy-Authorization", "cookie:*",
-                "body:password", "body:access_token", "query:token",
+                "fields:secret-names", "url:userinfo", "shapes:credentials", "body:password", "body:access_token", "query:token",
             ])
     }
 

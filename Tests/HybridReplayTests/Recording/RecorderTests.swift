@@ -56,7 +56,7 @@ struct RecorderTests {
                     recordedBy: RecordingTool(tool: "HybridReplay", version: "0.1.0", engine: "WebKitGTK 6.0"),
                     redactions: [
                         "header:Cookie", "header:Set-Cookie", "header:Authorization", "header:Proxy-Authorization",
-                        "cookie:*", "body:password",
+                        "cookie:*", "fields:secret-names", "url:userinfo", "shapes:credentials", "body:password",
                     ]))
         #expect(recorder.cassette().events.isEmpty)
         #expect(Recorder(name: "plain", redaction: .none).cassette().header.redactions == [])

@@ -57,14 +57,31 @@ struct HiddenValuesTests {
         #expect(hidden.pairs.map(\.placeholder) == ["[REDACTED:1]"])
     }
 
-    @Test("text around the placeholder that differs, or two placeholders in one value, hide the whole value")
+    @Test("text around the placeholder that differs is kept when a separator finds the secret; two placeholders hide the whole value")
     func wholeValue() {
         var hidden = HiddenValues()
-        let body = JSONValue.object(["pair": .string("[REDACTED:1]:[REDACTED:2]"), "note": .string("Token [REDACTED:3]")])
-        let actual = JSONValue.object(["pair": .string("alpha:beta"), "note": .string("Key gamma")])
+        let body = JSONValue.object([
+            "pair": .string("[REDACTED:1]:[REDACTED:2]"), "note": .string("Token [REDACTED:3]"),
+            "cookie": .string("sid=[REDACTED:4]; Domain=bank.test"), "odd": .string("x[REDACTED:5]y"),
+        ])
+        let actual = JSONValue.object([
+            "pair": .string("alpha:beta"), "note": .string("Key gamma"), "cookie": .string("session=delta; Path=/"),
+            "odd": .string("epsilon"),
+        ])
         hidden.learn(
             recorded: ScriptMessage(handler: "h", body: body), actual: ScriptMessage(handler: "h", body: actual))
-        #expect(Set(hidden.pairs.map(\.secret)) == ["alpha:beta", "Key gamma"])
+        #expect(Set(hidden.pairs.map(\.secret)) == ["alpha:beta", "gamma", "delta", "epsilon"])
+        #expect(hidden.pairs.allSatisfy { !$0.bound })
+    }
+
+    @Test("finds the secret by the separators around a placeholder when the text around it changed")
+    func separators() {
+        #expect(HiddenValues.secret(in: "Token abc123", prefix: "Bearer ", suffix: "") == "abc123")
+        #expect(HiddenValues.secret(in: "Bearer abc123", prefix: "Bearer ", suffix: "") == "abc123")
+        #expect(HiddenValues.secret(in: "sid=abc; Path=/; Secure", prefix: "sid=", suffix: "; Domain=bank.test") == "abc")
+        #expect(HiddenValues.secret(in: "a=1&t=xyz&b=2", prefix: "a=1&t=", suffix: "&c=3") == "xyz")
+        #expect(HiddenValues.secret(in: "nothing", prefix: "Bearer ", suffix: "") == nil)
+        #expect(HiddenValues.secret(in: "Bearer ", prefix: "Bearer ", suffix: "") == nil)
     }
 
     @Test("a number where a placeholder was recorded is hidden as its text; equal values and plain fields are not")

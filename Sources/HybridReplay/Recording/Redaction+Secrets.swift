@@ -1,0 +1,110 @@
+import Foundation
+
+extension Redaction {
+    /// The value of every field whose name says it holds a secret (see
+    /// ``SecretFieldNames/default``: `password`, `access_token`,
+    /// `client_secret`, `api_key`, `session_id`, `auth`…), at any depth, in
+    /// JSON bodies (as `json`, text or bytes) and every free-form value that
+    /// ``jsonField(_:)`` covers, in form and multipart fields, and in URL
+    /// query items, and the whole value of a header so named (`X-Api-Key`,
+    /// `X-Auth-Token`) that no other rule has redacted; listed as
+    /// `fields:secret-names`.
+    public static let secretFields: Redaction = {
+        let names = SecretFieldNames.default
+        var rewriter = PayloadRewriter()
+        rewriter.header = { header, placeholders in
+            guard names.matches(header.name), !header.value.contains("[REDACTED:") else { return header }
+            return HTTPHeader(header.name, redactWhole(header.value, &placeholders))
+        }
+        rewriter.json = { value, placeholders in redactMembers(where: names.matches, in: value, &placeholders) }
+        rewriter.field = { name, value, placeholders in names.matches(name) ? redactField(value, &placeholders) : nil }
+        rewriter.url = { url, placeholders in redactQuery(inURL: url, where: names.matches, &placeholders) }
+        return Redaction(name: secretFieldsName, identity: secretFieldsName, rewriter: rewriter)
+    }()
+
+    /// The credentials in the userinfo of every URL: the password of
+    /// `https://user:password@host/`, or the whole userinfo when it has no
+    /// password (`https://sk_live_…@host/`, a key given as the user name);
+    /// listed as `url:userinfo`. The user name before a password stays
+    /// readable, as the scheme of an `Authorization` header does.
+    public static let urlUserinfo: Redaction = {
+        var rewriter = PayloadRewriter()
+        rewriter.url = { url, placeholders in redactUserinfo(inURL: url, &placeholders) }
+        return Redaction(name: urlUserinfoName, identity: urlUserinfoName, rewriter: rewriter)
+    }()
+
+    static let secretFieldsName = "fields:secret-names"
+    static let urlUserinfoName = "url:userinfo"
+}
+
+/// Where the userinfo of `url` stands: after `scheme://`, before the first `@`
+/// of the authority; `nil` when the URL has none.
+func userinfoRange(in url: Substring) -> Range<Substring.Index>? {
+    guard let schemeEnd = url.range(of: "://") else { return nil }
+    let scheme = url[..<schemeEnd.lowerBound]
+    guard !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
+    else { return nil }
+    let authorityStart = schemeEnd.upperBound
+    let authorityEnd = url[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
+    guard let at = url[authorityStart..<authorityEnd].lastIndex(of: "@") else { return nil }
+    return authorityStart..<at
+}
+
+/// `url` with the password of its userinfo, or a userinfo without one, replaced.
+func redactUserinfo(inURL url: String, _ placeholders: inout RedactionPlaceholders) -> String {
+    let text = Substring(url)
+    guard let range = userinfoRange(in: text), !range.isEmpty else { return url }
+    let userinfo = text[range]
+    // Already a placeholder, whose own colon is no password separator.
+    if RedactionPlaceholders.number(in: String(userinfo)) != nil { return url }
+    let secretStart = userinfo.firstIndex(of: ":").map { userinfo.index(after: $0) } ?? userinfo.startIndex
+    let secret = userinfo[secretStart...]
+    guard !secret.isEmpty else { return url }
+    let decoded = secret.removingPercentEncoding ?? String(secret)
+    return text[..<secretStart] + placeholders.placeholder(for: decoded) + text[range.upperBound...]
+}
+
+extension Redaction {
+    /// Credentials found by their shape wherever text stands — JSON Web
+    /// Tokens, the token after `Bearer`, and keys of well-known services by
+    /// their prefix (`sk_live_`, `ghp_`, `AKIA`, `xoxb-`…) — in header
+    /// values, URLs, free-form values and text bodies; listed as
+    /// `shapes:credentials`. Only the credential is replaced: the text around
+    /// it stays readable.
+    public static let credentialShapes: Redaction = {
+        var rewriter = PayloadRewriter()
+        rewriter.header = { header, placeholders in HTTPHeader(header.name, redactShapes(in: header.value, &placeholders)) }
+        rewriter.url = { url, placeholders in redactShapes(in: url, &placeholders) }
+        rewriter.text = { text, placeholders in redactShapes(in: text, &placeholders) }
+        rewriter.json = { value, placeholders in redactShapes(in: value, &placeholders) }
+        return Redaction(name: credentialShapesName, identity: credentialShapesName, rewriter: rewriter)
+    }()
+
+    static let credentialShapesName = "shapes:credentials"
+}
+
+/// `text` with every credential ``SecretShapes`` finds in it replaced.
+func redactShapes(in text: String, _ placeholders: inout RedactionPlaceholders) -> String {
+    let matches = SecretShapes.matches(in: text)
+    guard !matches.isEmpty else { return text }
+    var result = ""
+    var position = text.startIndex
+    for match in matches where match.range.lowerBound >= position {
+        result += text[position..<match.range.lowerBound]
+        result += placeholders.placeholder(for: String(text[match.range]))
+        position = match.range.upperBound
+    }
+    return result + text[position...]
+}
+
+/// `value` with every credential in its strings replaced.
+func redactShapes(in value: JSONValue, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
+    switch value {
+    case .string(let text): .string(redactShapes(in: text, &placeholders))
+    case .array(let elements): .array(elements.map { redactShapes(in: $0, &placeholders) })
+    case .object(let members):
+        // Sorted so placeholders are numbered the same way on every run.
+        .object(Dictionary(uniqueKeysWithValues: members.sorted { $0.key < $1.key }.map { ($0.key, redactShapes(in: $0.value, &placeholders)) }))
+    default: value
+    }
+}

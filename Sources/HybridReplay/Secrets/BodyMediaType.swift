@@ -1,0 +1,81 @@
+import Foundation
+
+/// What a body's `Content-Type` says about its fields: JSON, an HTML form,
+/// a multipart form, or something without named fields.
+///
+/// Redaction, the secret scanner and replay's body comparison read a body
+/// by what it is, not by how the cassette encodes it (`text`, `json` or
+/// `base64`), so a password is found in the same place whatever the encoding.
+struct BodyMediaType: Sendable, Hashable {
+    private var name: String
+    /// The `boundary` parameter of a multipart type.
+    var boundary: String?
+
+    static let json = BodyMediaType(name: "json")
+    static let form = BodyMediaType(name: "form")
+    static let multipart = BodyMediaType(name: "multipart")
+    static let other = BodyMediaType(name: "other")
+
+    var isJSON: Bool { name == "json" }
+    var isForm: Bool { name == "form" }
+    var isMultipart: Bool { name == "multipart" && boundary != nil }
+
+    /// The type the first `Content-Type` of `headers` names.
+    init(headers: [HTTPHeader]) {
+        self.init(contentType: headers.values(named: "Content-Type").first)
+    }
+
+    /// The type `contentType` names: `application/json`, `text/json` or a
+    /// `+json` type; `application/x-www-form-urlencoded`; `multipart/form-data`
+    /// with its boundary; or ``other``.
+    init(contentType: String?) {
+        let parts = (contentType ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let media = (parts.first ?? "").lowercased()
+        if media == "application/json" || media == "text/json" || media.hasSuffix("+json") {
+            self = .json
+        } else if media == "application/x-www-form-urlencoded" {
+            self = .form
+        } else if media == "multipart/form-data" {
+            self = .multipart
+            for parameter in parts.dropFirst() {
+                guard let equals = parameter.firstIndex(of: "="),
+                    parameter[..<equals].trimmingCharacters(in: .whitespaces).lowercased() == "boundary"
+                else { continue }
+                let value = parameter[parameter.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                let unquoted = value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") ? String(value.dropFirst().dropLast()) : value
+                if !unquoted.isEmpty { boundary = unquoted }
+            }
+        } else {
+            self = .other
+        }
+    }
+
+    private init(name: String) { self.name = name }
+}
+
+extension HTTPBody {
+    /// The body as the document its media type says, whatever its encoding:
+    /// JSON text or bytes parsed, a form or multipart body as text.
+    ///
+    /// - Parameter type: What the message's `Content-Type` says.
+    /// - Returns: `.json` for a JSON type that parses, `.text` for a form or
+    ///   multipart body that is UTF-8, or `nil` when the body has no named
+    ///   fields to find in this shape.
+    func document(as type: BodyMediaType) -> HTTPBody? {
+        if type.isJSON {
+            switch self {
+            case .json: return self
+            case .text(let text): return (try? JSONReader.platformDefault.read(Array(text.utf8))).map(HTTPBody.json)
+            case .bytes(let data): return (try? JSONReader.platformDefault.read([UInt8](data))).map(HTTPBody.json)
+            }
+        }
+        if type.isForm || type.isMultipart {
+            switch self {
+            case .text: return self
+            case .json: return nil
+            case .bytes(let data): return String(bytes: data, encoding: .utf8).map(HTTPBody.text)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// The named fields of an `application/x-www-form-urlencoded` body or query
+/// string, and of a `multipart/form-data` body, rewritten in place.
+///
+/// Only the values a transform changes are touched: the rest of the text,
+/// its order, separators and encoding stay byte for byte as they were.
+enum FormFields {
+    /// Rewrites a field's value: given its decoded name and decoded value,
+    /// returns the text to write instead, or `nil` to keep it.
+    typealias Transform = (_ name: String, _ value: String) -> String?
+
+    /// `a=1&b=2` with each item's value replaced where `transform` says.
+    static func rewrite(query: Substring, _ transform: Transform) -> String {
+        query.split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
+            guard let equals = item.firstIndex(of: "=") else { return String(item) }
+            let value = item[item.index(after: equals)...]
+            guard !value.isEmpty, let replacement = transform(decoded(item[..<equals]), decoded(value)) else {
+                return String(item)
+            }
+            return item[...equals] + replacement
+        }.joined(separator: "&")
+    }
+
+    /// Every `name=value` item of a query string or form body, decoded.
+    static func items(query: Substring) -> [(name: String, value: String)] {
+        query.split(separator: "&").compactMap { item in
+            guard let equals = item.firstIndex(of: "=") else { return nil }
+            return (decoded(item[..<equals]), decoded(item[item.index(after: equals)...]))
+        }
+    }
+
+    /// `text` with the value of each field of a multipart body replaced
+    /// where `transform` says; parts that carry a file are left alone.
+    static func rewrite(multipart text: String, boundary: String, _ transform: Transform) -> String {
+        let delimiter = "--" + boundary
+        var pieces = text.components(separatedBy: delimiter)
+        guard pieces.count > 2 else { return text }
+        // The preamble before the first delimiter and the epilogue after `--` are no parts.
+        for index in pieces.indices.dropFirst() {
+            guard let part = Part(pieces[index]), let name = part.name, !part.isFile,
+                let replacement = transform(name, part.content)
+            else { continue }
+            pieces[index] = part.head + replacement + part.tail
+        }
+        return pieces.joined(separator: delimiter)
+    }
+
+    /// Every field of a multipart body with its value; files are skipped.
+    static func fields(multipart text: String, boundary: String) -> [(name: String, value: String)] {
+        text.components(separatedBy: "--" + boundary).dropFirst().compactMap { piece in
+            guard let part = Part(piece), let name = part.name, !part.isFile else { return nil }
+            return (name, part.content)
+        }
+    }
+
+    static func decoded(_ text: Substring) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+
+    /// One part of a multipart body: its headers, its content, and the
+    /// line break that ends it.
+    private struct Part {
+        var head: String
+        var content: String
+        var tail: String
+        var name: String?
+        var isFile: Bool
+
+        init?(_ piece: String) {
+            guard !piece.hasPrefix("--") else { return nil }
+            let separator = piece.range(of: "\r\n\r\n") ?? piece.range(of: "\n\n")
+            guard let separator else { return nil }
+            head = String(piece[..<separator.upperBound])
+            var content = String(piece[separator.upperBound...])
+            tail = ""
+            for ending in ["\r\n", "\n"] where content.hasSuffix(ending) {
+                content.removeLast(ending.count)
+                tail = ending
+                break
+            }
+            self.content = content
+            // By Character, where `\r\n` is one line break.
+            let disposition = head.split(whereSeparator: \.isNewline).first {
+                $0.lowercased().hasPrefix("content-disposition:")
+            }.map(String.init) ?? ""
+            name = Self.parameter("name", in: disposition)
+            isFile = Self.parameter("filename", in: disposition) != nil
+        }
+
+        /// The value of `name="…"` in a `Content-Disposition` line.
+        private static func parameter(_ parameter: String, in line: String) -> String? {
+            for field in line.split(separator: ";").dropFirst() {
+                let trimmed = field.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard let equals = trimmed.firstIndex(of: "="), trimmed[..<equals].lowercased() == parameter else { continue }
+                let value = trimmed[trimmed.index(after: equals)...]
+                return value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") ? String(value.dropFirst().dropLast()) : String(value)
+            }
+            return nil
+        }
+    }
+}

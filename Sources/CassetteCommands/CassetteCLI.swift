@@ -5,18 +5,18 @@ import HybridReplay
 ///
 /// The executable only forwards to ``main(arguments:console:currentDirectory:)``,
 /// so tests run every command in-process with a capturing ``Console``.
-public enum CassetteCLI {
+package enum CassetteCLI {
     /// The tool's name, as it starts every error message.
-    public static let toolName = "cassette"
+    package static let toolName = "cassette"
 
     /// The tool's version, as `cassette --version` prints it.
-    public static let version = RecordingTool.hybridReplayVersion
+    package static let version = RecordingTool.hybridReplayVersion
 
     /// `--version`, which only the top-level command accepts.
-    public static let versionFlag = Flag("version", help: "Prints the version.")
+    package static let versionFlag = Flag("version", help: "Prints the version.")
 
     /// The top-level command's configuration.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: toolName,
         abstract: "Formats, lints, shows, diffs, reviews, verifies, exports and imports HybridReplay cassettes.",
         usage: "\(toolName) <subcommand>",
@@ -25,7 +25,7 @@ public enum CassetteCLI {
     )
 
     /// The subcommands, in the order help lists them.
-    public static let commands: [any CassetteCommand.Type] = [
+    package static let commands: [any CassetteCommand.Type] = [
         FormatCommand.self, LintCommand.self, ShowCommand.self, DiffCommand.self, ReviewCommand.self, VerifyCommand.self,
         ExportCommand.self, ImportCommand.self, HelpCommand.self,
     ]
@@ -42,7 +42,7 @@ public enum CassetteCLI {
     ///     defaults to the process's current directory.
     ///   - environment: The environment variables; defaults to the process's.
     /// - Returns: The status the process exits with.
-    public static func main(
+    package static func main(
         arguments: some Sequence<String>, console: Console = .standard, currentDirectory: URL? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> ExitCode {
@@ -82,12 +82,12 @@ public enum CassetteCLI {
     }
 
     /// The top-level help text.
-    public static var help: String {
+    package static var help: String {
         HelpText.render(configuration, subcommands: commands.map { $0.configuration })
     }
 
     /// The help text of `command`.
-    public static func help(for command: any CassetteCommand.Type) -> String {
+    package static func help(for command: any CassetteCommand.Type) -> String {
         guard let group = command as? any CassetteCommandGroup.Type else { return HelpText.render(command.configuration) }
         return HelpText.render(
             group.configuration, subcommands: group.subcommands.map { $0.configuration },

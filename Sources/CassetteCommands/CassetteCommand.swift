@@ -3,7 +3,7 @@ import HybridReplay
 
 /// A subcommand of `cassette`: its configuration, how it is built from
 /// parsed arguments, and how it runs.
-public protocol CassetteCommand: Sendable {
+package protocol CassetteCommand: Sendable {
     /// The name, abstract, arguments and exit statuses.
     static var configuration: CommandConfiguration { get }
 
@@ -25,16 +25,16 @@ public protocol CassetteCommand: Sendable {
 
 /// What a command runs with: where it prints, where relative paths start,
 /// and the reader for cassettes.
-public struct CommandContext: Sendable {
+package struct CommandContext: Sendable {
     /// Where output and errors go.
-    public var console: Console
+    package var console: Console
     /// The folder relative paths are resolved against; output names paths as
     /// the user typed them, so it never shows this folder.
-    public var currentDirectory: URL
+    package var currentDirectory: URL
     /// Reads cassettes.
-    public var reader: CassetteReader
+    package var reader: CassetteReader
     /// The environment variables, such as `NO_COLOR`.
-    public var environment: [String: String]
+    package var environment: [String: String]
 
     /// Creates a context.
     ///
@@ -43,7 +43,7 @@ public struct CommandContext: Sendable {
     ///   - currentDirectory: The folder relative paths are resolved against.
     ///   - reader: Reads cassettes.
     ///   - environment: The environment variables the command sees.
-    public init(
+    package init(
         console: Console, currentDirectory: URL, reader: CassetteReader = CassetteReader(),
         environment: [String: String] = [:]
     ) {

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The group parses nothing but `-h`/`--help`; the rest of the arguments
 /// go to the subcommand, whose help `cassette export har --help` prints.
-public protocol CassetteCommandGroup: CassetteCommand {
+package protocol CassetteCommandGroup: CassetteCommand {
     /// The subcommands, in the order help lists them.
     static var subcommands: [any CassetteCommand.Type] { get }
 
@@ -17,7 +17,7 @@ public protocol CassetteCommandGroup: CassetteCommand {
 }
 
 extension CassetteCommandGroup {
-    public init(_ arguments: ParsedArguments) throws(UsageError) {
+    package init(_ arguments: ParsedArguments) throws(UsageError) {
         guard let name = arguments.operands.first else {
             throw UsageError("missing expected argument '<subcommand>'")
         }
@@ -28,7 +28,7 @@ extension CassetteCommandGroup {
         self.init(arguments: arguments.operands)
     }
 
-    public func run(in context: CommandContext) async -> ExitCode {
+    package func run(in context: CommandContext) async -> ExitCode {
         guard let name = arguments.first, let command = Self.subcommands.first(where: { $0.configuration.name == name })
         else { return .usageError }
         return await CassetteCLI.run(command, arguments: arguments.dropFirst(), in: context)

@@ -1,22 +1,22 @@
 /// What a command is called, what it does and which arguments it takes;
 /// the parser and the help text both come from it.
-public struct CommandConfiguration: Sendable {
+package struct CommandConfiguration: Sendable {
     /// The full name as typed, such as `cassette fmt`.
-    public var commandName: String
+    package var commandName: String
     /// One sentence, ending in a full stop, shown in help and in the
     /// subcommand list.
-    public var abstract: String
+    package var abstract: String
     /// Paragraphs printed under the abstract; lines starting with a space are
     /// printed as they are, the others are wrapped.
-    public var discussion: String
+    package var discussion: String
     /// The flags besides `-h`/`--help`, which every command has.
-    public var flags: [Flag]
+    package var flags: [Flag]
     /// The options that take a value, such as `--repeat <n>`.
-    public var options: [Option]
+    package var options: [Option]
     /// The arguments that are not options.
-    public var operands: Operands
+    package var operands: Operands
     /// The statuses the command exits with and what each means.
-    public var exitStatuses: [(code: ExitCode, meaning: String)]
+    package var exitStatuses: [(code: ExitCode, meaning: String)]
     private var usageOverride: String?
 
     /// Creates a configuration.
@@ -31,7 +31,7 @@ public struct CommandConfiguration: Sendable {
     ///   - options: The options that take a value.
     ///   - operands: The arguments that are not options.
     ///   - exitStatuses: The statuses the command exits with.
-    public init(
+    package init(
         commandName: String, abstract: String, discussion: String = "", usage: String? = nil, flags: [Flag] = [],
         options: [Option] = [], operands: Operands, exitStatuses: [(code: ExitCode, meaning: String)] = []
     ) {
@@ -46,16 +46,16 @@ public struct CommandConfiguration: Sendable {
     }
 
     /// The last word of ``commandName``, such as `fmt`.
-    public var name: String {
+    package var name: String {
         commandName.split(separator: " ").last.map(String.init) ?? commandName
     }
 
     /// Every flag the command accepts, `-h`/`--help` last.
-    public var allFlags: [Flag] { flags + [.help] }
+    package var allFlags: [Flag] { flags + [.help] }
 
     /// The usage line without its `USAGE:` label, such as
     /// `cassette fmt [--check] <path> ...`.
-    public var usage: String {
+    package var usage: String {
         if let usageOverride { return usageOverride }
         let words =
             [commandName] + flags.map { "[\($0.label)]" } + options.map { "[\($0.usageLabel)]" } + [operands.usage]
@@ -74,13 +74,13 @@ public struct CommandConfiguration: Sendable {
 }
 
 /// An option that takes no value, such as `--check`.
-public struct Flag: Sendable, Hashable {
+package struct Flag: Sendable, Hashable {
     /// The long name without its dashes, such as `check`.
-    public var name: String
+    package var name: String
     /// The one-letter name, such as `h` for `-h`.
-    public var shortName: Character?
+    package var shortName: Character?
     /// One sentence, ending in a full stop.
-    public var help: String
+    package var help: String
 
     /// Creates a flag.
     ///
@@ -88,14 +88,14 @@ public struct Flag: Sendable, Hashable {
     ///   - name: The long name without its dashes.
     ///   - shortName: The one-letter name, if there is one.
     ///   - help: One sentence ending in a full stop.
-    public init(_ name: String, shortName: Character? = nil, help: String) {
+    package init(_ name: String, shortName: Character? = nil, help: String) {
         self.name = name
         self.shortName = shortName
         self.help = help
     }
 
     /// `-h`/`--help`, which every command accepts.
-    public static let help = Flag("help", shortName: "h", help: "Prints help information.")
+    package static let help = Flag("help", shortName: "h", help: "Prints help information.")
 
     /// The flag as usage lines show it: `--check`.
     var label: String { "--\(name)" }
@@ -110,15 +110,15 @@ public struct Flag: Sendable, Hashable {
 
 /// An option that takes a value, such as `--repeat <n>`: the value is the
 /// next argument, or follows an equals sign (`--repeat=5`).
-public struct Option: Sendable, Hashable {
+package struct Option: Sendable, Hashable {
     /// The long name without its dashes, such as `repeat`.
-    public var name: String
+    package var name: String
     /// The one-letter name, such as `o` for `-o <file>`.
-    public var shortName: Character?
+    package var shortName: Character?
     /// What the value is, as usage lines show it between angle brackets, such as `n`.
-    public var valueName: String
+    package var valueName: String
     /// One sentence, ending in a full stop.
-    public var help: String
+    package var help: String
 
     /// Creates an option.
     ///
@@ -127,7 +127,7 @@ public struct Option: Sendable, Hashable {
     ///   - shortName: The one-letter name, if there is one.
     ///   - valueName: What the value is, such as `n` or `file`.
     ///   - help: One sentence ending in a full stop.
-    public init(_ name: String, shortName: Character? = nil, valueName: String, help: String) {
+    package init(_ name: String, shortName: Character? = nil, valueName: String, help: String) {
         self.name = name
         self.shortName = shortName
         self.valueName = valueName
@@ -145,51 +145,51 @@ public struct Option: Sendable, Hashable {
 }
 
 /// How many arguments that are not options a command takes, and what they are.
-public struct Operands: Sendable, Hashable {
+package struct Operands: Sendable, Hashable {
     enum Arity: Sendable, Hashable {
         case zero, one, optional, zeroOrMore, oneOrMore, remainder
         case counts([Int])
     }
 
     /// The name in usage lines, without brackets, such as `path`.
-    public var name: String
+    package var name: String
     /// One sentence, ending in a full stop; empty to leave the operand out of
     /// the help's argument list.
-    public var help: String
+    package var help: String
     var arity: Arity
 
     /// No operands.
-    public static let empty = Operands(name: "", help: "", arity: .zero)
+    package static let empty = Operands(name: "", help: "", arity: .zero)
 
     /// Exactly one operand, such as `<file>`.
-    public static func one(_ name: String, help: String) -> Operands {
+    package static func one(_ name: String, help: String) -> Operands {
         Operands(name: name, help: help, arity: .one)
     }
 
     /// At most one operand, such as `[<subcommand>]`.
-    public static func optional(_ name: String, help: String) -> Operands {
+    package static func optional(_ name: String, help: String) -> Operands {
         Operands(name: name, help: help, arity: .optional)
     }
 
     /// Any number of operands, none included, such as `[<path> ...]`.
-    public static func zeroOrMore(_ name: String, help: String) -> Operands {
+    package static func zeroOrMore(_ name: String, help: String) -> Operands {
         Operands(name: name, help: help, arity: .zeroOrMore)
     }
 
     /// One operand or more, such as `<path> ...`.
-    public static func oneOrMore(_ name: String, help: String) -> Operands {
+    package static func oneOrMore(_ name: String, help: String) -> Operands {
         Operands(name: name, help: help, arity: .oneOrMore)
     }
 
     /// One of a few fixed numbers of operands, such as two files or git's
     /// seven diff arguments; the usage line names them.
-    public static func counts(_ counts: [Int], _ name: String, help: String) -> Operands {
+    package static func counts(_ counts: [Int], _ name: String, help: String) -> Operands {
         Operands(name: name, help: help, arity: .counts(counts))
     }
 
     /// The first operand and every argument after it, options included,
     /// untouched: a subcommand and its own arguments. May be empty.
-    public static func remainder(_ name: String, help: String) -> Operands {
+    package static func remainder(_ name: String, help: String) -> Operands {
         Operands(name: name, help: help, arity: .remainder)
     }
 

@@ -4,7 +4,7 @@
 /// lone `-` is an operand, an option's value is the next argument or follows
 /// `=` (`--repeat 5`, `--repeat=5`), and `-h`/`--help` anywhere before `--`
 /// asks for help even when other arguments are wrong.
-public enum CommandLineParser {
+package enum CommandLineParser {
     /// Parses `arguments` against `configuration`.
     ///
     /// - Parameters:
@@ -13,7 +13,7 @@ public enum CommandLineParser {
     /// - Returns: The flags given, the options' values and the operands in order.
     /// - Throws: `UsageError` for an unknown option, a value given to a
     ///   flag, an option without its value, or too few or too many operands.
-    public static func parse(
+    package static func parse(
         _ arguments: some Sequence<String>, for configuration: CommandConfiguration
     ) throws(UsageError) -> ParsedArguments {
         let arguments = Array(arguments)
@@ -102,14 +102,14 @@ public enum CommandLineParser {
 }
 
 /// The arguments of one command, sorted into flags, options and operands.
-public struct ParsedArguments: Sendable, Hashable {
+package struct ParsedArguments: Sendable, Hashable {
     /// The long names of the flags given, without dashes.
-    public var flags: Set<String>
+    package var flags: Set<String>
     /// The value of each option given, by its long name without dashes; the
     /// last one wins when an option is given twice.
-    public var values: [String: String]
+    package var values: [String: String]
     /// The arguments that are not options, in order.
-    public var operands: [String]
+    package var operands: [String]
 
     /// Creates parsed arguments, as a test or a caller that skips parsing would.
     ///
@@ -117,25 +117,25 @@ public struct ParsedArguments: Sendable, Hashable {
     ///   - flags: The long names of the flags given, without dashes.
     ///   - values: The options' values, by long name without dashes.
     ///   - operands: The arguments that are not options.
-    public init(flags: Set<String> = [], values: [String: String] = [:], operands: [String] = []) {
+    package init(flags: Set<String> = [], values: [String: String] = [:], operands: [String] = []) {
         self.flags = flags
         self.values = values
         self.operands = operands
     }
 
     /// Whether `flag` was given.
-    public func contains(_ flag: Flag) -> Bool { flags.contains(flag.name) }
+    package func contains(_ flag: Flag) -> Bool { flags.contains(flag.name) }
 
     /// The value given to `option`, or `nil` when it was not given.
-    public func value(of option: Option) -> String? { values[option.name] }
+    package func value(of option: Option) -> String? { values[option.name] }
 
     /// Whether `-h` or `--help` was given.
-    public var isHelpRequested: Bool { contains(.help) }
+    package var isHelpRequested: Bool { contains(.help) }
 
     /// The file path given to `option`, or `nil` when it was not given.
     ///
     /// - Throws: `UsageError` when the path is empty.
-    public func path(of option: Option) throws(UsageError) -> String? {
+    package func path(of option: Option) throws(UsageError) -> String? {
         guard let path = value(of: option) else { return nil }
         guard !path.isEmpty else { throw UsageError("invalid value '' for '\(option.usageLabel)': expected a file path") }
         return path
@@ -144,15 +144,15 @@ public struct ParsedArguments: Sendable, Hashable {
 
 /// A command line that does not fit the command: the message says what is
 /// wrong, and the caller adds the usage line.
-public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, in lowercase without a final full stop, such as
     /// `unknown option '--chek'`.
-    public var message: String
+    package var message: String
 
     /// Creates a usage error.
     ///
     /// - Parameter message: What is wrong, such as `unknown option '--chek'`.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -5,13 +5,13 @@ import Foundation
 ///
 /// The streams are closures so tests can run commands in-process and
 /// capture what they print; the `cassette` executable uses ``standard``.
-public struct Console: Sendable {
+package struct Console: Sendable {
     /// Receives text for standard output, newlines included.
-    public var standardOutput: @Sendable (String) -> Void
+    package var standardOutput: @Sendable (String) -> Void
     /// Receives text for standard error, newlines included.
-    public var standardError: @Sendable (String) -> Void
+    package var standardError: @Sendable (String) -> Void
     /// Whether standard output is a terminal, where colour helps.
-    public var isTerminal: Bool
+    package var isTerminal: Bool
 
     /// Creates a console from two streams.
     ///
@@ -19,7 +19,7 @@ public struct Console: Sendable {
     ///   - standardOutput: Receives results, newlines included.
     ///   - standardError: Receives errors and diagnostics, newlines included.
     ///   - isTerminal: Whether standard output is a terminal.
-    public init(
+    package init(
         standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
         isTerminal: Bool = false
     ) {
@@ -29,19 +29,19 @@ public struct Console: Sendable {
     }
 
     /// The process's standard output and standard error, unbuffered.
-    public static let standard = Console(
+    package static let standard = Console(
         standardOutput: { text in try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8)) },
         standardError: { text in try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) },
         isTerminal: isatty(STDOUT_FILENO) != 0
     )
 
     /// Writes `line` and a newline to standard output.
-    public func output(_ line: String) {
+    package func output(_ line: String) {
         standardOutput(line + "\n")
     }
 
     /// Writes `line` and a newline to standard error.
-    public func error(_ line: String) {
+    package func error(_ line: String) {
         standardError(line + "\n")
     }
 }

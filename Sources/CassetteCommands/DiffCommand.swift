@@ -3,11 +3,11 @@ import HybridReplay
 
 /// `cassette diff <old> <new>`: what changed in behaviour between two
 /// cassettes, and git's external diff program.
-public struct DiffCommand: CassetteCommand {
+package struct DiffCommand: CassetteCommand {
     /// `--timing`: a different `at` is a change.
-    public static let timingFlag = Flag("timing", help: "Reports events whose time ('at') changed; ignored by default.")
+    package static let timingFlag = Flag("timing", help: "Reports events whose time ('at') changed; ignored by default.")
 
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "\(CassetteCLI.toolName) diff",
         abstract: "Shows what changed in behaviour between two cassettes.",
         discussion: """
@@ -32,12 +32,12 @@ public struct DiffCommand: CassetteCommand {
     )
 
     /// The old file and the new one.
-    public var oldPath: String
-    public var newPath: String
+    package var oldPath: String
+    package var newPath: String
     /// The path git names the file by, when run as git's external diff.
-    public var gitPath: String?
+    package var gitPath: String?
     /// Whether `at` is compared.
-    public var timing: DiffTiming
+    package var timing: DiffTiming
     var format: DiffFormat
 
     /// Creates the command for two files.
@@ -46,14 +46,14 @@ public struct DiffCommand: CassetteCommand {
     ///   - oldPath: The cassette before.
     ///   - newPath: The cassette after.
     ///   - timing: Whether `at` is compared.
-    public init(oldPath: String, newPath: String, timing: DiffTiming = .ignored) {
+    package init(oldPath: String, newPath: String, timing: DiffTiming = .ignored) {
         self.oldPath = oldPath
         self.newPath = newPath
         self.timing = timing
         self.format = .text
     }
 
-    public init(_ arguments: ParsedArguments) throws(UsageError) {
+    package init(_ arguments: ParsedArguments) throws(UsageError) {
         let operands = arguments.operands
         if operands.count == 7 {
             self.init(oldPath: operands[1], newPath: operands[4])
@@ -65,7 +65,7 @@ public struct DiffCommand: CassetteCommand {
         format = try DiffFormat.parse(arguments)
     }
 
-    public func run(in context: CommandContext) -> ExitCode {
+    package func run(in context: CommandContext) -> ExitCode {
         let finder = CassetteFileFinder(currentDirectory: context.currentDirectory)
         if let gitPath { return runForGit(path: gitPath, finder: finder, context: context) }
         var cassettes: [Cassette] = []

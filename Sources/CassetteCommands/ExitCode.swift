@@ -2,26 +2,26 @@
 ///
 /// When a command meets several problems it exits with the highest status,
 /// so a broken cassette (65) outweighs a formatting difference (1).
-public struct ExitCode: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var rawValue: Int32
+package struct ExitCode: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible {
+    package var rawValue: Int32
 
-    public init(rawValue: Int32) { self.rawValue = rawValue }
+    package init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// Everything went well.
-    public static let success = ExitCode(rawValue: 0)
+    package static let success = ExitCode(rawValue: 0)
     /// A check ran and failed, such as `fmt --check` finding a cassette to
     /// rewrite or `verify` a replay that diverged.
-    public static let checkFailed = ExitCode(rawValue: 1)
+    package static let checkFailed = ExitCode(rawValue: 1)
     /// The command line is wrong (`EX_USAGE`).
-    public static let usageError = ExitCode(rawValue: 64)
+    package static let usageError = ExitCode(rawValue: 64)
     /// A cassette cannot be read as a cassette (`EX_DATAERR`).
-    public static let dataError = ExitCode(rawValue: 65)
+    package static let dataError = ExitCode(rawValue: 65)
     /// A path does not exist or cannot be read (`EX_NOINPUT`).
-    public static let noInput = ExitCode(rawValue: 66)
+    package static let noInput = ExitCode(rawValue: 66)
     /// A file cannot be written (`EX_CANTCREAT`).
-    public static let cannotCreate = ExitCode(rawValue: 73)
+    package static let cannotCreate = ExitCode(rawValue: 73)
 
-    public static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    public var description: String { String(rawValue) }
+    package var description: String { String(rawValue) }
 }

@@ -1,17 +1,17 @@
 /// `cassette export <format> …`: writes a cassette in another format.
-public struct ExportCommand: CassetteCommandGroup {
-    public static let configuration = CommandConfiguration(
+package struct ExportCommand: CassetteCommandGroup {
+    package static let configuration = CommandConfiguration(
         commandName: "\(CassetteCLI.toolName) export",
         abstract: "Writes a cassette in a format other tools read.",
         usage: "\(CassetteCLI.toolName) export <subcommand>",
         operands: .remainder("subcommand", help: "")
     )
 
-    public static let subcommands: [any CassetteCommand.Type] = [HARExportCommand.self]
+    package static let subcommands: [any CassetteCommand.Type] = [HARExportCommand.self]
 
-    public var arguments: [String]
+    package var arguments: [String]
 
-    public init(arguments: [String]) {
+    package init(arguments: [String]) {
         self.arguments = arguments
     }
 }

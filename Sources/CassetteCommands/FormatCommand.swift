@@ -3,14 +3,14 @@ import HybridReplay
 
 /// `cassette fmt [--check] <path> ...`: rewrites cassettes in their canonical
 /// form, or with `--check` lists the ones that are not.
-public struct FormatCommand: CassetteCommand {
+package struct FormatCommand: CassetteCommand {
     /// `--check`: change nothing, list what would change.
-    public static let checkFlag = Flag(
+    package static let checkFlag = Flag(
         "check",
         help: "Changes nothing: lists the cassettes not in canonical form on standard output and exits with status 1 if there are any."
     )
 
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "\(CassetteCLI.toolName) fmt",
         abstract: "Rewrites cassettes in their canonical form.",
         discussion: """
@@ -29,25 +29,25 @@ public struct FormatCommand: CassetteCommand {
     )
 
     /// The files and folders to format.
-    public var paths: [String]
+    package var paths: [String]
     /// Whether to list the cassettes that would change instead of changing them.
-    public var check: Bool
+    package var check: Bool
 
     /// Creates the command.
     ///
     /// - Parameters:
     ///   - paths: The files and folders to format.
     ///   - check: Whether to list instead of rewrite.
-    public init(paths: [String], check: Bool = false) {
+    package init(paths: [String], check: Bool = false) {
         self.paths = paths
         self.check = check
     }
 
-    public init(_ arguments: ParsedArguments) {
+    package init(_ arguments: ParsedArguments) {
         self.init(paths: arguments.operands, check: arguments.contains(Self.checkFlag))
     }
 
-    public func run(in context: CommandContext) -> ExitCode {
+    package func run(in context: CommandContext) -> ExitCode {
         var status = ExitCode.success
         var unformatted = 0
         let finder = CassetteFileFinder(currentDirectory: context.currentDirectory)

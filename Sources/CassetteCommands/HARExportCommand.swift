@@ -3,16 +3,16 @@ import HybridReplay
 
 /// `cassette export har <cassette> [--origin <date-time>] [-o <file>]`:
 /// the cassette's `http` channel as a HAR 1.2 log.
-public struct HARExportCommand: CassetteCommand {
+package struct HARExportCommand: CassetteCommand {
     /// `-o`/`--output <file>`: where the log goes instead of standard output.
-    public static let outputOption = Option(
+    package static let outputOption = Option(
         "output", shortName: "o", valueName: "file", help: "Writes the log to <file>, atomically, instead of standard output.")
     /// `--origin <date-time>`: the instant the cassette's time 0 becomes.
-    public static let originOption = Option(
+    package static let originOption = Option(
         "origin", valueName: "date-time",
         help: "The instant the cassette's time 0 becomes, in RFC 3339; by default 2000-01-01T00:00:00Z.")
 
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "\(CassetteCLI.toolName) export har",
         abstract: "Writes a cassette's HTTP exchanges as a HAR 1.2 log.",
         discussion: """
@@ -31,11 +31,11 @@ public struct HARExportCommand: CassetteCommand {
     )
 
     /// The cassette to export.
-    public var path: String
+    package var path: String
     /// Where to write the log; `nil` for standard output.
-    public var outputPath: String?
+    package var outputPath: String?
     /// The instant time 0 becomes, as time since 1970.
-    public var origin: Duration
+    package var origin: Duration
 
     /// Creates the command.
     ///
@@ -43,13 +43,13 @@ public struct HARExportCommand: CassetteCommand {
     ///   - path: The cassette to export.
     ///   - outputPath: Where to write the log; `nil` for standard output.
     ///   - origin: The instant the cassette's time 0 becomes.
-    public init(path: String, outputPath: String? = nil, origin: Duration = HAR.defaultOrigin) {
+    package init(path: String, outputPath: String? = nil, origin: Duration = HAR.defaultOrigin) {
         self.path = path
         self.outputPath = outputPath
         self.origin = origin
     }
 
-    public init(_ arguments: ParsedArguments) throws(UsageError) {
+    package init(_ arguments: ParsedArguments) throws(UsageError) {
         var origin = HAR.defaultOrigin
         if let text = arguments.value(of: Self.originOption) {
             guard let dateTime = RFC3339.dateTime(text), dateTime.offset != nil, let instant = RFC3339.instant(dateTime) else {
@@ -62,7 +62,7 @@ public struct HARExportCommand: CassetteCommand {
         self.init(path: arguments.operands.first ?? "", outputPath: output, origin: origin)
     }
 
-    public func run(in context: CommandContext) -> ExitCode {
+    package func run(in context: CommandContext) -> ExitCode {
         let finder = CassetteFileFinder(currentDirectory: context.currentDirectory)
         let cassette: Cassette
         switch finder.loadCassette(path, context: context) {

@@ -3,15 +3,15 @@ import HybridReplay
 
 /// `cassette import har <file> --name <name> [-o <file>]`: a cassette of
 /// `http` events from a HAR log, redacted as a recorder redacts by default.
-public struct HARImportCommand: CassetteCommand {
+package struct HARImportCommand: CassetteCommand {
     /// `--name <name>`: the cassette's name.
-    public static let nameOption = Option("name", valueName: "name", help: "The cassette's name, such as 'login-redirects'.")
+    package static let nameOption = Option("name", valueName: "name", help: "The cassette's name, such as 'login-redirects'.")
     /// `-o`/`--output <file>`: where the cassette goes instead of standard output.
-    public static let outputOption = Option(
+    package static let outputOption = Option(
         "output", shortName: "o", valueName: "file",
         help: "Writes the cassette to <file>, atomically, instead of standard output.")
 
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "\(CassetteCLI.toolName) import har",
         abstract: "Makes a cassette of HTTP exchanges from a HAR log.",
         discussion: """
@@ -33,11 +33,11 @@ public struct HARImportCommand: CassetteCommand {
     static let standardOutputName = "<standard output>"
 
     /// The HAR file to import.
-    public var path: String
+    package var path: String
     /// The cassette's name.
-    public var name: String
+    package var name: String
     /// Where to write the cassette; `nil` for standard output.
-    public var outputPath: String?
+    package var outputPath: String?
 
     /// Creates the command.
     ///
@@ -45,13 +45,13 @@ public struct HARImportCommand: CassetteCommand {
     ///   - path: The HAR file to import.
     ///   - name: The cassette's name.
     ///   - outputPath: Where to write the cassette; `nil` for standard output.
-    public init(path: String, name: String, outputPath: String? = nil) {
+    package init(path: String, name: String, outputPath: String? = nil) {
         self.path = path
         self.name = name
         self.outputPath = outputPath
     }
 
-    public init(_ arguments: ParsedArguments) throws(UsageError) {
+    package init(_ arguments: ParsedArguments) throws(UsageError) {
         guard let name = arguments.value(of: Self.nameOption) else {
             throw UsageError("missing required option '\(Self.nameOption.usageLabel)'")
         }
@@ -62,7 +62,7 @@ public struct HARImportCommand: CassetteCommand {
         self.init(path: arguments.operands.first ?? "", name: name, outputPath: output)
     }
 
-    public func run(in context: CommandContext) -> ExitCode {
+    package func run(in context: CommandContext) -> ExitCode {
         let finder = CassetteFileFinder(currentDirectory: context.currentDirectory)
         guard let file = finder.file(path) else {
             context.reportError("no such file or directory: \(path)")

@@ -1,6 +1,6 @@
 /// `cassette help [<subcommand>]`: the same text as `cassette <subcommand> --help`.
-public struct HelpCommand: CassetteCommand {
-    public static let configuration = CommandConfiguration(
+package struct HelpCommand: CassetteCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "\(CassetteCLI.toolName) help",
         abstract: "Prints help for a subcommand.",
         operands: .optional(
@@ -8,14 +8,14 @@ public struct HelpCommand: CassetteCommand {
     )
 
     /// The subcommand to describe; `nil` for the top-level command.
-    public var subcommand: (any CassetteCommand.Type)?
+    package var subcommand: (any CassetteCommand.Type)?
 
     /// Describes `subcommand`, or the top-level command when it is `nil`.
-    public init(subcommand: (any CassetteCommand.Type)?) {
+    package init(subcommand: (any CassetteCommand.Type)?) {
         self.subcommand = subcommand
     }
 
-    public init(_ arguments: ParsedArguments) throws(UsageError) {
+    package init(_ arguments: ParsedArguments) throws(UsageError) {
         guard let name = arguments.operands.first else {
             self.init(subcommand: nil)
             return
@@ -26,7 +26,7 @@ public struct HelpCommand: CassetteCommand {
         self.init(subcommand: subcommand)
     }
 
-    public func run(in context: CommandContext) -> ExitCode {
+    package func run(in context: CommandContext) -> ExitCode {
         context.console.standardOutput(subcommand.map(CassetteCLI.help(for:)) ?? CassetteCLI.help)
         return .success
     }

@@ -6,14 +6,14 @@ import HybridReplay
 /// Errors, which keep a cassette from replaying, fail the command; warnings,
 /// such as a secret left unredacted, are reported but fail it only with
 /// `--strict`.
-public struct LintCommand: CassetteCommand {
+package struct LintCommand: CassetteCommand {
     /// `--strict`: warnings fail the command too.
-    public static let strictFlag = Flag(
+    package static let strictFlag = Flag(
         "strict",
         help: "Treats warnings as failures: exits with status 1 when a cassette has warnings but no errors."
     )
 
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "\(CassetteCLI.toolName) lint",
         abstract: "Checks cassettes and reports every problem in them.",
         discussion: """
@@ -31,25 +31,25 @@ public struct LintCommand: CassetteCommand {
     )
 
     /// The files and folders to check.
-    public var paths: [String]
+    package var paths: [String]
     /// Whether warnings fail the command.
-    public var strict: Bool
+    package var strict: Bool
 
     /// Creates the command.
     ///
     /// - Parameters:
     ///   - paths: The files and folders to check.
     ///   - strict: Whether warnings fail the command.
-    public init(paths: [String], strict: Bool = false) {
+    package init(paths: [String], strict: Bool = false) {
         self.paths = paths
         self.strict = strict
     }
 
-    public init(_ arguments: ParsedArguments) {
+    package init(_ arguments: ParsedArguments) {
         self.init(paths: arguments.operands, strict: arguments.contains(Self.strictFlag))
     }
 
-    public func run(in context: CommandContext) -> ExitCode {
+    package func run(in context: CommandContext) -> ExitCode {
         var status = ExitCode.success
         var checked = 0
         var filesWithProblems = 0

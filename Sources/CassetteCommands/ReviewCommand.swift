@@ -3,14 +3,14 @@ import HybridReplay
 
 /// `cassette review --base <ref> [--head <ref>] [<path> ...]`: the semantic
 /// diff of every cassette added, removed or changed between two revisions.
-public struct ReviewCommand: CassetteCommand {
+package struct ReviewCommand: CassetteCommand {
     /// `--base <ref>`: the revision to compare against.
-    public static let baseOption = Option("base", valueName: "ref", help: "The revision to compare against, such as 'origin/main'.")
+    package static let baseOption = Option("base", valueName: "ref", help: "The revision to compare against, such as 'origin/main'.")
     /// `--head <ref>`: the revision with the changes; the working tree when not given.
-    public static let headOption = Option(
+    package static let headOption = Option(
         "head", valueName: "ref", help: "The revision with the changes; the working tree, untracked files included, when not given.")
 
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "\(CassetteCLI.toolName) review",
         abstract: "Shows the semantic diff of every cassette changed between two git revisions.",
         discussion: """
@@ -31,10 +31,10 @@ public struct ReviewCommand: CassetteCommand {
         ]
     )
 
-    public var base: String
-    public var head: String?
-    public var paths: [String]
-    public var timing: DiffTiming
+    package var base: String
+    package var head: String?
+    package var paths: [String]
+    package var timing: DiffTiming
     var format: DiffFormat
 
     /// Creates the command.
@@ -44,7 +44,7 @@ public struct ReviewCommand: CassetteCommand {
     ///   - head: The revision with the changes; `nil` for the working tree.
     ///   - paths: The files and folders to limit the review to.
     ///   - timing: Whether `at` is compared.
-    public init(base: String, head: String? = nil, paths: [String] = [], timing: DiffTiming = .ignored) {
+    package init(base: String, head: String? = nil, paths: [String] = [], timing: DiffTiming = .ignored) {
         self.base = base
         self.head = head
         self.paths = paths
@@ -52,7 +52,7 @@ public struct ReviewCommand: CassetteCommand {
         self.format = .text
     }
 
-    public init(_ arguments: ParsedArguments) throws(UsageError) {
+    package init(_ arguments: ParsedArguments) throws(UsageError) {
         guard let base = arguments.value(of: Self.baseOption), !base.isEmpty else {
             throw UsageError("missing '--base <ref>'")
         }
@@ -64,7 +64,7 @@ public struct ReviewCommand: CassetteCommand {
         format = try DiffFormat.parse(arguments)
     }
 
-    public func run(in context: CommandContext) async -> ExitCode {
+    package func run(in context: CommandContext) async -> ExitCode {
         let git = Git(directory: context.currentDirectory, environment: context.environment)
         let root: URL
         let changes: [Git.Change]

@@ -2,8 +2,8 @@ import HybridReplay
 
 /// `cassette show <file>`: prints a cassette as a timeline, a line per event
 /// followed by a line per field, so no change can hide from a diff of it.
-public struct ShowCommand: CassetteCommand {
-    public static let configuration = CommandConfiguration(
+package struct ShowCommand: CassetteCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "\(CassetteCLI.toolName) show",
         abstract: "Prints a cassette as a timeline that leaves no field out.",
         discussion: """
@@ -22,20 +22,20 @@ public struct ShowCommand: CassetteCommand {
     )
 
     /// The cassette to show.
-    public var path: String
+    package var path: String
 
     /// Creates the command.
     ///
     /// - Parameter path: The cassette to show.
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
-    public init(_ arguments: ParsedArguments) {
+    package init(_ arguments: ParsedArguments) {
         self.init(path: arguments.operands.first ?? "")
     }
 
-    public func run(in context: CommandContext) -> ExitCode {
+    package func run(in context: CommandContext) -> ExitCode {
         let finder = CassetteFileFinder(currentDirectory: context.currentDirectory)
         switch finder.loadCassette(path, context: context) {
         case .success(let cassette):

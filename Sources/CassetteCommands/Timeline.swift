@@ -8,7 +8,7 @@ import HybridReplay
 /// The text depends on the cassette alone: no colours, no paths, no current
 /// time, and columns of fixed width, so adding an event changes its own lines
 /// of a diff rather than realigning the others.
-public enum Timeline {
+package enum Timeline {
     /// The width of the id column; longer ids push the line right.
     static let idWidth = 4
     /// The width of the time column, enough for `+999.999s`.
@@ -33,12 +33,12 @@ public enum Timeline {
     ///    2    +0.010s  effect    navigation.decision     cancel  (cause 1)
     ///       policy: "cancel"
     /// ```
-    public static func lines(for cassette: Cassette) -> [String] {
+    package static func lines(for cassette: Cassette) -> [String] {
         header(of: cassette.header) + cassette.events.flatMap(lines(for:))
     }
 
     /// The summary line of `event`, then one line per field of its payload.
-    public static func lines(for event: Event) -> [String] {
+    package static func lines(for event: Event) -> [String] {
         [line(for: event)] + fieldLines(for: event)
     }
 
@@ -50,7 +50,7 @@ public enum Timeline {
     }
 
     /// The text for `cassette`: ``lines(for:)`` each ending in a newline.
-    public static func text(for cassette: Cassette) -> String {
+    package static func text(for cassette: Cassette) -> String {
         lines(for: cassette).map { $0 + "\n" }.joined()
     }
 

@@ -8,47 +8,47 @@ import HybridReplay
 /// Up to ``jobs`` cassettes are replayed at once, each against a fresh
 /// implementation, and reported in path order, so the output is the same
 /// from run to run; only the JUnit report's times change.
-public struct VerifyCommand: CassetteCommand {
+package struct VerifyCommand: CassetteCommand {
     /// The most runs `--repeat` accepts.
-    public static let maximumRepetitions = 1000
+    package static let maximumRepetitions = 1000
 
     /// `--repeat <n>`: replay each cassette n times.
-    public static let repeatOption = Option(
+    package static let repeatOption = Option(
         "repeat", valueName: "n",
         help: "Replays each cassette n times, from 1 to 1000, each against a fresh implementation; every run must pass."
     )
 
     /// `--junit <file>`: also write the results as JUnit XML.
-    public static let junitOption = Option(
+    package static let junitOption = Option(
         "junit", valueName: "file",
         help: "Also writes the results to <file> as JUnit XML, one test case per cassette, replacing it atomically."
     )
 
     /// `--github`: also print GitHub Actions annotations for the failures.
-    public static let githubFlag = Flag(
+    package static let githubFlag = Flag(
         "github",
         help: "Also prints a GitHub Actions '::error file=…::' annotation for each failing or unreadable cassette, "
             + "so the failures show on the files in the pull request."
     )
 
     /// The most replays `--jobs` accepts at once.
-    public static let maximumJobs = 64
+    package static let maximumJobs = 64
     /// How many cassettes are replayed at once unless `--jobs` says otherwise.
-    public static let defaultJobs = 16
+    package static let defaultJobs = 16
 
     /// `--jobs <n>`: replay up to n cassettes at once.
-    public static let jobsOption = Option(
+    package static let jobsOption = Option(
         "jobs", valueName: "n",
         help: "Replays up to n cassettes at once, from 1 to 64 (default 16); the output stays in path order."
     )
 
     /// What is verified when no path is given: the conventional suite folder.
-    public static let defaultPath = "Cassettes"
+    package static let defaultPath = "Cassettes"
 
     /// The name of the JUnit report's test suite.
     static let suiteName = "cassette verify"
 
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "\(CassetteCLI.toolName) verify",
         abstract: "Replays cassettes against their contracts' reference implementations.",
         discussion: """
@@ -69,16 +69,16 @@ public struct VerifyCommand: CassetteCommand {
     )
 
     /// The files and folders to verify.
-    public var paths: [String]
+    package var paths: [String]
     /// How many times each cassette is replayed.
-    public var repetitions: Int
+    package var repetitions: Int
     /// Where to write the JUnit report, relative to the current directory;
     /// `nil` for none.
-    public var junitPath: String?
+    package var junitPath: String?
     /// Whether to print GitHub Actions annotations for the failures.
-    public var githubAnnotations: Bool
+    package var githubAnnotations: Bool
     /// How many cassettes are replayed at once.
-    public var jobs: Int
+    package var jobs: Int
 
     /// Creates the command.
     ///
@@ -89,7 +89,7 @@ public struct VerifyCommand: CassetteCommand {
     ///   - junitPath: Where to write the JUnit report; `nil` for none.
     ///   - githubAnnotations: Whether to print GitHub Actions annotations for the failures.
     ///   - jobs: How many cassettes are replayed at once; values below 1 count as 1.
-    public init(
+    package init(
         paths: [String], repetitions: Int = 1, junitPath: String? = nil, githubAnnotations: Bool = false,
         jobs: Int = defaultJobs
     ) {
@@ -100,7 +100,7 @@ public struct VerifyCommand: CassetteCommand {
         self.jobs = max(1, jobs)
     }
 
-    public init(_ arguments: ParsedArguments) throws(UsageError) {
+    package init(_ arguments: ParsedArguments) throws(UsageError) {
         var repetitions = 1
         if let text = arguments.value(of: Self.repeatOption) {
             guard let number = Int(text), (1...Self.maximumRepetitions).contains(number) else {
@@ -125,7 +125,7 @@ public struct VerifyCommand: CassetteCommand {
             githubAnnotations: arguments.contains(Self.githubFlag), jobs: jobs)
     }
 
-    public func run(in context: CommandContext) async -> ExitCode {
+    package func run(in context: CommandContext) async -> ExitCode {
         if paths == [Self.defaultPath] {
             let folder = context.currentDirectory.appendingPathComponent(Self.defaultPath)
             guard FileManager.default.fileExists(atPath: folder.path) else {

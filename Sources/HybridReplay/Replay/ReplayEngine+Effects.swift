@@ -55,11 +55,7 @@ extension ReplayEngine {
         // the task that calls it later is work of the implementation's.
         if answerNow, let onAnswer {
             ReplayContext.$isEngineWork.withValue(true) {
-                if DeliveryExecutor.forAnswer(to: payload) == .mainActor {
-                    Task { @MainActor in ReplayContext.$isEngineWork.withValue(false) { onAnswer(nil) } }
-                } else {
-                    Task { ReplayContext.$isEngineWork.withValue(false) { onAnswer(nil) } }
-                }
+                Task { ReplayContext.$isEngineWork.withValue(false) { onAnswer(nil) } }
             }
         }
         return matchedID

@@ -43,12 +43,12 @@ let package = Package(
         // App-facing: the seams app code is written against. Foundation only — no
         // jansson, FoundationNetworking or FoundationXML (Scripts/check-app-product).
         .target(name: "HybridReplaySeams"),
-        // The engine: cassette format, recorder, replayer; re-exports the Foundation adapters,
-        // whose URLSessionTransport it gives an initialiser reading bodies with its JSONReader.
+        // The engine: cassette format, recorder, replayer. It depends on the seams only
+        // (docs/layout.md; Scripts/check-architecture keeps it so).
         .target(
             name: "HybridReplay",
             dependencies: [
-                "HybridReplaySeams", "HybridReplayFoundationAdapters",
+                "HybridReplaySeams",
                 .target(name: "CJansson", condition: .when(platforms: [.linux])),
             ]
         ),
@@ -59,7 +59,9 @@ let package = Package(
         .target(
             name: "CassetteCommands", dependencies: ["HybridReplay", "HybridReplayReference"]),
         // Swift Testing and XCTest glue: record modes, the cassette trait, replayCassette.
-        .target(name: "HybridReplayTesting", dependencies: ["HybridReplay", "HybridReplaySimulation"]),
+        .target(
+            name: "HybridReplayTesting",
+            dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayFoundationAdapters"]),
         .executableTarget(name: "cassette", dependencies: ["CassetteCommands"]),
         .executableTarget(
             name: "cassette-bench", dependencies: ["HybridReplay", "HybridReplaySimulation", "CassetteCommands"]),
@@ -130,7 +132,8 @@ let package = Package(
         // names it, so only test targets link it.
         .target(name: "HybridReplayTestSupport", dependencies: ["HybridReplay"], path: "Tests/HybridReplayTestSupport"),
         .testTarget(
-            name: "HybridReplayTests", dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayTestSupport"],
+            name: "HybridReplayTests",
+            dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayTesting", "HybridReplayTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "CassetteCommandsTests", dependencies: ["CassetteCommands", "HybridReplayTestSupport"]),
         .testTarget(name: "HybridReplayTestingTests", dependencies: ["HybridReplayTesting"], exclude: ["Cassettes"]),

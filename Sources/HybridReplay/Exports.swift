@@ -1,6 +1,5 @@
 // Tests and tools that use the engine also use the seams' values (events are
-// made of them), so importing the engine brings them along, and the
-// Foundation adapters with `URLSessionTransport`. App code imports only
-// `HybridReplaySeams` and the adapter products.
-@_exported import HybridReplayFoundationAdapters
+// made of them), so importing the engine brings them along. App code imports
+// only `HybridReplaySeams` and the adapter products; tests get the Foundation
+// adapters (`URLSessionTransport`) through `HybridReplayTesting`.
 @_exported import HybridReplaySeams

@@ -2,27 +2,9 @@ import Foundation
 import HybridReplaySeams
 
 extension HTTPBody {
-    /// `data` as the recorder stores a body: as JSON when `contentType` says
-    /// JSON and `decoder` reads it, as text when it is UTF-8, else as bytes;
-    /// `nil` when `data` is empty.
-    ///
-    /// The live transport and the HAR importer both read bodies this way, so
-    /// a body captured by either lands in a cassette the same way.
+    /// `data` as the recorder stores a body, JSON read by `decoder`; see
+    /// ``HTTPBody/init(decoding:contentType:json:)``.
     package init?(decoding data: Data, contentType: String?, _ decoder: JSONBodyDecoder) {
-        guard !data.isEmpty else { return nil }
-        if Self.isJSON(contentType), let value = decoder.decode(data) {
-            self = .json(value)
-        } else if let text = String(bytes: data, encoding: .utf8) {
-            self = .text(text)
-        } else {
-            self = .bytes(data)
-        }
-    }
-
-    /// Whether `contentType` names JSON: `application/json`, `text/json` or a `+json` type.
-    package static func isJSON(_ contentType: String?) -> Bool {
-        let mediaType = (contentType?.split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces)
-            .lowercased()
-        return mediaType == "application/json" || mediaType == "text/json" || mediaType.hasSuffix("+json")
+        self.init(decoding: data, contentType: contentType, json: decoder.decode)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HybridReplayTesting
 import Testing
 
 @testable import HybridReplay
@@ -75,8 +76,8 @@ struct JSONBodyDecoderTests {
         #expect(refusing.body == .text(#"{"count":1,"ok":true}"#))
     }
 
-    @Test("with the engine imported, URLSessionTransport() reads bodies with the engine's reader")
-    func engineDefaultIsTheJSONReader() async throws {
+    @Test("URLSessionTransport() reads bodies the same wherever it is made; the engine's reader is one argument away")
+    func defaultIsTheSameEverywhere() async throws {
         let duplicate = #"{"a":1,"a":1}"#
         let server = try LoopbackHTTPServer(routes: [
             "/duplicate": { _ in
@@ -87,15 +88,16 @@ struct JSONBodyDecoderTests {
         let result: Result<(HTTPResponse, HTTPResponse), any Error>
         do {
             let request = HTTPRequest(url: server.baseURL + "/duplicate")
-            let engine = try await URLSessionTransport(timeout: .seconds(10)).send(request)
-            let foundation = try await URLSessionTransport(timeout: .seconds(10), bodyDecoder: .foundation).send(request)
-            result = .success((engine, foundation))
+            let byDefault = try await URLSessionTransport(timeout: .seconds(10)).send(request)
+            let engine = try await URLSessionTransport(timeout: .seconds(10), bodyDecoder: JSONBodyDecoder(.platformDefault))
+                .send(request)
+            result = .success((byDefault, engine))
         } catch {
             result = .failure(error)
         }
         await server.stop()
-        let (engine, foundation) = try result.get()
+        let (byDefault, engine) = try result.get()
+        #expect(byDefault.body == .json(["a": 1]))
         #expect(engine.body == .text(duplicate))
-        #expect(foundation.body == .json(["a": 1]))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HybridReplayTesting
 import Testing
 
 @testable import HybridReplay

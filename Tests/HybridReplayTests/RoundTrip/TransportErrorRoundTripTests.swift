@@ -1,5 +1,6 @@
 import Foundation
 import HybridReplaySimulation
+import HybridReplayTesting
 import Testing
 
 @testable import HybridReplay

@@ -1,6 +1,7 @@
 import Foundation
 import HybridReplay
 import HybridReplaySimulation
+import HybridReplayTesting
 import Testing
 
 @Suite("Record through URLSession on loopback, then replay")

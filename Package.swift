@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "HybridReplayTesting", targets: ["HybridReplayTesting"]),
         .library(name: "HybridReplayReference", targets: ["HybridReplayReference"]),
         .executable(name: "cassette", targets: ["cassette"]),
+        // The same tool over a package's own contracts: `CassetteTool.main(contracts:)`.
+        .library(name: "CassetteTool", targets: ["CassetteTool"]),
         .plugin(name: "CassettePlugin", targets: ["CassettePlugin"]),
         .plugin(name: "CassetteFormatPlugin", targets: ["CassetteFormatPlugin"]),
         .library(name: "HybridReplayWebKitGTK", targets: ["HybridReplayWebKitGTK"]),
@@ -56,15 +58,18 @@ let package = Package(
         .target(name: "HybridReplaySimulation", dependencies: ["HybridReplay"]),
         // The seed systems written against the seams, and the contracts the suite names.
         .target(name: "HybridReplayReference", dependencies: ["HybridReplaySeams"]),
-        .target(
-            name: "CassetteCommands", dependencies: ["HybridReplay", "HybridReplayReference"]),
+        // The `cassette` tool's commands; `verify` gets its contracts from the executable
+        // that runs it (the CassetteTool product: a package's own `cassette verify`).
+        .target(name: "CassetteCommands", dependencies: ["HybridReplay"]),
+        .target(name: "CassetteTool", dependencies: ["CassetteCommands", "HybridReplay"]),
         // Swift Testing and XCTest glue: record modes, the cassette trait, replayCassette.
         .target(
             name: "HybridReplayTesting",
             dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayFoundationAdapters"]),
-        .executableTarget(name: "cassette", dependencies: ["CassetteCommands"]),
+        .executableTarget(name: "cassette", dependencies: ["CassetteCommands", "HybridReplayReference"]),
         .executableTarget(
-            name: "cassette-bench", dependencies: ["HybridReplay", "HybridReplaySimulation", "CassetteCommands"]),
+            name: "cassette-bench",
+            dependencies: ["HybridReplay", "HybridReplaySimulation", "CassetteCommands", "HybridReplayReference"]),
         // The conformance suite's scenarios, recorded against the reference implementations;
         // `swift run record-suite` rewrites Cassettes/ from them.
         .target(
@@ -135,7 +140,9 @@ let package = Package(
             name: "HybridReplayTests",
             dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayTesting", "HybridReplayTestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "CassetteCommandsTests", dependencies: ["CassetteCommands", "HybridReplayTestSupport"]),
+        .testTarget(
+            name: "CassetteCommandsTests",
+            dependencies: ["CassetteCommands", "HybridReplayTestSupport", "HybridReplayReference"]),
         .testTarget(name: "HybridReplayTestingTests", dependencies: ["HybridReplayTesting"], exclude: ["Cassettes"]),
         .testTarget(
             name: "HybridReplayReferenceTests",

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // An app package as a user writes one: the app links only the seams, the
 // tests link the engine. `Scripts/check-app-product` builds the app from
 // here and checks what it links; `Scripts/check-rerecord` records the tests'
@@ -16,6 +16,11 @@ let package = Package(
             .product(name: "HybridReplaySeams", package: "HybridReplay"),
         ]),
         .executableTarget(name: "AppMain", dependencies: ["App"]),
+        // The app's own `cassette verify`, over its contracts (Scripts/check-rerecord runs it).
+        .executableTarget(name: "app-cassette", dependencies: [
+            "App",
+            .product(name: "CassetteTool", package: "HybridReplay"),
+        ], path: "Sources/AppCassette"),
         .testTarget(name: "AppTests", dependencies: [
             "App",
             .product(name: "HybridReplayTesting", package: "HybridReplay"),

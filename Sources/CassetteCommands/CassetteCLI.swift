@@ -44,13 +44,13 @@ package enum CassetteCLI {
     /// - Returns: The status the process exits with.
     package static func main(
         arguments: some Sequence<String>, console: Console = .standard, currentDirectory: URL? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, contracts: [ConformanceContract]
     ) async -> ExitCode {
         let context = CommandContext(
             console: console,
             currentDirectory: currentDirectory
                 ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-            environment: environment)
+            environment: environment, contracts: contracts)
         let parsed: ParsedArguments
         do throws(UsageError) {
             parsed = try CommandLineParser.parse(arguments, for: configuration)

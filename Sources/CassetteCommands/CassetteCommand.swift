@@ -35,6 +35,8 @@ package struct CommandContext: Sendable {
     package var reader: CassetteReader
     /// The environment variables, such as `NO_COLOR`.
     package var environment: [String: String]
+    /// The implementations `verify` replays cassettes against.
+    package var contracts: ContractSet
 
     /// Creates a context.
     ///
@@ -45,8 +47,9 @@ package struct CommandContext: Sendable {
     ///   - environment: The environment variables the command sees.
     package init(
         console: Console, currentDirectory: URL, reader: CassetteReader = CassetteReader(),
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], contracts: [ConformanceContract] = []
     ) {
+        self.contracts = ContractSet(contracts)
         self.console = console
         self.currentDirectory = currentDirectory
         self.reader = reader

@@ -1,5 +1,4 @@
 import HybridReplay
-import HybridReplayReference
 
 /// What replaying one cassette against its contract's reference
 /// implementation found, as `cassette verify` prints it and the JUnit
@@ -34,15 +33,17 @@ struct CassetteVerification: Sendable {
     ///   - reader: Reads the cassette.
     ///   - repetitions: How many runs, each against a fresh implementation.
     /// - Returns: The outcome; a cassette without a known contract fails.
-    static func verify(_ file: CassetteFile, reader: CassetteReader, repetitions: Int) async -> CassetteVerification {
+    static func verify(_ file: CassetteFile, reader: CassetteReader, contracts: ContractSet, repetitions: Int) async
+        -> CassetteVerification
+    {
         let clock = ContinuousClock()
         let start = clock.now
-        let (contract, outcome) = await outcome(of: file, reader: reader, repetitions: repetitions)
+        let (contract, outcome) = await outcome(of: file, reader: reader, contracts: contracts, repetitions: repetitions)
         return CassetteVerification(file: file, contract: contract, outcome: outcome, duration: clock.now - start)
     }
 
-    private static func outcome(of file: CassetteFile, reader: CassetteReader, repetitions: Int) async
-        -> (contract: String?, Outcome)
+    private static func outcome(of file: CassetteFile, reader: CassetteReader, contracts: ContractSet, repetitions: Int)
+        async -> (contract: String?, Outcome)
     {
         let cassette: Cassette
         switch file.load(with: reader) {
@@ -51,13 +52,13 @@ struct CassetteVerification: Sendable {
         case .invalid(let diagnostics): return (nil, .unreadable(diagnostics, status: .dataError))
         }
         guard let name = cassette.header.contract else {
-            return (nil, missingContract(in: file))
+            return (nil, missingContract(in: file, known: contracts))
         }
-        guard let contract = ReferenceContract.named(name) else {
-            return (name, unknownContract(name, in: file))
+        guard let contract = contracts[name] else {
+            return (name, unknownContract(name, in: file, known: contracts))
         }
         let replayer = Replayer(
-            cassette: cassette, path: file.displayPath, options: options(for: cassette, repetitions: repetitions))
+            cassette: cassette, path: file.displayPath, options: options(for: cassette, contract: contract, repetitions: repetitions))
         let report = await replayer.replay { platform in try await contract.setUp(platform) }
         if report.passed { return (name, .passed) }
         let lines = report.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -65,36 +66,29 @@ struct CassetteVerification: Sendable {
     }
 
     /// Replay options for `cassette`: the defaults every entry point uses,
-    /// and for the package's own suite the command that re-records it.
-    static func options(for cassette: Cassette, repetitions: Int) -> ReplayOptions {
-        let fromSuite = cassette.header.recordedBy.engine == ReferenceContract.suiteEngine
-        return ReplayOptions(
-            repetitions: repetitions, recordCommand: fromSuite ? ReferenceContract.suiteRecordCommand : nil)
+    /// and the command that re-records it when `contract` has one.
+    static func options(for cassette: Cassette, contract: ConformanceContract? = nil, repetitions: Int) -> ReplayOptions {
+        ReplayOptions(repetitions: repetitions, recordCommand: contract?.recordCommand(cassette.header))
     }
 
-    private static func missingContract(in file: CassetteFile) -> Outcome {
+    private static func missingContract(in file: CassetteFile, known: ContractSet) -> Outcome {
         let message = "\(file.displayPath): the header names no contract, so there is no reference implementation "
             + "to replay it against"
         return .failed(message: message, report: [
             message,
-            "Known contracts: \(knownContracts)",
+            "Known contracts: \(known.names)",
             "To verify it, add \"contract\": \"<name>\" to the header, naming one of them.",
         ])
     }
 
-    private static func unknownContract(_ name: String, in file: CassetteFile) -> Outcome {
+    private static func unknownContract(_ name: String, in file: CassetteFile, known: ContractSet) -> Outcome {
         let message = "\(file.displayPath): no reference implementation for the contract '\(Timeline.oneLine(name))'"
         return .failed(message: message, report: [
             message,
-            "Known contracts: \(knownContracts)",
+            "Known contracts: \(known.names)",
             "To verify it, set the header's \"contract\" to one of them; to replay it against your own "
                 + "implementation, use replayCassette in a test.",
         ])
-    }
-
-    /// The contracts with a reference implementation, sorted, comma-separated.
-    static var knownContracts: String {
-        ReferenceContract.all.map(\.name).sorted().joined(separator: ", ")
     }
 
     /// The status this outcome makes the command exit with.

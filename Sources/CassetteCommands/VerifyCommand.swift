@@ -147,7 +147,9 @@ package struct VerifyCommand: CassetteCommand {
             return .noInput
         }
         var verifications: [CassetteVerification] = []
-        await Self.verify(files, reader: context.reader, repetitions: repetitions, jobs: jobs) { verification in
+        await Self.verify(
+            files, reader: context.reader, contracts: context.contracts, repetitions: repetitions, jobs: jobs
+        ) { verification in
             for line in verification.lines { context.console.output(line) }
             if githubAnnotations {
                 for annotation in verification.annotations { context.console.output(annotation.command) }
@@ -169,7 +171,7 @@ package struct VerifyCommand: CassetteCommand {
     /// Replays `files`, up to `jobs` at once, and hands each result to
     /// `report` in the order of `files` as soon as it and every earlier one are done.
     static func verify(
-        _ files: [CassetteFile], reader: CassetteReader, repetitions: Int, jobs: Int,
+        _ files: [CassetteFile], reader: CassetteReader, contracts: ContractSet, repetitions: Int, jobs: Int,
         report: (CassetteVerification) -> Void
     ) async {
         await withTaskGroup(of: (Int, CassetteVerification).self) { group in
@@ -180,7 +182,9 @@ package struct VerifyCommand: CassetteCommand {
                 guard nextToStart < files.count else { return }
                 let index = nextToStart
                 let file = files[index]
-                group.addTask { (index, await CassetteVerification.verify(file, reader: reader, repetitions: repetitions)) }
+                group.addTask {
+                    (index, await CassetteVerification.verify(file, reader: reader, contracts: contracts, repetitions: repetitions))
+                }
                 nextToStart += 1
             }
             for _ in 0..<min(jobs, files.count) { startNext() }

@@ -34,6 +34,12 @@ extension ReferenceContract {
     /// The command that re-records the package's own suite.
     public static let suiteRecordCommand = "swift run record-suite"
 
+    /// The command that re-records a cassette recorded by `engine`: the
+    /// suite's for the suite's cassettes, none for others.
+    public static func recordCommand(forEngine engine: String?) -> String? {
+        engine == suiteEngine ? suiteRecordCommand : nil
+    }
+
     /// The date the cookie loader's contract counts `Max-Age` from, so that a
     /// replay does not depend on the wall clock: 2026-11-30T00:00:00Z.
     public static let suiteDate = Date(timeIntervalSince1970: 1_795_996_800)

@@ -1,4 +1,5 @@
 import CassetteCommands
+import HybridReplayReference
 import Foundation
 
 /// The verify run: `cassette verify` over a suite (by default `Cassettes/`),
@@ -62,7 +63,10 @@ struct VerifyBenchmark {
         let output = Transcript()
         let context = CommandContext(
             console: Console(standardOutput: output.append, standardError: output.append),
-            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+            contracts: ReferenceContract.all.map {
+                ConformanceContract($0.name, summary: $0.summary, setUp: $0.setUp)
+            })
         let (timing, status) = await Stopwatch.time { await command.run(in: context) }
         let lines = output.text.split(separator: "\n")
         let passed = lines.filter { $0.hasPrefix("PASS ") }.count

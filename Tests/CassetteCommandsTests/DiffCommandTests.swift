@@ -234,7 +234,7 @@ import Testing
                     isTerminal: true)
                 _ = await CassetteCLI.main(
                     arguments: ["diff", "old.json", "new.json"], console: terminal, currentDirectory: directory,
-                    environment: environment)
+                    environment: environment, contracts: [])
                 return capture.standardOutput
             }
             let coloured = await run(environment: [:])

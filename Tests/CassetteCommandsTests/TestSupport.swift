@@ -1,3 +1,4 @@
+import HybridReplayReference
 import CassetteCommands
 import Foundation
 import HybridReplay
@@ -36,10 +37,16 @@ func cassette(_ arguments: String..., in directory: URL = FileManager.default.te
     await cassette(arguments: arguments, in: directory)
 }
 
+/// The package's reference implementations as `cassette` knows them.
+let referenceContracts = ReferenceContract.all.map {
+    ConformanceContract($0.name, summary: $0.summary, recordCommand: { ReferenceContract.recordCommand(forEngine: $0.recordedBy.engine) }, setUp: $0.setUp)
+}
+
 /// Runs `cassette` in-process with arguments built at run time.
 func cassette(arguments: [String], in directory: URL = FileManager.default.temporaryDirectory) async -> CommandResult {
     let capture = OutputCapture()
-    let status = await CassetteCLI.main(arguments: arguments, console: capture.console, currentDirectory: directory)
+    let status = await CassetteCLI.main(
+        arguments: arguments, console: capture.console, currentDirectory: directory, contracts: referenceContracts)
     return CommandResult(status: status, standardOutput: capture.standardOutput, standardError: capture.standardError)
 }
 

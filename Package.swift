@@ -50,10 +50,12 @@ let package = Package(
         .target(
             name: "HybridReplay",
             dependencies: [
-                "HybridReplaySeams",
+                "HybridReplaySeams", "CDispatchWatch",
                 .target(name: "CJansson", condition: .when(platforms: [.linux])),
             ]
         ),
+        // On Linux, sees blocks handed to Dispatch's global queues (docs/writing-app-code-that-replays.md).
+        .target(name: "CDispatchWatch"),
         // The simulated platform: scripted web view, server, location hardware, manual clock, GPX.
         .target(name: "HybridReplaySimulation", dependencies: ["HybridReplay"]),
         // The seed systems written against the seams, and the contracts the suite names.

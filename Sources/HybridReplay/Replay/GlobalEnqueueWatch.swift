@@ -1,3 +1,5 @@
+import CDispatchWatch
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -29,7 +31,18 @@ enum GlobalEnqueueWatch {
     nonisolated(unsafe) private static var previous: Hook?
 
     /// Whether the hook is installed; evaluated once, on the first replay.
-    static let isInstalled: Bool = install()
+    /// The Dispatch watch (Linux) is installed with it.
+    static let isInstalled: Bool = {
+        hr_dispatch_watch_install { GlobalEnqueueWatch.noteDispatch() }
+        return install()
+    }()
+
+    /// What the Dispatch watch reports: work under a lease handed a block to a
+    /// queue other than the main queue, which no lease follows.
+    private static func noteDispatch() {
+        guard let lease = ReplayContext.lease, !ReplayContext.isEngineWork else { return }
+        lease.engine.noteDispatchedBlock()
+    }
 
     private static func install() -> Bool {
         #if canImport(Darwin)

@@ -190,6 +190,15 @@ extension ReplayEngine {
         }
     }
 
+    /// Notes that work under one of this run's leases handed a block to a
+    /// Dispatch queue other than the main queue (seen on Linux; see ``GlobalEnqueueWatch``).
+    func noteDispatchedBlock() {
+        unseen.withLock { unseen in
+            guard !unseen.ended else { return }
+            unseen.dispatchedBlocks += 1
+        }
+    }
+
     /// Notes that the calling task holds a lease of this run, so a task
     /// ``noteEnqueue(_:)`` saw it start is tracked work after all.
     func claimCurrentTask() {
@@ -211,18 +220,21 @@ extension ReplayEngine {
     /// Whether this run has shown signs of work it cannot see: an effect made
     /// outside every lease, or a task handed to the global executor without one.
     var sawUnseenWork: Bool {
-        let enqueues = unseen.withLock { $0.unclaimed.count }
-        return enqueues > 0 || state.withLock { $0.untrackedEffects > 0 }
+        let (enqueues, blocks) = unseen.withLock { ($0.unclaimed.count, $0.dispatchedBlocks) }
+        return enqueues > 0 || blocks > 0 || state.withLock { $0.untrackedEffects > 0 }
     }
 
     /// What the report says of the unseen work, or `nil` when there was none.
     var unseenWorkSummary: String? {
-        let enqueues = unseen.withLock { $0.unclaimed.count }
+        let (enqueues, blocks) = unseen.withLock { ($0.unclaimed.count, $0.dispatchedBlocks) }
         let (count, first) = state.withLock { ($0.untrackedEffects, $0.firstUntrackedEffect) }
         var parts: [String] = []
         if enqueues > 0 {
             let tasks = enqueues == 1 ? "1 task" : "\(enqueues) tasks"
             parts.append("\(tasks) started from its work that never called a seam under its lease (Task.detached, or a task of Task {} that made no call)")
+        }
+        if blocks > 0 {
+            parts.append((blocks == 1 ? "1 block" : "\(blocks) blocks") + " handed to a Dispatch queue other than the main queue")
         }
         if let first { parts.append((count == 1 ? "1 effect" : "\(count) effects") + " made outside every tracked task, the first \(first)") }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
@@ -234,6 +246,8 @@ extension ReplayEngine {
 struct UnseenWork {
     /// Tasks started under a lease that have not shown that they hold it, by address.
     var unclaimed: Set<UInt> = []
+    /// Blocks handed to Dispatch queues other than the main queue (seen on Linux).
+    var dispatchedBlocks = 0
     /// The scheduler's and the watchdog's tasks, by address.
     var engineTasks: Set<UInt> = []
     var ended = false

@@ -1,4 +1,5 @@
 import Foundation
+import CDispatchWatch
 @testable import HybridReplay
 import Testing
 
@@ -33,10 +34,13 @@ struct ReplayPatternMatrixTests {
             Event(id: 2, at: 0.03, cause: 1, payload: NavigationDecision(.allow)),
         ])
 
-    /// What one pattern needs of the replay's options.
+    /// What one pattern needs of the replay's options: the defaults, but for
+    /// a block on a global queue where the replay cannot see Dispatch (Apple
+    /// platforms, or a build whose executable does not export `dispatch_async`).
     static func options(for hop: Hop?) -> ReplayOptions {
-        // Nothing shows a block on a global queue to the replay before it makes an effect.
-        ReplayOptions(stallTimeout: stallTimeout, unseenWork: hop == .dispatchGlobal ? .expected : .detected)
+        let seesDispatch = hr_dispatch_watch_sees_dispatch() != 0
+        return ReplayOptions(
+            stallTimeout: stallTimeout, unseenWork: hop == .dispatchGlobal && !seesDispatch ? .expected : .detected)
     }
 
     static func replay(_ hop: Hop, correct: Bool) async -> ReplayReport {

@@ -1,0 +1,17 @@
+#ifndef HYBRIDREPLAY_CDISPATCHWATCH_H
+#define HYBRIDREPLAY_CDISPATCHWATCH_H
+
+/// Called for each block app code hands to a Dispatch queue other than the
+/// main queue with `dispatch_async`, on the thread that hands it over.
+typedef void (*hr_dispatch_watch_fn)(void);
+
+/// Installs `watch`; on Linux the package's `dispatch_async` calls it before
+/// passing the block to libdispatch. Elsewhere it does nothing.
+void hr_dispatch_watch_install(hr_dispatch_watch_fn watch);
+
+/// Whether this process's calls to `dispatch_async` reach the package's
+/// definition (1) or go straight to libdispatch (0): a build that does not
+/// export the symbol from the executable cannot see Dispatch.
+int hr_dispatch_watch_sees_dispatch(void);
+
+#endif

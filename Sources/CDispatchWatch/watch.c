@@ -1,0 +1,44 @@
+// Sees `DispatchQueue.global().async` on Linux: the executable's definition of
+// `dispatch_async` takes the calls that Swift's Dispatch overlay makes through
+// the dynamic linker, tells the replay, then calls libdispatch's own.
+#include "CDispatchWatch.h"
+
+#if defined(__linux__)
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <dlfcn.h>
+#include <stdatomic.h>
+#include <stddef.h>
+
+// libdispatch's types, kept opaque: this file must not include <dispatch/dispatch.h>,
+// whose prototype of dispatch_async takes a block type C without -fblocks cannot name.
+struct dispatch_queue_s;
+typedef void (*hr_real_dispatch_async)(struct dispatch_queue_s *, void *);
+
+extern struct dispatch_queue_s _dispatch_main_q;
+
+static _Atomic(hr_real_dispatch_async) real_dispatch_async;
+static _Atomic(hr_dispatch_watch_fn) installed_watch;
+static atomic_int reached;
+
+void hr_dispatch_watch_install(hr_dispatch_watch_fn watch) { atomic_store(&installed_watch, watch); }
+
+int hr_dispatch_watch_sees_dispatch(void) { return atomic_load(&reached); }
+
+void dispatch_async(struct dispatch_queue_s *queue, void *block) {
+    hr_real_dispatch_async real = atomic_load(&real_dispatch_async);
+    if (real == NULL) {
+        real = (hr_real_dispatch_async)dlsym(RTLD_NEXT, "dispatch_async");
+        atomic_store(&real_dispatch_async, real);
+    }
+    atomic_store(&reached, 1);
+    hr_dispatch_watch_fn watch = atomic_load(&installed_watch);
+    if (watch != NULL && queue != &_dispatch_main_q) watch();
+    real(queue, block);
+}
+#else
+void hr_dispatch_watch_install(hr_dispatch_watch_fn watch) { (void)watch; }
+
+int hr_dispatch_watch_sees_dispatch(void) { return 0; }
+#endif

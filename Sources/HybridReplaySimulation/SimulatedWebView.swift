@@ -194,8 +194,9 @@ public final class SimulatedWebView: WebView {
             completionHandler: completionHandler)
     }
 
-    /// Records `evaluation`, then answers it synchronously so the result
-    /// follows the call in a recording.
+    /// Records `evaluation`, then answers it before returning, so the result
+    /// follows the call in a recording; the completion handler runs on the
+    /// main actor, where WebKit calls it.
     private func run(
         _ evaluation: JavaScriptEvaluation,
         completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
@@ -203,7 +204,8 @@ public final class SimulatedWebView: WebView {
         state.withLock { $0.evaluatedScripts.append(evaluation) }
         waiters.changed()
         let result = javaScript(evaluation.script, evaluation.arguments)
-        completionHandler?(result)
+        guard let completionHandler else { return }
+        runOnMainActor { completionHandler(result) }
     }
 
     public func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {

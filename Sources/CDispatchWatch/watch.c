@@ -21,10 +21,16 @@ extern struct dispatch_queue_s _dispatch_main_q;
 static _Atomic(hr_real_dispatch_async) real_dispatch_async;
 static _Atomic(hr_dispatch_watch_fn) installed_watch;
 static atomic_int reached;
+static atomic_ulong main_enqueues;
+static _Thread_local int uncounted;
 
 void hr_dispatch_watch_install(hr_dispatch_watch_fn watch) { atomic_store(&installed_watch, watch); }
 
 int hr_dispatch_watch_sees_dispatch(void) { return atomic_load(&reached); }
+
+unsigned long hr_dispatch_watch_main_enqueues(void) { return atomic_load(&main_enqueues); }
+
+void hr_dispatch_watch_set_uncounted(int value) { uncounted = value; }
 
 void dispatch_async(struct dispatch_queue_s *queue, void *block) {
     hr_real_dispatch_async real = atomic_load(&real_dispatch_async);
@@ -34,11 +40,21 @@ void dispatch_async(struct dispatch_queue_s *queue, void *block) {
     }
     atomic_store(&reached, 1);
     hr_dispatch_watch_fn watch = atomic_load(&installed_watch);
-    if (watch != NULL && queue != &_dispatch_main_q) watch();
+    if (queue == &_dispatch_main_q) {
+        // Counted before the block is handed over: a count read after this
+        // call includes it, so a barrier enqueued after that read follows it.
+        if (!uncounted) atomic_fetch_add(&main_enqueues, 1);
+    } else if (watch != NULL) {
+        watch();
+    }
     real(queue, block);
 }
 #else
 void hr_dispatch_watch_install(hr_dispatch_watch_fn watch) { (void)watch; }
 
 int hr_dispatch_watch_sees_dispatch(void) { return 0; }
+
+unsigned long hr_dispatch_watch_main_enqueues(void) { return 0; }
+
+void hr_dispatch_watch_set_uncounted(int value) { (void)value; }
 #endif

@@ -14,4 +14,14 @@ void hr_dispatch_watch_install(hr_dispatch_watch_fn watch);
 /// export the symbol from the executable cannot see Dispatch.
 int hr_dispatch_watch_sees_dispatch(void);
 
+/// How many blocks have been handed to the main queue with `dispatch_async`
+/// so far, leaving out those handed over while the calling thread was marked
+/// with `hr_dispatch_watch_set_uncounted`. Only meaningful when
+/// `hr_dispatch_watch_sees_dispatch()` is 1.
+unsigned long hr_dispatch_watch_main_enqueues(void);
+
+/// Marks (1) or unmarks (0) the calling thread: its main-queue blocks are the
+/// replay's own barriers, which the count above leaves out.
+void hr_dispatch_watch_set_uncounted(int uncounted);
+
 #endif

@@ -1,3 +1,4 @@
+import CDispatchWatch
 import Dispatch
 
 /// Waits until the main queue has run what was enqueued on it before.
@@ -11,7 +12,16 @@ enum MainQueueBarrier {
     /// Returns once everything enqueued on the main queue before the call has run.
     static func pass() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            // The replay's own block, which the count of main-queue blocks leaves out.
+            hr_dispatch_watch_set_uncounted(1)
             DispatchQueue.main.async { continuation.resume() }
+            hr_dispatch_watch_set_uncounted(0)
         }
+    }
+
+    /// How many blocks app code has handed to the main queue so far, where the
+    /// package sees `dispatch_async` (Linux); `nil` where it cannot tell.
+    static var enqueued: UInt? {
+        hr_dispatch_watch_sees_dispatch() != 0 ? hr_dispatch_watch_main_enqueues() : nil
     }
 }

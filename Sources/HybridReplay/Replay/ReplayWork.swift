@@ -132,22 +132,51 @@ extension ReplayEngine {
     /// `OperationQueue.main`, main-queue notification observers, main-actor
     /// jobs — runs in order. Once the tracked work is idle, the scheduler
     /// passes a ``MainQueueBarrier``; if nothing happened meanwhile, it passes
-    /// another, so a block that a main-queue block enqueued runs too. Only
+    /// another, so a block that a main-queue block enqueued runs too. On
+    /// Linux, where the package counts the blocks handed to the main queue,
+    /// it passes until a pass sees none handed over while it waited, and not
+    /// at all when none was since the last quiet pass; elsewhere only
     /// ``quietMainQueuePasses`` passes in a row without activity count as idle.
     func settle(since seen: Int, finished: Bool = false, timeout: Duration? = nil) async -> Wait {
         let outcome = await wait(since: seen, finished: finished, timeout: timeout)
         guard outcome == .idle else { return outcome }
-        for _ in 0..<Self.quietMainQueuePasses {
-            await MainQueueBarrier.pass()
-            if activity != seen { return .changed }
+        // Where the package counts main-queue blocks, none handed over since the last
+        // drained pass means none waits: the passes would only cost thread hand-offs.
+        if let enqueued = MainQueueBarrier.enqueued, enqueued == unseen.withLock({ $0.drainedMainEnqueues }) {
+            return .idle
+        }
+        if MainQueueBarrier.enqueued != nil {
+            // Counted: pass until a pass sees no block handed over while it waited, so a
+            // chain of main-queue blocks is followed to its end, however long.
+            for _ in 0..<Self.mostMainQueuePasses {
+                // Read before the pass: every block it counts was handed over before the barrier.
+                let counted = MainQueueBarrier.enqueued
+                await MainQueueBarrier.pass()
+                if activity != seen { return .changed }
+                if MainQueueBarrier.enqueued == counted {
+                    unseen.withLock { $0.drainedMainEnqueues = counted }
+                    break
+                }
+            }
+        } else {
+            for _ in 0..<Self.quietMainQueuePasses {
+                await MainQueueBarrier.pass()
+                if activity != seen { return .changed }
+            }
         }
         // A main-queue block may have started tracked work that is not idle yet.
         return state.withLock { Self.isIdle($0, finished: finished) } ? .idle : .changed
     }
 
-    /// How many main-queue passes in a row must see nothing happen: a chain
-    /// of main-queue blocks that each only enqueues the next is seen to this depth.
+    /// Where main-queue blocks are not counted (Apple platforms), how many
+    /// passes in a row must see nothing happen: a chain of main-queue blocks
+    /// that each only enqueues the next is seen to this depth.
     static let quietMainQueuePasses = 3
+
+    /// Where they are counted (Linux), the most passes one settling makes
+    /// while blocks keep coming: a block that enqueues itself forever, as a
+    /// polling loop does, must not keep the replay from going on.
+    static let mostMainQueuePasses = 1_000
 
     /// Whether the stall timeout has passed in this run.
     var isStalled: Bool { state.withLock { $0.stalled } }
@@ -248,6 +277,9 @@ struct UnseenWork {
     var unclaimed: Set<UInt> = []
     /// Blocks handed to Dispatch queues other than the main queue (seen on Linux).
     var dispatchedBlocks = 0
+    /// The count of main-queue blocks read before the last pass that found the
+    /// main queue quiet (Linux); `nil` before the first, or where there is no count.
+    var drainedMainEnqueues: UInt?
     /// The scheduler's and the watchdog's tasks, by address.
     var engineTasks: Set<UInt> = []
     var ended = false

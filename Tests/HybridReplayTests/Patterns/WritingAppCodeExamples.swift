@@ -113,3 +113,61 @@ struct WritingAppCodeExamplesTests {
         #expect(ReplayOptions().unseenWork == .detected)
     }
 }
+
+/// Answers the page after `depth` main-queue hops, each block enqueuing the next.
+@MainActor
+final class HoppingBridge: ScriptMessageHandler {
+    private let webView: any WebView
+    private let depth: Int
+    private let answers: Bool
+
+    init(platform: Platform, depth: Int, answers: Bool) {
+        webView = platform.webView
+        self.depth = depth
+        self.answers = answers
+        platform.webView.add(self, name: "greet")
+    }
+
+    func didReceive(_ message: ScriptMessage) {
+        Self.hop(depth, webView: webView, answers: answers)
+    }
+
+    nonisolated static func hop(_ remaining: Int, webView: any WebView, answers: Bool) {
+        DispatchQueue.main.async {
+            if remaining > 1 { return hop(remaining - 1, webView: webView, answers: answers) }
+            if answers { webView.evaluateJavaScript(#"showGreeting("Hi Ada")"#, completionHandler: nil) }
+        }
+    }
+}
+
+@Suite("Chains of main-queue hops")
+struct MainQueueChainTests {
+    static let cassette = Cassette(
+        header: CassetteHeader(name: "chain"),
+        events: [
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "greet", body: "Ada")),
+            Event(id: 2, at: 0.001, cause: 1, payload: JavaScriptEvaluation(script: #"showGreeting("Hi Ada")"#)),
+        ])
+
+    #if os(Linux)
+    @Test("an answer at the end of a chain of forty main-queue blocks is seen, and a chain that ends without it fails")
+    func longChain() async {
+        let passes = await Replayer(cassette: Self.cassette, options: ReplayOptions(repetitions: 20)).replay { platform in
+            await HoppingBridge(platform: platform, depth: 40, answers: true)
+        }
+        #expect(passes.passed, "\(passes)")
+        let fails = await Replayer(cassette: Self.cassette).replay { platform in
+            await HoppingBridge(platform: platform, depth: 40, answers: false)
+        }
+        #expect(fails.issues.first?.kind == .missingEffect, "\(fails)")
+    }
+    #endif
+
+    @Test("an answer two main-queue blocks deep is seen on every platform")
+    func shortChain() async {
+        let report = await Replayer(cassette: Self.cassette, options: ReplayOptions(repetitions: 20)).replay { platform in
+            await HoppingBridge(platform: platform, depth: 2, answers: true)
+        }
+        #expect(report.passed, "\(report)")
+    }
+}

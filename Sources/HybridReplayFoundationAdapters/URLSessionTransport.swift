@@ -48,7 +48,7 @@ public final class URLSessionTransport: HTTPTransport {
     ///   - bodyDecoder: Reads `application/json` bodies into ``HTTPBody/json(_:)``.
     @_disfavoredOverload
     public init(timeout: Duration = .seconds(30), bodyDecoder: JSONBodyDecoder = .foundation) {
-        var seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        var seconds = timeout.timeInterval
         #if canImport(FoundationNetworking)
         seconds = max(1, seconds.rounded(.up))
         #endif

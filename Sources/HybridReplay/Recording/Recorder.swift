@@ -97,8 +97,7 @@ public final class Recorder: Sendable {
         let since = elapsed()
         state.withLock { state in
             guard state.recordedAt == nil else { return }
-            let (seconds, attoseconds) = since.components
-            state.recordedAt = date.addingTimeInterval(-(Double(seconds) + Double(attoseconds) / 1e18))
+            state.recordedAt = date.addingTimeInterval(-since.timeInterval)
         }
     }
 

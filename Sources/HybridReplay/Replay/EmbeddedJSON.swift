@@ -14,8 +14,9 @@ import HybridReplaySeams
 enum EmbeddedJSON {
     /// `script` with each JSON object literal outside a string rewritten compactly with sorted keys.
     static func canonical(_ script: String) -> String {
+        // Most scripts hold no object: they are not copied.
+        guard script.utf8.contains(UInt8(ascii: "{")) else { return script }
         let bytes = Array(script.utf8)
-        guard bytes.contains(UInt8(ascii: "{")) else { return script }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var quote: UInt8?

@@ -18,7 +18,7 @@ import Musl
 /// installed, on the thread that enqueues, where the enqueuing task's lease
 /// is still readable. The replay then knows that work it cannot see may still
 /// make an effect, and a verdict that depends on absence waits for it within
-/// the stall timeout (see ``ReplayEngine/noteUnseenWork()``).
+/// the stall timeout (see ``ReplayEngine/noteEnqueue(_:)``).
 ///
 /// The hook is installed once per process and calls any hook installed
 /// before it. Enqueues the engine makes itself, and a task enqueuing itself

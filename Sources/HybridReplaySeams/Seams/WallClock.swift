@@ -31,9 +31,6 @@ public struct WallClock: Sendable {
 
     private static func follow<C: Clock<Duration>>(_ start: Date, _ clock: C) -> WallClock {
         let origin = clock.now
-        return WallClock {
-            let (seconds, attoseconds) = origin.duration(to: clock.now).components
-            return start.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
-        }
+        return WallClock { start.addingTimeInterval(origin.duration(to: clock.now).timeInterval) }
     }
 }

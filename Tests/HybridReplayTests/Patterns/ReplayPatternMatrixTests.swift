@@ -11,8 +11,13 @@ import Testing
 struct ReplayPatternMatrixTests {
     /// Replays of each variant: `REPLAY_PATTERNS_RUNS`, or 5 in the ordinary test run.
     static let runs = ProcessInfo.processInfo.environment["REPLAY_PATTERNS_RUNS"].flatMap(Int.init) ?? 5
-    /// Short, so the rows whose wrong variant waits the stall timeout finish; the default is 2 s.
+    /// For the wrong variants: short, so the rows whose wrong variant waits the stall
+    /// timeout finish (the default is 2 s). A wrong variant fails however long the
+    /// machine holds its work back, so its verdict depends on no scheduling.
     static let stallTimeout = Duration.milliseconds(500)
+    /// For the correct variants: a bound a passing replay never waits out, so a
+    /// starved machine (ThreadSanitizer, four busy processes) cannot fail one.
+    static let passingStallTimeout = Duration.seconds(60)
 
     /// The page asks for the balance, the bank answers 42, the bridge resolves the page's promise.
     static let balance = Cassette(
@@ -37,14 +42,15 @@ struct ReplayPatternMatrixTests {
     /// What one pattern needs of the replay's options: the defaults, but for
     /// a block on a global queue where the replay cannot see Dispatch (Apple
     /// platforms, or a build whose executable does not export `dispatch_async`).
-    static func options(for hop: Hop?) -> ReplayOptions {
+    static func options(for hop: Hop?, correct: Bool) -> ReplayOptions {
         let seesDispatch = hr_dispatch_watch_sees_dispatch() != 0
         return ReplayOptions(
-            stallTimeout: stallTimeout, unseenWork: hop == .dispatchGlobal && !seesDispatch ? .expected : .detected)
+            stallTimeout: correct ? passingStallTimeout : stallTimeout,
+            unseenWork: hop == .dispatchGlobal && !seesDispatch ? .expected : .detected)
     }
 
     static func replay(_ hop: Hop, correct: Bool) async -> ReplayReport {
-        await Replayer(cassette: balance, options: options(for: hop)).replay { platform in
+        await Replayer(cassette: balance, options: options(for: hop, correct: correct)).replay { platform in
             if hop == .direct {
                 let bridge = AsyncBankBridge(webView: platform.webView, transport: platform.transport, answers: correct)
                 platform.webView.add(bridge, name: "bank")
@@ -55,7 +61,7 @@ struct ReplayPatternMatrixTests {
     }
 
     static func replayDelayedDecision(correct: Bool) async -> ReplayReport {
-        await Replayer(cassette: delayedLink, options: options(for: nil)).replay { platform in
+        await Replayer(cassette: delayedLink, options: options(for: nil, correct: correct)).replay { platform in
             await DelayedRouter(platform: platform, decidesTwice: !correct)
         }
     }

@@ -65,10 +65,4 @@ public enum WKNavigationType: Int, @unchecked Sendable {
     // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationResponse.h "@property (nonatomic, readonly) BOOL canShowMIMEType"; https://developer.apple.com/documentation/webkit/wknavigationresponse/canshowmimetype (checked 2026-12-02 against Apple's WKNavigationResponse page: "var canShowMIMEType: Bool"; header not re-read)
     open var canShowMIMEType: Bool { storedCanShowMIMEType }
 }
-
-// Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebpagePreferences.h "@interface WKWebpagePreferences : NSObject"; https://developer.apple.com/documentation/webkit/wkwebpagepreferences (checked 2026-12-02: the header at WebKit/WebKit commit 03a55d4c, an old version still marked WK_MAC_TBA, has no WK_SWIFT_UI_ACTOR and no public properties; Apple's page not re-read)
-@MainActor open class WKWebpagePreferences: NSObject {
-    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebpagePreferences.h (inherits "- (instancetype)init" from NSObject); https://developer.apple.com/documentation/webkit/wkwebpagepreferences/init() (checked 2026-12-02: that header declares no initializer)
-    public override init() { super.init() }
-}
 #endif

@@ -14,15 +14,23 @@ import AppleMirrorWebKit
 /// first answer to WebKit on the main actor, drops and reports repeats, and
 /// answers `.cancel` and reports when the handler is dropped uncalled.
 ///
-/// It implements the `preferences:` variant of `decidePolicyFor` only:
-/// WebKit calls that one when a delegate has both, and gets the preferences
-/// it passed back unchanged.
+/// It implements the `preferences:` variant of `decidePolicyFor` only
+/// (WebKit calls that one when a delegate has both): the seam delegate gets
+/// WebKit's `WKWebpagePreferences` as WebpagePreferences, and the content
+/// mode and JavaScript switch it answers are set on that same object before
+/// WebKit gets it back. The frames of every action are remembered in
+/// WebKitFrames, so that JavaScript can later be evaluated in them.
 @MainActor package final class NavigationDelegateBridge: NSObject, WKNavigationDelegate {
     private let delegate: any NavigationDelegate
     private let report: @Sendable (WebKitAdapterIssue) -> Void
+    private let frames: WebKitFrames
 
-    package init(_ delegate: any NavigationDelegate, report: @escaping @Sendable (WebKitAdapterIssue) -> Void) {
+    package init(
+        _ delegate: any NavigationDelegate, frames: WebKitFrames = WebKitFrames(),
+        report: @escaping @Sendable (WebKitAdapterIssue) -> Void
+    ) {
         self.delegate = delegate
+        self.frames = frames
         self.report = report
         super.init()
     }
@@ -31,21 +39,23 @@ import AppleMirrorWebKit
         _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, preferences: WKWebpagePreferences,
         decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy, WKWebpagePreferences) -> Void
     ) {
-        let action = NavigationConversion.action(navigationAction)
-        let report = self.report
-        let once = ExactlyOnce<NavigationPolicy>(
-            "decision handler for \(action.method) \(action.url)", fallback: .cancel, report: report
-        ) { policy in
+        let offered = NavigationConversion.preferences(preferences)
+        var converted = frames.action(navigationAction)
+        converted.preferences = offered
+        let (action, report) = (converted, self.report)
+        let once = ExactlyOnce<(NavigationPolicy, WebpagePreferences)>(
+            "decision handler for \(action.method) \(action.url)", fallback: (.cancel, offered), report: report
+        ) { policy, answered in
             let webKitPolicy = NavigationConversion.actionPolicy(policy)
             if webKitPolicy == nil {
                 report(WebKitAdapterIssue(.unsupportedValue, "WebKit has no navigation policy '\(policy.rawValue)'; cancelled \(action.url)"))
             }
-            performOnMainActor { decisionHandler(webKitPolicy ?? .cancel, preferences) }
+            performOnMainActor {
+                if let issue = NavigationConversion.apply(answered, to: preferences) { report(issue) }
+                decisionHandler(webKitPolicy ?? .cancel, preferences)
+            }
         }
-        // The seam's preferences start at their defaults and WebKit gets its
-        // own back unchanged: the mirror does not declare WKWebpagePreferences'
-        // properties yet, so a changed content mode is not applied.
-        delegate.decidePolicy(for: action, preferences: WebpagePreferences()) { policy, _ in once.call(policy) }
+        delegate.decidePolicy(for: action, preferences: offered) { once.call(($0, $1)) }
     }
 }
 

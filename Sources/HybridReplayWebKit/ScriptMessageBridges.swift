@@ -8,13 +8,13 @@ import WebKit
 import AppleMirrorWebKit
 #endif
 
-/// Converts a WebKit script message to the seam's ScriptMessage.
-@MainActor package func scriptMessage(from message: WKScriptMessage, expectsReply: Bool) throws(ScriptValueError)
-    -> ScriptMessage
-{
+/// Converts a WebKit script message to the seam's ScriptMessage, its frame remembered in `frames`.
+@MainActor package func scriptMessage(
+    from message: WKScriptMessage, expectsReply: Bool, frames: WebKitFrames
+) throws(ScriptValueError) -> ScriptMessage {
     ScriptMessage(
         handler: message.name, body: try ScriptValueConversion.jsonValue(from: message.body),
-        frame: NavigationConversion.frame(message.frameInfo), expectsReply: expectsReply,
+        frame: frames.frame(message.frameInfo), expectsReply: expectsReply,
         contentWorld: WebKitWorlds.contentWorld(message.world))
 }
 
@@ -22,9 +22,14 @@ import AppleMirrorWebKit
 @MainActor package final class ScriptMessageBridge: NSObject, WKScriptMessageHandler {
     private let handler: any ScriptMessageHandler
     private let report: @Sendable (WebKitAdapterIssue) -> Void
+    private let frames: WebKitFrames
 
-    package init(_ handler: any ScriptMessageHandler, report: @escaping @Sendable (WebKitAdapterIssue) -> Void) {
+    package init(
+        _ handler: any ScriptMessageHandler, frames: WebKitFrames = WebKitFrames(),
+        report: @escaping @Sendable (WebKitAdapterIssue) -> Void
+    ) {
         self.handler = handler
+        self.frames = frames
         self.report = report
         super.init()
     }
@@ -33,7 +38,7 @@ import AppleMirrorWebKit
         _ userContentController: WKUserContentController, didReceive message: WKScriptMessage
     ) {
         do {
-            handler.didReceive(try scriptMessage(from: message, expectsReply: false))
+            handler.didReceive(try scriptMessage(from: message, expectsReply: false, frames: frames))
         } catch {
             report(WebKitAdapterIssue(.unsupportedValue, "message to '\(message.name)' dropped: \(error)"))
         }
@@ -46,9 +51,14 @@ import AppleMirrorWebKit
 @MainActor package final class ScriptReplyBridge: NSObject, WKScriptMessageHandlerWithReply {
     private let handler: any ScriptMessageHandlerWithReply
     private let report: @Sendable (WebKitAdapterIssue) -> Void
+    private let frames: WebKitFrames
 
-    package init(_ handler: any ScriptMessageHandlerWithReply, report: @escaping @Sendable (WebKitAdapterIssue) -> Void) {
+    package init(
+        _ handler: any ScriptMessageHandlerWithReply, frames: WebKitFrames = WebKitFrames(),
+        report: @escaping @Sendable (WebKitAdapterIssue) -> Void
+    ) {
         self.handler = handler
+        self.frames = frames
         self.report = report
         super.init()
     }
@@ -59,7 +69,7 @@ import AppleMirrorWebKit
     ) {
         let converted: ScriptMessage
         do {
-            converted = try scriptMessage(from: message, expectsReply: true)
+            converted = try scriptMessage(from: message, expectsReply: true, frames: frames)
         } catch {
             report(WebKitAdapterIssue(.unsupportedValue, "message to '\(message.name)' rejected: \(error)"))
             replyHandler(nil, "\(error)")

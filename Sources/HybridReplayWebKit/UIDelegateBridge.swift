@@ -13,14 +13,19 @@ import AppleMirrorWebKit
 /// the seam returns `any WebView`. A WebKitWebView is unwrapped (the app
 /// must have created it with `configuration` — WebKit raises otherwise);
 /// any other web view cannot stand in for a `WKWebView`, so the window is
-/// refused and the mismatch reported. `WKWindowFeatures` is passed as empty
-/// WindowFeatures: the mirror does not declare its properties yet.
+/// refused and the mismatch reported. `WKWindowFeatures` reaches the seam as
+/// WindowFeatures, member for member, `nil` where the page did not say.
 @MainActor package final class UIDelegateBridge: NSObject, WKUIDelegate {
     private let delegate: any UIDelegate
     private let report: @Sendable (WebKitAdapterIssue) -> Void
+    private let frames: WebKitFrames
 
-    package init(_ delegate: any UIDelegate, report: @escaping @Sendable (WebKitAdapterIssue) -> Void) {
+    package init(
+        _ delegate: any UIDelegate, frames: WebKitFrames = WebKitFrames(),
+        report: @escaping @Sendable (WebKitAdapterIssue) -> Void
+    ) {
         self.delegate = delegate
+        self.frames = frames
         self.report = report
         super.init()
     }
@@ -29,8 +34,9 @@ import AppleMirrorWebKit
         _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
         for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
     ) -> WKWebView? {
-        let action = NavigationConversion.action(navigationAction)
-        guard let created = delegate.createWebView(for: action, windowFeatures: WindowFeatures()) else { return nil }
+        let action = frames.action(navigationAction)
+        let features = NavigationConversion.windowFeatures(windowFeatures)
+        guard let created = delegate.createWebView(for: action, windowFeatures: features) else { return nil }
         guard let adapter = created as? WebKitWebView else {
             report(WebKitAdapterIssue(.unsupportedValue, "the window for \(action.url) is a \(type(of: created)), not a WebKitWebView; refused"))
             return nil

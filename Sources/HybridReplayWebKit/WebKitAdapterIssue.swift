@@ -29,6 +29,8 @@ public struct WebKitAdapterIssue: Sendable, Hashable, CustomStringConvertible {
         public static let neverCalled = Kind(rawValue: "never-called")
         /// A value had no JSON form, or a seam value had no WebKit counterpart.
         public static let unsupportedValue = Kind(rawValue: "unsupported-value")
+        /// JavaScript was to run in a subframe WebKit never delivered to the adapter.
+        public static let unknownFrame = Kind(rawValue: "unknown-frame")
         /// A URL did not parse.
         public static let invalidURL = Kind(rawValue: "invalid-url")
     }

@@ -25,6 +25,8 @@ public final class WebKitWebView: WebView {
     private let navigationBridge = Locked<NavigationDelegateBridge?>(nil)
     /// The UI delegate bridge, kept for the same reason.
     private let uiBridge = Locked<UIDelegateBridge?>(nil)
+    /// The frames WebKit delivered to the bridges, to evaluate in.
+    private let frames = WebKitFrames()
 
     /// Wraps `webView`.
     ///
@@ -37,18 +39,18 @@ public final class WebKitWebView: WebView {
     }
 
     public func add(_ handler: any ScriptMessageHandler, contentWorld: ContentWorld, name: String) {
-        let (webView, report) = (webView, report)
+        let (webView, report, frames) = (webView, report, frames)
         performOnMainActor {
             webView.configuration.userContentController.add(
-                ScriptMessageBridge(handler, report: report), contentWorld: WebKitWorlds.world(contentWorld), name: name)
+                ScriptMessageBridge(handler, frames: frames, report: report), contentWorld: WebKitWorlds.world(contentWorld), name: name)
         }
     }
 
     public func add(_ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String) {
-        let (webView, report) = (webView, report)
+        let (webView, report, frames) = (webView, report, frames)
         performOnMainActor {
             webView.configuration.userContentController.addScriptMessageHandler(
-                ScriptReplyBridge(handler, report: report), contentWorld: WebKitWorlds.world(contentWorld), name: name)
+                ScriptReplyBridge(handler, frames: frames, report: report), contentWorld: WebKitWorlds.world(contentWorld), name: name)
         }
     }
 
@@ -76,59 +78,61 @@ public final class WebKitWebView: WebView {
         }
     }
 
-    /// Evaluates in the main frame when `frame` is `nil` or the main frame.
-    /// WebKit evaluates in another frame only given the `WKFrameInfo` it
-    /// delivered, which a seam ``Frame`` cannot name, so any other frame fails
-    /// with a ``JavaScriptError`` and is reported.
+    /// Evaluates in the main frame when `frame` is `nil` or the main frame,
+    /// and in a subframe given one WebKit delivered to this adapter in a
+    /// navigation action or script message (see ``WebKitFrames``). A subframe
+    /// it never delivered fails with a ``JavaScriptError`` naming it, and is reported.
     public func evaluateJavaScript(
         _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
         completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
-        guard frame?.isMainFrame ?? true else { return refuseSubframe(frame, completionHandler) }
-        let webView = webView
+        let (webView, frames, report) = (webView, frames, report)
         performOnMainActor {
-            webView.evaluateJavaScript(script, in: nil, in: WebKitWorlds.world(contentWorld)) { result in
-                completionHandler?(JavaScriptConversion.result(result))
+            switch frames.target(for: frame) {
+            case .success(let target):
+                webView.evaluateJavaScript(script, in: target, in: WebKitWorlds.world(contentWorld)) { result in
+                    completionHandler?(JavaScriptConversion.result(result))
+                }
+            case .failure(let error):
+                report(WebKitAdapterIssue(.unknownFrame, error.message))
+                completionHandler?(.failure(error))
             }
         }
     }
 
-    /// Runs in the main frame only, as ``evaluateJavaScript(_:in:in:completionHandler:)`` does.
+    /// Runs in the frame given, as ``evaluateJavaScript(_:in:in:completionHandler:)`` does.
     public func callAsyncJavaScript(
         _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
         completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
-        guard frame?.isMainFrame ?? true else { return refuseSubframe(frame, completionHandler) }
-        let webView = webView
+        let (webView, frames, report) = (webView, frames, report)
         performOnMainActor {
-            let foundationArguments = arguments.mapValues(ScriptValueConversion.foundationValue(from:))
-            webView.callAsyncJavaScript(body, arguments: foundationArguments, in: nil, in: WebKitWorlds.world(contentWorld)) {
-                completionHandler?(JavaScriptConversion.result($0))
+            switch frames.target(for: frame) {
+            case .success(let target):
+                let foundationArguments = arguments.mapValues(ScriptValueConversion.foundationValue(from:))
+                webView.callAsyncJavaScript(
+                    body, arguments: foundationArguments, in: target, in: WebKitWorlds.world(contentWorld)
+                ) { completionHandler?(JavaScriptConversion.result($0)) }
+            case .failure(let error):
+                report(WebKitAdapterIssue(.unknownFrame, error.message))
+                completionHandler?(.failure(error))
             }
         }
     }
 
-    private func refuseSubframe(
-        _ frame: Frame?, _ completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
-    ) {
-        let message = "cannot evaluate in the subframe \(frame?.url ?? "without a URL"): WebKit needs the WKFrameInfo it delivered"
-        report(WebKitAdapterIssue(.unsupportedValue, message))
-        completionHandler?(.failure(JavaScriptError(message)))
-    }
-
     public func setUIDelegate(_ delegate: (any UIDelegate)?) {
-        let (webView, report, uiBridge) = (webView, report, uiBridge)
+        let (webView, report, uiBridge, frames) = (webView, report, uiBridge, frames)
         performOnMainActor {
-            let bridge = delegate.map { UIDelegateBridge($0, report: report) }
+            let bridge = delegate.map { UIDelegateBridge($0, frames: frames, report: report) }
             uiBridge.withLock { $0 = bridge }
             webView.uiDelegate = bridge
         }
     }
 
     public func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
-        let (webView, report, navigationBridge) = (webView, report, navigationBridge)
+        let (webView, report, navigationBridge, frames) = (webView, report, navigationBridge, frames)
         performOnMainActor {
-            let bridge = delegate.map { NavigationDelegateBridge($0, report: report) }
+            let bridge = delegate.map { NavigationDelegateBridge($0, frames: frames, report: report) }
             navigationBridge.withLock { $0 = bridge }
             webView.navigationDelegate = bridge
         }

@@ -50,6 +50,10 @@ import AppleMirrorWebKit
     }
 
     var evaluatedWorlds: [String?] = []
+    /// The frame each evaluation or async call was given, `nil` for the main frame.
+    var evaluatedFrames: [WKFrameInfo?] = []
+    /// The arguments of each async call.
+    var asyncArguments: [[String: Any]] = []
     /// Wakes a test waiting for an evaluation or a load.
     let changes = MainActorWaiters()
 
@@ -58,6 +62,18 @@ import AppleMirrorWebKit
         completionHandler: (@MainActor @Sendable (Result<Any, any Error>) -> Void)? = nil
     ) {
         evaluatedWorlds.append(contentWorld.name)
+        evaluatedFrames.append(frame)
+        defer { changes.changed() }
+        if let error = evaluationResult.1 { completionHandler?(.failure(error)) } else { completionHandler?(.success(evaluationResult.0 ?? NSNull())) }
+    }
+
+    override func callAsyncJavaScript(
+        _ functionBody: String, arguments: [String: Any] = [:], in frame: WKFrameInfo? = nil,
+        in contentWorld: WKContentWorld, completionHandler: (@MainActor @Sendable (Result<Any, any Error>) -> Void)? = nil
+    ) {
+        evaluatedWorlds.append(contentWorld.name)
+        evaluatedFrames.append(frame)
+        asyncArguments.append(arguments)
         defer { changes.changed() }
         if let error = evaluationResult.1 { completionHandler?(.failure(error)) } else { completionHandler?(.success(evaluationResult.0 ?? NSNull())) }
     }

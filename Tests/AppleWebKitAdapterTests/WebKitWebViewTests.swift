@@ -128,7 +128,7 @@ struct WebKitWebViewTests {
         await #expect(throws: JavaScriptError("ReferenceError: f")) { try await adapter.evaluateJavaScript("f()") }
     }
 
-    @Test("content worlds map one to one; a subframe evaluation is refused and reported")
+    @Test("content worlds map one to one; a subframe WebKit never delivered is refused and reported")
     func worldsAndFrames() async throws {
         fake.evaluationResult = (NSNumber(value: 1), nil)
         #expect(try await adapter.evaluateJavaScript("1", in: .main(), in: .world(name: "tools")) == 1)
@@ -137,7 +137,7 @@ struct WebKitWebViewTests {
         await #expect(throws: JavaScriptError.self) {
             try await adapter.evaluateJavaScript("1", in: Frame(isMainFrame: false, url: "https://ads.example/"), in: .page)
         }
-        #expect(log.all.map(\.kind) == [.unsupportedValue])
+        #expect(log.all.map(\.kind) == [.unknownFrame])
         adapter.removeScriptMessageHandler(forName: "h", contentWorld: .world(name: "tools"))
         await mainQueueDrained()
         #expect(fake.controller.removed == ["h in tools"])

@@ -7,10 +7,15 @@ extension Recorder {
     /// actions, responses, results, fixes) is recorded as a stimulus before
     /// the app sees it. The clock is passed through: time is not an event.
     ///
+    /// A seam `live` was built without (see `Platform.init`) is recorded
+    /// through as any other; a call to it that could not fail where it was
+    /// made makes ``write(to:)`` refuse the recording, naming the seam.
+    ///
     /// - Parameter live: The real or simulated seams.
     /// - Returns: The recording platform.
     public func platform(wrapping live: Platform) -> Platform {
-        Platform(
+        noteUnavailableSeams(of: live)
+        return Platform(
             webView: RecordingWebView(wrapping: live.webView, recorder: self),
             routes: RecordingRoutePresenter(live: live.routes, recorder: self),
             transport: RecordingHTTPTransport(live: live.transport, recorder: self),

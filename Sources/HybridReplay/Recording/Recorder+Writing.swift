@@ -5,12 +5,14 @@ extension Recorder {
     ///
     /// The bytes are those of ``canonicalBytes(file:)``, checked as it
     /// checks them: on any problem nothing is written and a file already at
-    /// `url` is left as it was.
+    /// `url` is left as it was. A call app code made to a seam the wrapped
+    /// platform was built without is such a problem.
     ///
     /// - Parameter url: A file URL; its directory must exist.
     /// - Throws: ``RecordingError`` listing every problem, or the reason the
     ///   file system refused the write.
     public func write(to url: URL) throws(RecordingError) {
+        try checkSeamsPassed(file: url.path)
         try Self.write(cassette(), to: url)
     }
 
@@ -46,7 +48,15 @@ extension Recorder {
     /// - Returns: What ``CassetteWriter/canonicalBytes(of:)`` writes for ``cassette()``.
     /// - Throws: ``RecordingError`` listing every problem.
     public func canonicalBytes(file: String) throws(RecordingError) -> [UInt8] {
-        try Self.canonicalBytes(of: cassette(), file: file)
+        try checkSeamsPassed(file: file)
+        return try Self.canonicalBytes(of: cassette(), file: file)
+    }
+
+    /// Throws when app code called a seam the wrapped platform was built
+    /// without: the recording would hold an effect no live seam performed.
+    private func checkSeamsPassed(file: String) throws(RecordingError) {
+        let calls = unavailableSeamCalls
+        guard calls.isEmpty else { throw RecordingError(file: file, stage: .missingSeam, problems: calls) }
     }
 
     /// The canonical bytes of `cassette`, checked as ``canonicalBytes(file:)``

@@ -50,6 +50,8 @@ public final class Recorder: Sendable {
         var awaited = AwaitedAnswers()
         /// The wall-clock date at time 0, known once app code read the wall clock.
         var recordedAt: Date?
+        /// The stand-ins for seams the wrapped platforms were built without.
+        var unavailableSeams: [UnavailableSeam] = []
     }
 
     /// Creates a recorder; its clock starts now.
@@ -99,6 +101,20 @@ public final class Recorder: Sendable {
             guard state.recordedAt == nil else { return }
             state.recordedAt = date.addingTimeInterval(-since.timeInterval)
         }
+    }
+
+    /// Notes the seams `live` was built without, whose calls ``write(to:)`` refuses.
+    func noteUnavailableSeams(of live: Platform) {
+        let seams = live.unavailableSeams
+        guard !seams.isEmpty else { return }
+        state.withLock { $0.unavailableSeams += seams }
+    }
+
+    /// Every call app code made to a seam the wrapped platform was built
+    /// without, as the stand-in words it: the calls that could not fail
+    /// where they were made (see `Platform.init`).
+    var unavailableSeamCalls: [String] {
+        state.withLock { $0.unavailableSeams }.flatMap(\.touches)
     }
 
     // MARK: Recording

@@ -13,6 +13,9 @@ public struct RecordingError: Error, Sendable, CustomStringConvertible {
         /// The canonical text would not read back, such as a key holding U+0000
         /// or a body nested deeper than the reader allows.
         public static let rereading = Stage(rawValue: "rereading")
+        /// App code called a seam the recorded platform was built without
+        /// (`Platform.init`'s defaults), where the call could not fail.
+        public static let missingSeam = Stage(rawValue: "missing-seam")
         /// The file system refused the write.
         public static let writing = Stage(rawValue: "writing")
 
@@ -37,9 +40,11 @@ public struct RecordingError: Error, Sendable, CustomStringConvertible {
             return "\(file): error: cannot write the recording: \(problems.joined(separator: "; "))"
         }
         let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+        let fix = stage == .missingSeam
+            ? "Pass the seams named to the Platform the recording wraps, then record again."
+            : "Fix the app code, or add a Redaction that hides or rewrites the offending value, then record again."
         return "\(file): error: the recording was not written (\(count)); the file was left as it was\n"
-            + problems.map { "  \($0)\n" }.joined()
-            + "Fix the app code, or add a Redaction that hides or rewrites the offending value, then record again."
+            + problems.map { "  \($0)\n" }.joined() + fix
     }
 }
 

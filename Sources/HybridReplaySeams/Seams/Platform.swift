@@ -26,10 +26,35 @@ public struct Platform: Sendable {
     /// moved on by the cassette's time (see ``WallClock``).
     public var wallClock: WallClock
 
+    /// A platform of the seams given; every seam not given fails when touched.
+    ///
+    /// Pass only what the code under test uses, such as
+    /// `Platform(transport: URLSessionTransport(), cookieStore: InMemoryCookieStore())`.
+    /// A seam left out is a stand-in whose every call fails with a message
+    /// naming it, such as `this Platform has no webView (webView.load(_:) was
+    /// called): pass one to Platform(webView:…)`: a call with a completion
+    /// handler gets it as its error, a throwing call throws it, and a call
+    /// that can do neither is remembered, so that a recording over the
+    /// platform refuses to write and lists it.
+    ///
+    /// - Parameters:
+    ///   - webView: Script message handlers, user scripts, JavaScript, loads and the delegates.
+    ///   - routes: Where native screens are shown.
+    ///   - transport: HTTP requests with their redirects.
+    ///   - cookieStore: The shared cookie jar.
+    ///   - locationManager: Location authorization, configuration and fixes.
+    ///   - locationOutput: Where a location service publishes.
+    ///   - custom: The app's own seams.
+    ///   - clock: The clock app code sleeps with; the machine's `ContinuousClock` unless given.
+    ///   - wallClock: The date app code reads; the machine's unless given.
     public init(
-        webView: any WebView, routes: any RoutePresenter, transport: any HTTPTransport, cookieStore: any CookieStore,
-        locationManager: any LocationManager, locationOutput: any LocationServiceOutput, custom: any CustomSeam,
-        clock: any Clock<Duration>, wallClock: WallClock = .system
+        webView: any WebView = UnavailableWebView(), routes: any RoutePresenter = UnavailableRoutePresenter(),
+        transport: any HTTPTransport = UnavailableHTTPTransport(),
+        cookieStore: any CookieStore = UnavailableCookieStore(),
+        locationManager: any LocationManager = UnavailableLocationManager(),
+        locationOutput: any LocationServiceOutput = UnavailableLocationOutput(),
+        custom: any CustomSeam = UnavailableCustomSeam(),
+        clock: any Clock<Duration> = ContinuousClock(), wallClock: WallClock = .system
     ) {
         self.wallClock = wallClock
         self.webView = webView

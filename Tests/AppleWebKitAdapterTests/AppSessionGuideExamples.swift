@@ -40,8 +40,7 @@ func makeLivePlatform(
             webView.configuration.websiteDataStore.httpCookieStore, reportIssue: reportIssue),
         locationManager: CoreLocationManager(locationManager),
         locationOutput: locationOutput,
-        custom: custom,
-        clock: ContinuousClock())
+        custom: custom)
 }
 
 /// A screen's seams: recorded when this build records and the launch

@@ -93,3 +93,16 @@ func recorderExample() async throws {
     #expect(!text.contains("hunter2"))
     #expect(text.contains("navigation"))
 }
+
+/// The guide's platform of only the seams the code under test uses.
+func transportOnlySession(drive: @escaping @Sendable () async throws -> Void) -> RecordingSession {
+    let live = Platform(transport: URLSessionTransport(), cookieStore: InMemoryCookieStore())
+    let session = RecordingSession(platform: live, contract: "login", drive: drive)
+    return session
+}
+
+@Test("the guide's platform of a transport and a cookie store names a seam it was built without")
+func transportOnlyPlatform() async {
+    let session = transportOnlySession {}
+    await #expect(throws: JavaScriptError.self) { try await session.platform.webView.evaluateJavaScript("1") }
+}

@@ -90,7 +90,7 @@ struct UnavailableSeamsTests {
         #expect(platform.locationManager.authorizationStatus == .notDetermined)
         platform.locationManager.requestLocation()
         platform.locationOutput.publish(1, on: "fixes")
-        platform.custom.send(CustomEvent(name: "ping", direction: .outbound))
+        platform.custom.send(CustomEvent(name: "ping", direction: .effect))
         #expect(
             Self.touches(platform) == [
                 Self.message("routes", "show(_:)"), Self.message("locationManager", "desiredAccuracy"),

@@ -47,7 +47,9 @@ public struct RecordingSession: Sendable {
     ///
     /// - Parameters:
     ///   - platform: The live or simulated seams; a simulated platform records on a
-    ///     ``ManualClock`` unless given another clock.
+    ///     ``ManualClock`` unless given another clock. A platform built with only
+    ///     some seams (`Platform(transport:cookieStore:)`) is refused at writing
+    ///     if the implementation touched one it lacks.
     ///   - description: What the session does.
     ///   - contract: The bridge contract it exercises.
     ///   - redaction: What to hide; ``Redaction/default`` hides cookies and credentials.

@@ -4,6 +4,10 @@
 /// the cassette; a recording hands it wrappers around live implementations.
 /// The implementation cannot tell which: that is what makes a recorded
 /// session replayable.
+///
+/// A platform built by hand needs only the seams its code uses, such as
+/// `Platform(transport: URLSessionTransport(), cookieStore: InMemoryCookieStore())`;
+/// each seam left out fails, naming itself, when touched (see ``init(webView:routes:transport:cookieStore:locationManager:locationOutput:custom:clock:wallClock:)``).
 public struct Platform: Sendable {
     /// Script message handlers, user scripts, JavaScript evaluation, loads and
     /// the navigation delegate.

@@ -55,7 +55,7 @@ import AppleMirrorWebKit
         let seen = order.filter { !$0.isMainFrame }.map { $0.url ?? "a frame without a URL" }
         return .failure(JavaScriptError(
             "cannot evaluate in the subframe \(frame.url ?? "without a URL"): WebKit has delivered no frame with its URL and "
-                + "origin to this web view in a navigation action or script message"
+                + "origin to this web view in a navigation action or script message, among the last \(Self.capacity) frames"
                 + (seen.isEmpty ? " (it has delivered no subframe)" : " (subframes delivered: \(seen.joined(separator: ", ")))")))
     }
 }

@@ -17,6 +17,8 @@ import AppleMirrorWebKit
 /// the main actor, as WebKit calls them.
 ///
 /// Content worlds map one to one (`page`, `defaultClient`, named worlds).
+/// Frames map through the `WKFrameInfo` objects WebKit delivered (see
+/// ``evaluateJavaScript(_:in:in:completionHandler:)``).
 public final class WebKitWebView: WebView {
     /// The web view; a main-actor class, so sharing the reference is safe.
     public let webView: WKWebView

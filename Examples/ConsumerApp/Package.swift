@@ -25,6 +25,12 @@ let package = Package(
             "App",
             .product(name: "HybridReplayTesting", package: "HybridReplay"),
         ], exclude: ["Cassettes"]),
+        // Laid out as an Xcode project lays out a test target (docs/xcode.md): its
+        // cassettes are copied into the test bundle, as an Xcode folder reference is.
+        .testTarget(name: "ConsumerAppTests", dependencies: [
+            "App",
+            .product(name: "HybridReplayTesting", package: "HybridReplay"),
+        ], path: "ConsumerAppTests", resources: [.copy("Cassettes")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -57,12 +57,22 @@ struct CassetteLocation: Sendable, Equatable {
         return nil
     }
 
-    /// The loaded bundles and the resource bundles inside them (`<Package>_<Target>.bundle`).
+    /// The loaded bundles and SwiftPM's resource bundles: inside a loaded
+    /// bundle on Apple platforms (`<Package>_<Target>.bundle`), beside the
+    /// test executable on Linux (`<Package>_<Target>.resources`).
     static func testBundles() -> [Bundle] {
         let loaded = Bundle.allBundles
         let nested = loaded.flatMap { bundle in
             bundle.paths(forResourcesOfType: "bundle", inDirectory: nil).compactMap(Bundle.init(path:))
         }
-        return loaded + nested
+        return loaded + nested + resourceBundles(beside: Bundle.main.bundleURL)
+    }
+
+    /// The `.resources` folders in `folder`, in name order.
+    static func resourceBundles(beside folder: URL) -> [Bundle] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".resources") }.sorted().compactMap { name in
+            Bundle(path: folder.appendingPathComponent(name, isDirectory: true).path)
+        }
     }
 }

@@ -27,6 +27,10 @@ struct CassetteRun {
     var isRecordable = true
     /// The name the actual trace is attached or saved under.
     var traceName: String
+    /// Whether the re-record advice is written once the cassette is read: a
+    /// call without a ``RecordingSession`` cannot record, so its advice names
+    /// where the cassette was recorded instead of a command that would fail.
+    var advisesFromHeader = false
 
     /// Resolves a call's cassette, record mode and options against the
     /// test's ``CassetteScope`` and the environment.
@@ -63,7 +67,13 @@ struct CassetteRun {
         var run = CassetteRun(
             location: location, mode: mode.mode, modeSetting: mode.setting, isCI: RecordMode.isCI(environment),
             options: options ?? scope?.options ?? ReplayOptions(), recording: recording, testFilter: testFilter)
-        if run.options.recordCommand == nil { run.options.recordCommand = run.command(mode: .failed) }
+        if run.options.recordCommand == nil {
+            if recording == nil {
+                run.advisesFromHeader = true
+            } else {
+                run.options.recordCommand = run.command(mode: .failed)
+            }
+        }
         return run
     }
 
@@ -121,6 +131,17 @@ struct CassetteRun {
             + "-only-testing:'\(identifier)' (or set \(variable)=\(mode) in the test plan's or scheme's environment)"
     }
 
+    /// What to do to re-record a cassette the calling test cannot record
+    /// itself, from what its header says recorded it.
+    static func recordElsewhere(_ header: CassetteHeader) -> String {
+        let tool = header.recordedBy
+        let engine = tool.engine.map { " with \($0)" } ?? ""
+        let version = tool.version.map { " \($0)" } ?? ""
+        return "this test only replays (replayCassette was given no RecordingSession), and the cassette was "
+            + "recorded by \(tool.tool)\(version)\(engine): record it again the same way and replace the file, "
+            + "or pass replayCassette a `recording:` session so that HYBRIDREPLAY_RECORD=failed can record it here"
+    }
+
     // MARK: Running
 
     /// Replays or records, as the mode says.
@@ -146,7 +167,7 @@ struct CassetteRun {
 
     /// Reads the cassette and replays it.
     private func replay<Subject>(_ setUp: (Platform) async throws -> Subject, from source: URL) async -> CassetteOutcome {
-        let replayer: Replayer
+        var replayer: Replayer
         do {
             replayer = try Replayer(contentsOf: source, displayPath: source.path, options: options)
         } catch {
@@ -156,6 +177,7 @@ struct CassetteRun {
                 : mode == .failed ? "" : "\nFix the file, or re-record it: \(command(mode: .all))"
             return CassetteOutcome(failures: [CassetteFailure(message: error.description + fix)])
         }
+        if advisesFromHeader { replayer.options.recordCommand = Self.recordElsewhere(replayer.cassette.header) }
         let report = await replayer.replay(setUp)
         guard !report.passed else { return CassetteOutcome(report: report) }
         let failure = CassetteFailure(message: report.description, trace: report.trace, traceName: traceName)

@@ -12,7 +12,8 @@ public struct WebKitGTKError: Error, Sendable, Hashable, CustomStringConvertible
     /// GTK found no display to open.
     public static let noDisplay = WebKitGTKError(
         "GTK could not open a display (DISPLAY and WAYLAND_DISPLAY are unset or unreachable); "
-            + "run headless with `xvfb-run -a swift test --traits WebKitGTK`, or run Scripts/test-webkitgtk")
+            + "run the tests headless under Xvfb: `xvfb-run -a swift test` (in HybridReplay itself, "
+            + "`xvfb-run -a swift test --traits WebKitGTK` or Scripts/test-webkitgtk; see docs/real-engines.md)")
 
     /// The web view was released while something still waited on it.
     public static let closed = WebKitGTKError("the WebKitGTK web view was closed before the load finished")

@@ -3,16 +3,16 @@ import Foundation
 import HybridReplay
 import Testing
 
-/// The README's git setup, run as documented in a real repository, with
+/// The git setup of `docs/cassette-tool.md`, run as documented in a real repository, with
 /// `swift run --quiet cassette` standing for the built executable.
 @Suite(
     .enabled(if: GitRepository.isAvailable, "git is not installed at /usr/bin/git"),
     .enabled(if: BuiltExecutable.url != nil, "the cassette executable is not built; run 'swift build'"))
 struct GitSetupTests {
-    /// The README's shell commands for git, in order.
+    /// The shell commands for git in `docs/cassette-tool.md`, in order.
     static func documentedCommands() throws -> [String] {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
+            .deletingLastPathComponent().appendingPathComponent("docs/cassette-tool.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         return text.split(separator: "\n").map(String.init).filter {
             $0.hasPrefix("git config diff.cassette.") || $0.hasPrefix("echo '**/")
@@ -34,7 +34,7 @@ struct GitSetupTests {
         try await repository.run("config", words[2], value)
     }
 
-    @Test("the README's setup makes git diff show a body-only change of an app's cassette")
+    @Test("the documented setup makes git diff show a body-only change of an app's cassette")
     func textconv() async throws {
         let commands = try Self.documentedCommands()
         #expect(commands.count == 3)

@@ -91,3 +91,38 @@ struct DocumentationExamplesTests {
         #expect(found, "\(example.location): \(path) does not contain the example's code as shown:\n\(code.joined(separator: "\n"))")
     }
 }
+
+@Suite("Documentation links")
+struct DocumentationLinksTests {
+    /// The relative link targets of `document`, without their `#fragment`.
+    static func relativeLinks(in document: String) throws -> [String] {
+        let text = try String(contentsOf: DocumentationExample.packageRoot.appendingPathComponent(document), encoding: .utf8)
+        var links: [String] = []
+        var rest = text[...]
+        while let open = rest.range(of: "](") {
+            rest = rest[open.upperBound...]
+            guard let close = rest.firstIndex(of: ")") else { break }
+            let target = String(rest[..<close])
+            rest = rest[close...]
+            guard !target.contains("://"), !target.hasPrefix("#"), !target.hasPrefix("mailto:") else { continue }
+            links.append(String(target.split(separator: "#", maxSplits: 1).first ?? ""))
+        }
+        return links
+    }
+
+    @Test("every relative link in the README and docs/ names a file or folder of the package", arguments: DocumentationExample.documents())
+    func linksResolve(_ document: String) throws {
+        let folder = DocumentationExample.packageRoot.appendingPathComponent(document).deletingLastPathComponent()
+        let links = try Self.relativeLinks(in: document)
+        for link in links {
+            let target = folder.appendingPathComponent(link).standardizedFileURL
+            #expect(FileManager.default.fileExists(atPath: target.path), "\(document) links to \(link), which does not exist")
+        }
+    }
+
+    @Test("the README links to its documents")
+    func readmeHasLinks() throws {
+        let links = try Self.relativeLinks(in: "README.md")
+        #expect(links.contains("docs/xcode.md") && links.contains("docs/real-engines.md"), "\(links)")
+    }
+}

@@ -53,7 +53,9 @@ struct ReplayCassetteTests {
             "HYBRIDREPLAY_RECORD=failed swift test --filter 'HybridReplayTestingTests.ReplayCassetteTests/failingReplay'"
         await withEnvironment([:]) {
             await withKnownIssue {
-                let report = await replayCassette("echo", directory: folder.path, options: Echo.fast) {
+                let report = await replayCassette(
+                    "echo", directory: folder.path, options: Echo.fast, recording: Echo.session()
+                ) {
                     EchoRouter.install(on: $0, prefix: "x-")
                 }
                 #expect(report?.passed == false)
@@ -65,6 +67,28 @@ struct ReplayCassetteTests {
             }
         }
         #expect(FileManager.default.fileExists(atPath: folder.file("echo").path))
+    }
+
+    @Test("a replay-only test's failure says where the cassette was recorded, not a command that cannot record")
+    func replayOnlyAdvice() async throws {
+        let folder = TemporaryDirectory()
+        var cassette = Echo.cassette()
+        cassette.header.recordedBy = RecordingTool(tool: "HybridReplay", version: "0.1.0", engine: "WebKitGTK 6.0")
+        try folder.write(cassette, as: "echo.json")
+        await withEnvironment([:]) {
+            await withKnownIssue {
+                let report = await replayCassette("echo", directory: folder.path, options: Echo.fast) {
+                    EchoRouter.install(on: $0, prefix: "x-")
+                }
+                #expect(report?.passed == false)
+                let advice = report?.recordCommand ?? ""
+                #expect(advice.contains("recorded by HybridReplay 0.1.0 with WebKitGTK 6.0"), "\(advice)")
+                #expect(advice.contains("pass replayCassette a `recording:` session"), "\(advice)")
+                #expect(!advice.contains("swift test --filter"), "\(advice)")
+            } matching: { issue in
+                issue.comments.map(\.rawValue).joined().contains("this test only replays")
+            }
+        }
     }
 
     @Test("a record command the caller set is kept")

@@ -36,7 +36,7 @@ final class XCTestCaseReplayCassetteTests: XCTestCase {
         try folder.write(Echo.cassette(), as: "echo.json")
         let line = #line + 2
         let report = await RecordEnvironment.$override.withValue([:]) {
-            await replayCassette("echo", directory: folder.path, options: Echo.fast) {
+            await replayCassette("echo", directory: folder.path, options: Echo.fast, recording: Echo.session()) {
                 EchoRouter.install(on: $0, prefix: "x-")
             }
         }

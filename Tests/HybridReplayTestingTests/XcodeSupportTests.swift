@@ -31,6 +31,23 @@ struct XcodeSupportTests {
         #expect(location.file.path == "/nonexistent-sources/Tests/AppTests/Cassettes/present-yellow.json")
     }
 
+    @Test("SwiftPM's .resources folders beside the test executable are searched, and nothing else there")
+    func resourceFoldersBesideTheExecutable() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("XcodeSupport-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["App_AppTests.resources", "App_OtherTests.resources", "App.build"] {
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent(name).appendingPathComponent("Cassettes"), withIntermediateDirectories: true)
+        }
+        let cassette = folder.appendingPathComponent("App_OtherTests.resources/Cassettes/present-yellow.json")
+        try Data("{}".utf8).write(to: cassette)
+        let bundles = CassetteLocation.resourceBundles(beside: folder)
+        #expect(bundles.map(\.bundleURL.lastPathComponent) == ["App_AppTests.resources", "App_OtherTests.resources"])
+        let found = CassetteLocation.bundled(name: "present-yellow", directory: "Cassettes", in: bundles)
+        #expect(found?.standardizedFileURL.path == cassette.standardizedFileURL.path)
+        #expect(CassetteLocation.bundled(name: "echo", directory: "Cassettes", in: bundles) == nil)
+    }
+
     @Test("a cassette in the source folder wins over a copy in a bundle")
     func sourceFolderWins() throws {
         let (bundle, root) = try Self.bundle(holding: ["echo"])

@@ -1,6 +1,4 @@
 import App
-import HybridReplay
-import HybridReplaySimulation
 import HybridReplayTesting
 import Testing
 

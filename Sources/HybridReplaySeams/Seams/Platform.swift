@@ -38,8 +38,8 @@ public struct Platform: Sendable {
     /// naming it, such as `this Platform has no webView (webView.load(_:) was
     /// called): pass one to Platform(webView:…)`: a call with a completion
     /// handler gets it as its error, a throwing call throws it, and a call
-    /// that can do neither is remembered, so that a recording over the
-    /// platform refuses to write and lists it.
+    /// that can do neither does nothing. Every such call is remembered, so
+    /// that a recording over the platform refuses to write and lists them.
     ///
     /// - Parameters:
     ///   - webView: Script message handlers, user scripts, JavaScript, loads and the delegates.

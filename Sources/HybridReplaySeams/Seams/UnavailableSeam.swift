@@ -6,8 +6,8 @@
 /// completion handler, or one that throws — fails with ``message(for:)``.
 /// A call that cannot (`routes.show(_:)`, `webView.add(_:name:)`, a
 /// property) has no channel back to the caller, and the seams layer may not
-/// stop the app, so it is remembered here: a recording over the platform
-/// refuses to write and lists every such call (see `Recorder.write(to:)`).
+/// stop the app. So every call is remembered here, and a recording over the
+/// platform refuses to write and lists them (see `Recorder.write(to:)`).
 @usableFromInline package final class UnavailableSeam: Sendable {
     /// The seam as `Platform`'s initialiser labels it, such as `webView`.
     package let name: String

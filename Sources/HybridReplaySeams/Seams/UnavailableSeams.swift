@@ -1,7 +1,7 @@
 import Foundation
 
 // The stand-ins `Platform.init` fills the seams not passed with, one per
-// seam protocol: every call fails, or is remembered, through UnavailableSeam.
+// seam protocol: every call is remembered through UnavailableSeam, and fails where it can.
 // `@usableFromInline`, with every member a protocol requires, because they
 // are the public initialiser's default arguments.
 

@@ -60,18 +60,13 @@ extension ReplayEngine {
     }
 
     private func newLease() -> WorkLease {
-        let id = state.withLock { state in
-            state.nextToken += 1
-            state.leases[state.nextToken] = 0
-            return state.nextToken
-        }
-        return WorkLease(engine: self, id: id)
+        WorkLease(engine: self, id: state.withLock { $0.work.beginLease() })
     }
 
     func leaseEnded(_ id: Int) {
         let waiter = state.withLock { state in
-            state.leases[id] = nil
-            return Self.bumpActivity(&state)
+            state.work.endLease(id)
+            return state.work.bump()
         }
         waiter?()
     }
@@ -80,24 +75,6 @@ extension ReplayEngine {
     var currentLease: Int? {
         guard let lease = ReplayContext.lease, lease.engine === self else { return nil }
         return lease.id
-    }
-
-    /// Notes that work under `lease` now waits on the replay.
-    static func beginWait(_ lease: Int?, _ state: inout State) {
-        guard let lease, state.leases[lease] != nil else { return }
-        state.leases[lease, default: 0] += 1
-    }
-
-    /// Notes that a wait under `lease` is over: the work it resumes counts as running.
-    static func endWait(_ lease: Int?, _ state: inout State) {
-        guard let lease, let waits = state.leases[lease] else { return }
-        state.leases[lease] = max(0, waits - 1)
-    }
-
-    /// Whether every piece of live work waits on the replay, or, when
-    /// `finished`, whether no work is left at all.
-    static func isIdle(_ state: State, finished: Bool = false) -> Bool {
-        finished ? state.leases.isEmpty : state.leases.values.allSatisfy { $0 > 0 }
     }
 
     /// Waits until the implementation is idle (or `finished`) or something
@@ -109,16 +86,16 @@ extension ReplayEngine {
     func wait(since seen: Int, finished: Bool = false, timeout: Duration? = nil, idleEnds: Bool = true) async -> Wait {
         await withCheckedContinuation { (continuation: CheckedContinuation<Wait, Never>) in
             let (outcome, watch) = state.withLock { state -> (Wait?, ContinuousClock.Instant?) in
-                if state.activity != seen { return (.changed, nil) }
-                if idleEnds, Self.isIdle(state, finished: finished) { return (.idle, nil) }
-                state.nextToken += 1
+                if state.work.activity != seen { return (.changed, nil) }
+                if idleEnds, state.work.isIdle(finished: finished) { return (.idle, nil) }
+                let token = state.work.token()
                 let deadline = ContinuousClock.now.advanced(by: timeout ?? options.stallTimeout)
                 // The scheduler's own waits move their deadline on with activity they were not
                 // woken for; a wait with a deadline of its own (waitUntilIdle) keeps it.
-                state.activityWaiter = ActivityWaiter(
-                    token: state.nextToken, continuation: continuation, deadline: deadline, seen: seen,
+                state.work.waiter = ReplayWorkTracker.ActivityWaiter(
+                    token: token, continuation: continuation, deadline: deadline, seen: seen,
                     restartsOnActivity: timeout == nil)
-                return (nil, needsWatchdog(until: deadline, state) ? deadline : nil)
+                return (nil, state.work.needsWatchdog(until: deadline) ? deadline : nil)
             }
             if let outcome { return continuation.resume(returning: outcome) }
             if let watch { watchStall(from: watch) }
@@ -165,7 +142,7 @@ extension ReplayEngine {
             }
         }
         // A main-queue block may have started tracked work that is not idle yet.
-        return state.withLock { Self.isIdle($0, finished: finished) } ? .idle : .changed
+        return state.withLock { $0.work.isIdle(finished: finished) } ? .idle : .changed
     }
 
     /// Where main-queue blocks are not counted (Apple platforms), how many
@@ -179,7 +156,7 @@ extension ReplayEngine {
     static let mostMainQueuePasses = 1_000
 
     /// Whether the stall timeout has passed in this run.
-    var isStalled: Bool { state.withLock { $0.stalled } }
+    var isStalled: Bool { state.withLock { $0.work.stalled } }
 
     /// Waits until the implementation is idle, or busy past the stall timeout
     /// however much it does meanwhile.
@@ -250,13 +227,13 @@ extension ReplayEngine {
     /// outside every lease, or a task handed to the global executor without one.
     var sawUnseenWork: Bool {
         let (enqueues, blocks) = unseen.withLock { ($0.unclaimed.count, $0.dispatchedBlocks) }
-        return enqueues > 0 || blocks > 0 || state.withLock { $0.untrackedEffects > 0 }
+        return enqueues > 0 || blocks > 0 || state.withLock { $0.work.untrackedEffects > 0 }
     }
 
     /// What the report says of the unseen work, or `nil` when there was none.
     var unseenWorkSummary: String? {
         let (enqueues, blocks) = unseen.withLock { ($0.unclaimed.count, $0.dispatchedBlocks) }
-        let (count, first) = state.withLock { ($0.untrackedEffects, $0.firstUntrackedEffect) }
+        let (count, first) = state.withLock { ($0.work.untrackedEffects, $0.work.firstUntrackedEffect) }
         var parts: [String] = []
         if enqueues > 0 {
             let tasks = enqueues == 1 ? "1 task" : "\(enqueues) tasks"

@@ -101,9 +101,8 @@ extension ReplayEngine.State {
     mutating func bumpForEffect() -> (@Sendable () -> Void)? {
         work.count()
         guard work.waiter != nil else { return nil }
-        let progress = matcher.progress
-        guard progress.nextStimulusIsReady(matcher.script) || matcher.stopped || matcher.ended || work.isIdle()
-            || progress.deliveredAll(matcher.script)
+        guard matcher.progress.nextStimulusIsReady(matcher.script) || matcher.stopped || matcher.ended || work.isIdle()
+            || matcher.progress.deliveredAll(matcher.script)
         else { return nil }
         return work.bump()
     }

@@ -10,7 +10,7 @@ final class ReplayLocationManager: LocationManager {
 
     init(engine: ReplayEngine) { self.engine = engine }
 
-    var authorizationStatus: AuthorizationStatus { engine.receivers.current.locationStatus }
+    var authorizationStatus: AuthorizationStatus { engine.receivers.locationStatus }
 
     var desiredAccuracy: Double {
         get { configuration.withLock { $0.desiredAccuracy } }

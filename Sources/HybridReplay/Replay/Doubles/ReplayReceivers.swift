@@ -22,5 +22,8 @@ final class ReplayReceivers: Sendable {
     /// What is registered now.
     var current: Table { table.current }
 
+    /// The authorization the location double reports.
+    var locationStatus: AuthorizationStatus { table.withLock { $0.locationStatus } }
+
     func update(_ change: (inout Table) -> Void) { table.withLock(change) }
 }

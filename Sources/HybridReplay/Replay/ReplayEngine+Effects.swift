@@ -42,19 +42,16 @@ extension ReplayEngine {
             }
         }
         waiter?()
-        let matchedID: Int?
         switch outcome {
         case .matched(let id):
             return id
         case .unjudged:
-            matchedID = nil
+            break
         case .repeated(let settlement, let first, let cause):
             fail(settlement.repeatedIssue(payload, first: first, cause: cause, in: script))
-            matchedID = nil
         case .diverged(let snapshot):
             // Explained from the snapshot, outside the lock.
             fail(snapshot.divergence(for: payload, knownCause: knownCause, hint: hint))
-            matchedID = nil
         }
         // WebKit never calls a completion handler inside the call that takes it;
         // the task that calls it later is work of the implementation's.
@@ -63,7 +60,7 @@ extension ReplayEngine {
                 Task { ReplayContext.$isEngineWork.withValue(false) { onAnswer(nil) } }
             }
         }
-        return matchedID
+        return nil
     }
 
     /// Makes an effect whose recorded answer the caller awaits; `nil` when

@@ -29,53 +29,31 @@ public final class ManualClock: Clock, Sendable {
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
-    /// A task sleeping until a deadline.
-    private struct Sleeper {
-        var deadline: Instant
-        var continuation: CheckedContinuation<Void, any Error>
-    }
-
-    private struct State {
-        var now: Instant
-        var sleepers: [Int: Sleeper] = [:]
-        /// Sleepers between taking an id and registering their continuation.
-        var arriving: Set<Int> = []
-        /// Arriving sleepers whose task was cancelled meanwhile.
-        var cancelled: Set<Int> = []
-        var nextSleeper = 0
-    }
-
-    private let state: Locked<State>
+    /// The time the clock shows, as an offset from its creation, and the tasks sleeping on it.
+    private let state: Locked<SleeperQueue>
 
     /// Creates a clock that shows `offset` until it is advanced.
     ///
     /// - Parameter offset: Where the clock starts; zero by default.
     public init(startingAt offset: Duration = .zero) {
-        state = Locked(State(now: Instant(offset: offset)))
+        state = Locked(SleeperQueue(now: offset))
     }
 
-    public var now: Instant { state.withLock { $0.now } }
+    public var now: Instant { Instant(offset: state.withLock { $0.now }) }
 
     public var minimumResolution: Duration { .nanoseconds(1) }
 
     /// How many sleepers wait for the clock to move, so a test can know a
     /// sleeper has registered instead of sleeping in real time for it.
-    package var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    package var sleeperCount: Int { state.withLock { $0.count } }
 
     /// Moves the clock forward and wakes every sleeper whose deadline it reaches, earliest first.
     ///
     /// - Parameter duration: How far to move; a negative duration leaves the
     ///   clock where it is, since time on this clock never runs backwards.
     public func advance(by duration: Duration) {
-        let woken = state.withLock { state -> [Sleeper] in
-            if duration > .zero { state.now = state.now.advanced(by: duration) }
-            let now = state.now
-            let due = state.sleepers.filter { $0.value.deadline <= now }.sorted { first, second in
-                first.value.deadline == second.value.deadline
-                    ? first.key < second.key : first.value.deadline < second.value.deadline
-            }
-            for (id, _) in due { state.sleepers[id] = nil }
-            return due.map(\.value)
+        let woken = state.withLock { queue in
+            queue.advance(to: duration > .zero ? queue.now + duration : queue.now)
         }
         for sleeper in woken { sleeper.continuation.resume() }
     }
@@ -85,30 +63,18 @@ public final class ManualClock: Clock, Sendable {
     /// - Throws: `CancellationError` when the task is cancelled first.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
-        let id = state.withLock { state -> Int in
-            defer { state.nextSleeper += 1 }
-            state.arriving.insert(state.nextSleeper)
-            return state.nextSleeper
-        }
+        let id = state.withLock { $0.arrive() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let ending: Result<Void, any Error>? = state.withLock { state in
-                    state.arriving.remove(id)
-                    if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
-                    if deadline <= state.now { return .success(()) }
-                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-                    return nil
+                switch state.withLock({ $0.register(id, until: deadline.offset, continuation: continuation) }) {
+                case .wait: break
+                case .wake: continuation.resume()
+                case .cancel: continuation.resume(throwing: CancellationError())
                 }
-                if let ending { continuation.resume(with: ending) }
             }
         } onCancel: {
-            let sleeper = state.withLock { state -> Sleeper? in
-                if let sleeper = state.sleepers.removeValue(forKey: id) { return sleeper }
-                // Not registered yet: the continuation sees the mark and throws. Already woken: nothing to do.
-                if state.arriving.contains(id) { state.cancelled.insert(id) }
-                return nil
-            }
-            sleeper?.continuation.resume(throwing: CancellationError())
+            // Not registered yet: the registration sees the cancellation and throws. Already woken: nothing to do.
+            state.withLock { $0.cancel(id) }?.continuation.resume(throwing: CancellationError())
         }
     }
 }

@@ -135,7 +135,7 @@ extension ReplayEngine {
     /// the values placeholders were bound to, and the fields of effects that
     /// diverged from a recorded event with placeholders.
     func hiddenValues() -> HiddenValues {
-        let (bindings, trace, issues) = state.withLock { ($0.bindings.byRecorded, $0.trace, $0.issues) }
+        let (bindings, trace, issues) = state.withLock { ($0.matcher.bindings.byRecorded, $0.matcher.trace, $0.matcher.issues) }
         var hidden = HiddenValues()
         // The secrets the test supplies are hidden whether or not anything bound them.
         for (number, secret) in options.secrets.sorted(by: { $0.key < $1.key }) {
@@ -146,7 +146,7 @@ extension ReplayEngine {
             hidden.note(binding.actual, as: recorded, bound: true)
         }
         // Only a few effects diverge before a run stops, and each issue names the recorded event it is nearest to.
-        let nearest = issues.compactMap(\.eventID).compactMap { event($0) }
+        let nearest = issues.compactMap(\.eventID).compactMap { script.event($0) }
         for entry in trace where entry.eventID == nil {
             for recorded in nearest where recorded.kind == entry.payload.kind {
                 hidden.learn(recorded: recorded.payload, actual: entry.payload)

@@ -3,43 +3,31 @@
 extension ReplayEngine {
     /// The next stimulus, when every effect recorded before it has happened.
     func readyStimulus() -> Event? {
-        state.withLock { state in
-            guard !state.stopped, nextStimulusIsReady(state) else { return nil }
-            return stimuli[state.nextStimulus]
-        }
-    }
-
-    /// Whether a stimulus is left and every effect recorded before it has happened.
-    func nextStimulusIsReady(_ state: State) -> Bool {
-        guard state.nextStimulus < stimuli.count else { return false }
-        return state.firstUnmatchedEffect >= effectIDs.count
-            || effectIDs[state.firstUnmatchedEffect] > stimuli[state.nextStimulus].id
+        state.withLock { $0.matcher.readyStimulus }
     }
 
     /// Whether stimuli remain to deliver or effects remain to happen.
     var hasObligations: Bool {
-        state.withLock { $0.nextStimulus < stimuli.count || $0.firstUnmatchedEffect < effectIDs.count }
+        state.withLock { $0.matcher.progress.hasObligations(script) }
     }
 
     /// Delivers `stimulus`, which ``readyStimulus()`` returned, on the
     /// executor where the platform delivers it (see ``DeliveryExecutor``).
     func deliver(_ stimulus: Event) async {
-        let delivery = state.withLock { state -> (any EventPayload, AnswerHandler?, Receivers)? in
+        let delivery = state.withLock { state -> (any EventPayload, AnswerHandler?)? in
             // A failure may have arrived since the stimulus was found ready.
-            guard !state.stopped else { return nil }
-            state.nextStimulus += 1
-            state.delivered.insert(stimulus.id)
-            if effectsByCause[stimulus.id] != nil { state.openGroups.insert(stimulus.id) }
-            state.now = max(state.now, stimulus.time)
-            let payload = playedBack(stimulus, bindings: &state.bindings)
-            state.trace.append(TraceEntry(payload: payload, at: state.now, eventID: stimulus.id, knownCause: nil))
-            if let change = payload as? LocationAuthorizationChange { state.locationStatus = change.status }
-            state.activity += 1
-            let pending = stimulus.answers.flatMap { state.answerHandlers.removeValue(forKey: $0) }
-            Self.endWait(pending?.lease, &state)
-            return (payload, pending, state.receivers)
+            guard let payload = state.matcher.deliver(stimulus, at: max(state.clock.now, stimulus.time)) else { return nil }
+            state.clock.move(to: stimulus.time)
+            state.work.count()
+            let pending = stimulus.answers.flatMap { state.answers.removeValue(forKey: $0) }
+            state.work.endWait(pending?.lease)
+            return (payload, pending)
         }
-        guard let (payload, answerHandler, receivers) = delivery else { return }
+        guard let (payload, answerHandler) = delivery else { return }
+        if let change = payload as? LocationAuthorizationChange {
+            receivers.update { $0.locationStatus = change.status }
+        }
+        let receivers = self.receivers.current
         var delivered = stimulus
         delivered.payload = payload
         if let answerHandler {
@@ -70,7 +58,7 @@ extension ReplayEngine {
     }
 
     /// Delivers a stimulus the platform delivers on no particular executor: a custom event.
-    private func routeCustom(_ stimulus: Event, to receivers: Receivers) {
+    private func routeCustom(_ stimulus: Event, to receivers: ReplayReceivers.Table) {
         guard let custom = stimulus.payload as? CustomEvent else {
             // An answer whose call passed no completion handler: nobody waits for it.
             return
@@ -86,7 +74,7 @@ extension ReplayEngine {
     }
 
     /// Delivers a stimulus the platform delivers on the main actor to the receiver app code registered.
-    @MainActor private func route(_ stimulus: Event, to receivers: Receivers) {
+    @MainActor private func route(_ stimulus: Event, to receivers: ReplayReceivers.Table) {
         let id = stimulus.id
         switch stimulus.payload {
         case let message as ScriptMessage where message.expectsReply:
@@ -186,7 +174,7 @@ extension ReplayEngine {
         }
     }
 
-    private func registered(_ receivers: Receivers) -> String {
+    private func registered(_ receivers: ReplayReceivers.Table) -> String {
         let keys = Set(receivers.scriptHandlers.keys).union(receivers.replyHandlers.keys).sorted()
         return keys.isEmpty ? " (none is registered)" : " (registered: \(keys.map(\.description).joined(separator: ", ")))"
     }
@@ -196,72 +184,5 @@ extension ReplayEngine {
             ReplayIssue(
                 kind: .unusedStimulus, eventID: stimulus.id, eventKind: stimulus.kind,
                 message: "could not be delivered: \(reason)"))
-    }
-
-    /// The payload `stimulus` is played back with: as recorded unless it holds a volatile value.
-    private func playedBack(_ stimulus: Event, bindings: inout PlaceholderBindings) -> any EventPayload {
-        guard let index = index(of: stimulus.id) else {
-            return substitute(stimulus.payload, eventID: stimulus.id, bindings: &bindings)
-        }
-        guard let prepared = prepared.volatileStimulus(at: index) else { return stimulus.payload }
-        return substituteVolatileValues(prepared, of: stimulus.payload, eventID: stimulus.id, bindings: &bindings)
-    }
-
-    /// `payload` with its volatile values replaced by what they are bound to.
-    func substitute(_ payload: any EventPayload, eventID: Int, bindings: inout PlaceholderBindings) -> any EventPayload {
-        let node = EventCoding.payloadNode(payload)
-        // Most stimuli hold no volatile value: nothing in them can change or bind.
-        guard PreparedEvents.holdsVolatileValue(node, options.placeholders) else { return payload }
-        let prepared = PayloadComparison.Expected(node, placeholders: options.placeholders)
-        return substituteVolatileValues(prepared, of: payload, eventID: eventID, bindings: &bindings)
-    }
-
-    /// `payload`, prepared as `prepared`, with its volatile values replaced by
-    /// what they are bound to, strings in the order of its tree.
-    private func substituteVolatileValues(
-        _ prepared: PayloadComparison.Expected, of payload: any EventPayload, eventID: Int,
-        bindings: inout PlaceholderBindings
-    ) -> any EventPayload {
-        /// The rewritten tree, or `nil` when nothing in it changed.
-        func rewrite(_ node: PayloadComparison.Expected) -> PayloadComparison.Tree? {
-            switch node {
-            case .string(let text, let segments):
-                let replaced = bindings.substitute(
-                    text, segments: segments, eventID: eventID, placeholders: options.placeholders)
-                return replaced == text ? nil : .scalar(.string(replaced))
-            case .scalar:
-                return nil
-            case .object(let members):
-                let replaced = members.indices.compactMap { index in rewrite(members[index].1).map { (index, $0) } }
-                guard !replaced.isEmpty else { return nil }
-                var rewritten = members.map { ($0.0, $0.1.tree) }
-                for (index, tree) in replaced { rewritten[index].1 = tree }
-                return .object(rewritten)
-            case .array(let elements):
-                let replaced = elements.indices.compactMap { index in rewrite(elements[index]).map { (index, $0) } }
-                guard !replaced.isEmpty else { return nil }
-                var rewritten = elements.map(\.tree)
-                for (index, tree) in replaced { rewritten[index] = tree }
-                return .array(rewritten)
-            }
-        }
-        guard let rewritten = rewrite(prepared) else { return payload }
-        return EventCoding.payload(rewritten.json, like: payload) ?? payload
-    }
-}
-
-extension EventCoding {
-    /// A payload of `original`'s kind read back from `value`, or `nil` when it does not read.
-    static func payload(_ value: JSONValue, like original: any EventPayload) -> (any EventPayload)? {
-        if let custom = original as? CustomEvent {
-            guard case .object(let fields) = value else { return nil }
-            return CustomEvent(name: custom.name, direction: custom.direction, fields: fields)
-        }
-        guard let type = PayloadRegistry.byKind[original.kind] else { return nil }
-        var problems: [CassetteProblem] = []
-        guard var reader = FieldReader(value, path: JSONPath(), problems: &problems) else { return nil }
-        let payload = type.read(&reader)
-        reader.finish()
-        return reader.problems.isEmpty ? payload : nil
     }
 }

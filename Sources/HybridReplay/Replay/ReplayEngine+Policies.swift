@@ -29,28 +29,4 @@ extension ReplayEngine {
             }
         }
     }
-
-    /// A second decision for one navigation response, or `nil` for the first.
-    func repeatedResponseDecision(_ decision: NavigationResponseDecision, cause: Int, state: inout State) -> ReplayIssue? {
-        guard let first = state.responseDecisions[cause] else {
-            state.responseDecisions[cause] = decision.policy
-            return nil
-        }
-        return ReplayIssue(
-            kind: .decisionRepeated, eventID: cause, eventKind: NavigationResponse.eventKind,
-            message: "the navigation response \(responseText(cause)) was decided twice: first \(first), then \(decision.policy); call decisionHandler exactly once",
-            actual: "\(decision.kind) \(decision.summary)")
-    }
-
-    /// The crash WebKit raises when a response's decision handler is never called.
-    func missingResponseDecision(_ decision: NavigationResponseDecision, eventID: Int, cause: Int) -> ReplayIssue {
-        ReplayIssue(
-            kind: .decisionMissing, eventID: cause, eventKind: NavigationResponse.eventKind,
-            message: "Completion handler passed to decidePolicy(for:decisionHandler:) was not called for navigation response \(responseText(cause)); the recording decided \(decision.policy) in event \(eventID)")
-    }
-
-    func responseText(_ id: Int) -> String {
-        guard let response = event(id)?.payload(as: NavigationResponse.self) else { return "event \(id)" }
-        return "event \(id) (\(response.summary))"
-    }
 }

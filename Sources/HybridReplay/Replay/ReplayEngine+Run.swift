@@ -71,7 +71,7 @@ extension ReplayEngine {
     /// Whether an effect that is due was recorded before `deadline`: the
     /// clock must not jump past it while the implementation may still make it.
     private func hasDueEffect(recordedBefore deadline: Duration) -> Bool {
-        state.withLock { state in eligibleEffects(state: state).contains { $0.time < deadline } }
+        state.withLock { $0.matcher.progress.eligibleEffects(script).contains { $0.time < deadline } }
     }
 
     /// Fails the calls whose effects the cassette records without an answer —
@@ -79,12 +79,12 @@ extension ReplayEngine {
     /// idle, so it can go on as it did then. Returns whether there were any.
     private func failUnansweredCalls() async -> Bool {
         let handlers = state.withLock { state -> [AnswerHandler] in
-            let unanswered = state.answerHandlers.keys.filter { answerForEffect[$0] == nil }
+            let unanswered = state.answers.keys.filter { script.answerForEffect[$0] == nil }
             guard !unanswered.isEmpty else { return [] }
-            state.activity += 1
+            state.work.count()
             return unanswered.sorted().compactMap { id in
-                guard let pending = state.answerHandlers.removeValue(forKey: id) else { return nil }
-                Self.endWait(pending.lease, &state)
+                guard let pending = state.answers.removeValue(forKey: id) else { return nil }
+                state.work.endWait(pending.lease)
                 return pending
             }
         }
@@ -94,26 +94,16 @@ extension ReplayEngine {
     }
 
     /// Whether no work of the implementation is left at all.
-    private var isFinished: Bool { state.withLock { Self.isIdle($0, finished: true) } }
+    private var isFinished: Bool { state.withLock { $0.work.isIdle(finished: true) } }
 
     /// Reports the effects that were due when the implementation went idle;
     /// `stillWaiting` when part of it still waited on the replay, so the
     /// report came only after the stall timeout.
     private func reportStuck(busy: Bool, stillWaiting: Bool, waitedForUnseen: Bool) {
         let (due, remaining, now, untracked) = state.withLock { state in
-            // Unsettled decisions and replies come first: they are what WebKit would crash or hang on.
-            let unsettled = effectIDs.compactMap { self.event($0) }.filter { effect in
-                guard !state.matched.contains(effect.id), let cause = effect.cause, state.delivered.contains(cause) else {
-                    return false
-                }
-                return effect.kind == NavigationDecision.eventKind && state.decisions[cause] == nil
-                    || effect.kind == ScriptReply.eventKind && state.replies[cause] == nil
-                    || effect.kind == NavigationResponseDecision.eventKind && state.responseDecisions[cause] == nil
-            }
-            let others = eligibleEffects(state: state).filter { effect in !unsettled.contains { $0.id == effect.id } }
-            return (
-                unsettled + others, (stimuli.count - state.nextStimulus) + (effectIDs.count - state.matched.count),
-                state.now, state.firstUntrackedEffect.map { (count: state.untrackedEffects, first: $0) }
+            (
+                state.matcher.dueEffects(), state.matcher.progress.remaining(script), state.clock.now,
+                state.work.firstUntrackedEffect.map { (count: state.work.untrackedEffects, first: $0) }
             )
         }
         let clock = CanonicalNumber.text(Recorder.seconds(now))
@@ -138,18 +128,8 @@ extension ReplayEngine {
         }
         var issues: [ReplayIssue] = []
         for effect in due.prefix(3) {
-            if let decision = effect.payload(as: NavigationDecision.self), let cause = effect.cause {
-                issues.append(
-                    ReplayIssue(
-                        kind: .decisionMissing, eventID: cause, eventKind: NavigationAction.eventKind,
-                        message: "Completion handler passed to decidePolicy(for:decisionHandler:) was not called for navigation action \(actionText(cause)); the recording decided \(decision.policy) in event \(effect.id)"))
-            } else if let decision = effect.payload(as: NavigationResponseDecision.self), let cause = effect.cause {
-                issues.append(missingResponseDecision(decision, eventID: effect.id, cause: cause))
-            } else if let reply = effect.payload(as: ScriptReply.self), let cause = effect.cause {
-                issues.append(
-                    ReplayIssue(
-                        kind: .replyMissing, eventID: cause, eventKind: ScriptMessage.eventKind,
-                        message: "the page awaits a reply to this message and none was sent; the recording replied \(reply.summary) in event \(effect.id)"))
+            if let settlement = Settlement.of(effect.kind), let cause = effect.cause {
+                issues.append(settlement.missingIssue(effect, cause: cause, in: script))
             } else {
                 let after = effect.cause.map { " after \(describe($0))" } ?? ""
                 issues.append(
@@ -163,13 +143,7 @@ extension ReplayEngine {
         }
         let unreported = remaining - issues.count
         if unreported > 0 { issues[issues.count - 1].message += " (\(unreported) later events were not replayed)" }
-        state.withLock { state in
-            for effect in due.prefix(3) {
-                let named = effect.kind == NavigationDecision.eventKind || effect.kind == ScriptReply.eventKind
-                    || effect.kind == NavigationResponseDecision.eventKind
-                state.judgedMissing[effect.id] = named ? effect.cause : effect.id
-            }
-        }
+        state.withLock { $0.matcher.judgeMissing(due.prefix(3)) }
         for issue in issues { fail(issue) }
     }
 
@@ -179,14 +153,13 @@ extension ReplayEngine {
     /// trace holds what it did in reaction.
     private func finish() async {
         let (handlers, sleepers, tasks) = state.withLock { state in
-            state.ended = true
-            let handlers = state.answerHandlers.sorted { $0.key < $1.key }.map(\.value)
-            state.answerHandlers = [:]
-            for pending in handlers { Self.endWait(pending.lease, &state) }
-            let sleepers = state.sleepers
-            state.sleepers = []
-            for sleeper in sleepers { Self.endWait(sleeper.lease, &state) }
-            return (handlers, sleepers.map(\.continuation), state.tasks)
+            state.matcher.end()
+            let handlers = state.answers.sorted { $0.key < $1.key }.map(\.value)
+            state.answers = [:]
+            for pending in handlers { state.work.endWait(pending.lease) }
+            let sleepers = state.clock.removeAll()
+            for sleeper in sleepers { state.work.endWait(sleeper.tag) }
+            return (handlers, sleepers.map(\.continuation), state.work.tasks)
         }
         await answer(handlers, with: nil)
         for sleeper in sleepers { sleeper.resume(throwing: CancellationError()) }
@@ -199,7 +172,7 @@ extension ReplayEngine {
     /// What happened in this run, as a cassette: effects as the implementation
     /// made them, stimuli as they were delivered.
     func traceCassette() -> Cassette {
-        let entries = state.withLock { $0.trace }
+        let entries = state.withLock { $0.matcher.trace }
         var traceIDByEvent: [Int: Int] = [:]
         var events: [Event] = []
         for (index, entry) in entries.enumerated() {
@@ -208,7 +181,7 @@ extension ReplayEngine {
             var answers: Int?
             if let eventID = entry.eventID {
                 if entry.payload.direction == .stimulus || traceIDByEvent[eventID] == nil { traceIDByEvent[eventID] = id }
-                let recorded = event(eventID)
+                let recorded = script.event(eventID)
                 if let recordedCause = recorded?.cause { cause = traceIDByEvent[recordedCause] }
                 if let answered = recorded?.answers { answers = traceIDByEvent[answered] }
             }

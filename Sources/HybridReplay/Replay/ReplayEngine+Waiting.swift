@@ -1,7 +1,7 @@
 /// The virtual clock: sleepers register with the engine before time moves,
 /// and the scheduler moves time only while the implementation is idle.
 extension ReplayEngine {
-    var activity: Int { state.withLock { $0.activity } }
+    var activity: Int { state.withLock { $0.work.activity } }
 
     /// Suspends until the virtual clock reaches `deadline`.
     ///
@@ -14,15 +14,14 @@ extension ReplayEngine {
         let lease = currentLease
         if lease != nil { claimCurrentTask() }
         let (id, ended) = state.withLock { state -> (Int?, Bool) in
-            if state.ended {
+            if state.matcher.ended {
                 // The replay is over and its clock stands still: the sleeper waits
                 // on the replay for good, so the end of the run does not wait for it.
-                Self.beginWait(lease, &state)
+                state.work.beginWait(lease)
                 return (nil, true)
             }
-            guard deadline > state.now else { return (nil, false) }
-            state.nextToken += 1
-            return (state.nextToken, false)
+            guard deadline > state.clock.now else { return (nil, false) }
+            return (state.clock.arrive(), false)
         }
         if ended {
             // A polling loop parks here until its task is cancelled, instead of spinning.
@@ -35,14 +34,14 @@ extension ReplayEngine {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                enum Outcome { case wait, wake, cancel }
                 let cancelled = Task.isCancelled
-                let (waiter, outcome) = state.withLock { state -> ((@Sendable () -> Void)?, Outcome) in
-                    if cancelled || state.cancelledSleepers.remove(id) != nil || state.ended { return (nil, .cancel) }
-                    if deadline <= state.now { return (nil, .wake) }
-                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation, lease: lease))
-                    Self.beginWait(lease, &state)
-                    return (Self.bumpActivity(&state), .wait)
+                let (waiter, outcome) = state.withLock { state -> ((@Sendable () -> Void)?, SleeperQueue.Registration) in
+                    let outcome = state.clock.register(
+                        id, until: deadline, continuation: continuation, tag: lease,
+                        isCancelled: cancelled || state.matcher.ended)
+                    guard outcome == .wait else { return (nil, outcome) }
+                    state.work.beginWait(lease)
+                    return (state.work.bump(), .wait)
                 }
                 waiter?()
                 switch outcome {
@@ -52,35 +51,29 @@ extension ReplayEngine {
                 }
             }
         } onCancel: {
-            let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
-                    // Not registered yet: the registration sees this and throws instead.
-                    state.cancelledSleepers.insert(id)
-                    return nil
-                }
-                let sleeper = state.sleepers.remove(at: index)
-                Self.endWait(sleeper.lease, &state)
-                return sleeper.continuation
+            // Not registered yet: the registration sees the cancellation and throws instead.
+            let sleeper = state.withLock { state -> SleeperQueue.Sleeper? in
+                guard let sleeper = state.clock.cancel(id) else { return nil }
+                state.work.endWait(sleeper.tag)
+                return sleeper
             }
-            continuation?.resume(throwing: CancellationError())
+            sleeper?.continuation.resume(throwing: CancellationError())
         }
     }
 
     /// The earliest deadline anyone sleeps until.
-    var earliestSleeper: Duration? { state.withLock { $0.sleepers.map(\.deadline).min() } }
+    var earliestSleeper: Duration? { state.withLock { $0.clock.earliestDeadline } }
 
     /// Moves the virtual clock to the earliest deadline and wakes everyone
     /// sleeping until then, in deadline order, then registration order.
     func wakeEarliestSleepers() {
-        let woken = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
-            guard let deadline = state.sleepers.map(\.deadline).min() else { return [] }
-            state.now = max(state.now, deadline)
-            let due = state.sleepers.filter { $0.deadline <= deadline }.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
-            state.sleepers.removeAll { $0.deadline <= deadline }
-            for sleeper in due { Self.endWait(sleeper.lease, &state) }
-            state.activity += 1
-            return due.map(\.continuation)
+        let woken = state.withLock { state -> [SleeperQueue.Sleeper] in
+            guard state.clock.earliestDeadline != nil else { return [] }
+            let due = state.clock.wakeEarliest()
+            for sleeper in due { state.work.endWait(sleeper.tag) }
+            state.work.count()
+            return due
         }
-        for continuation in woken { continuation.resume() }
+        for sleeper in woken { sleeper.continuation.resume() }
     }
 }

@@ -60,18 +60,13 @@ extension ReplayEngine {
     }
 
     private func newLease() -> WorkLease {
-        let id = state.withLock { state in
-            state.nextToken += 1
-            state.leases[state.nextToken] = 0
-            return state.nextToken
-        }
-        return WorkLease(engine: self, id: id)
+        WorkLease(engine: self, id: state.withLock { $0.work.beginLease() })
     }
 
     func leaseEnded(_ id: Int) {
         let waiter = state.withLock { state in
-            state.leases[id] = nil
-            return Self.bumpActivity(&state)
+            state.work.endLease(id)
+            return state.work.bump()
         }
         waiter?()
     }
@@ -80,24 +75,6 @@ extension ReplayEngine {
     var currentLease: Int? {
         guard let lease = ReplayContext.lease, lease.engine === self else { return nil }
         return lease.id
-    }
-
-    /// Notes that work under `lease` now waits on the replay.
-    static func beginWait(_ lease: Int?, _ state: inout State) {
-        guard let lease, state.leases[lease] != nil else { return }
-        state.leases[lease, default: 0] += 1
-    }
-
-    /// Notes that a wait under `lease` is over: the work it resumes counts as running.
-    static func endWait(_ lease: Int?, _ state: inout State) {
-        guard let lease, let waits = state.leases[lease] else { return }
-        state.leases[lease] = max(0, waits - 1)
-    }
-
-    /// Whether every piece of live work waits on the replay, or, when
-    /// `finished`, whether no work is left at all.
-    static func isIdle(_ state: State, finished: Bool = false) -> Bool {
-        finished ? state.leases.isEmpty : state.leases.values.allSatisfy { $0 > 0 }
     }
 
     /// Waits until the implementation is idle (or `finished`) or something
@@ -109,16 +86,16 @@ extension ReplayEngine {
     func wait(since seen: Int, finished: Bool = false, timeout: Duration? = nil, idleEnds: Bool = true) async -> Wait {
         await withCheckedContinuation { (continuation: CheckedContinuation<Wait, Never>) in
             let (outcome, watch) = state.withLock { state -> (Wait?, ContinuousClock.Instant?) in
-                if state.activity != seen { return (.changed, nil) }
-                if idleEnds, Self.isIdle(state, finished: finished) { return (.idle, nil) }
-                state.nextToken += 1
+                if state.work.activity != seen { return (.changed, nil) }
+                if idleEnds, state.work.isIdle(finished: finished) { return (.idle, nil) }
+                let token = state.work.token()
                 let deadline = ContinuousClock.now.advanced(by: timeout ?? options.stallTimeout)
                 // The scheduler's own waits move their deadline on with activity they were not
                 // woken for; a wait with a deadline of its own (waitUntilIdle) keeps it.
-                state.activityWaiter = ActivityWaiter(
-                    token: state.nextToken, continuation: continuation, deadline: deadline, seen: seen,
+                state.work.waiter = ReplayWorkTracker.ActivityWaiter(
+                    token: token, continuation: continuation, deadline: deadline, seen: seen,
                     restartsOnActivity: timeout == nil)
-                return (nil, needsWatchdog(until: deadline, state) ? deadline : nil)
+                return (nil, state.work.needsWatchdog(until: deadline) ? deadline : nil)
             }
             if let outcome { return continuation.resume(returning: outcome) }
             if let watch { watchStall(from: watch) }
@@ -165,7 +142,7 @@ extension ReplayEngine {
             }
         }
         // A main-queue block may have started tracked work that is not idle yet.
-        return state.withLock { Self.isIdle($0, finished: finished) } ? .idle : .changed
+        return state.withLock { $0.work.isIdle(finished: finished) } ? .idle : .changed
     }
 
     /// Where main-queue blocks are not counted (Apple platforms), how many
@@ -179,7 +156,7 @@ extension ReplayEngine {
     static let mostMainQueuePasses = 1_000
 
     /// Whether the stall timeout has passed in this run.
-    var isStalled: Bool { state.withLock { $0.stalled } }
+    var isStalled: Bool { state.withLock { $0.work.stalled } }
 
     /// Waits until the implementation is idle, or busy past the stall timeout
     /// however much it does meanwhile.
@@ -199,88 +176,4 @@ extension ReplayEngine {
             }
         }
     }
-}
-
-/// The tasks the engine runs itself and the work it cannot see.
-extension ReplayEngine {
-    /// What ``GlobalEnqueueWatch`` reports: `job` was handed to the global
-    /// executor by work under one of this run's leases. Unless it is the
-    /// scheduler being woken, it may be work the replay cannot track: a
-    /// `Task.detached`, or a `Task {}` that inherited the lease. The second
-    /// kind shows itself when it calls a seam (see ``claimCurrentTask()``);
-    /// a task that never does stays a sign of unseen work.
-    ///
-    /// Called from inside the runtime's enqueue, possibly while this engine's
-    /// state lock is held by the caller: it takes only a lock of its own.
-    func noteEnqueue(_ job: UnsafeRawPointer) {
-        unseen.withLock { unseen in
-            guard !unseen.ended, !unseen.engineTasks.contains(UInt(bitPattern: job)) else { return }
-            unseen.unclaimed.insert(UInt(bitPattern: job))
-        }
-    }
-
-    /// Notes that work under one of this run's leases handed a block to a
-    /// Dispatch queue other than the main queue (seen on Linux; see ``GlobalEnqueueWatch``).
-    func noteDispatchedBlock() {
-        unseen.withLock { unseen in
-            guard !unseen.ended else { return }
-            unseen.dispatchedBlocks += 1
-        }
-    }
-
-    /// Notes that the calling task holds a lease of this run, so a task
-    /// ``noteEnqueue(_:)`` saw it start is tracked work after all.
-    func claimCurrentTask() {
-        guard let task = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } })
-        else { return }
-        unseen.withLock { unseen in
-            guard !unseen.unclaimed.isEmpty else { return }
-            unseen.unclaimed.remove(UInt(bitPattern: task))
-        }
-    }
-
-    /// Marks the calling task as the engine's own, so waking it is not counted as unseen work.
-    func markEngineTask() {
-        guard let task = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } })
-        else { return }
-        unseen.withLock { _ = $0.engineTasks.insert(UInt(bitPattern: task)) }
-    }
-
-    /// Whether this run has shown signs of work it cannot see: an effect made
-    /// outside every lease, or a task handed to the global executor without one.
-    var sawUnseenWork: Bool {
-        let (enqueues, blocks) = unseen.withLock { ($0.unclaimed.count, $0.dispatchedBlocks) }
-        return enqueues > 0 || blocks > 0 || state.withLock { $0.untrackedEffects > 0 }
-    }
-
-    /// What the report says of the unseen work, or `nil` when there was none.
-    var unseenWorkSummary: String? {
-        let (enqueues, blocks) = unseen.withLock { ($0.unclaimed.count, $0.dispatchedBlocks) }
-        let (count, first) = state.withLock { ($0.untrackedEffects, $0.firstUntrackedEffect) }
-        var parts: [String] = []
-        if enqueues > 0 {
-            let tasks = enqueues == 1 ? "1 task" : "\(enqueues) tasks"
-            parts.append("\(tasks) started from its work that never called a seam under its lease (Task.detached, or a task of Task {} that made no call)")
-        }
-        if blocks > 0 {
-            parts.append((blocks == 1 ? "1 block" : "\(blocks) blocks") + " handed to a Dispatch queue other than the main queue")
-        }
-        if let first { parts.append((count == 1 ? "1 effect" : "\(count) effects") + " made outside every tracked task, the first \(first)") }
-        return parts.isEmpty ? nil : parts.joined(separator: "; ")
-    }
-}
-
-/// Signs of work the replay cannot see, behind a lock of their own: the
-/// runtime's enqueue hook reports them while other locks may be held.
-struct UnseenWork {
-    /// Tasks started under a lease that have not shown that they hold it, by address.
-    var unclaimed: Set<UInt> = []
-    /// Blocks handed to Dispatch queues other than the main queue (seen on Linux).
-    var dispatchedBlocks = 0
-    /// The count of main-queue blocks read before the last pass that found the
-    /// main queue quiet (Linux); `nil` before the first, or where there is no count.
-    var drainedMainEnqueues: UInt?
-    /// The scheduler's and the watchdog's tasks, by address.
-    var engineTasks: Set<UInt> = []
-    var ended = false
 }

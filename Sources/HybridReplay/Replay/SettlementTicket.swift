@@ -11,13 +11,13 @@ final class SettlementTicket: Sendable {
 
     init(engine: ReplayEngine) {
         self.engine = engine
-        engine.state.withLock { $0.heldSettlementHandlers += 1 }
+        engine.state.withLock { $0.work.heldSettlementHandlers += 1 }
     }
 
-    deinit { engine.state.withLock { $0.heldSettlementHandlers -= 1 } }
+    deinit { engine.state.withLock { $0.work.heldSettlementHandlers -= 1 } }
 }
 
 extension ReplayEngine {
     /// Whether app code still holds a decision or reply handler.
-    var holdsSettlementHandlers: Bool { state.withLock { $0.heldSettlementHandlers > 0 } }
+    var holdsSettlementHandlers: Bool { state.withLock { $0.work.heldSettlementHandlers > 0 } }
 }

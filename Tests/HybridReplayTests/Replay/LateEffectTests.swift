@@ -15,8 +15,8 @@ struct LateEffectTests {
     static func engineThatReportedTheAnswerMissing() -> ReplayEngine {
         let engine = ReplayEngine(cassette: cassette, options: fastReplay)
         engine.state.withLock { state in
-            state.delivered.insert(1)
-            state.judgedMissing[2] = 2
+            _ = state.matcher.deliver(cassette.events[0], at: .zero)
+            state.matcher.judgeMissing([cassette.events[1]])
         }
         engine.fail(
             ReplayIssue(kind: .missingEffect, eventID: 2, eventKind: JavaScriptEvaluation.eventKind, message: "expected effect did not happen"))

@@ -11,7 +11,7 @@ struct ReplaySubstitutionTests {
     func stimulusWithoutVolatileValue() throws {
         var bindings = PlaceholderBindings()
         let message = ScriptMessage(handler: "bridge", body: ["url": "https://api.example.com/v1/users/7", "n": 3])
-        let played = try #require(engine.substitute(message, eventID: 1, bindings: &bindings) as? ScriptMessage)
+        let played = try #require(engine.script.substitute(message, eventID: 1, bindings: &bindings) as? ScriptMessage)
         #expect(played == message)
         #expect(bindings.byRecorded.isEmpty)
     }
@@ -21,7 +21,7 @@ struct ReplaySubstitutionTests {
         var bindings = PlaceholderBindings()
         _ = bindings.bind(recorded: Self.upper, actual: Self.actual, eventID: 1, kind: .uuid)
         let message = ScriptMessage(handler: "bridge", body: ["outer": ["guid": .string(Self.upper.lowercased())], "n": 3])
-        let played = try #require(engine.substitute(message, eventID: 2, bindings: &bindings) as? ScriptMessage)
+        let played = try #require(engine.script.substitute(message, eventID: 2, bindings: &bindings) as? ScriptMessage)
         #expect(played.body == ["outer": ["guid": .string(Self.actual)], "n": 3])
     }
 
@@ -30,7 +30,7 @@ struct ReplaySubstitutionTests {
         var bindings = PlaceholderBindings()
         // Keys are visited in order: "a" meets the value first, so "b" is played back in "a"'s case.
         let message = ScriptMessage(handler: "bridge", body: ["a": .string(Self.upper), "b": .string(Self.upper.lowercased())])
-        let played = try #require(engine.substitute(message, eventID: 3, bindings: &bindings) as? ScriptMessage)
+        let played = try #require(engine.script.substitute(message, eventID: 3, bindings: &bindings) as? ScriptMessage)
         #expect(played.body == ["a": .string(Self.upper), "b": .string(Self.upper)])
         #expect(bindings.byRecorded[Self.upper.lowercased()]?.eventID == 3)
     }

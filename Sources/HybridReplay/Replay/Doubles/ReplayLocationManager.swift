@@ -5,23 +5,25 @@
 /// the request it answers has happened.
 final class ReplayLocationManager: LocationManager {
     let engine: ReplayEngine
+    /// The configuration app code set, which it reads back: the double's own, not the engine's.
+    private let configuration = Locked((desiredAccuracy: 0.0, distanceFilter: -1.0))
 
     init(engine: ReplayEngine) { self.engine = engine }
 
-    var authorizationStatus: AuthorizationStatus { engine.state.withLock { $0.locationStatus } }
+    var authorizationStatus: AuthorizationStatus { engine.receivers.locationStatus }
 
     var desiredAccuracy: Double {
-        get { engine.state.withLock { $0.desiredAccuracy } }
+        get { configuration.withLock { $0.desiredAccuracy } }
         set {
-            engine.state.withLock { $0.desiredAccuracy = newValue }
+            configuration.withLock { $0.desiredAccuracy = newValue }
             engine.effect(LocationConfiguration(desiredAccuracy: newValue))
         }
     }
 
     var distanceFilter: Double {
-        get { engine.state.withLock { $0.distanceFilter } }
+        get { configuration.withLock { $0.distanceFilter } }
         set {
-            engine.state.withLock { $0.distanceFilter = newValue }
+            configuration.withLock { $0.distanceFilter = newValue }
             engine.effect(LocationConfiguration(distanceFilter: newValue))
         }
     }

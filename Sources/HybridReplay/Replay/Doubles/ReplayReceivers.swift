@@ -1,0 +1,29 @@
+/// What app code registered with a replay's doubles — its handlers and
+/// delegates — and the authorization the location double reports, behind a
+/// lock of their own.
+///
+/// The doubles write it; the engine reads it when it delivers a stimulus,
+/// and sets the authorization when it delivers a change of it. Neither holds
+/// this lock and the engine's together.
+final class ReplayReceivers: Sendable {
+    struct Table {
+        var scriptHandlers: [ScriptHandlerKey: any ScriptMessageHandler] = [:]
+        var replyHandlers: [ScriptHandlerKey: any ScriptMessageHandlerWithReply] = [:]
+        var navigationDelegate: (any NavigationDelegate)?
+        var uiDelegate: (any UIDelegate)?
+        var locationDelegate: (any LocationManagerDelegate)?
+        var customHandlers = CustomHandlerTable()
+        /// The authorization the last delivered change set.
+        var locationStatus = AuthorizationStatus.notDetermined
+    }
+
+    private let table = Locked(Table())
+
+    /// What is registered now.
+    var current: Table { table.current }
+
+    /// The authorization the location double reports.
+    var locationStatus: AuthorizationStatus { table.withLock { $0.locationStatus } }
+
+    func update(_ change: (inout Table) -> Void) { table.withLock(change) }
+}

@@ -1,0 +1,83 @@
+/// The tasks the engine runs itself and the work it cannot see.
+extension ReplayEngine {
+    /// What ``GlobalEnqueueWatch`` reports: `job` was handed to the global
+    /// executor by work under one of this run's leases. Unless it is the
+    /// scheduler being woken, it may be work the replay cannot track: a
+    /// `Task.detached`, or a `Task {}` that inherited the lease. The second
+    /// kind shows itself when it calls a seam (see ``claimCurrentTask()``);
+    /// a task that never does stays a sign of unseen work.
+    ///
+    /// Called from inside the runtime's enqueue, possibly while this engine's
+    /// state lock is held by the caller: it takes only a lock of its own.
+    func noteEnqueue(_ job: UnsafeRawPointer) {
+        unseen.withLock { unseen in
+            guard !unseen.ended, !unseen.engineTasks.contains(UInt(bitPattern: job)) else { return }
+            unseen.unclaimed.insert(UInt(bitPattern: job))
+        }
+    }
+
+    /// Notes that work under one of this run's leases handed a block to a
+    /// Dispatch queue other than the main queue (seen on Linux; see ``GlobalEnqueueWatch``).
+    func noteDispatchedBlock() {
+        unseen.withLock { unseen in
+            guard !unseen.ended else { return }
+            unseen.dispatchedBlocks += 1
+        }
+    }
+
+    /// Notes that the calling task holds a lease of this run, so a task
+    /// ``noteEnqueue(_:)`` saw it start is tracked work after all.
+    func claimCurrentTask() {
+        guard let task = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } })
+        else { return }
+        unseen.withLock { unseen in
+            guard !unseen.unclaimed.isEmpty else { return }
+            unseen.unclaimed.remove(UInt(bitPattern: task))
+        }
+    }
+
+    /// Marks the calling task as the engine's own, so waking it is not counted as unseen work.
+    func markEngineTask() {
+        guard let task = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } })
+        else { return }
+        unseen.withLock { _ = $0.engineTasks.insert(UInt(bitPattern: task)) }
+    }
+
+    /// Whether this run has shown signs of work it cannot see: an effect made
+    /// outside every lease, or a task handed to the global executor without one.
+    var sawUnseenWork: Bool {
+        let (enqueues, blocks) = unseen.withLock { ($0.unclaimed.count, $0.dispatchedBlocks) }
+        return enqueues > 0 || blocks > 0 || state.withLock { $0.work.untrackedEffects > 0 }
+    }
+
+    /// What the report says of the unseen work, or `nil` when there was none.
+    var unseenWorkSummary: String? {
+        let (enqueues, blocks) = unseen.withLock { ($0.unclaimed.count, $0.dispatchedBlocks) }
+        let (count, first) = state.withLock { ($0.work.untrackedEffects, $0.work.firstUntrackedEffect) }
+        var parts: [String] = []
+        if enqueues > 0 {
+            let tasks = enqueues == 1 ? "1 task" : "\(enqueues) tasks"
+            parts.append("\(tasks) started from its work that never called a seam under its lease (Task.detached, or a task of Task {} that made no call)")
+        }
+        if blocks > 0 {
+            parts.append((blocks == 1 ? "1 block" : "\(blocks) blocks") + " handed to a Dispatch queue other than the main queue")
+        }
+        if let first { parts.append((count == 1 ? "1 effect" : "\(count) effects") + " made outside every tracked task, the first \(first)") }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+}
+
+/// Signs of work the replay cannot see, behind a lock of their own: the
+/// runtime's enqueue hook reports them while other locks may be held.
+struct UnseenWork {
+    /// Tasks started under a lease that have not shown that they hold it, by address.
+    var unclaimed: Set<UInt> = []
+    /// Blocks handed to Dispatch queues other than the main queue (seen on Linux).
+    var dispatchedBlocks = 0
+    /// The count of main-queue blocks read before the last pass that found the
+    /// main queue quiet (Linux); `nil` before the first, or where there is no count.
+    var drainedMainEnqueues: UInt?
+    /// The scheduler's and the watchdog's tasks, by address.
+    var engineTasks: Set<UInt> = []
+    var ended = false
+}

@@ -1,0 +1,103 @@
+/// Why an effect matched nothing due, explained from a copy of the
+/// matcher's progress taken when it failed to match, outside every lock.
+extension ReplayMatcher {
+    /// What a divergence is explained from: the progress and bindings when the effect failed to match.
+    struct Snapshot: Sendable {
+        let script: ReplayScript
+        let progress: ReplayProgress
+        let bindings: PlaceholderBindings
+
+        /// Explains an effect that matched nothing due: out of order, before its
+        /// cause, or different from the nearest recorded candidate.
+        func divergence(for payload: any EventPayload, knownCause: Int?, hint: Int?) -> ReplayIssue {
+            let options = script.options
+            let actual = "\(payload.kind) \(payload.summary)"
+            let unmatched = script.effectIDs.lazy.filter { !progress.matched.contains($0) }.compactMap { script.event($0) }
+            let sameKind = unmatched.filter { $0.kind == payload.kind && (knownCause == nil || $0.cause == knownCause) }
+            let eligible = progress.eligibleEffects(script, cause: knownCause)
+            func matches(_ candidate: Event) -> Bool {
+                var scratch = bindings
+                return PayloadComparison(placeholders: options.placeholders, eventID: candidate.id)
+                    .differences(expected: candidate.payload, actual: payload, bindings: &scratch).isEmpty
+            }
+            let repeated = script.effectIDs.lazy.filter({ progress.matched.contains($0) }).compactMap({ script.event($0) })
+                .filter({ $0.kind == payload.kind && (knownCause == nil || $0.cause == knownCause) }).prefix(200)
+                .first(where: matches)
+            let repetition = repeated.map { repeated in
+                ReplayIssue(
+                    kind: .unexpectedEffect, eventID: nil, eventKind: payload.kind,
+                    message: "unexpected effect: it repeats \(script.describe(repeated.id)), which already happened",
+                    actual: actual, nearestCandidate: script.describe(repeated.id))
+            }
+            // A call repeated by the work of the same stimulus is a repeat, whatever comes later.
+            let dueOfKind = eligible.filter { $0.kind == payload.kind }
+            if let repeated, let repetition, let hint, script.rootCause(of: repeated) == hint,
+                !dueOfKind.contains(where: { script.rootCause(of: $0) == hint })
+            {
+                return repetition
+            }
+            if let later = sameKind.prefix(200).first(where: matches) {
+                if let cause = later.cause, !progress.delivered.contains(cause) {
+                    if let repetition { return repetition }
+                    return ReplayIssue(
+                        kind: .effectBeforeCause, eventID: later.id, eventKind: later.kind,
+                        message: "happened before its cause, \(script.describe(cause)), was delivered",
+                        actual: actual)
+                }
+                let earlier = eligible.filter { $0.cause == later.cause && $0.id < later.id }
+                // When an earlier effect of the same kind is due, the call more likely differs from
+                // it than jumped the queue: that is reported below, field by field.
+                if let first = earlier.first, !earlier.contains(where: { $0.kind == payload.kind }) {
+                    let causeText = later.cause.map { "both follow \(script.describe($0))" } ?? "neither has a cause"
+                    return ReplayIssue(
+                        kind: .effectOutOfOrder, eventID: later.id, eventKind: later.kind,
+                        message: "happened before \(script.describe(first.id)); \(causeText) and were recorded in that order",
+                        actual: actual)
+                }
+                if earlier.isEmpty {
+                    if let repetition { return repetition }
+                    return ReplayIssue(
+                        kind: .effectBeforeCause, eventID: later.id, eventKind: later.kind,
+                        message: "happened before the stimuli recorded ahead of it were delivered", actual: actual)
+                }
+            }
+            let pool = eligible.contains { $0.kind == payload.kind } ? eligible : Array(sameKind.prefix(200)) + eligible
+            let nearest = pool.min { left, right in
+                let comparison = PayloadComparison(placeholders: options.placeholders, eventID: 0)
+                let leftDistance = comparison.distance(expected: left.payload, actual: payload, bindings: bindings)
+                let rightDistance = comparison.distance(expected: right.payload, actual: payload, bindings: bindings)
+                return (leftDistance, left.id) < (rightDistance, right.id)
+            }
+            if let nearest, nearest.kind == payload.kind {
+                var scratch = bindings
+                let differences = PayloadComparison(placeholders: options.placeholders, eventID: nearest.id)
+                    .differences(expected: nearest.payload, actual: payload, bindings: &scratch)
+                let message: String
+                if let settlement = Settlement.of(payload.kind), let differs = settlement.differs, let cause = nearest.cause {
+                    message = differs(script.describe(cause, as: settlement.causeKind), nearest.payload.summary, payload)
+                } else {
+                    message = "the effect that happened differs from the recording"
+                }
+                return ReplayIssue(
+                    kind: .unexpectedEffect, eventID: nearest.id, eventKind: nearest.kind, message: message,
+                    differences: differences, actual: actual)
+            }
+            if let repetition { return repetition }
+            // Nothing due is of this kind: the nearest may be one that already happened, which this repeats.
+            let alreadyMatched = script.effectIDs.lazy.filter { progress.matched.contains($0) }.compactMap { script.event($0) }
+                .filter { $0.kind == payload.kind }.prefix(200)
+            let comparison = PayloadComparison(placeholders: options.placeholders, eventID: 0)
+            let closest = alreadyMatched.min { left, right in
+                (comparison.distance(expected: left.payload, actual: payload, bindings: bindings), left.id)
+                    < (comparison.distance(expected: right.payload, actual: payload, bindings: bindings), right.id)
+            }
+            let candidate = closest.map { script.describe($0.id) + ", which already happened" } ?? nearest.map { script.describe($0.id) }
+            // Name the stimulus the implementation was reacting to, when it is known.
+            let reaction = (knownCause ?? hint).map { " in reaction to \(script.describe($0))" } ?? " here"
+            return ReplayIssue(
+                kind: .unexpectedEffect, eventID: nil, eventKind: payload.kind,
+                message: "unexpected effect: nothing in the cassette expects \(payload.kind)\(reaction)",
+                actual: actual, nearestCandidate: candidate)
+        }
+    }
+}

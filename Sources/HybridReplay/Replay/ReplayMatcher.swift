@@ -1,0 +1,170 @@
+/// What a replay decides, as a plain value: which recorded effect each call
+/// of the implementation matches, which stimulus is next, what settled twice,
+/// what the run found wrong, and the trace of what happened.
+///
+/// It holds no lock and starts no task: every change is a synchronous call,
+/// so it is tested by calling it (see `ReplayMatcherTests`). The engine keeps
+/// one behind its lock and turns what it returns into issues outside it.
+struct ReplayMatcher: Sendable {
+    /// One call the implementation made or one stimulus it was handed, in the order they happened.
+    struct TraceEntry: Sendable {
+        var payload: any EventPayload
+        var at: Duration
+        /// The cassette event it matched or was delivered as.
+        var eventID: Int?
+        var knownCause: Int?
+        /// Made after the run ended, in reaction to its calls being failed: not judged.
+        var afterEnd = false
+    }
+
+    /// What became of an effect.
+    enum Outcome {
+        /// It matched the recorded effect with this id.
+        case matched(Int)
+        /// It came after the run ended, or it is one the run already reported missing: not judged again.
+        case unjudged
+        /// It settles `cause` a second time; `first` settled it first.
+        case repeated(Settlement, first: any EventPayload, cause: Int)
+        /// It matched nothing due; the snapshot explains why (see ``Snapshot/divergence(for:knownCause:hint:)``).
+        case diverged(Snapshot)
+    }
+
+    /// The most issues one run collects; the first is the one that matters.
+    static let issueLimit = 20
+
+    let script: ReplayScript
+    private(set) var progress: ReplayProgress
+    private(set) var bindings = PlaceholderBindings()
+    private(set) var trace: [TraceEntry] = []
+    private(set) var issues: [ReplayIssue] = []
+    /// The first settlement of each stimulus settled so far.
+    private(set) var settled: [SettlementKey: any EventPayload] = [:]
+    /// The recorded effects the run reported missing, with the event their issue names.
+    private(set) var judgedMissing: [Int: Int] = [:]
+    /// Whether a divergence stopped the delivery of stimuli.
+    private(set) var stopped = false
+    /// Whether the run is over: effects are traced, not judged.
+    private(set) var ended = false
+
+    init(_ script: ReplayScript) {
+        self.script = script
+        progress = ReplayProgress(script)
+    }
+
+    /// Records `issue` and stops delivering stimuli: the first divergence is
+    /// what a report is about, and what follows it is mostly its echo.
+    mutating func fail(_ issue: ReplayIssue) {
+        if issues.count < Self.issueLimit { issues.append(issue) }
+        stopped = true
+    }
+
+    mutating func end() { ended = true }
+
+    /// The next stimulus, when the run goes on and every effect recorded before it has happened.
+    var readyStimulus: Event? {
+        guard !stopped, progress.nextStimulusIsReady(script) else { return nil }
+        return script.stimuli[progress.nextStimulus]
+    }
+
+    /// Delivers `stimulus`, the ready one, at `now`, and returns the payload
+    /// it is played back with; `nil` when the run has stopped meanwhile.
+    mutating func deliver(_ stimulus: Event, at now: Duration) -> (any EventPayload)? {
+        guard !stopped else { return nil }
+        progress.markDelivered(stimulus, script)
+        let payload = script.playedBack(stimulus, bindings: &bindings)
+        trace.append(TraceEntry(payload: payload, at: now, eventID: stimulus.id, knownCause: nil))
+        return payload
+    }
+
+    /// Judges an effect the implementation made at `now`.
+    ///
+    /// - Parameters:
+    ///   - tree: `payload` as compared, built before the caller took its lock.
+    ///   - knownCause: The stimulus the effect certainly belongs to.
+    ///   - hint: The stimulus whose delivery started the task that made it.
+    mutating func effect(
+        _ payload: any EventPayload, tree: PayloadComparison.Tree, knownCause: Int?, hint: Int?, at now: Duration
+    ) -> Outcome {
+        trace.append(TraceEntry(payload: payload, at: now, eventID: nil, knownCause: knownCause, afterEnd: ended))
+        if stopped || ended, noteLate(payload, tree: tree) { return .unjudged }
+        if ended { return .unjudged }
+        if let knownCause, let settlement = Settlement.of(payload.kind) {
+            let key = SettlementKey(kind: settlement.effectKind, cause: knownCause)
+            if let first = settled[key] { return .repeated(settlement, first: first, cause: knownCause) }
+            settled[key] = payload
+        }
+        if let id = match(payload, tree: tree, knownCause: knownCause, hint: hint) {
+            trace[trace.count - 1].eventID = id
+            return .matched(id)
+        }
+        return .diverged(snapshot)
+    }
+
+    /// What a divergence is explained from.
+    var snapshot: Snapshot { Snapshot(script: script, progress: progress, bindings: bindings) }
+
+    private mutating func match(_ payload: any EventPayload, tree: PayloadComparison.Tree, knownCause: Int?, hint: Int?) -> Int? {
+        var candidates = progress.eligibleEffects(script, cause: knownCause).filter { $0.kind == payload.kind }
+        if let hint, candidates.count > 1 {
+            // Prefer the effects that follow from the stimulus this task was started for.
+            candidates = candidates.filter { script.rootCause(of: $0) == hint } + candidates.filter { script.rootCause(of: $0) != hint }
+        }
+        let placeholders = script.options.placeholders
+        for candidate in candidates {
+            let comparison = PayloadComparison(placeholders: placeholders, eventID: candidate.id)
+            let expected =
+                script.index(of: candidate.id).flatMap(script.prepared.expected(at:))
+                ?? PayloadComparison.Expected(of: ComparedForm.of(candidate.payload), placeholders: placeholders)
+            if comparison.differences(expected: expected, actual: tree, bindings: &bindings).isEmpty {
+                progress.markMatched(candidate, script)
+                return candidate.id
+            }
+        }
+        return nil
+    }
+
+    /// Whether `payload` is an effect the run already reported missing: its
+    /// issue then says that it came late, so the verdict never contradicts the trace.
+    private mutating func noteLate(_ payload: any EventPayload, tree: PayloadComparison.Tree) -> Bool {
+        for (effectID, issueEventID) in judgedMissing.sorted(by: { $0.key < $1.key }) {
+            guard let index = script.index(of: effectID), let recorded = script.event(effectID), recorded.kind == payload.kind,
+                let expected = script.prepared.expected(at: index)
+            else { continue }
+            var scratch = bindings
+            let comparison = PayloadComparison(placeholders: script.options.placeholders, eventID: effectID)
+            guard comparison.differences(expected: expected, actual: tree, bindings: &scratch).isEmpty else { continue }
+            judgedMissing[effectID] = nil
+            guard let position = issues.firstIndex(where: { Settlement.missingIssues.contains($0.kind) && $0.eventID == issueEventID })
+            else { return true }
+            issues[position].kind = .lateEffect
+            issues[position].message =
+                "the effect came after the replay had reported it missing, from work the replay could not see; it was reported as: "
+                + issues[position].message
+            return true
+        }
+        return false
+    }
+
+    // MARK: Judging what never came
+
+    /// The effects that were due when the implementation stopped making
+    /// them: unsettled decisions and replies first, since they are what
+    /// WebKit would crash or hang on, then the others.
+    func dueEffects() -> [Event] {
+        let unsettled = script.effectIDs.compactMap { script.event($0) }.filter { effect in
+            guard !progress.matched.contains(effect.id), let cause = effect.cause, progress.delivered.contains(cause),
+                let settlement = Settlement.of(effect.kind)
+            else { return false }
+            return settled[SettlementKey(kind: settlement.effectKind, cause: cause)] == nil
+        }
+        let others = progress.eligibleEffects(script).filter { effect in !unsettled.contains { $0.id == effect.id } }
+        return unsettled + others
+    }
+
+    /// Notes that `effects` were reported missing, so a late one is reported as late.
+    mutating func judgeMissing(_ effects: some Sequence<Event>) {
+        for effect in effects {
+            judgedMissing[effect.id] = Settlement.of(effect.kind) != nil ? effect.cause : effect.id
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// How far a run has got through its cassette: which effects have happened,
+/// which stimuli have been delivered, and so which effects may happen next.
+///
+/// A plain value: the ``ReplayMatcher`` changes it, and a copy of it is what
+/// a divergence is explained from.
+struct ReplayProgress: Sendable {
+    var matched: Set<Int> = []
+    var delivered: Set<Int> = []
+    /// Index into the script's stimuli of the next stimulus to deliver.
+    var nextStimulus = 0
+    /// Index into the script's effect ids below which every effect has happened.
+    var firstUnmatchedEffect = 0
+    /// Index of the first effect not yet matched in each cause's group.
+    var groupCursor: [Int: Int] = [:]
+    /// The causes (0 for none) whose groups have effects left and may have some due.
+    var openGroups: Set<Int> = []
+
+    init(_ script: ReplayScript) {
+        if script.effectsByCause[0] != nil { openGroups.insert(0) }
+    }
+
+    /// Whether a stimulus is left and every effect recorded before it has happened.
+    func nextStimulusIsReady(_ script: ReplayScript) -> Bool {
+        guard nextStimulus < script.stimuli.count else { return false }
+        return firstUnmatchedEffect >= script.effectIDs.count
+            || script.effectIDs[firstUnmatchedEffect] > script.stimuli[nextStimulus].id
+    }
+
+    /// Whether every stimulus has been delivered.
+    func deliveredAll(_ script: ReplayScript) -> Bool { nextStimulus >= script.stimuli.count }
+
+    /// Whether stimuli remain to deliver or effects remain to happen.
+    func hasObligations(_ script: ReplayScript) -> Bool {
+        nextStimulus < script.stimuli.count || firstUnmatchedEffect < script.effectIDs.count
+    }
+
+    /// How many recorded events have not been played: stimuli not delivered and effects not matched.
+    func remaining(_ script: ReplayScript) -> Int {
+        (script.stimuli.count - nextStimulus) + (script.effectIDs.count - matched.count)
+    }
+
+    /// Notes that `stimulus`, the next one, is delivered: the effects it causes may happen.
+    mutating func markDelivered(_ stimulus: Event, _ script: ReplayScript) {
+        nextStimulus += 1
+        delivered.insert(stimulus.id)
+        if script.effectsByCause[stimulus.id] != nil { openGroups.insert(stimulus.id) }
+    }
+
+    mutating func markMatched(_ effect: Event, _ script: ReplayScript) {
+        matched.insert(effect.id)
+        let group = effect.cause ?? 0
+        if let ids = script.effectsByCause[group] {
+            var cursor = groupCursor[group] ?? 0
+            while cursor < ids.count, matched.contains(ids[cursor]) { cursor += 1 }
+            groupCursor[group] = cursor
+            if cursor == ids.count { openGroups.remove(group) }
+        }
+        while firstUnmatchedEffect < script.effectIDs.count, matched.contains(script.effectIDs[firstUnmatchedEffect]) {
+            firstUnmatchedEffect += 1
+        }
+    }
+
+    /// Whether effect `id` may happen now: its cause has been delivered, or,
+    /// without a cause, every stimulus recorded before it has.
+    func isDue(_ effect: Event, _ script: ReplayScript) -> Bool {
+        if let cause = effect.cause { return delivered.contains(cause) }
+        return nextStimulus >= script.stimuli.count || script.stimuli[nextStimulus].id > effect.id
+    }
+
+    /// The effects that may happen next: in each due cause's group, the first
+    /// not yet matched, and any later one on a channel whose order is relaxed.
+    func eligibleEffects(_ script: ReplayScript, cause: Int? = nil) -> [Event] {
+        var eligible: [Event] = []
+        let groups = cause.map { [$0] } ?? Array(openGroups)
+        let options = script.options
+        for group in groups {
+            guard let ids = script.effectsByCause[group] else { continue }
+            var orderedBlocked = false
+            for id in ids[(groupCursor[group] ?? 0)...] where !matched.contains(id) {
+                guard let effect = script.event(id), isDue(effect, script) else { break }
+                let unordered = options.ordering(for: effect.channel) == .unordered
+                if unordered || !orderedBlocked { eligible.append(effect) }
+                if !unordered { orderedBlocked = true }
+                if orderedBlocked && options.ordering.isEmpty { break }
+            }
+        }
+        return eligible.sorted { $0.id < $1.id }
+    }
+}

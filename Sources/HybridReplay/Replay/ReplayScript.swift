@@ -1,0 +1,98 @@
+/// What one replay plays: the cassette and the indexes the engine works out
+/// from it once, which never change while it plays.
+///
+/// Every part of the engine reads it without a lock: the matcher, the
+/// scheduler and the report.
+final class ReplayScript: Sendable {
+    let cassette: Cassette
+    let options: ReplayOptions
+    /// Stimuli in timeline order.
+    let stimuli: [Event]
+    /// Effect ids in timeline order.
+    let effectIDs: [Int]
+    /// Effect ids by cause (0 for effects without one), in timeline order.
+    let effectsByCause: [Int: [Int]]
+    /// The stimulus that answers each effect that has an answer.
+    let answerForEffect: [Int: Int]
+    /// The cassette's events, found by id with ``index(of:)``.
+    private let events: [Event]
+    /// The index of the first event with each id, unless the ids are 1, 2, 3… in order.
+    private let indexByID: [Int: Int]?
+    /// The recorded effects prepared for comparison, and which stimuli hold volatile values.
+    let prepared: PreparedEvents
+
+    /// - Parameter prepared: The cassette's events prepared for `options`'
+    ///   placeholders, when a replay repeated several times prepared them once.
+    init(cassette: Cassette, options: ReplayOptions, prepared: PreparedEvents? = nil) {
+        self.cassette = cassette
+        self.options = options
+        let events = cassette.events
+        var stimuli: [Event] = []
+        var effectIDs: [Int] = []
+        var byCause: [Int: [Int]] = [:]
+        var answers: [Int: Int] = [:]
+        // By index: a loop variable would copy every event.
+        for index in events.indices {
+            let id = events[index].id
+            if events[index].direction == .effect {
+                effectIDs.append(id)
+                byCause[events[index].cause ?? 0, default: []].append(id)
+            } else {
+                stimuli.append(events[index])
+                if let answered = events[index].answers, answers[answered] == nil { answers[answered] = id }
+            }
+        }
+        self.stimuli = stimuli
+        self.effectIDs = effectIDs
+        effectsByCause = byCause
+        answerForEffect = answers
+        self.events = events
+        self.prepared = prepared ?? PreparedEvents(events, placeholders: options.placeholders)
+        if events.indices.allSatisfy({ events[$0].id == $0 + 1 }) {
+            indexByID = nil
+        } else {
+            var byID: [Int: Int] = [:]
+            for (index, event) in events.enumerated() where byID[event.id] == nil { byID[event.id] = index }
+            indexByID = byID
+        }
+    }
+
+    /// Where the first event with `id` is in the cassette.
+    func index(of id: Int) -> Int? {
+        guard let indexByID else { return id >= 1 && id <= events.count ? id - 1 : nil }
+        return indexByID[id]
+    }
+
+    func event(_ id: Int) -> Event? { index(of: id).map { events[$0] } }
+
+    /// The cause of event `id`, read without copying the event.
+    func cause(of id: Int) -> Int? { index(of: id).flatMap { events[$0].cause } }
+
+    /// The effect event `id` answers, read without copying the event.
+    func answered(by id: Int) -> Int? { index(of: id).flatMap { events[$0].answers } }
+
+    /// One line naming an event, for reports.
+    func describe(_ id: Int) -> String {
+        guard let event = event(id) else { return "event \(id)" }
+        return "event \(id) (\(event.kind)" + (event.payload.summary.isEmpty ? ")" : " \(event.payload.summary))")
+    }
+
+    /// `event 3 (summary)` when event `id` is of `kind`, else `event 3`: how a settlement names its cause.
+    func describe(_ id: Int, as kind: EventKind) -> String {
+        guard let event = event(id), event.kind == kind else { return "event \(id)" }
+        return "event \(id) (\(event.payload.summary))"
+    }
+
+    /// The unsolicited stimulus an effect ultimately follows from: its cause,
+    /// or, when that is an answer, the cause of the call it answers, and so on.
+    func rootCause(of effect: Event) -> Int? {
+        var cause = effect.cause
+        var steps = 0
+        while let current = cause, let call = answered(by: current), steps < 64 {
+            cause = self.cause(of: call) ?? current
+            if cause == current { break }
+            steps += 1
+        }
+        return cause
+    }
+}

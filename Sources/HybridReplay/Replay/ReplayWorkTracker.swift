@@ -1,0 +1,136 @@
+/// The implementation's work as the engine counts it: live leases and their
+/// waits on the replay, the scheduler waiting for it, the stall watchdog,
+/// the tasks the engine started for it, and the signs of work it cannot see.
+///
+/// A plain value kept behind the engine's lock; it hands back the
+/// continuations to resume, and the caller resumes them after letting go.
+/// See ``WorkLease`` for what a lease is.
+struct ReplayWorkTracker: Sendable {
+    /// The scheduler waiting for the implementation (see ``ReplayEngine/wait(since:finished:timeout:idleEnds:)``).
+    struct ActivityWaiter: Sendable {
+        var token: Int
+        var continuation: CheckedContinuation<ReplayEngine.Wait, Never>
+        /// When the stall timeout passes for this wait, in real time.
+        var deadline: ContinuousClock.Instant
+        /// The activity when the deadline was last set.
+        var seen: Int
+        /// Whether activity the waiter was not woken for moves its deadline on.
+        var restartsOnActivity: Bool
+    }
+
+    /// The one task that ends waits at their deadline (see ``ReplayEngine/watchStall(from:)``).
+    struct Watchdog: Sendable {
+        var id: Int
+        var task: Task<Void, Never>
+        /// When it wakes next.
+        var wakes: ContinuousClock.Instant
+    }
+
+    /// How many things have happened: effects, deliveries, registrations, work that ended.
+    private(set) var activity = 0
+    var waiter: ActivityWaiter?
+    var watchdog: Watchdog?
+    private var nextToken = 0
+    /// Live work of the implementation (see ``WorkLease``), with how many of its waits are on the replay.
+    private var leases: [Int: Int] = [:]
+    /// Decision and reply handlers app code still holds (see ``SettlementTicket``).
+    var heldSettlementHandlers = 0
+    /// Whether the stall timeout has passed once: work the replay cannot see is not waited for again.
+    var stalled = false
+    /// The tasks the engine started for the implementation, cancelled when the run ends.
+    var tasks: [Task<Void, Never>] = []
+    /// Effects made by work the replay cannot see (no lease of this run), and the first of them.
+    private(set) var untrackedEffects = 0
+    private(set) var firstUntrackedEffect: String?
+
+    /// A number no other lease, waiter or watchdog of this run has.
+    mutating func token() -> Int {
+        nextToken += 1
+        return nextToken
+    }
+
+    /// Notes that something happened, returning the waiter to resume outside the lock.
+    mutating func bump() -> (@Sendable () -> Void)? {
+        activity += 1
+        guard let waiter else { return nil }
+        self.waiter = nil
+        return { waiter.continuation.resume(returning: .changed) }
+    }
+
+    /// Counts activity without waking the waiter.
+    mutating func count() { activity += 1 }
+
+    mutating func beginLease() -> Int {
+        let id = token()
+        leases[id] = 0
+        return id
+    }
+
+    mutating func endLease(_ id: Int) { leases[id] = nil }
+
+    /// Notes that work under `lease` now waits on the replay.
+    mutating func beginWait(_ lease: Int?) {
+        guard let lease, leases[lease] != nil else { return }
+        leases[lease, default: 0] += 1
+    }
+
+    /// Notes that a wait under `lease` is over: the work it resumes counts as running.
+    mutating func endWait(_ lease: Int?) {
+        guard let lease, let waits = leases[lease] else { return }
+        leases[lease] = max(0, waits - 1)
+    }
+
+    /// Whether every piece of live work waits on the replay, or, when
+    /// `finished`, whether no work is left at all.
+    func isIdle(finished: Bool = false) -> Bool {
+        finished ? leases.isEmpty : leases.values.allSatisfy { $0 > 0 }
+    }
+
+    /// Notes an effect made by work the replay cannot see: it is named if the replay stalls.
+    mutating func noteUntracked(_ payload: any EventPayload) {
+        untrackedEffects += 1
+        if firstUntrackedEffect == nil {
+            firstUntrackedEffect = "\(payload.kind)" + (payload.summary.isEmpty ? "" : " \(payload.summary)")
+        }
+    }
+
+    /// Whether a watchdog must start for a wait ending at `deadline`: none runs,
+    /// or the one that runs wakes too late for it.
+    func needsWatchdog(until deadline: ContinuousClock.Instant) -> Bool {
+        guard let watchdog else { return true }
+        return watchdog.wakes > deadline
+    }
+
+    /// Ends the wait whose deadline passed at `now`, or moves its deadline on
+    /// by `stallTimeout` when the implementation made progress meanwhile.
+    ///
+    /// - Returns: When the watchdog `id` should wake next (`nil` when it
+    ///   stops), and the waiter to resume with ``ReplayEngine/Wait/busy``.
+    mutating func expireWaiter(at now: ContinuousClock.Instant, watchdog id: Int, stallTimeout: Duration)
+        -> (next: ContinuousClock.Instant?, stalled: CheckedContinuation<ReplayEngine.Wait, Never>?)
+    {
+        // A watchdog that was replaced stops; the one that replaced it watches.
+        guard watchdog?.id == id else { return (nil, nil) }
+        guard var waiter else {
+            watchdog = nil
+            return (nil, nil)
+        }
+        if waiter.deadline > now {
+            watchdog?.wakes = waiter.deadline
+            return (waiter.deadline, nil)
+        }
+        if waiter.restartsOnActivity, activity != waiter.seen {
+            // The implementation made progress the scheduler had no reason to wake for:
+            // the stall timeout counts from now.
+            waiter.seen = activity
+            waiter.deadline = now.advanced(by: stallTimeout)
+            self.waiter = waiter
+            watchdog?.wakes = waiter.deadline
+            return (waiter.deadline, nil)
+        }
+        self.waiter = nil
+        stalled = true
+        watchdog = nil
+        return (nil, waiter.continuation)
+    }
+}

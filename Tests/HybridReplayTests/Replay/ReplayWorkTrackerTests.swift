@@ -1,0 +1,60 @@
+@testable import HybridReplay
+import Testing
+
+/// The work tracker driven by plain calls: when the implementation is idle, and what counts as activity.
+@Suite("Replay work tracker")
+struct ReplayWorkTrackerTests {
+    @Test("with no live work the implementation is idle and finished")
+    func noWorkIsIdleAndFinished() {
+        let tracker = ReplayWorkTracker()
+        #expect(tracker.isIdle())
+        #expect(tracker.isIdle(finished: true))
+    }
+
+    @Test("live work is idle once it waits on the replay, and finished only once its lease ends")
+    func waitingWorkIsIdleNotFinished() {
+        var tracker = ReplayWorkTracker()
+        let lease = tracker.beginLease()
+        #expect(!tracker.isIdle())
+        tracker.beginWait(lease)
+        #expect(tracker.isIdle())
+        #expect(!tracker.isIdle(finished: true))
+        tracker.endWait(lease)
+        #expect(!tracker.isIdle())
+        tracker.endLease(lease)
+        #expect(tracker.isIdle(finished: true))
+    }
+
+    @Test("a wait under a lease that ended, or under none, changes nothing")
+    func waitWithoutLiveLeaseIsIgnored() {
+        var tracker = ReplayWorkTracker()
+        let ended = tracker.beginLease()
+        tracker.endLease(ended)
+        tracker.beginWait(ended)
+        tracker.beginWait(nil)
+        #expect(tracker.isIdle(finished: true))
+        let live = tracker.beginLease()
+        tracker.endWait(live)
+        tracker.beginWait(live)
+        #expect(tracker.isIdle(), "a wait ended before it began must not count below zero")
+    }
+
+    @Test("activity counts without a waiter, and the first untracked effect is the one named")
+    func activityAndUntrackedEffects() {
+        var tracker = ReplayWorkTracker()
+        #expect(tracker.bump() == nil)
+        tracker.count()
+        #expect(tracker.activity == 2)
+        tracker.noteUntracked(JavaScriptEvaluation(script: "first()"))
+        tracker.noteUntracked(JavaScriptEvaluation(script: "second()"))
+        #expect(tracker.untrackedEffects == 2)
+        #expect(tracker.firstUntrackedEffect?.contains("first()") == true)
+    }
+
+    @Test("leases, waiters and watchdogs never share a token")
+    func tokensAreDistinct() {
+        var tracker = ReplayWorkTracker()
+        let tokens = [tracker.beginLease(), tracker.token(), tracker.beginLease(), tracker.token()]
+        #expect(Set(tokens).count == tokens.count)
+    }
+}

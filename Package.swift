@@ -62,13 +62,15 @@ let package = Package(
         .target(name: "HybridReplayReference", dependencies: ["HybridReplaySeams"]),
         // The `cassette` tool's commands; `verify` gets its contracts from the executable
         // that runs it (the CassetteTool product: a package's own `cassette verify`).
-        .target(name: "CassetteCommands", dependencies: ["HybridReplay"]),
+        // Also the command-line layer `record-suite` and `cassette-bench` parse and print help with,
+        // and the reference contracts the package's own `cassette verify` knows.
+        .target(name: "CassetteCommands", dependencies: ["HybridReplay", "HybridReplayReference"]),
         .target(name: "CassetteTool", dependencies: ["CassetteCommands", "HybridReplay"]),
         // Swift Testing and XCTest glue: record modes, the cassette trait, replayCassette.
         .target(
             name: "HybridReplayTesting",
             dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayFoundationAdapters"]),
-        .executableTarget(name: "cassette", dependencies: ["CassetteCommands", "HybridReplayReference"]),
+        .executableTarget(name: "cassette", dependencies: ["CassetteCommands"]),
         .executableTarget(
             name: "cassette-bench",
             dependencies: ["HybridReplay", "HybridReplaySimulation", "CassetteCommands", "HybridReplayReference"]),
@@ -76,7 +78,7 @@ let package = Package(
         // `swift run record-suite` rewrites Cassettes/ from them.
         .target(
             name: "SuiteRecording",
-            dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayReference"]),
+            dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayReference", "CassetteCommands"]),
         .executableTarget(name: "record-suite", dependencies: ["SuiteRecording"]),
         // Read-only subcommands need no permission; only `cassette-fmt` writes files
         // (`fmt`, and `export`/`import` with `-o`).
@@ -153,7 +155,8 @@ let package = Package(
                 "CassetteCommands",
             ],
             exclude: ["Cassettes"]),
-        .testTarget(name: "SuiteRecordingTests", dependencies: ["SuiteRecording", "HybridReplaySimulation"]),
+        .testTarget(
+            name: "SuiteRecordingTests", dependencies: ["SuiteRecording", "HybridReplaySimulation", "CassetteCommands"]),
         // WKWebView, its delegates and WKHTTPCookieStore behind the seams. The same
         // sources compile against WebKit on Apple platforms and, on Linux, against
         // AppleMirrorWebKit: a declaration-for-declaration mirror of the WebKit API

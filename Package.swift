@@ -47,12 +47,11 @@ let package = Package(
         .target(name: "HybridReplaySeams"),
         // The engine: cassette format, recorder, replayer. It depends on the seams only
         // (docs/layout.md; Scripts/check-architecture keeps it so).
+        .target(name: "HybridReplay", dependencies: ["HybridReplaySeams", "HybridReplayJSON", "CDispatchWatch"]),
+        // The strict JSON reader, jansson or Foundation behind it; the engine and the WebKitGTK adapter read with it.
         .target(
-            name: "HybridReplay",
-            dependencies: [
-                "HybridReplaySeams", "CDispatchWatch",
-                .target(name: "CJansson", condition: .when(platforms: [.linux])),
-            ]
+            name: "HybridReplayJSON",
+            dependencies: ["HybridReplaySeams", .target(name: "CJansson", condition: .when(platforms: [.linux]))]
         ),
         // On Linux, sees blocks handed to Dispatch's global queues (docs/writing-app-code-that-replays.md).
         .target(name: "CDispatchWatch"),
@@ -113,7 +112,9 @@ let package = Package(
         ),
         .target(
             name: "HybridReplayWebKitGTK",
-            dependencies: ["HybridReplay", .target(name: "CWebKitGTK", condition: .when(traits: ["WebKitGTK"]))]
+            dependencies: [
+                "HybridReplaySeams", "HybridReplayJSON", .target(name: "CWebKitGTK", condition: .when(traits: ["WebKitGTK"])),
+            ]
         ),
         // CoreLocation's declarations the adapter uses, with Apple's spelling, so
         // the adapter type-checks and is tested on Linux. Empty where CoreLocation exists.
@@ -142,7 +143,9 @@ let package = Package(
         .target(name: "HybridReplayTestSupport", dependencies: ["HybridReplay"], path: "Tests/HybridReplayTestSupport"),
         .testTarget(
             name: "HybridReplayTests",
-            dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayTesting", "HybridReplayTestSupport"],
+            dependencies: [
+                "HybridReplay", "HybridReplayJSON", "HybridReplaySimulation", "HybridReplayTesting", "HybridReplayTestSupport",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "CassetteCommandsTests",

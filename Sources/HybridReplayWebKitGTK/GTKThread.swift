@@ -1,7 +1,7 @@
 #if WebKitGTK
 import CWebKitGTK
 import Foundation
-import HybridReplay
+import HybridReplaySeams
 
 /// The one thread that owns GTK and runs the global default GLib main
 /// context, and the queue every WebKitGTK call goes through.

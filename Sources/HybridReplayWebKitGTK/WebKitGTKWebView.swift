@@ -1,7 +1,7 @@
 #if WebKitGTK
 import CWebKitGTK
 import Foundation
-import HybridReplay
+import HybridReplaySeams
 
 /// A real WebKit engine behind the ``WebView`` seam: a WebKitGTK 6.0 web view
 /// in an off-screen window, with an ephemeral network session so nothing is

@@ -47,12 +47,11 @@ let package = Package(
         .target(name: "HybridReplaySeams"),
         // The engine: cassette format, recorder, replayer. It depends on the seams only
         // (docs/layout.md; Scripts/check-architecture keeps it so).
+        .target(name: "HybridReplay", dependencies: ["HybridReplaySeams", "HybridReplayJSON", "CDispatchWatch"]),
+        // The strict JSON reader, jansson or Foundation behind it; the engine and the WebKitGTK adapter read with it.
         .target(
-            name: "HybridReplay",
-            dependencies: [
-                "HybridReplaySeams", "CDispatchWatch",
-                .target(name: "CJansson", condition: .when(platforms: [.linux])),
-            ]
+            name: "HybridReplayJSON",
+            dependencies: ["HybridReplaySeams", .target(name: "CJansson", condition: .when(platforms: [.linux]))]
         ),
         // On Linux, sees blocks handed to Dispatch's global queues (docs/writing-app-code-that-replays.md).
         .target(name: "CDispatchWatch"),
@@ -62,13 +61,15 @@ let package = Package(
         .target(name: "HybridReplayReference", dependencies: ["HybridReplaySeams"]),
         // The `cassette` tool's commands; `verify` gets its contracts from the executable
         // that runs it (the CassetteTool product: a package's own `cassette verify`).
-        .target(name: "CassetteCommands", dependencies: ["HybridReplay"]),
+        // Also the command-line layer `record-suite` and `cassette-bench` parse and print help with,
+        // and the reference contracts the package's own `cassette verify` knows.
+        .target(name: "CassetteCommands", dependencies: ["HybridReplay", "HybridReplayReference"]),
         .target(name: "CassetteTool", dependencies: ["CassetteCommands", "HybridReplay"]),
         // Swift Testing and XCTest glue: record modes, the cassette trait, replayCassette.
         .target(
             name: "HybridReplayTesting",
             dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayFoundationAdapters"]),
-        .executableTarget(name: "cassette", dependencies: ["CassetteCommands", "HybridReplayReference"]),
+        .executableTarget(name: "cassette", dependencies: ["CassetteCommands"]),
         .executableTarget(
             name: "cassette-bench",
             dependencies: ["HybridReplay", "HybridReplaySimulation", "CassetteCommands", "HybridReplayReference"]),
@@ -76,7 +77,7 @@ let package = Package(
         // `swift run record-suite` rewrites Cassettes/ from them.
         .target(
             name: "SuiteRecording",
-            dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayReference"]),
+            dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayReference", "CassetteCommands"]),
         .executableTarget(name: "record-suite", dependencies: ["SuiteRecording"]),
         // Read-only subcommands need no permission; only `cassette-fmt` writes files
         // (`fmt`, and `export`/`import` with `-o`).
@@ -111,7 +112,9 @@ let package = Package(
         ),
         .target(
             name: "HybridReplayWebKitGTK",
-            dependencies: ["HybridReplay", .target(name: "CWebKitGTK", condition: .when(traits: ["WebKitGTK"]))]
+            dependencies: [
+                "HybridReplaySeams", "HybridReplayJSON", .target(name: "CWebKitGTK", condition: .when(traits: ["WebKitGTK"])),
+            ]
         ),
         // CoreLocation's declarations the adapter uses, with Apple's spelling, so
         // the adapter type-checks and is tested on Linux. Empty where CoreLocation exists.
@@ -140,7 +143,9 @@ let package = Package(
         .target(name: "HybridReplayTestSupport", dependencies: ["HybridReplay"], path: "Tests/HybridReplayTestSupport"),
         .testTarget(
             name: "HybridReplayTests",
-            dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayTesting", "HybridReplayTestSupport"],
+            dependencies: [
+                "HybridReplay", "HybridReplayJSON", "HybridReplaySimulation", "HybridReplayTesting", "HybridReplayTestSupport",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "CassetteCommandsTests",
@@ -153,7 +158,8 @@ let package = Package(
                 "CassetteCommands",
             ],
             exclude: ["Cassettes"]),
-        .testTarget(name: "SuiteRecordingTests", dependencies: ["SuiteRecording", "HybridReplaySimulation"]),
+        .testTarget(
+            name: "SuiteRecordingTests", dependencies: ["SuiteRecording", "HybridReplaySimulation", "CassetteCommands"]),
         // WKWebView, its delegates and WKHTTPCookieStore behind the seams. The same
         // sources compile against WebKit on Apple platforms and, on Linux, against
         // AppleMirrorWebKit: a declaration-for-declaration mirror of the WebKit API

@@ -69,8 +69,6 @@ package struct CommandContext: Sendable {
 
     /// Prints a usage error: the message, the usage line and where help is.
     func reportUsageError(_ error: UsageError, for configuration: CommandConfiguration) {
-        reportError(error.message)
-        console.error("Usage: \(configuration.usage)")
-        console.error("See '\(configuration.commandName) --help'.")
+        console.reportUsageError(error, for: configuration)
     }
 }

@@ -17,6 +17,9 @@ package struct CommandConfiguration: Sendable {
     package var operands: Operands
     /// The statuses the command exits with and what each means.
     package var exitStatuses: [(code: ExitCode, meaning: String)]
+    /// Whether the command can meet several problems in one run and then
+    /// exits with the highest status, as help says.
+    package var exitsWithHighest: Bool
     private var usageOverride: String?
 
     /// Creates a configuration.
@@ -31,9 +34,12 @@ package struct CommandConfiguration: Sendable {
     ///   - options: The options that take a value.
     ///   - operands: The arguments that are not options.
     ///   - exitStatuses: The statuses the command exits with.
+    ///   - exitsWithHighest: Whether several problems can meet in one run;
+    ///     by default, whether the command takes any number of paths.
     package init(
         commandName: String, abstract: String, discussion: String = "", usage: String? = nil, flags: [Flag] = [],
-        options: [Option] = [], operands: Operands, exitStatuses: [(code: ExitCode, meaning: String)] = []
+        options: [Option] = [], operands: Operands, exitStatuses: [(code: ExitCode, meaning: String)] = [],
+        exitsWithHighest: Bool? = nil
     ) {
         self.commandName = commandName
         self.abstract = abstract
@@ -43,7 +49,17 @@ package struct CommandConfiguration: Sendable {
         self.options = options
         self.operands = operands
         self.exitStatuses = exitStatuses
+        // Only a command that goes through several files can meet several problems, unless it says otherwise.
+        self.exitsWithHighest = exitsWithHighest ?? [.oneOrMore, .zeroOrMore].contains(operands.arity)
     }
+
+    /// The first word of ``commandName``, such as `cassette`, as it starts every error message.
+    package var toolName: String {
+        commandName.split(separator: " ").first.map(String.init) ?? commandName
+    }
+
+    /// The help text `--help` prints, ending in a newline.
+    package var help: String { HelpText.render(self) }
 
     /// The last word of ``commandName``, such as `fmt`.
     package var name: String {
@@ -138,7 +154,7 @@ package struct Option: Sendable, Hashable {
     var label: String { "--\(name)" }
 
     /// The option as usage lines show it: `--repeat <n>`.
-    var usageLabel: String { "\(label) <\(valueName)>" }
+    package var usageLabel: String { "\(label) <\(valueName)>" }
 
     /// The option as help lists it: `-o, --output <file>`.
     var helpLabel: String { (shortName.map { "-\($0), " } ?? "") + usageLabel }

@@ -44,4 +44,15 @@ package struct Console: Sendable {
     package func error(_ line: String) {
         standardError(line + "\n")
     }
+
+    /// Writes a usage error to standard error: the message, the usage line and where help is.
+    ///
+    /// - Parameters:
+    ///   - error: What is wrong with the command line.
+    ///   - configuration: The command whose usage and help to name.
+    package func reportUsageError(_ error: UsageError, for configuration: CommandConfiguration) {
+        self.error("\(configuration.toolName): error: \(error.message)")
+        self.error("Usage: \(configuration.usage)")
+        self.error("See '\(configuration.commandName) --help'.")
+    }
 }

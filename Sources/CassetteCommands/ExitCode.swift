@@ -1,4 +1,4 @@
-/// The status `cassette` exits with, following `sysexits(3)`.
+/// The status `cassette`, `record-suite` and `cassette-bench` exit with, following `sysexits(3)`.
 ///
 /// When a command meets several problems it exits with the highest status,
 /// so a broken cassette (65) outweighs a formatting difference (1).
@@ -18,6 +18,8 @@ package struct ExitCode: RawRepresentable, Sendable, Hashable, Comparable, Custo
     package static let dataError = ExitCode(rawValue: 65)
     /// A path does not exist or cannot be read (`EX_NOINPUT`).
     package static let noInput = ExitCode(rawValue: 66)
+    /// Something went wrong inside the tool, such as a scenario that could not be recorded (`EX_SOFTWARE`).
+    package static let softwareError = ExitCode(rawValue: 70)
     /// A file cannot be written (`EX_CANTCREAT`).
     package static let cannotCreate = ExitCode(rawValue: 73)
 

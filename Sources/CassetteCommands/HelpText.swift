@@ -37,10 +37,7 @@ enum HelpText {
                 let code = String(status.code.rawValue)
                 return wrap(status.meaning, indent: 6, firstLine: "  " + code.padding(to: 4))
             }
-            // Only a command that goes through several files can meet several problems.
-            let note =
-                [.oneOrMore, .zeroOrMore].contains(configuration.operands.arity)
-                ? "  When several apply, the command exits with the highest.\n" : ""
+            let note = configuration.exitsWithHighest ? "  When several apply, the command exits with the highest.\n" : ""
             sections.append("EXIT STATUS:\n" + list.joined() + note)
         }
         return sections.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined(separator: "\n")

@@ -77,8 +77,7 @@ struct JUnitReport {
 
     /// `duration` in seconds with millisecond precision, as JUnit's `time` wants it.
     static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let milliseconds = max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        let milliseconds = max(0, duration.count(of: .milliseconds))
         let fraction = String(milliseconds % 1000)
         return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }

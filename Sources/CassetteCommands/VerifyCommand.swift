@@ -101,24 +101,8 @@ package struct VerifyCommand: CassetteCommand {
     }
 
     package init(_ arguments: ParsedArguments) throws(UsageError) {
-        var repetitions = 1
-        if let text = arguments.value(of: Self.repeatOption) {
-            guard let number = Int(text), (1...Self.maximumRepetitions).contains(number) else {
-                throw UsageError(
-                    "invalid value '\(text)' for '\(Self.repeatOption.usageLabel)': "
-                        + "expected a whole number from 1 to \(Self.maximumRepetitions)")
-            }
-            repetitions = number
-        }
-        var jobs = Self.defaultJobs
-        if let text = arguments.value(of: Self.jobsOption) {
-            guard let number = Int(text), (1...Self.maximumJobs).contains(number) else {
-                throw UsageError(
-                    "invalid value '\(text)' for '\(Self.jobsOption.usageLabel)': "
-                        + "expected a whole number from 1 to \(Self.maximumJobs)")
-            }
-            jobs = number
-        }
+        let repetitions = try arguments.number(of: Self.repeatOption, in: 1...Self.maximumRepetitions) ?? 1
+        let jobs = try arguments.number(of: Self.jobsOption, in: 1...Self.maximumJobs) ?? Self.defaultJobs
         let junitPath = try arguments.path(of: Self.junitOption)
         self.init(
             paths: arguments.operands.isEmpty ? [Self.defaultPath] : arguments.operands, repetitions: repetitions, junitPath: junitPath,

@@ -3,3 +3,5 @@
 // only `HybridReplaySeams` and the adapter products; tests get the Foundation
 // adapters (`URLSessionTransport`) through `HybridReplayTesting`.
 @_exported import HybridReplaySeams
+// The JSON reader (`JSONReader`, `JSONPath`, `SourcePosition`) is part of the engine's API.
+@_exported import HybridReplayJSON

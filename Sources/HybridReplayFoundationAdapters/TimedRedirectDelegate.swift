@@ -24,55 +24,17 @@ final class TimedRedirectDelegate: HTTPRedirectDelegate, Sendable {
         async -> HTTPRequest?
     {
         guard let delegate else { return newRequest }
-        let decision = Decision()
+        let decision = FirstOutcome<Result<HTTPRequest?, HTTPTransportError>>()
         Task {
             decision.finish(.success(await delegate.willPerformRedirection(response, newRequest: newRequest, currentRequest: currentRequest)))
         }
-        let timeout = timeout
-        let timer = Task {
-            guard (try? await Task.sleep(for: timeout)) != nil else { return }
-            decision.finish(.failure(.timedOut(after: timeout)))
-        }
-        defer { timer.cancel() }
-        let outcome = await withTaskCancellationHandler {
-            await withCheckedContinuation { decision.wait(with: $0) }
-        } onCancel: {
-            decision.finish(.failure(.cancelled))
-        }
+        let outcome = await decision.outcome(
+            within: timeout, orTimeout: .failure(.timedOut(after: timeout)), orCancellation: .failure(.cancelled))
         switch outcome {
         case .success(let next): return next
         case .failure(let error):
             failed.withLock { $0 = error }
             return nil
         }
-    }
-}
-
-/// The first of a decision, a timeout and a cancellation, delivered once to
-/// whoever waits, whether the wait began before or after it.
-private final class Decision: Sendable {
-    private struct State {
-        var continuation: CheckedContinuation<Result<HTTPRequest?, HTTPTransportError>, Never>?
-        var outcome: Result<HTTPRequest?, HTTPTransportError>?
-    }
-
-    private let state = Locked(State())
-
-    func wait(with continuation: CheckedContinuation<Result<HTTPRequest?, HTTPTransportError>, Never>) {
-        let outcome = state.withLock { state in
-            if state.outcome == nil { state.continuation = continuation }
-            return state.outcome
-        }
-        if let outcome { continuation.resume(returning: outcome) }
-    }
-
-    func finish(_ outcome: Result<HTTPRequest?, HTTPTransportError>) {
-        let continuation = state.withLock { state -> CheckedContinuation<Result<HTTPRequest?, HTTPTransportError>, Never>? in
-            guard state.outcome == nil else { return nil }
-            state.outcome = outcome
-            defer { state.continuation = nil }
-            return state.continuation
-        }
-        continuation?.resume(returning: outcome)
     }
 }

@@ -114,10 +114,9 @@ final class URLSessionHop: NSObject, URLSessionTaskDelegate, @unchecked Sendable
 extension HTTPTransportError {
     /// The timeout the transport enforces itself: `timed out after 30 s`.
     static func timedOut(after timeout: Duration) -> HTTPTransportError {
-        let (seconds, attoseconds) = timeout.components
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        let milliseconds = timeout.count(of: .milliseconds)
         // The same in every locale: `30 s` or `300 ms`.
-        let limit = milliseconds % 1000 == 0 ? "\(seconds) s" : "\(milliseconds) ms"
+        let limit = milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
         return HTTPTransportError("timed out after \(limit)", code: Code.timedOut)
     }
 }

@@ -121,24 +121,23 @@ public struct CookieRedirectLoader: Sendable {
     }
 
     /// The redirect delegate of one load: it knows which URL the current hop is at.
-    private final class Hops: HTTPRedirectDelegate, @unchecked Sendable {
+    private final class Hops: HTTPRedirectDelegate, Sendable {
         private let loader: CookieRedirectLoader
-        private let lock = NSLock()
-        private var url: String
+        private let url: Locked<String>
 
         init(loader: CookieRedirectLoader, url: String) {
             self.loader = loader
-            self.url = url
+            self.url = Locked(url)
         }
 
-        var currentURL: String { lock.withLock { url } }
+        var currentURL: String { url.current }
 
         func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest)
             async -> HTTPRequest?
         {
             await loader.store(cookiesSetBy: response, for: currentRequest.url)
             let next = await loader.withCookies(newRequest, keepingCaller: false)
-            lock.withLock { url = next.url }
+            url.withLock { $0 = next.url }
             return next
         }
     }

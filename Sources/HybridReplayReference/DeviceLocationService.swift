@@ -37,6 +37,8 @@ public final class DeviceLocationService: LocationManagerDelegate, @unchecked Se
 
     private let manager: any LocationManager
     private let output: any LocationServiceOutput
+    // A plain lock rather than the package's `Locked`: this is example code an app copies, and
+    // `Locked` is not public.
     private let lock = NSLock()
     // Whether the app has called requestLocationUpdates(); until then the service is idle.
     private var wanted = false

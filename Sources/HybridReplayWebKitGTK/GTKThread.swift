@@ -1,6 +1,7 @@
 #if WebKitGTK
 import CWebKitGTK
 import Foundation
+import HybridReplaySeams
 
 /// The one thread that owns GTK and runs the global default GLib main
 /// context, and the queue every WebKitGTK call goes through.
@@ -54,6 +55,9 @@ private final class WorkBox {
 }
 
 /// Starts the GTK thread once and tells every caller how that went.
+///
+/// `@unchecked`: ``exitHandlerRegistered`` is touched only on the GTK thread;
+/// everything else is behind `shared`'s lock or is a semaphore.
 private final class Startup: @unchecked Sendable {
     typealias Waiter = CheckedContinuation<Result<GTKThread, WebKitGTKError>, Never>
 
@@ -63,29 +67,35 @@ private final class Startup: @unchecked Sendable {
         case finished(Result<GTKThread, WebKitGTKError>)
     }
 
-    // Guarded by `lock`.
-    private var state = State.idle
-    private let lock = NSLock()
-    /// The running main loop, set once on the GTK thread before `atexit` can read it.
-    private var loop: OpaquePointer?
-    private var gtkThread: Thread?
+    private struct Shared {
+        var state = State.idle
+        /// The running main loop, set once on the GTK thread before `atexit` can read it.
+        var loop: OpaquePointer?
+        var gtkThread: Thread?
+    }
+
+    private let shared = Locked(Shared())
     /// Signalled when the main loop has returned.
     private let stopped = DispatchSemaphore(value: 0)
     /// Touched only on the GTK thread.
     var exitHandlerRegistered = false
 
     func start(_ waiter: Waiter) {
-        lock.lock()
-        switch state {
-        case .finished(let result):
-            lock.unlock()
-            waiter.resume(returning: result)
-        case .starting(let waiters):
-            state = .starting(waiters + [waiter])
-            lock.unlock()
-        case .idle:
-            state = .starting([waiter])
-            lock.unlock()
+        let finished = shared.withLock { shared -> Result<GTKThread, WebKitGTKError>?? in
+            switch shared.state {
+            case .finished(let result): return .some(result)
+            case .starting(let waiters):
+                shared.state = .starting(waiters + [waiter])
+                return .some(nil)
+            case .idle:
+                shared.state = .starting([waiter])
+                return nil
+            }
+        }
+        switch finished {
+        case .some(.some(let result)): waiter.resume(returning: result)
+        case .some(.none): break
+        case .none:
             let thread = Thread { [self] in run() }
             thread.name = "HybridReplay.WebKitGTK"
             thread.start()
@@ -96,18 +106,18 @@ private final class Startup: @unchecked Sendable {
     private func run() {
         let result: Result<GTKThread, WebKitGTKError> =
             gtk_init_check() != 0 ? .success(GTKThread()) : .failure(.noDisplay)
-        lock.lock()
-        let waiters: [Waiter]
-        if case .starting(let pending) = state { waiters = pending } else { waiters = [] }
-        state = .finished(result)
-        lock.unlock()
+        let waiters = shared.withLock { shared -> [Waiter] in
+            defer { shared.state = .finished(result) }
+            if case .starting(let pending) = shared.state { return pending }
+            return []
+        }
         guard case .success = result, let loop = g_main_loop_new(nil, 0) else {
             for waiter in waiters { waiter.resume(returning: result) }
             return
         }
-        lock.withLock {
-            self.loop = loop
-            gtkThread = Thread.current
+        shared.withLock { shared in
+            shared.loop = loop
+            shared.gtkThread = Thread.current
         }
         for waiter in waiters { waiter.resume(returning: result) }
         g_main_loop_run(loop)
@@ -116,7 +126,7 @@ private final class Startup: @unchecked Sendable {
 
     /// Quits the main loop and waits briefly for the dispatch in progress to end.
     func stop() {
-        let (loop, thread) = lock.withLock { (self.loop, gtkThread) }
+        let (loop, thread) = shared.withLock { ($0.loop, $0.gtkThread) }
         // exit() called from a handler on the GTK thread itself cannot wait for it.
         guard let loop, let thread, thread != Thread.current else { return }
         g_main_loop_quit(loop)

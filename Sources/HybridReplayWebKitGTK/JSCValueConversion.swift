@@ -1,6 +1,7 @@
 #if WebKitGTK
 import CWebKitGTK
-import HybridReplay
+import HybridReplayJSON
+import HybridReplaySeams
 
 /// Converts between JavaScriptCore values the UI process receives and
 /// ``JSONValue``, through JSON text, as `WKWebView` bridges through property lists.

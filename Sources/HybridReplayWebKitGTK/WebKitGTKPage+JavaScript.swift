@@ -1,6 +1,6 @@
 #if WebKitGTK
 import CWebKitGTK
-import HybridReplay
+import HybridReplaySeams
 
 /// A JavaScript completion handler as the seam passes it.
 typealias JavaScriptCompletion = @Sendable (Result<JSONValue, JavaScriptError>) -> Void

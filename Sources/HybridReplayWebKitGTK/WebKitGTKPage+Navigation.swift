@@ -1,6 +1,6 @@
 #if WebKitGTK
 import CWebKitGTK
-import HybridReplay
+import HybridReplaySeams
 
 extension WebKitGTKPage {
     /// Handles `decide-policy`: asks the navigation delegate about navigation

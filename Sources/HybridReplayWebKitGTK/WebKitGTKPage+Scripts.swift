@@ -1,6 +1,6 @@
 #if WebKitGTK
 import CWebKitGTK
-import HybridReplay
+import HybridReplaySeams
 
 extension WebKitGTKPage {
     /// The WebKitGTK script world of `world`: `nil` for the page's (the default world).

@@ -1,7 +1,7 @@
 #if WebKitGTK
 import CWebKitGTK
 import Foundation
-import HybridReplay
+import HybridReplaySeams
 
 /// The GTK objects behind one ``WebKitGTKWebView`` and their signal handlers.
 ///

@@ -1,7 +1,7 @@
 #if WebKitGTK
 import CWebKitGTK
 import Foundation
-import HybridReplay
+import HybridReplaySeams
 
 /// A real WebKit engine behind the ``WebView`` seam: a WebKitGTK 6.0 web view
 /// in an off-screen window, with an ephemeral network session so nothing is
@@ -126,17 +126,22 @@ public final class WebKitGTKWebView: WebView {
     /// - Parameter timeout: How long to wait before giving up.
     /// - Throws: ``WebKitGTKError`` when the load failed, timed out or the view was closed.
     public func waitUntilLoaded(timeout: Duration = .seconds(30)) async throws(WebKitGTKError) {
-        let result: Result<Void, WebKitGTKError> = await withCheckedContinuation { continuation in
-            let waiter = LoadWaiter(continuation)
-            thread.perform { [page, thread] in
-                guard let id = page.whenLoaded({ waiter.resume($0) }) else { return }
-                waiter.startTimer {
-                    try? await Task.sleep(for: timeout)
-                    guard !Task.isCancelled else { return }
-                    thread.perform { page.cancelWaiter(id, with: .timedOut(timeout)) }
-                }
-            }
+        let loaded = FirstOutcome<Result<Void, WebKitGTKError>>()
+        // Set and read on the GTK thread: the timeout's call is queued behind the registration.
+        let registered = Locked<Int?>(nil)
+        thread.perform { [page] in
+            let id = page.whenLoaded { loaded.finish($0) }
+            registered.withLock { $0 = id }
         }
+        let result = await loaded.outcome(
+            patience: timeout,
+            timedOut: { [page, thread] in
+                thread.perform {
+                    if let id = registered.current { page.cancelWaiter(id, with: .timedOut(timeout)) }
+                }
+            },
+            // As WKWebView's loads, a wait outlives its task's cancellation until the load or the timeout ends it.
+            cancelled: {})
         try result.get()
     }
 
@@ -150,36 +155,4 @@ public final class WebKitGTKWebView: WebView {
     }
 }
 
-/// Resumes a load wait exactly once, whether the page answers or the timeout does.
-private final class LoadWaiter: @unchecked Sendable {
-    private typealias Continuation = CheckedContinuation<Result<Void, WebKitGTKError>, Never>
-
-    // Guarded by `lock`.
-    private var continuation: Continuation?
-    private var timer: Task<Void, Never>?
-    private let lock = NSLock()
-
-    init(_ continuation: CheckedContinuation<Result<Void, WebKitGTKError>, Never>) {
-        self.continuation = continuation
-    }
-
-    func startTimer(_ operation: @escaping @Sendable () async -> Void) {
-        lock.withLock {
-            guard continuation != nil else { return }
-            timer = Task(operation: operation)
-        }
-    }
-
-    func resume(_ result: Result<Void, WebKitGTKError>) {
-        let (continuation, timer) = lock.withLock {
-            defer {
-                self.continuation = nil
-                self.timer = nil
-            }
-            return (self.continuation, self.timer)
-        }
-        timer?.cancel()
-        continuation?.resume(returning: result)
-    }
-}
 #endif

@@ -1,3 +1,4 @@
+import CassetteCommands
 import Foundation
 
 /// `record-suite [--check] [<directory>]`: records every scenario and writes
@@ -6,65 +7,40 @@ import Foundation
 package struct RecordSuiteCommand: Sendable {
     /// The name the command is run under.
     package static let commandName = "record-suite"
-    /// The usage line, as help and usage errors show it.
-    package static let usage = "\(commandName) [--check] [<directory>]"
     /// The folder used when none is named, relative to the current directory.
     package static let defaultDirectory = "Cassettes"
 
-    /// The status the command exits with, following `sysexits(3)`; with
-    /// several problems it exits with the highest.
-    package struct ExitStatus: RawRepresentable, Sendable, Hashable, Comparable {
-        package var rawValue: Int32
-        package init(rawValue: Int32) { self.rawValue = rawValue }
+    /// `--check`: write nothing, list what differs.
+    package static let checkFlag = Flag(
+        "check",
+        help: "Writes nothing: lists each cassette that differs, is missing or is recorded by no scenario, "
+            + "and exits with status 1 if there is one.")
 
-        /// Every cassette is as the scenarios record it, or has been written.
-        package static let success = ExitStatus(rawValue: 0)
-        /// With `--check`, a cassette differs, is missing or is recorded by no scenario.
-        package static let checkFailed = ExitStatus(rawValue: 1)
-        /// The command line is wrong (`EX_USAGE`).
-        package static let usageError = ExitStatus(rawValue: 64)
-        /// A scenario could not be recorded (`EX_SOFTWARE`).
-        package static let recordingFailed = ExitStatus(rawValue: 70)
-        /// A cassette could not be written (`EX_CANTCREAT`).
-        package static let cannotCreate = ExitStatus(rawValue: 73)
-
-        package static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
-    }
+    /// The name, abstract, arguments and exit statuses; the parser and `--help` both read it.
+    package static let configuration = CommandConfiguration(
+        commandName: commandName,
+        abstract: "Records the conformance suite's scenarios into cassettes.",
+        discussion: """
+            Each scenario plays the platform's side of one session against the simulated platform while its \
+            contract's reference implementation runs, and its cassette is written to <directory>/<path>, folders \
+            included. Recording an unchanged implementation again gives the same bytes, so only real changes show \
+            in a diff. Each file is listed on standard output as 'wrote <path>' or 'unchanged <path>'; a .json file \
+            in <directory> that no scenario records is reported on standard error as a warning.
+            """,
+        flags: [checkFlag],
+        operands: .optional(
+            "directory", help: "The suite's folder (default: \(defaultDirectory), relative to the current directory)."),
+        exitStatuses: [
+            (.success, "Every cassette is as the scenarios record it, or has been written."),
+            (.checkFailed, "With --check, a cassette differs, is missing or is recorded by no scenario."),
+            (.usageError, "The command line is wrong."),
+            (.softwareError, "A scenario could not be recorded; the reason is on standard error."),
+            (.cannotCreate, "A cassette could not be written."),
+        ],
+        exitsWithHighest: true)
 
     /// The text `--help` prints.
-    package static let help = """
-        OVERVIEW: Records the conformance suite's scenarios into cassettes.
-
-        Each scenario plays the platform's side of one session against the simulated
-        platform while its contract's reference implementation runs, and its cassette
-        is written to <directory>/<path>, folders included. Recording an unchanged
-        implementation again gives the same bytes, so only real changes show in a
-        diff. Each file is listed on standard output as 'wrote <path>' or 'unchanged
-        <path>'; a .json file in <directory> that no scenario records is reported on
-        standard error as a warning.
-
-        USAGE: \(usage)
-
-        ARGUMENTS:
-          <directory>             The suite's folder (default: \(defaultDirectory), relative to
-                                  the current directory).
-
-        OPTIONS:
-          --check                 Writes nothing: lists each cassette that differs,
-                                  is missing or is recorded by no scenario, and exits
-                                  with status 1 if there is one.
-          -h, --help              Shows help information.
-
-        EXIT STATUS:
-          0   Every cassette is as the scenarios record it, or has been written.
-          1   With --check, a cassette differs, is missing or is recorded by no
-              scenario.
-          64  The command line is wrong.
-          70  A scenario could not be recorded; the reason is on standard error.
-          73  A cassette could not be written.
-          When several apply, the command exits with the highest.
-
-        """
+    package static var help: String { configuration.help }
 
     /// The suite's folder, as the user named it.
     package var directory: String
@@ -94,53 +70,34 @@ package struct RecordSuiteCommand: Sendable {
     ///   - scenarios: The scenarios to record; the whole suite by default.
     /// - Returns: The status to exit with.
     package static func main(
-        arguments: [String], currentDirectory: URL, console: SuiteConsole = .standard,
+        arguments: [String], currentDirectory: URL, console: Console = .standard,
         scenarios: [Scenario] = Scenario.all
-    ) async -> ExitStatus {
-        switch parse(arguments) {
-        case .help:
-            console.standardOutput(help)
-            return .success
-        case .usageError(let message):
-            console.error("\(commandName): error: \(message)")
-            console.error("Usage: \(usage)")
-            console.error("See '\(commandName) --help'.")
+    ) async -> ExitCode {
+        let command: RecordSuiteCommand
+        do throws(UsageError) {
+            let parsed = try CommandLineParser.parse(arguments, for: configuration)
+            if parsed.isHelpRequested {
+                console.standardOutput(help)
+                return .success
+            }
+            command = try RecordSuiteCommand(parsed, scenarios: scenarios)
+        } catch {
+            console.reportUsageError(error, for: configuration)
             return .usageError
-        case .run(let directory, let check):
-            let command = RecordSuiteCommand(directory: directory, check: check, scenarios: scenarios)
-            return await command.run(currentDirectory: currentDirectory, console: console)
         }
+        return await command.run(currentDirectory: currentDirectory, console: console)
     }
 
-    /// What a command line asks for.
-    enum Invocation: Equatable {
-        case help
-        case run(directory: String, check: Bool)
-        case usageError(String)
-    }
-
-    /// Reads a command line; `--help` anywhere before `--` wins over everything else.
-    static func parse(_ arguments: [String]) -> Invocation {
-        var check = false
-        var operands: [String] = []
-        var problem: String?
-        var optionsEnded = false
-        for argument in arguments {
-            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
-                operands.append(argument)
-                continue
-            }
-            switch argument {
-            case "--": optionsEnded = true
-            case "-h", "--help": return .help
-            case "--check": check = true
-            default: problem = problem ?? "unknown option '\(argument)'"
-            }
-        }
-        if let problem { return .usageError(problem) }
-        if operands.count > 1 { return .usageError("unexpected argument '\(operands[1])'; expected one <directory>") }
-        if operands.first?.isEmpty == true { return .usageError("the <directory> is empty; name a folder") }
-        return .run(directory: operands.first ?? defaultDirectory, check: check)
+    /// Builds the command from arguments that fit ``configuration``.
+    ///
+    /// - Parameters:
+    ///   - arguments: The parsed command line.
+    ///   - scenarios: The scenarios to record.
+    /// - Throws: `UsageError` when the directory is empty.
+    init(_ arguments: ParsedArguments, scenarios: [Scenario]) throws(UsageError) {
+        let directory = arguments.operands.first ?? Self.defaultDirectory
+        if directory.isEmpty { throw UsageError("the <directory> is empty; name a folder") }
+        self.init(directory: directory, check: arguments.contains(Self.checkFlag), scenarios: scenarios)
     }
 
     /// Records every scenario and writes or checks its cassette, then looks
@@ -150,9 +107,9 @@ package struct RecordSuiteCommand: Sendable {
     ///   - currentDirectory: What a relative ``directory`` is relative to.
     ///   - console: Where to print.
     /// - Returns: The status to exit with.
-    package func run(currentDirectory: URL, console: SuiteConsole = .standard) async -> ExitStatus {
+    package func run(currentDirectory: URL, console: Console = .standard) async -> ExitCode {
         let folder = SuiteFolder(directory, currentDirectory: currentDirectory)
-        var status = ExitStatus.success
+        var status = ExitCode.success
         var differing = 0
         for scenario in scenarios {
             let shown = folder.display(scenario.path)
@@ -161,7 +118,7 @@ package struct RecordSuiteCommand: Sendable {
                 bytes = try await scenario.record()
             } catch {
                 console.error("\(shown): error: cannot record the scenario: \(error.message)")
-                status = max(status, .recordingFailed)
+                status = max(status, .softwareError)
                 continue
             }
             let existing = folder.contents(of: scenario.path)
@@ -205,7 +162,7 @@ package struct RecordSuiteCommand: Sendable {
     }
 
     /// The closing error of `--check`, with the commands that fix what it found.
-    private func reportCheckFailures(differing: Int, stale: Int, console: SuiteConsole) {
+    private func reportCheckFailures(differing: Int, stale: Int, console: Console) {
         let rerecord =
             "swift run \(Self.commandName)" + (directory == Self.defaultDirectory ? "" : " \(shellQuoted(directory))")
         if differing > 0 {

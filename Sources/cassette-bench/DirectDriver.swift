@@ -76,54 +76,35 @@ struct DirectDriver {
 
 /// Counts the evaluations the simulated page has run and wakes the driver
 /// when a target count is reached.
-final class EvaluationCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    private var waiter: (target: Int, continuation: CheckedContinuation<Bool, Never>)?
+final class EvaluationCounter: Sendable {
+    private struct State {
+        var value = 0
+        var waiter: (target: Int, reached: FirstOutcome<Bool>)?
+    }
 
-    var count: Int { locked { $0.value } }
+    private let state = Locked(State())
+
+    var count: Int { state.withLock { $0.value } }
 
     func increment() {
-        let continuation = locked { counter -> CheckedContinuation<Bool, Never>? in
-            counter.value += 1
-            guard let waiter = counter.waiter, counter.value >= waiter.target else { return nil }
-            counter.waiter = nil
-            return waiter.continuation
+        let reached = state.withLock { state -> FirstOutcome<Bool>? in
+            state.value += 1
+            guard let waiter = state.waiter, state.value >= waiter.target else { return nil }
+            state.waiter = nil
+            return waiter.reached
         }
-        continuation?.resume(returning: true)
+        reached?.finish(true)
     }
 
     /// Waits until `target` evaluations have run; returns `false` if `timeout` passes first.
     func wait(until target: Int, timeout: Duration) async -> Bool {
-        if locked({ $0.value >= target }) { return true }
-        let timer = Task { [self] in
-            // Cancelled once the target is reached; only a timeout that really passed expires the wait.
-            guard (try? await Task.sleep(for: timeout)) != nil else { return }
-            expire()
+        let reached = FirstOutcome<Bool>()
+        let already = state.withLock { state -> Bool in
+            if state.value >= target { return true }
+            state.waiter = (target, reached)
+            return false
         }
-        defer { timer.cancel() }
-        return await withCheckedContinuation { continuation in
-            let reached = locked { counter -> Bool in
-                if counter.value >= target { return true }
-                counter.waiter = (target, continuation)
-                return false
-            }
-            if reached { continuation.resume(returning: true) }
-        }
-    }
-
-    private func expire() {
-        let continuation = locked { counter -> CheckedContinuation<Bool, Never>? in
-            defer { counter.waiter = nil }
-            return counter.waiter?.continuation
-        }
-        continuation?.resume(returning: false)
-    }
-
-    /// Runs `body` under the lock; `NSLocking.withLock` needs macOS 14.
-    private func locked<Result>(_ body: (EvaluationCounter) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(self)
+        if already { return true }
+        return await reached.outcome(within: timeout, orTimeout: false, orCancellation: false)
     }
 }

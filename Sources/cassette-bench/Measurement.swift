@@ -76,10 +76,7 @@ enum Stopwatch {
         return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
     }
 
-    static func seconds(_ duration: Duration) -> Double {
-        let (whole, attoseconds) = duration.components
-        return Double(whole) + Double(attoseconds) * 1e-18
-    }
+    static func seconds(_ duration: Duration) -> Double { duration.timeInterval }
 }
 
 func median(_ values: [Double]) -> Double {
@@ -136,7 +133,7 @@ struct MemoryMeasurement {
     /// The growth of the peak resident set over what the process held before decoding.
     var peakDelta: Int { peakAfter - residentBefore }
 
-    /// Runs in the child (`--measure SIDE FILE`): reads the file, resets the
+    /// Runs in the child (`--measure <side> --file <path>`): reads the file, resets the
     /// peak, decodes once and prints `key=value` figures on one line.
     static func runChild(side: Side, path: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -151,11 +148,11 @@ struct MemoryMeasurement {
                 + " events=\(events) peak_reset=\(didReset) file_bytes=\(data.count)")
     }
 
-    /// Runs `--measure SIDE FILE` in a child of this executable and parses what it prints.
+    /// Runs `--measure <side> --file <path>` in a child of this executable and parses what it prints.
     static func inChild(side: Side, path: String) throws -> MemoryMeasurement {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executablePath())
-        process.arguments = ["--measure", side.rawValue, path]
+        process.arguments = ["--measure", side.rawValue, "--file", path]
         let output = Pipe()
         process.standardOutput = output
         try process.run()

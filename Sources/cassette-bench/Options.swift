@@ -1,8 +1,7 @@
 import CassetteCommands
-/// The command line: `cassette-bench [--only load|replay|verify|diff] [--events N]
-/// [--replay-events N] [--iterations K] [--file PATH] [--seed S] [--output PATH]
-/// [--suite DIR] [--verify-repeat N]`,
-/// plus the hidden `--measure SIDE FILE` children run.
+
+/// What `cassette-bench` runs: its command line, read by the shared parser,
+/// with every number checked against its range.
 struct Options {
     var events = 100_000
     var replayEvents = 20_000
@@ -14,10 +13,10 @@ struct Options {
     var suite = "Cassettes"
     /// How many times the verify benchmark replays each cassette.
     var verifyRepeat = 5
-    /// The benchmarks to run; both unless `--only` names one.
+    /// The benchmarks to run; all unless `--only` names one.
     var parts: Set<Part> = Set(Part.allCases)
-    /// Set in children: measure one side's peak memory on a file and exit.
-    var measure: (side: Side, path: String)?
+    /// Set in children: measure one side's peak memory on ``file`` and exit.
+    var measure: Side?
 
     /// One of the benchmarks `--only` can pick.
     enum Part: String, CaseIterable {
@@ -31,65 +30,74 @@ struct Options {
         case diff
     }
 
-    static let usage = """
-        usage: cassette-bench [--only load|replay|verify|diff] [--events N] [--replay-events N] [--iterations K]
-                              [--file PATH] [--seed S] [--output PATH] [--suite DIR] [--verify-repeat N]
-          --only PART         run only one benchmark (default: replay, verify, diff, then load)
-          --events N          events in the synthetic cassettes the load and diff benchmarks read (default 100000)
-          --replay-events N   events in the promise-bridge session the replay benchmark replays, and 4N (default 20000)
-          --iterations K      timed runs per side; the median is reported (default 5)
-          --file PATH         benchmark loading an existing cassette instead of a synthetic one
-          --seed S            seed of the synthetic cassettes
-          --output PATH       keep the load benchmark's synthetic cassette at PATH
-          --suite DIR         the cassettes the verify benchmark verifies (default Cassettes)
-          --verify-repeat N   how many times the verify benchmark replays each cassette (default 5)
-        """
+    static let only = Option(
+        "only", valueName: "part",
+        help: "Runs only one benchmark: load, replay, verify or diff (default: replay, verify, diff, then load).")
+    static let eventsOption = Option(
+        "events", valueName: "n",
+        help: "The events in the synthetic cassettes the load and diff benchmarks read (default: 100000).")
+    static let replayEventsOption = Option(
+        "replay-events", valueName: "n",
+        help: "The events in the promise-bridge session the replay benchmark replays, and 4n (default: 20000).")
+    static let iterationsOption = Option(
+        "iterations", valueName: "k", help: "The timed runs per side; the median is reported (default: 5).")
+    static let fileOption = Option(
+        "file", valueName: "path", help: "Benchmarks loading an existing cassette instead of a synthetic one.")
+    static let seedOption = Option("seed", valueName: "s", help: "The seed of the synthetic cassettes.")
+    static let outputOption = Option(
+        "output", valueName: "path", help: "Keeps the load benchmark's synthetic cassette at the path.")
+    static let suiteOption = Option(
+        "suite", valueName: "directory",
+        help: "The cassettes the verify benchmark verifies (default: Cassettes).")
+    static let verifyRepeatOption = Option(
+        "verify-repeat", valueName: "n",
+        help: "How many times the verify benchmark replays each cassette (default: 5).")
+    static let measureOption = Option(
+        "measure", valueName: "side",
+        help: "Measures the peak memory of loading --file's cassette with load or jsondecoder, and exits; "
+            + "the load benchmark runs itself with it.")
 
-    init(_ arguments: [String]) throws {
-        var remaining = arguments[...]
-        func value(for flag: String) throws -> String {
-            guard let value = remaining.popFirst() else { throw BenchError("\(flag) needs a value\n\(Self.usage)") }
-            return value
-        }
-        func positive(_ flag: String) throws -> Int {
-            let text = try value(for: flag)
-            guard let number = Int(text.replacingOccurrences(of: "_", with: "")), number > 0 else {
-                throw BenchError("\(flag) expects a positive whole number, not '\(text)'")
-            }
-            return number
-        }
-        while let flag = remaining.popFirst() {
-            switch flag {
-            case "--events": events = try positive(flag)
-            case "--replay-events":
-                replayEvents = try positive(flag)
-                guard replayEvents >= SyntheticSession.eventsPerRoundTrip else {
-                    throw BenchError("--replay-events expects at least \(SyntheticSession.eventsPerRoundTrip), one round trip, not \(replayEvents)")
-                }
-            case "--iterations": iterations = try positive(flag)
-            case "--file": file = try value(for: flag)
-            case "--output": output = try value(for: flag)
-            case "--suite": suite = try value(for: flag)
-            case "--verify-repeat":
-                verifyRepeat = try positive(flag)
-                guard verifyRepeat <= VerifyCommand.maximumRepetitions else {
-                    throw BenchError("--verify-repeat expects at most \(VerifyCommand.maximumRepetitions), not \(verifyRepeat)")
-                }
-            case "--only":
-                let name = try value(for: flag)
-                guard let part = Part(rawValue: name) else { throw BenchError("--only expects load, replay, verify or diff, not '\(name)'") }
-                parts = [part]
-            case "--seed":
-                let text = try value(for: flag)
-                guard let seed = UInt64(text) else { throw BenchError("--seed expects an unsigned whole number, not '\(text)'") }
-                self.seed = seed
-            case "--measure":
-                let name = try value(for: flag)
-                guard let side = Side(rawValue: name) else { throw BenchError("--measure expects load or jsondecoder, not '\(name)'") }
-                measure = (side, try value(for: flag))
-            case "-h", "--help": throw BenchError(Self.usage)
-            default: throw BenchError("unknown argument '\(flag)'\n\(Self.usage)")
-            }
+    /// The name, abstract and options; the parser and `--help` both read it.
+    static let configuration = CommandConfiguration(
+        commandName: "cassette-bench",
+        abstract: "Times loading, writing, replaying, verifying and diffing cassettes.",
+        discussion: """
+            Each benchmark prints its figures next to a baseline: the cassette reader next to Foundation's \
+            JSONDecoder on the same bytes, a replay next to driving the same code directly, 'cassette verify' \
+            with its default jobs next to one at a time, and a diff next to loading both cassettes. \
+            Build it in release: 'swift run -c release cassette-bench'.
+            """,
+        usage: "cassette-bench [<options>]",
+        options: [
+            only, eventsOption, replayEventsOption, iterationsOption, fileOption, seedOption, outputOption, suiteOption,
+            verifyRepeatOption, measureOption,
+        ],
+        operands: .empty,
+        exitStatuses: [
+            (.success, "Every benchmark ran."),
+            (.checkFailed, "A benchmark failed; the reason is on standard error."),
+            (.usageError, "The command line is wrong."),
+        ])
+
+    /// Reads the options from a parsed command line.
+    ///
+    /// - Throws: `UsageError` when a value is out of its range, or `--measure` lacks `--file`.
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        events = try arguments.number(of: Self.eventsOption, in: 1...Int.max) ?? events
+        replayEvents =
+            try arguments.number(of: Self.replayEventsOption, in: SyntheticSession.eventsPerRoundTrip...Int.max)
+            ?? replayEvents
+        iterations = try arguments.number(of: Self.iterationsOption, in: 1...Int.max) ?? iterations
+        file = try arguments.path(of: Self.fileOption)
+        output = try arguments.path(of: Self.outputOption)
+        suite = try arguments.path(of: Self.suiteOption) ?? suite
+        seed = try arguments.number(of: Self.seedOption, in: 0...UInt64.max) ?? seed
+        verifyRepeat =
+            try arguments.number(of: Self.verifyRepeatOption, in: 1...VerifyCommand.maximumRepetitions) ?? verifyRepeat
+        if let part = try arguments.choice(of: Self.only, among: Part.allCases) { parts = [part] }
+        measure = try arguments.choice(of: Self.measureOption, among: Side.allCases)
+        if measure != nil, file == nil {
+            throw UsageError("'\(Self.measureOption.usageLabel)' needs '\(Self.fileOption.usageLabel)'")
         }
     }
 }

@@ -1,6 +1,6 @@
 import CassetteCommands
-import HybridReplayReference
 import Foundation
+import HybridReplay
 
 /// The verify run: `cassette verify` over a suite (by default `Cassettes/`),
 /// each cassette replayed several times, with cassettes replayed
@@ -64,9 +64,7 @@ struct VerifyBenchmark {
         let context = CommandContext(
             console: Console(standardOutput: output.append, standardError: output.append),
             currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-            contracts: ReferenceContract.all.map {
-                ConformanceContract($0.name, summary: $0.summary, setUp: $0.setUp)
-            })
+            contracts: ConformanceContract.references)
         let (timing, status) = await Stopwatch.time { await command.run(in: context) }
         let lines = output.text.split(separator: "\n")
         let passed = lines.filter { $0.hasPrefix("PASS ") }.count
@@ -78,11 +76,10 @@ struct VerifyBenchmark {
 }
 
 /// What a command printed, from whichever task printed it.
-private final class Transcript: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines = ""
+private final class Transcript: Sendable {
+    private let lines = Locked("")
 
-    var text: String { lock.withLock { lines } }
+    var text: String { lines.current }
 
-    @Sendable func append(_ text: String) { lock.withLock { lines += text } }
+    @Sendable func append(_ text: String) { lines.withLock { $0 += text } }
 }

@@ -1,17 +1,30 @@
+import CassetteCommands
 import Foundation
 
 // cassette-bench: how fast and how small HybridReplay's cassette reader is
 // next to Foundation's JSONDecoder on the same bytes, how fast the canonical
 // writer is, and what replaying costs next to driving the same code
-// directly. See `Options.usage`.
+// directly. See `Options.configuration`.
 
 func report(_ error: any Error) {
-    FileHandle.standardError.write(Data("cassette-bench: \(error)\n".utf8))
+    Console.standard.error("\(Options.configuration.toolName): error: \(error)")
+}
+
+let options: Options
+do throws(UsageError) {
+    let parsed = try CommandLineParser.parse(CommandLine.arguments.dropFirst(), for: Options.configuration)
+    if parsed.isHelpRequested {
+        Console.standard.standardOutput(Options.configuration.help)
+        exit(ExitCode.success.rawValue)
+    }
+    options = try Options(parsed)
+} catch {
+    Console.standard.reportUsageError(error, for: Options.configuration)
+    exit(ExitCode.usageError.rawValue)
 }
 
 do {
-    let options = try Options(Array(CommandLine.arguments.dropFirst()))
-    if let (side, path) = options.measure {
+    if let side = options.measure, let path = options.file {
         try MemoryMeasurement.runChild(side: side, path: path)
     } else {
         // Replay first, so the load report's closing line stays the last line;
@@ -47,9 +60,9 @@ do {
             if options.parts.contains(.replay) || options.parts.contains(.verify) || options.parts.contains(.diff) { print("") }
             try Benchmark(options: options).run()
         }
-        if replayFailed { exit(1) }
+        if replayFailed { exit(ExitCode.checkFailed.rawValue) }
     }
 } catch {
     report(error)
-    exit(1)
+    exit(ExitCode.checkFailed.rawValue)
 }

@@ -10,15 +10,20 @@ enum BuiltExecutable {
         if let path = ProcessInfo.processInfo.environment["CASSETTE_EXECUTABLE"] {
             return URL(fileURLWithPath: path)
         }
+        return locate("cassette")
+    }()
+
+    /// The executable called `name` the same build produced, found as ``url`` is; `nil` when not built.
+    static func locate(_ name: String) -> URL? {
         var folders = [Bundle.main.bundleURL, Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent()]
         if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
         folders += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         folders.append(packageRoot.appendingPathComponent(".build/debug"))
-        return folders.lazy.map { $0.appendingPathComponent("cassette") }
+        return folders.lazy.map { $0.appendingPathComponent(name) }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    }
 
     private final class BundleMarker {}
 

@@ -38,9 +38,7 @@ func cassette(_ arguments: String..., in directory: URL = FileManager.default.te
 }
 
 /// The package's reference implementations as `cassette` knows them.
-let referenceContracts = ReferenceContract.all.map {
-    ConformanceContract($0.name, summary: $0.summary, recordCommand: { ReferenceContract.recordCommand(forEngine: $0.recordedBy.engine) }, setUp: $0.setUp)
-}
+let referenceContracts = ConformanceContract.references
 
 /// Runs `cassette` in-process with arguments built at run time.
 func cassette(arguments: [String], in directory: URL = FileManager.default.temporaryDirectory) async -> CommandResult {

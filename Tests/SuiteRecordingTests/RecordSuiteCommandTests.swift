@@ -1,10 +1,11 @@
+import CassetteCommands
 import Foundation
 import SuiteRecording
 import Testing
 
 /// What a command run printed, and how it ended.
 struct CommandRun {
-    var status: RecordSuiteCommand.ExitStatus
+    var status: ExitCode
     var output: String
     var error: String
 }
@@ -40,7 +41,7 @@ struct RecordSuiteCommandTests {
 
     func run(_ arguments: [String], in folder: URL) async -> CommandRun {
         let printed = Printed()
-        let console = SuiteConsole(
+        let console = Console(
             standardOutput: { printed.append($0, to: 0) }, standardError: { printed.append($0, to: 1) })
         let status = await RecordSuiteCommand.main(
             arguments: arguments, currentDirectory: folder, console: console, scenarios: scenarios)
@@ -60,12 +61,12 @@ struct RecordSuiteCommandTests {
                     OVERVIEW: Records the conformance suite's scenarios into cassettes.
 
                     Each scenario plays the platform's side of one session against the simulated
-                    platform while its contract's reference implementation runs, and its cassette
-                    is written to <directory>/<path>, folders included. Recording an unchanged
-                    implementation again gives the same bytes, so only real changes show in a
-                    diff. Each file is listed on standard output as 'wrote <path>' or 'unchanged
-                    <path>'; a .json file in <directory> that no scenario records is reported on
-                    standard error as a warning.
+                    platform while its contract's reference implementation runs, and its cassette is
+                    written to <directory>/<path>, folders included. Recording an unchanged
+                    implementation again gives the same bytes, so only real changes show in a diff.
+                    Each file is listed on standard output as 'wrote <path>' or 'unchanged <path>';
+                    a .json file in <directory> that no scenario records is reported on standard
+                    error as a warning.
 
                     USAGE: record-suite [--check] [<directory>]
 
@@ -74,10 +75,10 @@ struct RecordSuiteCommandTests {
                                               the current directory).
 
                     OPTIONS:
-                      --check                 Writes nothing: lists each cassette that differs,
-                                              is missing or is recorded by no scenario, and exits
-                                              with status 1 if there is one.
-                      -h, --help              Shows help information.
+                      --check                 Writes nothing: lists each cassette that differs, is
+                                              missing or is recorded by no scenario, and exits with
+                                              status 1 if there is one.
+                      -h, --help              Prints help information.
 
                     EXIT STATUS:
                       0   Every cassette is as the scenarios record it, or has been written.
@@ -122,7 +123,13 @@ struct RecordSuiteCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = await run(["One", "Two"], in: folder)
         #expect(run.status == .usageError)
-        #expect(run.error.hasPrefix("record-suite: error: unexpected argument 'Two'; expected one <directory>\n"))
+        #expect(
+            run.error == """
+                record-suite: error: unexpected argument 'Two'
+                Usage: record-suite [--check] [<directory>]
+                See 'record-suite --help'.
+
+                """)
     }
 
     @Test("writes each cassette into its folder, then reports it unchanged")
@@ -218,11 +225,11 @@ struct RecordSuiteCommandTests {
             throw Broken()
         }
         let printed = Printed()
-        let console = SuiteConsole(
+        let console = Console(
             standardOutput: { printed.append($0, to: 0) }, standardError: { printed.append($0, to: 1) })
         let status = await RecordSuiteCommand(directory: "Suite", scenarios: [broken] + scenarios)
             .run(currentDirectory: folder, console: console)
-        #expect(status == .recordingFailed)
+        #expect(status == .softwareError)
         #expect(printed.error.hasPrefix("Suite/router/broken.json: error: cannot record the scenario: the drive threw"))
         #expect(printed.output.contains("wrote Suite/router/push-red.json"))
     }

@@ -18,11 +18,11 @@ struct FieldDiffer {
     /// The fields that differ between `old` and `new`.
     mutating func changes(_ old: PayloadComparison.Tree, _ new: PayloadComparison.Tree) -> [FieldChange] {
         var found: [FieldChange] = []
-        compare(old, new, path: "", into: &found)
+        compare(old, new, path: FieldPath(), into: &found)
         return found
     }
 
-    private mutating func compare(_ old: PayloadComparison.Tree, _ new: PayloadComparison.Tree, path: String, into found: inout [FieldChange]) {
+    private mutating func compare(_ old: PayloadComparison.Tree, _ new: PayloadComparison.Tree, path: FieldPath, into found: inout [FieldChange]) {
         switch (old, new) {
         case (.object(let before), .object(let after)):
             // Members are copied out by iteration: some other ways of reading an array of tuples
@@ -49,13 +49,13 @@ struct FieldDiffer {
             let beforeByKey = Dictionary(zip(beforeKeys, beforeValues), uniquingKeysWith: { first, _ in first })
             let afterByKey = Dictionary(zip(afterKeys, afterValues), uniquingKeysWith: { first, _ in first })
             for key in Self.mergedKeys(beforeKeys, afterKeys) {
-                let keyPath = Self.join(path, key)
+                let keyPath = path.appending(.key(key))
                 if let value = beforeByKey[key], let other = afterByKey[key] {
                     compareMember(key, value, other, path: path, into: &found)
                 } else if let value = beforeByKey[key] {
-                    found.append(FieldChange(path: keyPath, old: value.json, new: nil))
+                    found.append(FieldChange(path: keyPath.description, old: value.json, new: nil))
                 } else if let value = afterByKey[key] {
-                    found.append(FieldChange(path: keyPath, old: nil, new: value.json))
+                    found.append(FieldChange(path: keyPath.description, old: nil, new: value.json))
                 }
             }
         case (.array(let before), .array(let after)):
@@ -63,17 +63,17 @@ struct FieldDiffer {
         case (.scalar(.string(let before)), .scalar(.string(let after))):
             if before == after, !mayHoldVolatileValues(before) { return }
             if !renaming.match(before, after, placeholders: placeholders) {
-                found.append(FieldChange(path: path, old: old.json, new: new.json))
+                found.append(FieldChange(path: path.description, old: old.json, new: new.json))
             }
         default:
-            if old != new { found.append(FieldChange(path: path, old: old.json, new: new.json)) }
+            if old != new { found.append(FieldChange(path: path.description, old: old.json, new: new.json)) }
         }
     }
 
     private mutating func compareMember(
-        _ key: String, _ old: PayloadComparison.Tree, _ new: PayloadComparison.Tree, path: String, into found: inout [FieldChange]
+        _ key: String, _ old: PayloadComparison.Tree, _ new: PayloadComparison.Tree, path: FieldPath, into found: inout [FieldChange]
     ) {
-        let keyPath = Self.join(path, key)
+        let keyPath = path.appending(.key(key))
         if key == "headers", let oldHeaders = Self.headers(old), let newHeaders = Self.headers(new) {
             compareHeaders(oldHeaders, newHeaders, path: keyPath, into: &found)
         } else {
@@ -105,9 +105,9 @@ struct FieldDiffer {
 
     /// Equal-length arrays element by element; others aligned first, so an
     /// insertion shifts nothing.
-    private mutating func compareArrays(_ old: [PayloadComparison.Tree], _ new: [PayloadComparison.Tree], path: String, into found: inout [FieldChange]) {
+    private mutating func compareArrays(_ old: [PayloadComparison.Tree], _ new: [PayloadComparison.Tree], path: FieldPath, into found: inout [FieldChange]) {
         if old.count == new.count {
-            for index in old.indices { compare(old[index], new[index], path: path + "[\(index)]", into: &found) }
+            for index in old.indices { compare(old[index], new[index], path: path.appending(.index(index)), into: &found) }
             return
         }
         let matches = SequenceAlignment.matches(old.map { $0.text.hashValue }, new.map { $0.text.hashValue })
@@ -116,19 +116,19 @@ struct FieldDiffer {
         for (oldIndex, newIndex) in matches + [(old.count, new.count)] {
             // Within a gap, pair elements by position; the rest are removed or inserted.
             while oldNext < oldIndex, newNext < newIndex {
-                compare(old[oldNext], new[newNext], path: path + "[\(newNext)]", into: &found)
+                compare(old[oldNext], new[newNext], path: path.appending(.index(newNext)), into: &found)
                 oldNext += 1
                 newNext += 1
             }
             while oldNext < oldIndex {
-                found.append(FieldChange(path: path + "[\(oldNext)]", old: old[oldNext].json, new: nil))
+                found.append(FieldChange(path: path.appending(.index(oldNext)).description, old: old[oldNext].json, new: nil))
                 oldNext += 1
             }
             while newNext < newIndex {
-                found.append(FieldChange(path: path + "[\(newNext)]", old: nil, new: new[newNext].json))
+                found.append(FieldChange(path: path.appending(.index(newNext)).description, old: nil, new: new[newNext].json))
                 newNext += 1
             }
-            if oldIndex < old.count { compare(old[oldIndex], new[newIndex], path: path + "[\(newIndex)]", into: &found) }
+            if oldIndex < old.count { compare(old[oldIndex], new[newIndex], path: path.appending(.index(newIndex)), into: &found) }
             oldNext = oldIndex + 1
             newNext = newIndex + 1
         }
@@ -137,7 +137,7 @@ struct FieldDiffer {
     /// Headers by name, case folded; a name that repeats, as `Set-Cookie`
     /// does, is compared occurrence by occurrence.
     private mutating func compareHeaders(
-        _ old: [(name: String, value: String)], _ new: [(name: String, value: String)], path: String,
+        _ old: [(name: String, value: String)], _ new: [(name: String, value: String)], path: FieldPath,
         into found: inout [FieldChange]
     ) {
         var names: [String] = []
@@ -158,14 +158,14 @@ struct FieldDiffer {
             let after = newValues[key] ?? []
             let single = before.count <= 1 && after.count <= 1
             for index in 0..<max(before.count, after.count) {
-                let fieldPath = path + "[\(spelling[key] ?? key)]" + (single ? "" : "[\(index)]")
+                let fieldPath = path.appending(.header(spelling[key] ?? key, occurrence: single ? nil : index))
                 let old = index < before.count ? before[index] : nil
                 let new = index < after.count ? after[index] : nil
                 if let old, let new {
                     compare(.scalar(.string(old)), .scalar(.string(new)), path: fieldPath, into: &found)
                 } else {
                     found.append(FieldChange(
-                        path: fieldPath, old: old.map(JSONValue.string), new: new.map(JSONValue.string)))
+                        path: fieldPath.description, old: old.map(JSONValue.string), new: new.map(JSONValue.string)))
                 }
             }
         }
@@ -176,8 +176,6 @@ struct FieldDiffer {
         guard case .array(let elements) = tree, let named = EventFields.namedHeaders(elements) else { return nil }
         return named.map { (name: $0.0, value: $0.1) }
     }
-
-    private static func join(_ path: String, _ key: String) -> String { EventFields.join(path, key) }
 }
 
 /// The volatile values one cassette renamed to those of another, both ways,

@@ -189,8 +189,7 @@ struct HARDecoder {
             reader.report(key, "expected an ISO 8601 date-time with a zone, such as '2026-11-30T11:46:56.125Z', found '\(text)'")
             return nil
         }
-        let (seconds, attoseconds) = instant.components
-        return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        return instant.count(of: .microseconds)
     }
 
     private static func formEncoded(_ text: String) -> String {

@@ -62,7 +62,7 @@ enum HARMessage {
         object.write("status", response.status)
         object.write("statusText", HTTPStatusText.reasonPhrase(for: response.status))
         object.write("httpVersion", "")
-        let now = Date(timeIntervalSince1970: Double(started.components.seconds))
+        let now = Date(timeIntervalSince1970: Double(started.count(of: .seconds)))
         object.write(
             "cookies",
             .array(response.headers.values(named: "Set-Cookie").map { responseCookie($0, requestURL: request.url, now: now) }))

@@ -243,8 +243,6 @@ public final class Recorder: Sendable {
 
     /// `duration` in seconds, rounded to microseconds so files are stable.
     static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        let microseconds = seconds * 1_000_000 + Int64((Double(attoseconds) / 1e12).rounded())
-        return Double(microseconds) / 1_000_000
+        Double(duration.count(of: .microseconds, rounding: .toNearestOrAwayFromZero)) / 1_000_000
     }
 }

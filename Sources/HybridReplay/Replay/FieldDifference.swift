@@ -1,6 +1,7 @@
 /// One field where an effect that happened differs from the recorded one.
 public struct FieldDifference: Sendable, Hashable, CustomStringConvertible {
-    /// Where in the payload, such as `parameters.g` or `headers[0].value`.
+    /// Where in the payload, such as `parameters.g` or `headers[Authorization]`, spelled as
+    /// `cassette diff` spells it.
     public var path: String
     /// The recorded value as compact JSON, or `nil` when the field was not recorded.
     public var expected: String?

@@ -76,7 +76,7 @@ struct PayloadComparison {
     func differences(expected: Expected, actual: Tree, bindings: inout PlaceholderBindings) -> [FieldDifference] {
         var trial = bindings
         var found: [FieldDifference] = []
-        var path = JSONPath()
+        var path = FieldPath()
         compare(expected, actual, path: &path, bindings: &trial, into: &found)
         if found.isEmpty { bindings = trial }
         return found
@@ -85,7 +85,7 @@ struct PayloadComparison {
     /// Compares `expected` with `actual` at `path`, which it extends while it
     /// looks deeper and leaves as it found it.
     private func compare(
-        _ expected: Expected, _ actual: Tree, path: inout JSONPath, bindings: inout PlaceholderBindings,
+        _ expected: Expected, _ actual: Tree, path: inout FieldPath, bindings: inout PlaceholderBindings,
         into found: inout [FieldDifference]
     ) {
         switch (expected, actual) {
@@ -111,11 +111,12 @@ struct PayloadComparison {
                 path.components.removeLast()
             }
             for (key, value) in happened where !recordedKeys.contains(key) {
-                found.append(FieldDifference(path: path.appending(key).description, expected: nil, actual: value.text))
+                found.append(FieldDifference(path: path.appending(.key(key)).description, expected: nil, actual: value.text))
             }
         case (.array(let recorded), .array(let happened)):
+            let headerSteps = path.components.last == .key("headers") ? Self.headerSteps(recorded, happened) : nil
             for index in 0..<max(recorded.count, happened.count) {
-                path.components.append(.index(index))
+                path.components.append(headerSteps?[index] ?? .index(index))
                 defer { path.components.removeLast() }
                 switch (index < recorded.count ? recorded[index] : nil, index < happened.count ? happened[index] : nil) {
                 case (let left?, let right?):
@@ -171,12 +172,26 @@ struct PayloadComparison {
     }
 
     /// HTTP header names compare without regard to case.
-    private func isHeaderName(_ path: JSONPath) -> Bool {
+    private func isHeaderName(_ path: FieldPath) -> Bool {
         let components = path.components
-        guard components.count >= 3, case .key("name") = components[components.count - 1],
-            case .key("headers") = components[components.count - 3]
-        else { return false }
+        guard components.count >= 3, case .key("name") = components[components.count - 1] else { return false }
+        if case .header = components[components.count - 2] { return true }
+        guard case .key("headers") = components[components.count - 3] else { return false }
         return true
+    }
+
+    /// The steps into two header lists, by name, or `nil` when either holds
+    /// anything but `{"name", "value"}` objects.
+    private static func headerSteps(_ recorded: [Expected], _ happened: [Tree]) -> [FieldPath.Component]? {
+        var old: [String] = []
+        for element in recorded {
+            guard case .object(let members) = element, members.count == 2, members[0].0 == "name",
+                case .string(let name, _) = members[0].1, members[1].0 == "value"
+            else { return nil }
+            old.append(name)
+        }
+        guard let new = EventFields.namedHeaders(happened)?.map(\.0) else { return nil }
+        return FieldPath.headerSteps(old: old, new: new)
     }
 
     /// How far apart two payloads are, for choosing the nearest candidate.

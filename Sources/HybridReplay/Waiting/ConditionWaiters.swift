@@ -13,15 +13,11 @@
 package final class ConditionWaiters: Sendable {
     private struct Waiter {
         var check: @Sendable () -> (any Sendable)?
-        var continuation: CheckedContinuation<any Sendable, any Error>
+        var outcome: FirstOutcome<Result<any Sendable, any Error>>
     }
 
     private struct State {
         var waiters: [Int: Waiter] = [:]
-        /// Waits between taking an id and registering their continuation.
-        var arriving: Set<Int> = []
-        /// How arriving waits ended before they registered: timed out or cancelled.
-        var endedEarly: [Int: Result<any Sendable, any Error>] = [:]
         var nextID = 0
     }
 
@@ -44,58 +40,47 @@ package final class ConditionWaiters: Sendable {
         for awaited: String, patience: Duration, progress: @escaping @Sendable () -> String,
         until check: @escaping @Sendable () -> Value?
     ) async throws -> Value {
+        let outcome = FirstOutcome<Result<any Sendable, any Error>>()
         let id = state.withLock { state -> Int in
             defer { state.nextID += 1 }
-            state.arriving.insert(state.nextID)
+            if Task.isCancelled {
+                outcome.finish(.failure(CancellationError()))
+            } else if let value = check() {
+                outcome.finish(.success(value))
+            } else {
+                state.waiters[state.nextID] = Waiter(check: { check() }, outcome: outcome)
+            }
             return state.nextID
         }
-        let timer = Task { [self] in
-            guard (try? await Task.sleep(for: patience)) != nil else { return }
-            end(id, with: .failure(WaitTimeout(awaited: awaited, patience: patience, progress: progress())))
-        }
-        defer { timer.cancel() }
-        let value = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<any Sendable, any Error>) in
-                let early: Result<any Sendable, any Error>? = state.withLock { state in
-                    state.arriving.remove(id)
-                    if let ending = state.endedEarly.removeValue(forKey: id) { return ending }
-                    if Task.isCancelled { return .failure(CancellationError()) }
-                    if let value = check() { return .success(value) }
-                    state.waiters[id] = Waiter(check: { check() }, continuation: continuation)
-                    return nil
-                }
-                if let early { continuation.resume(with: early) }
-            }
-        } onCancel: {
-            end(id, with: .failure(CancellationError()))
-        }
+        // A timeout or a cancellation first takes the waiter off the list, so no check claims a value for it.
+        let result = await outcome.outcome(
+            patience: patience,
+            timedOut: { [self] in
+                end(id, with: .failure(WaitTimeout(awaited: awaited, patience: patience, progress: progress())))
+            },
+            cancelled: { [self] in end(id, with: .failure(CancellationError())) })
         // Only `check` produces values, so this cast always succeeds.
-        guard let value = value as? Value else { throw CancellationError() }
+        guard let value = try result.get() as? Value else { throw CancellationError() }
         return value
     }
 
     /// Checks every waiter again, and wakes those whose condition now holds.
     package func changed() {
-        let woken = state.withLock { state -> [(CheckedContinuation<any Sendable, any Error>, any Sendable)] in
-            var woken: [(CheckedContinuation<any Sendable, any Error>, any Sendable)] = []
+        let woken = state.withLock { state -> [(Waiter, any Sendable)] in
+            var woken: [(Waiter, any Sendable)] = []
             for id in state.waiters.keys.sorted() {
                 guard let waiter = state.waiters[id], let value = waiter.check() else { continue }
                 state.waiters[id] = nil
-                woken.append((waiter.continuation, value))
+                woken.append((waiter, value))
             }
             return woken
         }
-        for (continuation, value) in woken { continuation.resume(returning: value) }
+        for (waiter, value) in woken { waiter.outcome.finish(.success(value)) }
     }
 
-    /// Ends wait `id` with `result`, unless it has ended already.
+    /// Ends wait `id` with `result`, unless a change has woken it already.
     private func end(_ id: Int, with result: Result<any Sendable, any Error>) {
-        let waiter = state.withLock { state -> Waiter? in
-            if let waiter = state.waiters.removeValue(forKey: id) { return waiter }
-            // Not registered yet: registering sees the ending. Already over: nothing to do.
-            if state.arriving.contains(id) { state.endedEarly[id] = result }
-            return nil
-        }
-        waiter?.continuation.resume(with: result)
+        let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+        waiter?.outcome.finish(result)
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import HybridReplay
+@testable import HybridReplayJSON
 
 @Suite("FoundationJSONBackend")
 struct FoundationJSONBackendTests {

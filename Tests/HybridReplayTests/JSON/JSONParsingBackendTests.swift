@@ -1,5 +1,6 @@
 import Testing
 @testable import HybridReplay
+@testable import HybridReplayJSON
 
 /// `parseValue(in:at:maxDepth:)` is how the cassette reader walks events one
 /// at a time, so every backend must report where each value ends exactly.

@@ -1,5 +1,6 @@
 import Testing
 @testable import HybridReplay
+@testable import HybridReplayJSON
 
 /// The shape tape `JSONScanner` records for the Foundation backend, the key
 /// set its duplicate check uses, and the values the backend decodes by the tape.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HybridReplay
+@testable import HybridReplayJSON
 
 /// The documents in `Fixtures/json-corpus`, found next to this source file
 /// rather than through SwiftPM resources.

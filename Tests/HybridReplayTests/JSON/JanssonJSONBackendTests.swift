@@ -1,6 +1,7 @@
 #if canImport(CJansson)
 import Testing
 @testable import HybridReplay
+@testable import HybridReplayJSON
 
 @Suite("JanssonJSONBackend")
 struct JanssonJSONBackendTests {

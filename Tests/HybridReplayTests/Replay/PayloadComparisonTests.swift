@@ -70,30 +70,30 @@ struct PayloadComparisonTests {
     ) -> [FieldDifference] {
         var trial = bindings
         var found: [FieldDifference] = []
-        byKey(expected, actual, JSONPath(), comparison, &trial, &found)
+        byKey(expected, actual, FieldPath(), comparison, &trial, &found)
         if found.isEmpty { bindings = trial }
         return found
     }
 
     private static func byKey(
-        _ expected: Tree, _ actual: Tree, _ path: JSONPath, _ comparison: PayloadComparison,
+        _ expected: Tree, _ actual: Tree, _ path: FieldPath, _ comparison: PayloadComparison,
         _ bindings: inout PlaceholderBindings, _ found: inout [FieldDifference]
     ) {
         switch (expected, actual) {
         case (.object(let recorded), .object(let happened)):
             for (key, value) in recorded {
                 if let other = happened.first(where: { $0.0 == key }) {
-                    byKey(value, other.1, path.appending(key), comparison, &bindings, &found)
+                    byKey(value, other.1, path.appending(.key(key)), comparison, &bindings, &found)
                 } else {
-                    found.append(FieldDifference(path: path.appending(key).description, expected: value.text, actual: nil))
+                    found.append(FieldDifference(path: path.appending(.key(key)).description, expected: value.text, actual: nil))
                 }
             }
             for (key, value) in happened where !recorded.contains(where: { $0.0 == key }) {
-                found.append(FieldDifference(path: path.appending(key).description, expected: nil, actual: value.text))
+                found.append(FieldDifference(path: path.appending(.key(key)).description, expected: nil, actual: value.text))
             }
         case (.array(let recorded), .array(let happened)):
             for index in 0..<max(recorded.count, happened.count) {
-                let at = path.appending(index: index)
+                let at = path.appending(.index(index))
                 if index < recorded.count, index < happened.count {
                     byKey(recorded[index], happened[index], at, comparison, &bindings, &found)
                 } else if index < recorded.count {

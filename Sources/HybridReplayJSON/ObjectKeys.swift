@@ -1,3 +1,4 @@
+import HybridReplaySeams
 /// The keys of one object seen so far, to find a duplicate.
 ///
 /// Most objects have a handful of members, so the keys are first kept in a

@@ -1,3 +1,4 @@
+import HybridReplaySeams
 /// A parser that reads one JSON value out of a larger text.
 ///
 /// The cassette reader walks the top of a cassette itself and hands each

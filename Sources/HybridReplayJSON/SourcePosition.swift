@@ -1,3 +1,4 @@
+import HybridReplaySeams
 /// A 1-based line and column in a text, as printed in `path:line:column:`.
 ///
 /// Columns count Unicode scalars, not bytes, so they agree with editors for
@@ -34,11 +35,11 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
 
 /// The start of every line of a text, so many offsets can be turned into
 /// positions without rescanning the text for each.
-struct LineTable {
+package struct LineTable {
     private let bytes: UnsafeRawBufferPointer
     private let lineStarts: [Int]
 
-    init(_ bytes: UnsafeRawBufferPointer) {
+    package init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
         var starts = [0]
         for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\n") {
@@ -48,7 +49,7 @@ struct LineTable {
     }
 
     /// The position of the byte at `offset`; offsets past the end name the end.
-    func position(of offset: Int) -> SourcePosition {
+    package func position(of offset: Int) -> SourcePosition {
         let offset = min(max(offset, 0), bytes.count)
         // The last line start at or before the offset.
         var low = 0

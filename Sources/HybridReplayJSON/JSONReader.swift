@@ -1,3 +1,4 @@
+import HybridReplaySeams
 /// Reads JSON texts through a parsing backend, with HybridReplay's rules:
 /// duplicate keys, invalid UTF-8 and numbers out of `Double` range are
 /// rejected, and nesting is limited.

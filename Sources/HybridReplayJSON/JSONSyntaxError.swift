@@ -1,3 +1,4 @@
+import HybridReplaySeams
 /// A JSON text that is not well-formed, or breaks one of the reader's limits.
 public struct JSONSyntaxError: Error, Sendable, Hashable {
     /// What is wrong, in words that fit after `error: `.

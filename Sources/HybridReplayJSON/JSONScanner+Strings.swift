@@ -1,6 +1,7 @@
+import HybridReplaySeams
 extension JSONScanner {
     /// Reads a string token, decoding escapes and validating UTF-8.
-    mutating func readString() throws(JSONSyntaxError) -> String {
+    package mutating func readString() throws(JSONSyntaxError) -> String {
         skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else { throw unexpected(expecting: "a string") }
         let start = offset

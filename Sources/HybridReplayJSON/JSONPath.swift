@@ -1,3 +1,4 @@
+import HybridReplaySeams
 /// Where a value stands inside a JSON document, such as `events[3].payload.url`.
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// One step into an object or an array.

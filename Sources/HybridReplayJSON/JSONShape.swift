@@ -1,6 +1,7 @@
+import HybridReplaySeams
 /// One entry of a ``JSONScanner/shapeTape``: the type of a value, or the key
 /// of the object member whose value the next entries describe.
-enum JSONShape: Sendable, Hashable {
+package enum JSONShape: Sendable, Hashable {
     case null
     case bool
     case number

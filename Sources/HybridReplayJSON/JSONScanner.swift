@@ -1,3 +1,4 @@
+import HybridReplaySeams
 /// A strict, allocation-light JSON tokenizer over UTF-8 bytes.
 ///
 /// The cassette reader uses it to walk the top level of a cassette (so each
@@ -5,20 +6,20 @@
 /// diagnostic must point at it, and, under the Foundation backend, to enforce
 /// the rules `JSONDecoder` does not (duplicate keys, nesting depth and exact
 /// error positions) and to note the shape of each value for the decoding.
-struct JSONScanner {
-    let bytes: UnsafeRawBufferPointer
-    var offset: Int
+package struct JSONScanner {
+    package let bytes: UnsafeRawBufferPointer
+    package var offset: Int
 
-    init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
+    package init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
         self.bytes = bytes
         self.offset = offset
     }
 
-    var isAtEnd: Bool { offset >= bytes.count }
+    package var isAtEnd: Bool { offset >= bytes.count }
 
-    func peek() -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
+    package func peek() -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
             case 0x20, 0x0A, 0x0D, 0x09: offset += 1
@@ -28,7 +29,7 @@ struct JSONScanner {
     }
 
     /// Consumes `byte` after optional whitespace, if it is next.
-    mutating func consume(_ byte: UInt8) -> Bool {
+    package mutating func consume(_ byte: UInt8) -> Bool {
         skipWhitespace()
         guard peek() == byte else { return false }
         offset += 1
@@ -36,12 +37,12 @@ struct JSONScanner {
     }
 
     /// Consumes `byte` after optional whitespace, or throws naming what was expected.
-    mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
+    package mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
         guard consume(byte) else { throw unexpected(expecting: what) }
     }
 
     /// An error for the token at the current offset.
-    func unexpected(expecting what: String) -> JSONSyntaxError {
+    package func unexpected(expecting what: String) -> JSONSyntaxError {
         guard let byte = peek() else {
             return JSONSyntaxError("unexpected end of text, expected \(what)", offset: offset)
         }
@@ -52,7 +53,7 @@ struct JSONScanner {
     // MARK: Numbers
 
     /// Reads a number token and converts it to the nearest `Double`.
-    mutating func readNumber() throws(JSONSyntaxError) -> Double {
+    package mutating func readNumber() throws(JSONSyntaxError) -> Double {
         skipWhitespace()
         let start = offset
         func digit(_ index: Int) -> Bool {
@@ -92,11 +93,11 @@ struct JSONScanner {
     ///
     /// `JSONDecoder` refuses some of them (`0e1`, and underflows such as
     /// `1e-400`), so the Foundation backend rewrites them before decoding.
-    var recordsZeroNumbers = false
+    package var recordsZeroNumbers = false
 
     /// The number tokens, in text order, that read as zero but are spelled
     /// otherwise than `0` or `-0`; filled only when ``recordsZeroNumbers`` is set.
-    var zeroNumbers: [Range<Int>] = []
+    package var zeroNumbers: [Range<Int>] = []
 
     // MARK: Shape tape
 
@@ -106,7 +107,7 @@ struct JSONScanner {
     /// The Foundation backend reads the tape to call, for each value, exactly
     /// the `JSONDecoder` container method that decodes it, instead of trying
     /// one type after another.
-    var recordsShape = false
+    package var recordsShape = false
 
     /// The shape of the values ``skipValue(maxDepth:)`` skipped, in pre-order
     /// (document order); filled only when ``recordsShape`` is set.
@@ -116,14 +117,14 @@ struct JSONScanner {
     /// followed by the entries of its value. After a value that threw, the
     /// tape holds what was seen before the fault, unfinished containers
     /// counted as empty.
-    var shapeTape: [JSONShape] = []
+    package var shapeTape: [JSONShape] = []
 
     // MARK: Values
 
     /// Skips one value, checking it as strictly as the parsing backends do.
     ///
     /// - Parameter maxDepth: The most arrays and objects the value may nest.
-    mutating func skipValue(maxDepth: Int) throws(JSONSyntaxError) {
+    package mutating func skipValue(maxDepth: Int) throws(JSONSyntaxError) {
         skipWhitespace()
         guard let byte = peek() else { throw unexpected(expecting: "a value") }
         switch byte {
@@ -193,5 +194,5 @@ struct JSONScanner {
     }
 
     /// Points `locate` at a member's key rather than its value.
-    var isKeyOnly = false
+    package var isKeyOnly = false
 }

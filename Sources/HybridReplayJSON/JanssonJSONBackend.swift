@@ -1,4 +1,5 @@
 #if canImport(CJansson)
+import HybridReplaySeams
 import CJansson
 
 /// Parses JSON with jansson, the C library HybridReplay reads cassettes with on Linux.

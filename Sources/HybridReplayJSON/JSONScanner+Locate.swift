@@ -1,9 +1,10 @@
+import HybridReplaySeams
 extension JSONScanner {
     /// Finds where the value at `path` starts, relative to the value at the current offset.
     ///
     /// Used only to place diagnostics, so it returns the deepest position it
     /// could reach rather than failing: a missing key yields its object's start.
-    mutating func locate(_ path: ArraySlice<JSONPath.Component>) -> Int {
+    package mutating func locate(_ path: ArraySlice<JSONPath.Component>) -> Int {
         skipWhitespace()
         let here = offset
         guard let first = path.first else { return here }

@@ -1,3 +1,4 @@
+import HybridReplaySeams
 import Foundation
 
 /// Parses JSON with Foundation's `JSONDecoder`, the reader on Apple platforms.

@@ -24,7 +24,7 @@ enum CookieScenarios {
     static let all: [Scenario] = [
         redirects, postThen303, postThen307, pathMismatch, domainMismatch, secureOverHTTP, crossOriginAuthorization,
         maxAge, callerCookie, noRedirect, headerNameCase, finalClientError, perHopOrigins, callerCookieClasses,
-        malformedLoads,
+        malformedLoads, postThen308,
     ]
 
     static let headerNameCase = Scenario(
@@ -180,6 +180,26 @@ enum CookieScenarios {
             to: confirm, after: .milliseconds(88), with: redirect(to: "/v2/checkout/confirm", status: 307, setting: []))
         let moved = try await stage.request("POST", "\(origin)/v2/checkout/confirm")
         try stage.respond(to: moved, after: .milliseconds(236), with: page("Order A-20261130-042 confirmed"))
+        try await waitForLoad(stage)
+    }
+
+    static let postThen308 = Scenario(
+        "cookies/post-308.json", contract: .cookieRedirectLoader,
+        description: "A POST with a JSON body is answered 308 Permanent Redirect, which sets a cookie for /api; "
+            + "the loader repeats the POST at /api/v2/orders with the same body and Content-Type, carrying that "
+            + "cookie and the auth cookie.",
+        setting: loggedIn, redaction: redaction
+    ) { stage in
+        let order = HTTPRequest(
+            method: "POST", url: "\(origin)/api/orders",
+            headers: [HTTPHeader("Content-Type", "application/json")], body: .text("{\"item\":\"A-17\",\"quantity\":2}"))
+        try load(stage, order)
+        let first = try await stage.request("POST", "\(origin)/api/orders")
+        try stage.respond(
+            to: first, after: .milliseconds(93),
+            with: redirect(to: "/api/v2/orders", status: 308, setting: ["api_version=2; Path=/api"]))
+        let moved = try await stage.request("POST", "\(origin)/api/v2/orders")
+        try stage.respond(to: moved, after: .milliseconds(141), with: page("Order placed"))
         try await waitForLoad(stage)
     }
 

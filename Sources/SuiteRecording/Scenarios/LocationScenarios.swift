@@ -202,7 +202,8 @@ enum LocationScenarios {
         "location/every-entry-point-after-fatal-error.json", contract: .deviceLocationService,
         description: "After a fatal network error has finished the service, every entry point is tried again: "
             + "authorization back to not determined, the app asking, locationUnknown and a fix do nothing; denial "
-            + "in Settings stops and signals, and so does the app asking while denied; allowed again starts nothing.",
+            + "in Settings stops and signals, and so do the app asking while denied and a change to restricted; allowed "
+            + "again starts nothing.",
         setting: Scenario.Setting(authorization: .authorizedWhenInUse)
     ) { stage in
         try requestUpdates(stage)
@@ -220,6 +221,8 @@ enum LocationScenarios {
         stage.advance(by: .seconds(6))
         stage.device.changeAuthorization(to: .denied)
         try requestUpdates(stage, after: .seconds(2))
+        stage.advance(by: .seconds(4))
+        stage.device.changeAuthorization(to: .restricted)
         stage.advance(by: .seconds(8))
         stage.device.changeAuthorization(to: .authorizedWhenInUse)
     }

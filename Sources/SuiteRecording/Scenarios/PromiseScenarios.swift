@@ -292,15 +292,25 @@ enum PromiseScenarios {
 
     static let replyGUIDTypes = Scenario(
         "bridge/promise-reply-guid-types.json", contract: .promiseReplyBridge,
-        description: "A guid that is a number or null, and a body that is a string, are rejected at once with an "
-            + "error reply each: nothing is fetched for them."
+        description: "A guid that is a number, null, a boolean or an array, and a body that is a string or an "
+            + "array, are rejected at once with an error reply each: nothing is fetched for them. An empty guid is "
+            + "still a string guid: it is fetched for and replied to with the data."
     ) { stage in
-        let bodies: [JSONValue] = [.object(["guid": .number(7)]), .object(["guid": .null]), .string(firstGUID)]
+        let bodies: [JSONValue] = [
+            .object(["guid": .number(7)]), .object(["guid": .null]), .object(["guid": .bool(false)]),
+            .object(["guid": .array([])]), .string(firstGUID), .array([guidBody(firstGUID)]),
+        ]
         for body in bodies {
             stage.advance(by: .milliseconds(450))
             _ = try await stage.page.postMessageAwaitingReply(
                 body, to: PromiseReplyBridge.handlerName, frame: page, timeout: stage.patience)
         }
+        stage.advance(by: .milliseconds(450))
+        async let settled = stage.page.postMessageAwaitingReply(
+            guidBody(""), to: PromiseReplyBridge.handlerName, frame: page, timeout: stage.patience)
+        let request = try await stage.request("GET", endpoint)
+        try stage.respond(to: request, after: .milliseconds(102), with: RandomUsers.response(RandomUsers.avery))
+        _ = try await settled
     }
 
     static let oddStringGUIDs = Scenario(

@@ -59,25 +59,50 @@ struct ConformanceSuiteTests {
 
     @Test("every row of docs/conformance.md's checklist names cassettes of the suite, and every cassette pins a row")
     func checklist() throws {
-        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/conformance.md")
-        let text = try String(contentsOf: guide, encoding: .utf8)
-        let section = try #require(text.components(separatedBy: "## Checklist").dropFirst().first)
-            .components(separatedBy: "\n## ").first ?? ""
-        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| Contract") }
-        #expect(rows.count >= 40, "\(rows.count) checklist rows")
+        let checklist = try Self.checklist()
+        #expect(checklist.rows.count >= 40, "\(checklist.rows.count) checklist rows")
         let suite = Set((try ConformanceSuite.cases).map(\.relativePath))
         var pinned: Set<String> = []
-        for row in rows {
-            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            let names = (cells.last ?? "").split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { "\($0.element).json" }
-            #expect(!names.isEmpty, "a checklist row names no cassette: \(row)")
-            for name in names {
+        for row in checklist.rows {
+            #expect(!row.cassettes.isEmpty, "a checklist row names no cassette: \(row.text)")
+            for name in row.cassettes {
                 #expect(suite.contains(name), "the checklist names \(name), which is not in the suite")
                 pinned.insert(name)
             }
         }
         #expect(suite.subtracting(pinned).sorted() == [], "cassettes that pin no checklist row")
+    }
+
+    @Test("every input class of every field is named by a checklist row of its contract, and no row names another")
+    func inputClasses() throws {
+        let checklist = try Self.checklist()
+        #expect(Set(checklist.fields.keys) == ["echo", "promise", "promise reply", "router", "cookies", "location"])
+        let suite = Set((try ConformanceSuite.cases).map(\.relativePath))
+        var named: Set<[String]> = []
+        for row in checklist.rows where row.cassettes.allSatisfy(suite.contains) {
+            for (field, classes) in row.classes {
+                for inputClass in classes {
+                    #expect(
+                        checklist.fields[row.contract]?[field]?.contains(inputClass) == true,
+                        "the checklist names \(field): \(inputClass), which Input classes does not list for \(row.contract)")
+                    named.insert([row.contract, field, inputClass])
+                }
+            }
+        }
+        var required: [[String]] = []
+        for (contract, fields) in checklist.fields {
+            for (field, classes) in fields {
+                #expect(classes.count >= 2, "\(contract) \(field) has fewer than two classes")
+                required += classes.map { [contract, field, $0] }
+            }
+        }
+        #expect(required.filter { !named.contains($0) }.sorted { $0.joined() < $1.joined() } == [], "classes no checklist row pins")
+    }
+
+    private static func checklist() throws -> ConformanceChecklist {
+        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/conformance.md")
+        return ConformanceChecklist(guide: try String(contentsOf: guide, encoding: .utf8))
     }
 
     @Test("the suite has at least 25 cassettes, each contract is exercised, and every folder is a seam")

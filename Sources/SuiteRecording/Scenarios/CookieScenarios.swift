@@ -23,7 +23,8 @@ enum CookieScenarios {
 
     static let all: [Scenario] = [
         redirects, postThen303, postThen307, pathMismatch, domainMismatch, secureOverHTTP, crossOriginAuthorization,
-        maxAge, callerCookie, noRedirect, headerNameCase, finalClientError,
+        maxAge, callerCookie, noRedirect, headerNameCase, finalClientError, perHopOrigins, callerCookieClasses,
+        malformedLoads, postThen308,
     ]
 
     static let headerNameCase = Scenario(
@@ -182,6 +183,26 @@ enum CookieScenarios {
         try await waitForLoad(stage)
     }
 
+    static let postThen308 = Scenario(
+        "cookies/post-308.json", contract: .cookieRedirectLoader,
+        description: "A POST with a JSON body is answered 308 Permanent Redirect, which sets a cookie for /api; "
+            + "the loader repeats the POST at /api/v2/orders with the same body and Content-Type, carrying that "
+            + "cookie and the auth cookie.",
+        setting: loggedIn, redaction: redaction
+    ) { stage in
+        let order = HTTPRequest(
+            method: "POST", url: "\(origin)/api/orders",
+            headers: [HTTPHeader("Content-Type", "application/json")], body: .text("{\"item\":\"A-17\",\"quantity\":2}"))
+        try load(stage, order)
+        let first = try await stage.request("POST", "\(origin)/api/orders")
+        try stage.respond(
+            to: first, after: .milliseconds(93),
+            with: redirect(to: "/api/v2/orders", status: 308, setting: ["api_version=2; Path=/api"]))
+        let moved = try await stage.request("POST", "\(origin)/api/v2/orders")
+        try stage.respond(to: moved, after: .milliseconds(141), with: page("Order placed"))
+        try await waitForLoad(stage)
+    }
+
     static let secureOverHTTP = Scenario(
         "cookies/secure-over-http.json", contract: .cookieRedirectLoader,
         description: "/legacy/report redirects from https to an http URL on the same host and sets a cookie "
@@ -277,6 +298,74 @@ enum CookieScenarios {
         try load(stage, HTTPRequest(url: "\(origin)/home"))
         let home = try await stage.request("GET", "\(origin)/home")
         try stage.respond(to: home, after: .milliseconds(121), with: page("Home"))
+        try await waitForLoad(stage)
+    }
+
+    static let perHopOrigins = Scenario(
+        "cookies/per-hop-origins.json", contract: .cookieRedirectLoader,
+        description: "/start on app.example.com redirects to accounts.example.com/sso/login, which redirects to "
+            + "files.example.net/exports/latest/report.html; the second hop and the last one set a cookie "
+            + "without Domain or Path, so each is stored for the host and directory of the URL that set it, not "
+            + "the first request's; the jar then answers for each hop's own URL.",
+        setting: loggedIn, redaction: redaction
+    ) { stage in
+        try load(stage, HTTPRequest(url: "\(origin)/start"))
+        let start = try await stage.request("GET", "\(origin)/start")
+        try stage.respond(
+            to: start, after: .milliseconds(83),
+            with: redirect(to: "https://accounts.example.com/sso/login", setting: ["app_seen=1"]))
+        let login = try await stage.request("GET", "https://accounts.example.com/sso/login")
+        try stage.respond(
+            to: login, after: .milliseconds(97),
+            with: redirect(
+                to: "https://files.example.net/exports/latest/report.html", setting: ["sso_ticket=fake-ticket-0c4d"]))
+        let report = try await stage.request("GET", "https://files.example.net/exports/latest/report.html")
+        try stage.respond(
+            to: report, after: .milliseconds(151), with: page("Latest report", setting: ["download_token=fake-dl-7a2e"]))
+        try await waitForLoad(stage)
+    }
+
+    static let callerCookieClasses = Scenario(
+        "cookies/caller-cookie-empty-repeated.json", contract: .cookieRedirectLoader,
+        description: "The host app puts four Cookie headers on the request: an empty one, a whitespace-only one, "
+            + "locale=en-GB and a nameless consent: the first request carries one Cookie header in the first "
+            + "one's place, with the two non-empty ones and then the jar's auth cookie, and no empty pair.",
+        setting: loggedIn, redaction: redaction
+    ) { stage in
+        try load(
+            stage,
+            HTTPRequest(
+                url: "\(origin)/home",
+                headers: [
+                    HTTPHeader("Accept", "text/html"), HTTPHeader("Cookie", ""), HTTPHeader("Cookie", "   "),
+                    HTTPHeader("Cookie", "locale=en-GB"), HTTPHeader("Cookie", "consent"),
+                ]))
+        let home = try await stage.request("GET", "\(origin)/home")
+        try stage.respond(to: home, after: .milliseconds(118), with: page("Home"))
+        try await waitForLoad(stage)
+    }
+
+    static let malformedLoads = Scenario(
+        "cookies/malformed-load-ignored.json", contract: .cookieRedirectLoader,
+        description: "custom.load events whose url is missing, null or a number, whose method is a number, whose "
+            + "headers are a string or hold a header with an empty name, or whose body is a number, are malformed: "
+            + "nothing is read from the jar or requested for them; the well-formed load after them is made.",
+        setting: loggedIn, redaction: redaction
+    ) { stage in
+        let url = JSONValue.string("\(origin)/home")
+        let malformed: [[String: JSONValue]] = [
+            [:], ["url": .null], ["url": .number(1)], ["url": url, "method": .number(2)],
+            ["url": url, "headers": .string("Accept: text/html")],
+            ["url": url, "headers": .array([.object(["name": .string(""), "value": .string("x")])])],
+            ["url": url, "method": .string("POST"), "body": .number(3)],
+        ]
+        for fields in malformed {
+            stage.advance(by: .milliseconds(200))
+            try stage.custom.deliver(CustomEvent(name: LoadRequestHandler.eventName, direction: .stimulus, fields: fields))
+        }
+        try load(stage, HTTPRequest(url: "\(origin)/home"))
+        let home = try await stage.request("GET", "\(origin)/home")
+        try stage.respond(to: home, after: .milliseconds(104), with: page("Home"))
         try await waitForLoad(stage)
     }
 

@@ -9,7 +9,10 @@ enum EchoScenarios {
     /// The seed's page without scripts of its own, for the injected variant.
     static let plainPage = Frame.main("https://bridge.example.com/plain.html")
 
-    static let all: [Scenario] = [hello, quotesAndNewlines, nonASCII, nonStringIgnored, injected]
+    static let all: [Scenario] = [
+        hello, quotesAndNewlines, nonASCII, nonStringIgnored, injected, otherJSONTypesIgnored,
+        emptyWhitespaceRepeated,
+    ]
 
     static let hello = Scenario(
         "bridge/echo-hello.json", contract: .echoBridge,
@@ -66,5 +69,35 @@ enum EchoScenarios {
         stage.advance(by: .milliseconds(1_600))
         try stage.page.postMessage(
             .string("Hello from a page without scripts"), to: EchoBridge.handlerName, frame: plainPage)
+    }
+
+    static let otherJSONTypesIgnored = Scenario(
+        "bridge/echo-other-json-types-ignored.json", contract: .echoBridge,
+        description: "A boolean, null and an array holding a string are not string bodies: each is ignored, not "
+            + "echoed as its JSON text; the string posted after them is echoed."
+    ) { stage in
+        stage.advance(by: .milliseconds(800))
+        try stage.page.postMessage(.bool(true), to: EchoBridge.handlerName, frame: simplePage)
+        stage.advance(by: .milliseconds(500))
+        try stage.page.postMessage(.null, to: EchoBridge.handlerName, frame: simplePage)
+        stage.advance(by: .milliseconds(700))
+        try stage.page.postMessage(.array([.string("in an array")]), to: EchoBridge.handlerName, frame: simplePage)
+        stage.advance(by: .milliseconds(1_100))
+        try stage.page.postMessage(.string("Only this one"), to: EchoBridge.handlerName, frame: simplePage)
+    }
+
+    static let emptyWhitespaceRepeated = Scenario(
+        "bridge/echo-empty-whitespace-repeated.json", contract: .echoBridge,
+        description: "The empty string and a whitespace-only string are strings: each is echoed as it is, not "
+            + "trimmed or skipped; the same text posted twice is echoed twice."
+    ) { stage in
+        stage.advance(by: .milliseconds(1_000))
+        try stage.page.postMessage(.string(""), to: EchoBridge.handlerName, frame: simplePage)
+        stage.advance(by: .milliseconds(900))
+        try stage.page.postMessage(.string(" \t  "), to: EchoBridge.handlerName, frame: simplePage)
+        stage.advance(by: .milliseconds(1_300))
+        try stage.page.postMessage(.string("Twice"), to: EchoBridge.handlerName, frame: simplePage)
+        stage.advance(by: .milliseconds(400))
+        try stage.page.postMessage(.string("Twice"), to: EchoBridge.handlerName, frame: simplePage)
     }
 }

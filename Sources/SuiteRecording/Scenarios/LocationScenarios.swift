@@ -15,7 +15,7 @@ enum LocationScenarios {
     static let all: [Scenario] = [
         whenInUseGranted, alreadyAuthorized, denied, restricted, batchOfFixes, locationUnknownTransient,
         deniedErrorFatal, revokedWhileUpdating, idleUntilRequested, allowOnceExpired, finishedAfterFatalError,
-        secondFatalError, askAgainWhileDenied,
+        secondFatalError, askAgainWhileDenied, everyEntryPointAfterFatalError, emptyBatch,
     ]
 
     static let secondFatalError = Scenario(
@@ -196,6 +196,48 @@ enum LocationScenarios {
         stage.advance(by: .seconds(12))
         stage.device.changeAuthorization(to: .authorizedAlways)
         try requestUpdates(stage, after: .seconds(3))
+    }
+
+    static let everyEntryPointAfterFatalError = Scenario(
+        "location/every-entry-point-after-fatal-error.json", contract: .deviceLocationService,
+        description: "After a fatal network error has finished the service, every entry point is tried again: "
+            + "authorization back to not determined, the app asking, locationUnknown and a fix do nothing; denial "
+            + "in Settings stops and signals, and so do the app asking while denied and a change to restricted; allowed "
+            + "again starts nothing.",
+        setting: Scenario.Setting(authorization: .authorizedWhenInUse)
+    ) { stage in
+        try requestUpdates(stage)
+        stage.advance(by: .milliseconds(1_000))
+        stage.device.deliver([Fixes.walk[0]])
+        stage.advance(by: .milliseconds(3_000))
+        stage.device.fail(with: .network)
+        stage.advance(by: .seconds(5))
+        stage.device.changeAuthorization(to: .notDetermined)
+        try requestUpdates(stage, after: .seconds(2))
+        stage.advance(by: .seconds(1))
+        stage.device.fail(with: .locationUnknown)
+        stage.advance(by: .seconds(1))
+        stage.device.deliver([Fixes.walk[1]])
+        stage.advance(by: .seconds(6))
+        stage.device.changeAuthorization(to: .denied)
+        try requestUpdates(stage, after: .seconds(2))
+        stage.advance(by: .seconds(4))
+        stage.device.changeAuthorization(to: .restricted)
+        stage.advance(by: .seconds(8))
+        stage.device.changeAuthorization(to: .authorizedWhenInUse)
+    }
+
+    static let emptyBatch = Scenario(
+        "location/empty-batch.json", contract: .deviceLocationService,
+        description: "A batch without fixes publishes nothing and ends nothing; the one-fix batch after it is "
+            + "published.",
+        setting: Scenario.Setting(authorization: .authorizedWhenInUse)
+    ) { stage in
+        try requestUpdates(stage)
+        stage.advance(by: .milliseconds(1_200))
+        stage.device.deliver([])
+        stage.advance(by: .seconds(1))
+        stage.device.deliver([Fixes.walk[0]])
     }
 
     /// The app asks for updates, as the seed's view does on appear: `delay`

@@ -15,7 +15,8 @@ enum PromiseScenarios {
     static let all: [Scenario] = [
         randomUser, quotesInData, outOfOrder, serverError, requestFailed, missingGUID, reply, replyServerError,
         replyRequestFailed, replyMissingGUID, separatorsInData, clientError, replyClientError,
-        replySeparatorsInData, statusBoundaries,
+        replySeparatorsInData, statusBoundaries, guidTypesIgnored, replyGUIDTypes, oddStringGUIDs,
+        askedAgainAfterSettling, replyAskedAgainAfterSettling,
     ]
 
     static let statusBoundaries = Scenario(
@@ -262,6 +263,112 @@ enum PromiseScenarios {
         _ = try await stage.page.postMessageAwaitingReply(
             .object(["action": .string("randomUser")]), to: PromiseReplyBridge.handlerName, frame: page,
             timeout: stage.patience)
+    }
+
+    /// A guid of each class the page could send that is still a string: empty,
+    /// whitespace only, and non-ASCII text with a quote and a line separator.
+    static let oddGUIDs = ["", "   ", "ünïcødé-🔑-\"q\"\u{2028}end"]
+
+    static let guidTypesIgnored = Scenario(
+        "bridge/promise-guid-types-ignored.json", contract: .promiseBridge,
+        description: "A guid that is a number, null, a boolean or an array, and a body that is a string or an "
+            + "array instead of an object, name no promise: nothing is fetched for them; the well-formed message "
+            + "after them is settled."
+    ) { stage in
+        let bodies: [JSONValue] = [
+            .object(["guid": .number(42)]), .object(["guid": .null]), .object(["guid": .bool(true)]),
+            .object(["guid": .array([.string(firstGUID)])]), .string(firstGUID), .array([guidBody(firstGUID)]),
+        ]
+        for body in bodies {
+            stage.advance(by: .milliseconds(300))
+            try stage.page.postMessage(body, to: PromiseBridge.handlerName, frame: page)
+        }
+        stage.advance(by: .milliseconds(900))
+        try stage.page.postMessage(guidBody(secondGUID), to: PromiseBridge.handlerName, frame: page)
+        let request = try await stage.request("GET", endpoint)
+        try stage.respond(to: request, after: .milliseconds(171), with: RandomUsers.response(RandomUsers.jordan))
+        try await stage.waitForEvents(JavaScriptResult.eventKind, count: 1)
+    }
+
+    static let replyGUIDTypes = Scenario(
+        "bridge/promise-reply-guid-types.json", contract: .promiseReplyBridge,
+        description: "A guid that is a number, null, a boolean or an array, and a body that is a string or an "
+            + "array, are rejected at once with an error reply each: nothing is fetched for them. An empty guid is "
+            + "still a string guid: it is fetched for and replied to with the data."
+    ) { stage in
+        let bodies: [JSONValue] = [
+            .object(["guid": .number(7)]), .object(["guid": .null]), .object(["guid": .bool(false)]),
+            .object(["guid": .array([])]), .string(firstGUID), .array([guidBody(firstGUID)]),
+        ]
+        for body in bodies {
+            stage.advance(by: .milliseconds(450))
+            _ = try await stage.page.postMessageAwaitingReply(
+                body, to: PromiseReplyBridge.handlerName, frame: page, timeout: stage.patience)
+        }
+        stage.advance(by: .milliseconds(450))
+        async let settled = stage.page.postMessageAwaitingReply(
+            guidBody(""), to: PromiseReplyBridge.handlerName, frame: page, timeout: stage.patience)
+        let request = try await stage.request("GET", endpoint)
+        try stage.respond(to: request, after: .milliseconds(102), with: RandomUsers.response(RandomUsers.avery))
+        _ = try await settled
+    }
+
+    static let oddStringGUIDs = Scenario(
+        "bridge/promise-guid-empty-whitespace-non-ascii.json", contract: .promiseBridge,
+        description: "An empty guid, a whitespace-only guid and a non-ASCII guid with a quote and U+2028 are "
+            + "string guids: each is fetched for and passed back unchanged, as one escaped literal."
+    ) { stage in
+        for (number, guid) in oddGUIDs.enumerated() {
+            stage.advance(by: .milliseconds(600))
+            try stage.page.postMessage(guidBody(guid), to: PromiseBridge.handlerName, frame: page)
+            let request = try await stage.request("GET", endpoint)
+            try stage.respond(
+                to: request, after: .milliseconds(90),
+                with: HTTPResponse(
+                    status: 200, headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")],
+                    body: .text("user \(number + 1)")))
+            try await stage.waitForEvents(JavaScriptResult.eventKind, count: number + 1)
+        }
+    }
+
+    static let askedAgainAfterSettling = Scenario(
+        "bridge/promise-asked-again-after-settling.json", contract: .promiseBridge,
+        description: "A promise rejected after a 503 and then one settled with data are each asked for again "
+            + "with the same guid: a settled guid is not remembered, each message fetches again and is settled "
+            + "again with its own response."
+    ) { stage in
+        let answers = [
+            HTTPResponse(
+                status: 503, headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")],
+                body: .text("Service Unavailable")),
+            RandomUsers.response(RandomUsers.avery), RandomUsers.response(RandomUsers.jordan),
+        ]
+        for (number, answer) in answers.enumerated() {
+            stage.advance(by: .milliseconds(700))
+            try stage.page.postMessage(guidBody(firstGUID), to: PromiseBridge.handlerName, frame: page)
+            let request = try await stage.request("GET", endpoint)
+            try stage.respond(to: request, after: .milliseconds(110), with: answer)
+            try await stage.waitForEvents(JavaScriptResult.eventKind, count: number + 1)
+        }
+    }
+
+    static let replyAskedAgainAfterSettling = Scenario(
+        "bridge/promise-reply-asked-again-after-settling.json", contract: .promiseReplyBridge,
+        description: "After an error reply to a 503, the page posts the same guid again and then once more: "
+            + "each message fetches again and gets exactly one reply of its own."
+    ) { stage in
+        let answers = [
+            HTTPResponse(status: 503, headers: [HTTPHeader("Retry-After", "5")], body: .text("Service Unavailable")),
+            RandomUsers.response(RandomUsers.avery), RandomUsers.response(RandomUsers.jordan),
+        ]
+        for answer in answers {
+            stage.advance(by: .milliseconds(650))
+            async let settled = stage.page.postMessageAwaitingReply(
+                guidBody(secondGUID), to: PromiseReplyBridge.handlerName, frame: page, timeout: stage.patience)
+            let request = try await stage.request("GET", endpoint)
+            try stage.respond(to: request, after: .milliseconds(95), with: answer)
+            _ = try await settled
+        }
     }
 
     static func guidBody(_ guid: String) -> JSONValue {

@@ -10,7 +10,8 @@ enum RouterScenarios {
 
     static let all: [Scenario] = [
         presentYellow, pushRed, ordinaryLink, newWindowLink, unknownTransition, missingColour, invalidColour,
-        colourBoundaries, schemeCase, otherNavigationTypes, scriptNewWindow, newWindowPost,
+        colourBoundaries, schemeCase, otherNavigationTypes, scriptNewWindow, newWindowPost, colourTextClasses,
+        afterCancel,
     ]
 
     static let presentYellow = Scenario(
@@ -160,6 +161,40 @@ enum RouterScenarios {
         stage.advance(by: .milliseconds(2_000))
         try await navigate(
             stage, action("https://www.example.com/subscribe", type: .formSubmitted, method: "POST", targetFrame: nil))
+    }
+
+    static let colourTextClasses = Scenario(
+        "router/colour-empty-whitespace-non-ascii.json", contract: .navigationRouter,
+        description: "A colour component that is empty (r=), only whitespace (g=%20), full-width digits "
+            + "(b=２５５) or holds a line break (r=1%0A2) is not a number: nothing is shown and each navigation "
+            + "is cancelled; a well-formed link after them is routed."
+    ) { stage in
+        let malformed = [
+            "navigate://present?r=&g=0&b=0", "navigate://present?r=0&g=%20&b=0",
+            "navigate://push?r=0&g=0&b=%EF%BC%92%EF%BC%95%EF%BC%95", "navigate://push?r=1%0A2&g=0&b=0",
+        ]
+        for url in malformed {
+            stage.advance(by: .milliseconds(1_100))
+            try await tap(stage, url, targetFrame: nil)
+        }
+        stage.advance(by: .milliseconds(1_400))
+        try await tap(stage, "navigate://present?r=0&g=0&b=128", targetFrame: nil)
+    }
+
+    static let afterCancel = Scenario(
+        "router/after-cancel.json", contract: .navigationRouter,
+        description: "After a navigate: link is routed and cancelled, the same link tapped again is routed and "
+            + "cancelled again, a malformed one after it is cancelled with no route, and an https link after "
+            + "that is allowed: a cancelled navigation leaves nothing behind."
+    ) { stage in
+        stage.advance(by: .milliseconds(1_200))
+        try await tap(stage, "navigate://push?r=0&g=0&b=255", targetFrame: mainFrame)
+        stage.advance(by: .milliseconds(900))
+        try await tap(stage, "navigate://push?r=0&g=0&b=255", targetFrame: mainFrame)
+        stage.advance(by: .milliseconds(1_300))
+        try await tap(stage, "navigate://push?r=0&g=0", targetFrame: mainFrame)
+        stage.advance(by: .milliseconds(1_600))
+        try await tap(stage, "https://router.example.com/about.html", targetFrame: mainFrame)
     }
 
     /// A navigation of `type` from the index page, in the main frame unless `targetFrame` says otherwise.

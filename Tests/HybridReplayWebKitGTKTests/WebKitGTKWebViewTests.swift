@@ -5,6 +5,21 @@ import Testing
 
 @Suite("WebKitGTKWebView")
 struct WebKitGTKWebViewTests {
+    @Test("Platform.live puts the view behind the web seam and fails a request it was given no transport for", .timeLimit(.minutes(1)))
+    func livePlatform() async throws {
+        let webView = try await WebKitGTKWebView()
+        let platform = Platform.live(webView)
+        #expect(platform.webView as? WebKitGTKWebView === webView)
+        await platform.cookieStore.setCookie(Cookie(name: "sid", value: "1", domain: "app.example"))
+        #expect(await platform.cookieStore.cookies(for: "https://app.example/").map(\.name) == ["sid"])
+        do {
+            _ = try await platform.transport.send(HTTPRequest(url: "https://app.example/api"), redirectDelegate: nil)
+            Issue.record("a platform without a transport sent a request")
+        } catch {
+            #expect("\(error)".contains("this Platform has no transport"), "\(error)")
+        }
+    }
+
     @Test("delivers a posted message to its handler with body and frame", .timeLimit(.minutes(1)))
     func postsMessage() async throws {
         let webView = try await WebKitGTKWebView()

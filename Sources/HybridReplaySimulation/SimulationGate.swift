@@ -24,12 +24,7 @@ final class SimulationGate<Value: Sendable>: Sendable {
         case refused(earlier: Ending)
     }
 
-    private struct State: Sendable {
-        var ending: Ending?
-        var continuation: CheckedContinuation<Ending, Never>?
-    }
-
-    private let state = Locked(State())
+    private let first = FirstOutcome<Ending>()
 
     init() {}
 
@@ -43,32 +38,9 @@ final class SimulationGate<Value: Sendable>: Sendable {
     ///   - start: Hands app code the completion handler that calls ``settle(_:)``.
     /// - Returns: The first answer, or why none came.
     func wait(timeout: Duration, start: () -> Void) async -> Ending {
-        let timer = Task { [self] in
-            do {
-                try await Task.sleep(for: timeout)
-            } catch {
-                return
-            }
-            settle(.timedOut(timeout))
-        }
-        let ending = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let earlier: Ending? = state.withLock { state in
-                    if let ending = state.ending { return ending }
-                    state.continuation = continuation
-                    return nil
-                }
-                if let earlier {
-                    continuation.resume(returning: earlier)
-                } else {
-                    start()
-                }
-            }
-        } onCancel: {
-            settle(.cancelled)
-        }
-        timer.cancel()
-        return ending
+        await first.outcome(
+            patience: timeout, timedOut: { [self] in settle(.timedOut(timeout)) },
+            cancelled: { [self] in settle(.cancelled) }, start: start)
     }
 
     /// Ends the wait with `ending`, unless it has already ended.
@@ -77,13 +49,7 @@ final class SimulationGate<Value: Sendable>: Sendable {
     /// - Returns: Whether `ending` settled the wait, or what had settled it before.
     @discardableResult
     func settle(_ ending: Ending) -> Acceptance {
-        let (acceptance, continuation) = state.withLock { state -> (Acceptance, CheckedContinuation<Ending, Never>?) in
-            if let earlier = state.ending { return (.refused(earlier: earlier), nil) }
-            state.ending = ending
-            defer { state.continuation = nil }
-            return (.accepted, state.continuation)
-        }
-        continuation?.resume(returning: ending)
-        return acceptance
+        guard let earlier = first.finishOrEarlier(ending) else { return .accepted }
+        return .refused(earlier: earlier)
     }
 }

@@ -21,14 +21,22 @@ package final class FirstOutcome<Outcome: Sendable>: Sendable {
     /// - Returns: Whether this call ended the wait.
     @discardableResult
     package func finish(_ outcome: Outcome) -> Bool {
-        let (ended, waiting) = state.withLock { state -> (Bool, CheckedContinuation<Outcome, Never>?) in
-            guard state.outcome == nil else { return (false, nil) }
+        finishOrEarlier(outcome) == nil
+    }
+
+    /// Ends the wait with `outcome`, unless it has ended already.
+    ///
+    /// - Parameter outcome: What the wait returns.
+    /// - Returns: `nil` when this call ended the wait, else the outcome that had ended it.
+    package func finishOrEarlier(_ outcome: Outcome) -> Outcome? {
+        let (earlier, waiting) = state.withLock { state -> (Outcome?, CheckedContinuation<Outcome, Never>?) in
+            if let earlier = state.outcome { return (earlier, nil) }
             state.outcome = outcome
             defer { state.continuation = nil }
-            return (true, state.continuation)
+            return (nil, state.continuation)
         }
         waiting?.resume(returning: outcome)
-        return ended
+        return earlier
     }
 
     /// Waits for the first outcome, calling `timedOut` when `patience` runs out
@@ -42,9 +50,13 @@ package final class FirstOutcome<Outcome: Sendable>: Sendable {
     ///   - patience: How long to wait before `timedOut` is called; `nil` for no limit.
     ///   - timedOut: Called once if `patience` runs out before the wait ends.
     ///   - cancelled: Called if the task is cancelled before the wait ends.
+    ///   - start: Called on the waiting task once the wait is registered, unless
+    ///     it has ended already: where the caller hands out what will answer it,
+    ///     so an answer given at once is not lost and comes in the order asked.
     /// - Returns: The outcome given to the first call of ``finish(_:)``.
     package func outcome(
-        patience: Duration?, timedOut: @escaping @Sendable () -> Void, cancelled: @escaping @Sendable () -> Void
+        patience: Duration?, timedOut: @escaping @Sendable () -> Void, cancelled: @escaping @Sendable () -> Void,
+        start: () -> Void = {}
     ) async -> Outcome {
         let timer = patience.map { patience in
             Task {
@@ -59,7 +71,11 @@ package final class FirstOutcome<Outcome: Sendable>: Sendable {
                     if state.outcome == nil { state.continuation = continuation }
                     return state.outcome
                 }
-                if let outcome { continuation.resume(returning: outcome) }
+                if let outcome {
+                    continuation.resume(returning: outcome)
+                } else {
+                    start()
+                }
             }
         } onCancel: {
             cancelled()

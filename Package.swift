@@ -61,18 +61,20 @@ let package = Package(
         .target(name: "HybridReplayReference", dependencies: ["HybridReplaySeams"]),
         // The `cassette` tool's commands; `verify` gets its contracts from the executable
         // that runs it (the CassetteTool product: a package's own `cassette verify`).
-        // Also the command-line layer `record-suite` and `cassette-bench` parse and print help with,
-        // and the reference contracts the package's own `cassette verify` knows.
-        .target(name: "CassetteCommands", dependencies: ["HybridReplay", "HybridReplayReference"]),
+        // Also the command-line layer `record-suite` and `cassette-bench` parse and print help with.
+        .target(name: "CassetteCommands", dependencies: ["HybridReplay"]),
+        // The reference contracts the package's own `cassette verify` knows, kept out of
+        // CassetteCommands so that a user's CassetteTool does not link the references.
+        .target(name: "ReferenceContracts", dependencies: ["CassetteCommands", "HybridReplayReference"]),
         .target(name: "CassetteTool", dependencies: ["CassetteCommands", "HybridReplay"]),
         // Swift Testing and XCTest glue: record modes, the cassette trait, replayCassette.
         .target(
             name: "HybridReplayTesting",
             dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayFoundationAdapters"]),
-        .executableTarget(name: "cassette", dependencies: ["CassetteCommands"]),
+        .executableTarget(name: "cassette", dependencies: ["CassetteCommands", "ReferenceContracts"]),
         .executableTarget(
             name: "cassette-bench",
-            dependencies: ["HybridReplay", "HybridReplaySimulation", "CassetteCommands", "HybridReplayReference"]),
+            dependencies: ["HybridReplay", "HybridReplaySimulation", "CassetteCommands", "ReferenceContracts"]),
         // The conformance suite's scenarios, recorded against the reference implementations;
         // `swift run record-suite` rewrites Cassettes/ from them.
         .target(
@@ -149,7 +151,7 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "CassetteCommandsTests",
-            dependencies: ["CassetteCommands", "HybridReplayTestSupport", "HybridReplayReference"]),
+            dependencies: ["CassetteCommands", "ReferenceContracts", "HybridReplayTestSupport", "HybridReplayReference"]),
         .testTarget(name: "HybridReplayTestingTests", dependencies: ["HybridReplayTesting"], exclude: ["Cassettes"]),
         .testTarget(
             name: "HybridReplayReferenceTests",

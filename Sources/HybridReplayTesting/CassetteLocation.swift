@@ -38,9 +38,10 @@ struct CassetteLocation: Sendable, Equatable {
     /// The file to read: the one in the source folder when it is there, else
     /// a copy in one of `bundles` (on a device, or wherever the tests run away
     /// from their sources), else the source folder's path, which is then missing.
-    func readable(searching bundles: [Bundle] = CassetteLocation.testBundles()) -> URL {
+    /// The bundles are only listed when the source folder lacks the file.
+    func readable(searching bundles: @autoclosure () -> [Bundle] = CassetteLocation.testBundles()) -> URL {
         if FileManager.default.fileExists(atPath: file.path) { return file }
-        return Self.bundled(name: name, directory: directory, in: bundles) ?? file
+        return Self.bundled(name: name, directory: directory, in: bundles()) ?? file
     }
 
     /// `<directory>/<name>.json` in the first of `bundles` that holds it: in

@@ -1,4 +1,5 @@
 import CassetteCommands
+import ReferenceContracts
 import Foundation
 import HybridReplay
 

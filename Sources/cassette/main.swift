@@ -1,4 +1,5 @@
 import CassetteCommands
+import ReferenceContracts
 import Foundation
 
 exit(await runCassetteTool(contracts: ConformanceContract.references))

@@ -1,5 +1,6 @@
 import HybridReplayReference
 import CassetteCommands
+import ReferenceContracts
 import Foundation
 import HybridReplay
 

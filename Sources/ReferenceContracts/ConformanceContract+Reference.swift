@@ -1,3 +1,4 @@
+import CassetteCommands
 import HybridReplayReference
 
 extension ConformanceContract {

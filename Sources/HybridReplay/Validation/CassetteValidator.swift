@@ -24,6 +24,7 @@ public enum CassetteValidator {
         ScriptReply.eventKind: (ScriptMessage.eventKind, "reply"),
         NavigationResponseDecision.eventKind: (NavigationResponse.eventKind, "decision"),
         NewWindowResult.eventKind: (NewWindowRequest.eventKind, "result"),
+        JavaScriptDialogAnswer.eventKind: (JavaScriptDialog.eventKind, "answer"),
     ]
 
     /// Every problem in `cassette`, in event order.

@@ -98,6 +98,12 @@ struct JavaScriptDialogRoundTripTests {
         #expect(!report.passed)
     }
 
+    @Test("the bundled dialogs example replays against the answerer")
+    func bundledExample() async throws {
+        let report = try await replayExample("web/shell-dialogs.json") { ExampleDialogAnswerer(platform: $0) }
+        #expect(report.passed, "\(report)")
+    }
+
     @Test("a dialog with no UI delegate set cannot be delivered, and says so")
     func noDelegate() async throws {
         let cassette = makeCassette([Event(id: 1, at: 0, payload: Self.question)])

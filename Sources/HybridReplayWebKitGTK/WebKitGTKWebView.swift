@@ -24,6 +24,8 @@ import HybridReplaySeams
 ///   reported as the main frame at the page's current URL.
 /// - JavaScript errors drop WebKitGTK's `<url>:<line>:<column>: ` prefix, so
 ///   they read as `WKWebView`'s do: `ReferenceError: Can't find variable: x`.
+/// - JavaScript dialogs do not say which frame opened them; they are
+///   attributed to the main frame at the page's current URL.
 public final class WebKitGTKWebView: WebView {
     private let thread: GTKThread
     private let page: WebKitGTKPage

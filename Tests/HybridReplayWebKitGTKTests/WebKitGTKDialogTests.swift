@@ -88,5 +88,48 @@ struct WebKitGTKDialogTests {
         let replay = await Replayer(cassette: cassette).replay { PromptBridge(platform: $0) }
         #expect(replay.passed, "\(replay)")
     }
+
+    /// A bridge in the style of hybrid frameworks' native bridges: a
+    /// document-start user script asks native code, through a synchronous
+    /// `prompt()`, for a value the page's own script then needs.
+    struct StartupBridge: UIDelegate {
+        init(platform: Platform) {
+            platform.webView.setUIDelegate(self)
+            platform.webView.addUserScript(
+                UserScriptInstallation(
+                    source: "window.nativeInfo = JSON.parse(prompt(JSON.stringify({type: 'info'}), '') || '{}');",
+                    injectionTime: .documentStart, mainFrameOnly: true))
+        }
+
+        func createWebView(for action: NavigationAction, windowFeatures: WindowFeatures) -> (any WebView)? { nil }
+
+        func runJavaScriptTextInputPanel(
+            withPrompt prompt: String, defaultText: String?, initiatedByFrame frame: Frame,
+            completionHandler: @escaping @Sendable (String?) -> Void
+        ) {
+            completionHandler(prompt == #"{"type":"info"}"# ? #"{"platform":"ios","version":3}"# : nil)
+        }
+    }
+
+    @Test("a document-start script's synchronous prompt is answered before the page's script runs, and replays", .timeLimit(.minutes(1)))
+    func documentStartPrompt() async throws {
+        let webView = try await WebKitGTKWebView()
+        let answered = StreamingHandler()
+        webView.add(answered, name: "answered")
+        let recorder = Recorder(name: "webkitgtk-startup-prompt", engine: "WebKitGTK 6.0")
+        let bridge = StartupBridge(platform: recorder.platform(wrapping: WebKitGTKRecordingTests.live(webView)))
+        webView.loadHTML(
+            page(script: "window.webkit.messageHandlers.answered.postMessage(window.nativeInfo);"), baseURL: baseURL)
+        let message = try #require(await next(answered.messages))
+        #expect(message.body == ["platform": "ios", "version": 3])
+        try await recorder.waitUntil("the user script, the prompt and its answer") { $0.count >= 3 }
+        #expect(recorder.cassette().events.map(\.kind.description) == [
+            "javascript.userScript", "javascript.dialog", "javascript.dialogAnswer",
+        ])
+        withExtendedLifetime(bridge) {}
+
+        let replay = await Replayer(cassette: recorder.cassette()).replay { StartupBridge(platform: $0) }
+        #expect(replay.passed, "\(replay)")
+    }
 }
 #endif

@@ -16,6 +16,7 @@ typedef gboolean (*hr_script_message_with_reply_func)(
     WebKitUserContentManager *manager, JSCValue *value, WebKitScriptMessageReply *reply, gpointer data);
 typedef gboolean (*hr_decide_policy_func)(
     WebKitWebView *view, WebKitPolicyDecision *decision, WebKitPolicyDecisionType type, gpointer data);
+typedef gboolean (*hr_script_dialog_func)(WebKitWebView *view, WebKitScriptDialog *dialog, gpointer data);
 typedef void (*hr_load_changed_func)(WebKitWebView *view, WebKitLoadEvent event, gpointer data);
 typedef gboolean (*hr_load_failed_func)(
     WebKitWebView *view, WebKitLoadEvent event, const char *failing_uri, GError *error, gpointer data);
@@ -68,6 +69,10 @@ static inline gulong hr_connect_script_message_with_reply(
 
 static inline gulong hr_connect_decide_policy(WebKitWebView *view, hr_decide_policy_func function, gpointer data) {
     return g_signal_connect(view, "decide-policy", G_CALLBACK(function), data);
+}
+
+static inline gulong hr_connect_script_dialog(WebKitWebView *view, hr_script_dialog_func function, gpointer data) {
+    return g_signal_connect(view, "script-dialog", G_CALLBACK(function), data);
 }
 
 static inline gulong hr_connect_load_changed(WebKitWebView *view, hr_load_changed_func function, gpointer data) {

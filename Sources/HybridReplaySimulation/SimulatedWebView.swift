@@ -23,7 +23,7 @@ public final class SimulatedWebView: WebView {
 
     /// Something the app did that WebKit forbids.
     struct Misuse: Sendable {
-        enum Kind: Sendable { case registration, reply, decision }
+        enum Kind: Sendable { case registration, reply, decision, dialogAnswer }
         var kind: Kind
         var message: String
     }
@@ -117,7 +117,7 @@ public final class SimulatedWebView: WebView {
     public var hasNavigationDelegate: Bool { state.withLock { $0.navigationDelegate != nil } }
 
     /// Every misuse WebKit would crash or complain on, in the order it happened:
-    /// a handler name registered twice, a reply or decision given twice or too late.
+    /// a handler name registered twice, a reply, decision or dialog answer given twice or too late.
     public var misuses: [String] { state.withLock { $0.misuses.map(\.message) } }
 
     /// The misuses of script-message reply handlers: replies after the first,
@@ -127,6 +127,10 @@ public final class SimulatedWebView: WebView {
     /// The misuses of navigation decision handlers: decisions after the first,
     /// or after ``navigate(_:timeout:)`` stopped waiting.
     public var decisionMisuses: [String] { misuses(of: .decision) }
+
+    /// The misuses of JavaScript dialog completion handlers: answers after
+    /// the first, or after ``runJavaScriptDialog(_:timeout:)`` stopped waiting.
+    public var dialogMisuses: [String] { misuses(of: .dialogAnswer) }
 
     private func misuses(of kind: Misuse.Kind) -> [String] {
         state.withLock { $0.misuses.filter { $0.kind == kind }.map(\.message) }

@@ -7,7 +7,8 @@ import WebKit
 import AppleMirrorWebKit
 #endif
 
-/// The `WKUIDelegate` WebKit holds for a seam UIDelegate: new windows.
+/// The `WKUIDelegate` WebKit holds for a seam UIDelegate: new windows and
+/// JavaScript dialogs.
 ///
 /// WebKit must get a `WKWebView` created with the configuration it passes;
 /// the seam returns `any WebView`. A WebKitWebView is unwrapped (the app
@@ -15,6 +16,11 @@ import AppleMirrorWebKit
 /// any other web view cannot stand in for a `WKWebView`, so the window is
 /// refused and the mismatch reported. `WKWindowFeatures` reaches the seam as
 /// WindowFeatures, member for member, `nil` where the page did not say.
+///
+/// A dialog's completion handler reaches WebKit through ExactlyOnce: the
+/// first answer is delivered on the main actor, repeats are dropped and
+/// reported, and a handler dropped uncalled is reported and answered as
+/// WebKit answers for a delegate without the method.
 @MainActor package final class UIDelegateBridge: NSObject, WKUIDelegate {
     private let delegate: any UIDelegate
     private let report: @Sendable (WebKitAdapterIssue) -> Void
@@ -42,5 +48,49 @@ import AppleMirrorWebKit
             return nil
         }
         return adapter.webView
+    }
+
+    package func webView(
+        _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
+        completionHandler: @escaping @MainActor @Sendable () -> Void
+    ) {
+        let initiator = frames.frame(frame)
+        let once = answerOnce(to: JavaScriptDialog(kind: .alert, message: message, frame: initiator)) { _ in
+            performOnMainActor { completionHandler() }
+        }
+        delegate.runJavaScriptAlertPanel(withMessage: message, initiatedByFrame: initiator) { once.call(.ok) }
+    }
+
+    package func webView(
+        _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
+        completionHandler: @escaping @MainActor @Sendable (Bool) -> Void
+    ) {
+        let initiator = frames.frame(frame)
+        let once = answerOnce(to: JavaScriptDialog(kind: .confirm, message: message, frame: initiator)) { answer in
+            performOnMainActor { completionHandler(answer.confirmed) }
+        }
+        delegate.runJavaScriptConfirmPanel(withMessage: message, initiatedByFrame: initiator) {
+            once.call($0 ? .ok : .cancel)
+        }
+    }
+
+    package func webView(
+        _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+        initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void
+    ) {
+        let dialog = JavaScriptDialog(kind: .prompt, message: prompt, defaultText: defaultText, frame: frames.frame(frame))
+        let once = answerOnce(to: dialog) { answer in performOnMainActor { completionHandler(answer.text) } }
+        delegate.runJavaScriptTextInputPanel(withPrompt: prompt, defaultText: defaultText, initiatedByFrame: dialog.frame) {
+            once.call(.prompt($0))
+        }
+    }
+
+    /// The handler WebKit gets `dialog`'s answer through, once; WebKit's own default answer when it is never called.
+    private func answerOnce(
+        to dialog: JavaScriptDialog, deliver: @escaping @Sendable (JavaScriptDialogAnswer) -> Void
+    ) -> ExactlyOnce<JavaScriptDialogAnswer> {
+        ExactlyOnce(
+            "completion handler for the \(dialog.kind) dialog \(JavaScriptLiteral.string(dialog.message))",
+            fallback: dialog.defaultAnswer, report: report, deliver: deliver)
     }
 }

@@ -16,8 +16,11 @@ final class WebKitGTKPage: @unchecked Sendable {
     private let window: UnsafeMutablePointer<GtkWidget>
 
     var navigationDelegate: (any NavigationDelegate)?
-    /// Kept for the seam; WebKitGTK's `create` signal is not connected, so it is never asked.
+    /// Asked to run the page's JavaScript dialogs (`script-dialog`); WebKitGTK's
+    /// `create` signal is not connected, so it is never asked for windows.
     var uiDelegate: (any UIDelegate)?
+    /// Told what the adapter answered in the app's place, such as a dialog with no UI delegate.
+    let reportIssue: @Sendable (WebKitGTKError) -> Void
     /// Whether the current load failed, so its `WEBKIT_LOAD_FINISHED` is not a finish.
     private var currentLoadFailed = false
     /// Handler registrations, kept alive while their signals may fire.
@@ -37,8 +40,9 @@ final class WebKitGTKPage: @unchecked Sendable {
     private var nextWaiter = 0
 
     /// Creates the view in a window; call on the GTK thread.
-    init(thread: GTKThread) {
+    init(thread: GTKThread, reportIssue: @escaping @Sendable (WebKitGTKError) -> Void) {
         self.thread = thread
+        self.reportIssue = reportIssue
         session = webkit_network_session_new_ephemeral()
         manager = webkit_user_content_manager_new()
         context = webkit_web_context_new()
@@ -55,6 +59,11 @@ final class WebKitGTKPage: @unchecked Sendable {
         hr_connect_decide_policy(view, { _, decision, type, data in
             guard let decision, let data else { return 0 }
             return Unmanaged<WebKitGTKPage>.fromOpaque(data).takeUnretainedValue().decide(decision, type: type) ? 1 : 0
+        }, data)
+        hr_connect_script_dialog(view, { _, dialog, data in
+            guard let dialog, let data else { return 0 }
+            Unmanaged<WebKitGTKPage>.fromOpaque(data).takeUnretainedValue().runDialog(dialog)
+            return 1  // Handled: WebKit shows no dialog of its own, which would wait on a window no one sees.
         }, data)
         hr_connect_load_changed(view, { _, event, data in
             guard let data else { return }

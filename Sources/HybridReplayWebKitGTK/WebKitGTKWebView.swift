@@ -24,18 +24,24 @@ import HybridReplaySeams
 ///   reported as the main frame at the page's current URL.
 /// - JavaScript errors drop WebKitGTK's `<url>:<line>:<column>: ` prefix, so
 ///   they read as `WKWebView`'s do: `ReferenceError: Can't find variable: x`.
+/// - JavaScript dialogs do not say which frame opened them; they are
+///   attributed to the main frame at the page's current URL.
 public final class WebKitGTKWebView: WebView {
     private let thread: GTKThread
     private let page: WebKitGTKPage
 
     /// Creates a web view, starting GTK on its own thread the first time.
     ///
+    /// - Parameter reportIssue: Told what the adapter answered in the app's
+    ///   place, such as a JavaScript dialog opened with no UI delegate set
+    ///   (answered as WebKit does: alert dismissed, confirm `false`, prompt
+    ///   `null`); a test turns it into a failure. Called on the GTK thread.
     /// - Throws: ``WebKitGTKError/noDisplay`` when GTK cannot open a display.
-    public init() async throws(WebKitGTKError) {
+    public init(reportIssue: @escaping @Sendable (WebKitGTKError) -> Void = { _ in }) async throws(WebKitGTKError) {
         let thread = try await GTKThread.shared()
         self.thread = thread
         page = await withCheckedContinuation { continuation in
-            thread.perform { continuation.resume(returning: WebKitGTKPage(thread: thread)) }
+            thread.perform { continuation.resume(returning: WebKitGTKPage(thread: thread, reportIssue: reportIssue)) }
         }
     }
 
@@ -55,7 +61,8 @@ public final class WebKitGTKWebView: WebView {
         thread.perform { [page] in page.removeHandler(name: name, world: contentWorld) }
     }
 
-    /// Stores the UI delegate; WebKitGTK asks it nothing (see the type's notes).
+    /// Sets the UI delegate that answers the page's JavaScript dialogs
+    /// (`script-dialog`); WebKitGTK does not ask it for new windows.
     public func setUIDelegate(_ delegate: (any UIDelegate)?) {
         thread.perform { [page] in page.uiDelegate = delegate }
     }

@@ -36,4 +36,21 @@ extension TimelineTests {
             "  10    +0.800s  stimulus  navigation.processTerminated",
         ])
     }
+
+    @Test("a JavaScript dialog and its answer show one summary line each, the texts as JavaScript literals")
+    func dialogLines() {
+        let frame = Frame(isMainFrame: false, url: "https://app.example.com/pay")
+        let cassette = Cassette(header: CassetteHeader(name: "web"), events: [
+            Event(id: 1, at: 0, payload: JavaScriptDialog(kind: .prompt, message: "Your \"name\"?", defaultText: "Ada", frame: .main())),
+            Event(id: 2, at: 0.1, cause: 1, payload: JavaScriptDialogAnswer(confirmed: true, text: "Grace")),
+            Event(id: 3, at: 0.2, payload: JavaScriptDialog(kind: .confirm, message: "Pay?", frame: frame)),
+            Event(id: 4, at: 0.3, cause: 3, payload: JavaScriptDialogAnswer.cancel),
+        ])
+        #expect(Timeline.lines(for: cassette).dropFirst(2).filter { !$0.hasPrefix("      ") } == [
+            "   1    +0.000s  stimulus  javascript.dialog              prompt \"Your \\\"name\\\"?\" default \"Ada\"",
+            "   2    +0.100s  effect    javascript.dialogAnswer        OK \"Grace\"  (cause 1)",
+            "   3    +0.200s  stimulus  javascript.dialog              confirm \"Pay?\" (subframe)",
+            "   4    +0.300s  effect    javascript.dialogAnswer        Cancel  (cause 3)",
+        ])
+    }
 }

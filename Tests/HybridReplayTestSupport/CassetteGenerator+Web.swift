@@ -11,9 +11,10 @@ extension CassetteGenerator {
     /// One scene of web events, of one of the web features version 2 adds,
     /// so a generated cassette stays as long as a version 1 one.
     mutating func webScene(add: Add) {
-        switch int(0...2) {
+        switch int(0...3) {
         case 0: lifecycleScene(add: add)
         case 1: policyScene(add: add)
+        case 2: dialogScene(add: add)
         default: windowScene(add: add)
         }
     }
@@ -54,6 +55,20 @@ extension CassetteGenerator {
                     allowsResizing: optional { $0.bool() })),
             nil, nil, &self)
         _ = add(NewWindowResult(returnedWebView: bool()), window, nil, &self)
+    }
+
+    /// A confirm or a prompt and the answer its completion handler can give.
+    /// Alerts are left to the round-trip tests: their one answer cannot be
+    /// altered through the seam, which the oracle's faults need.
+    mutating func dialogScene(add: Add) {
+        let prompt = bool()
+        let dialog = add(
+            JavaScriptDialog(
+                kind: prompt ? .prompt : .confirm, message: string(), defaultText: prompt ? optional { $0.string() } : nil,
+                frame: frame()),
+            nil, nil, &self)
+        let answer: JavaScriptDialogAnswer = prompt ? .prompt(optional { $0.string() }) : bool() ? .ok : .cancel
+        _ = add(answer, dialog, nil, &self)
     }
 
     /// Mostly the page's world, which the format leaves out, so version 1 shapes stay common.

@@ -25,7 +25,7 @@ package struct DeliveryExecutor: Sendable, Hashable, CustomStringConvertible {
     package static func `for`(_ payload: any EventPayload) -> DeliveryExecutor {
         switch payload {
         case is ScriptMessage, is JavaScriptResult: .mainActor
-        case is NavigationAction, is NavigationResponse, is NewWindowRequest: .mainActor
+        case is NavigationAction, is NavigationResponse, is NewWindowRequest, is JavaScriptDialog: .mainActor
         case is NavigationStart, is NavigationCommit, is NavigationFinish, is NavigationFailure,
             is WebContentProcessTermination:
             .mainActor

@@ -30,6 +30,8 @@ enum CassetteMigration {
         NavigationResponseDecision.eventKind: 2,
         NewWindowRequest.eventKind: 2,
         NewWindowResult.eventKind: 2,
+        JavaScriptDialog.eventKind: 2,
+        JavaScriptDialogAnswer.eventKind: 2,
     ]
 
     /// A problem for an event of `kind` in a cassette of `version`, or `nil`.

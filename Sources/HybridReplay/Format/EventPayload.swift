@@ -40,7 +40,8 @@ extension StandardPayload {
 enum PayloadRegistry {
     static let standardTypes: [any StandardPayload.Type] = [
         ScriptMessage.self, ScriptReply.self, ScriptHandlerRemoval.self,
-        UserScriptInstallation.self, JavaScriptEvaluation.self, JavaScriptResult.self,
+        UserScriptInstallation.self, JavaScriptEvaluation.self, JavaScriptResult.self, JavaScriptDialog.self,
+        JavaScriptDialogAnswer.self,
         NavigationAction.self, NavigationDecision.self, NativeRoute.self, NavigationLoad.self,
         NavigationStart.self, NavigationCommit.self, NavigationFinish.self, NavigationFailure.self,
         WebContentProcessTermination.self, NavigationResponse.self, NavigationResponseDecision.self,

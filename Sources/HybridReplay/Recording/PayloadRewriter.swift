@@ -25,8 +25,9 @@ struct PayloadRewriter: Sendable {
     var json: Rewrite<JSONValue>?
     /// The text of every body that is neither JSON nor a form by its
     /// `Content-Type` (given as text, or as bytes that are UTF-8), of
-    /// every form and multipart body after its fields, and the source of
-    /// every `evaluateJavaScript` call.
+    /// every form and multipart body after its fields, the source of every
+    /// `evaluateJavaScript` call, and the texts of JavaScript dialogs and
+    /// their answers.
     var text: Rewrite<String>?
     /// Every cookie the cookie store is given or answers with.
     var cookie: Rewrite<Cookie>?
@@ -77,6 +78,16 @@ struct PayloadRewriter: Sendable {
             evaluation.frame = frame(evaluation.frame, &placeholders)
             if let text { evaluation.script = text(evaluation.script, &placeholders) }
             return evaluation
+        case var dialog as JavaScriptDialog:
+            if let text {
+                dialog.message = text(dialog.message, &placeholders)
+                dialog.defaultText = dialog.defaultText.map { text($0, &placeholders) }
+            }
+            dialog.frame = frame(dialog.frame, &placeholders) ?? dialog.frame
+            return dialog
+        case var answer as JavaScriptDialogAnswer:
+            if let text { answer.text = answer.text.map { text($0, &placeholders) } }
+            return answer
         case var action as NavigationAction:
             action.url = url(action.url, &placeholders)
             action.sourceFrame = frame(action.sourceFrame, &placeholders)

@@ -136,6 +136,12 @@ extension ReplayEngine {
                 return undeliverable(stimulus, "the web view has no UI delegate")
             }
             openWindow(request, id: id, by: delegate)
+        case let dialog as JavaScriptDialog:
+            guard let delegate = receivers.uiDelegate else {
+                return undeliverable(
+                    stimulus, "the web view has no UI delegate to answer the page's \(dialog.kind) dialog; call setUIDelegate(_:)")
+            }
+            runDialog(dialog, id: id, by: delegate)
         case let lifecycle where Self.isLifecycle(lifecycle):
             guard let delegate = receivers.navigationDelegate else {
                 return undeliverable(stimulus, "the web view has no navigation delegate")

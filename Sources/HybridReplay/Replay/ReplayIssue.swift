@@ -22,6 +22,10 @@ public struct ReplayIssue: Sendable, Hashable, CustomStringConvertible {
         public static let replyMissing = Kind(rawValue: "reply missing")
         /// A message was replied to more than once.
         public static let replyRepeated = Kind(rawValue: "reply repeated")
+        /// A JavaScript dialog was never answered.
+        public static let answerMissing = Kind(rawValue: "answer missing")
+        /// A JavaScript dialog was answered more than once.
+        public static let answerRepeated = Kind(rawValue: "answer repeated")
         /// A stimulus could not be delivered or was never used.
         public static let unusedStimulus = Kind(rawValue: "unused stimulus")
         /// An effect the replay reported missing, which came after the report

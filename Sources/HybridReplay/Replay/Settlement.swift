@@ -1,6 +1,6 @@
 /// A kind of effect that settles a stimulus exactly once: the decision for a
 /// navigation action, the decision for a navigation response, the reply to a
-/// script message.
+/// script message, the answer to a JavaScript dialog.
 ///
 /// WebKit crashes when such a handler is called twice and hangs or crashes
 /// when it is never called, so the replay judges both. Each kind is
@@ -28,7 +28,7 @@ struct Settlement: Sendable {
     let differs: (@Sendable (_ cause: String, _ expected: String, _ found: any EventPayload) -> String)?
 
     /// Every kind of settlement.
-    static let all: [Settlement] = [navigationDecision, navigationResponseDecision, scriptReply]
+    static let all: [Settlement] = [navigationDecision, navigationResponseDecision, scriptReply, dialogAnswer]
 
     /// The settlement an effect of `kind` is, or `nil` when it settles nothing.
     static func of(_ kind: EventKind) -> Settlement? { all.first { $0.effectKind == kind } }
@@ -76,6 +76,20 @@ struct Settlement: Sendable {
             "the page awaits a reply to this message and none was sent; the recording replied \(recorded) in event \(effectID)"
         },
         differs: nil)
+
+    static let dialogAnswer = Settlement(
+        effectKind: JavaScriptDialogAnswer.eventKind, causeKind: JavaScriptDialog.eventKind,
+        repeatedIssue: .answerRepeated, missingIssue: .answerMissing,
+        value: { $0.summary },
+        repeated: { cause, first, then in
+            "the JavaScript dialog \(cause) was answered twice: first \(first), then \(then); call completionHandler exactly once"
+        },
+        missing: { cause, recorded, effectID in
+            "the page waits on the JavaScript dialog \(cause) and its completion handler was not called; the recording answered \(recorded) in event \(effectID)"
+        },
+        differs: { cause, expected, found in
+            "the answer to JavaScript dialog \(cause) differs from the recording: expected \(expected), found \(found.summary)"
+        })
 }
 
 extension Settlement {

@@ -20,10 +20,11 @@ public enum CassetteValidator {
     /// Effects that must name, as their cause, a stimulus of the given kind,
     /// and may do so only once.
     private static let onePerCause: [EventKind: (cause: EventKind, noun: String)] = [
-        NavigationDecision.eventKind: (NavigationAction.eventKind, "decision"),
-        ScriptReply.eventKind: (ScriptMessage.eventKind, "reply"),
-        NavigationResponseDecision.eventKind: (NavigationResponse.eventKind, "decision"),
-        NewWindowResult.eventKind: (NewWindowRequest.eventKind, "result"),
+        NavigationDecision.eventKind: (NavigationAction.eventKind, "a decision"),
+        ScriptReply.eventKind: (ScriptMessage.eventKind, "a reply"),
+        NavigationResponseDecision.eventKind: (NavigationResponse.eventKind, "a decision"),
+        NewWindowResult.eventKind: (NewWindowRequest.eventKind, "a result"),
+        JavaScriptDialogAnswer.eventKind: (JavaScriptDialog.eventKind, "an answer"),
     ]
 
     /// Every problem in `cassette`, in event order.
@@ -71,7 +72,7 @@ public enum CassetteValidator {
             if let rule = onePerCause[event.kind] {
                 if let cause = event.cause, let target = byID[cause], target.kind == rule.cause {
                     if let earlier = consequence[event.kind]?[cause] {
-                        report("cause", "\(rule.cause) \(cause) already has a \(rule.noun) (event \(earlier)); it gets exactly one")
+                        report("cause", "\(rule.cause) \(cause) already has \(rule.noun) (event \(earlier)); it gets exactly one")
                     } else {
                         consequence[event.kind, default: [:]][cause] = event.id
                     }

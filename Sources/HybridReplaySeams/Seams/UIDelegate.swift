@@ -1,14 +1,39 @@
-/// Opens the windows a page asks for: the counterpart of `WKUIDelegate`'s
-/// `webView(_:createWebViewWith:for:windowFeatures:)`.
+/// Opens the windows a page asks for and runs its JavaScript dialogs: the
+/// counterpart of `WKUIDelegate`.
 ///
 /// WebKit also passes the `WKWebViewConfiguration` the new web view must be
 /// created with; the seam leaves it out, since app code under test creates
 /// no `WKWebView` itself: it returns a web view from its own platform, or
 /// `nil`. Only whether it returned one is recorded; what the new web view
 /// does afterwards is not part of this web view's cassette.
+///
+/// The dialog methods have default implementations that answer as WebKit
+/// does when a delegate lacks them: an alert is dismissed, a confirm answers
+/// `false` and a prompt `nil`. Call each completion handler exactly once:
+/// the page's script waits for it.
 public protocol UIDelegate: Sendable {
     /// Returns the web view to load `action` in, or `nil` to refuse the window.
     ///
     /// Called synchronously, as WebKit calls it, so it answers exactly once.
     @MainActor func createWebView(for action: NavigationAction, windowFeatures: WindowFeatures) -> (any WebView)?
+
+    /// Shows the page's `alert(message)`
+    /// (`webView(_:runJavaScriptAlertPanelWithMessage:initiatedByFrame:completionHandler:)`);
+    /// call `completionHandler` exactly once, when it is dismissed.
+    @MainActor func runJavaScriptAlertPanel(
+        withMessage message: String, initiatedByFrame frame: Frame, completionHandler: @escaping @Sendable () -> Void)
+
+    /// Asks the page's `confirm(message)`
+    /// (`webView(_:runJavaScriptConfirmPanelWithMessage:initiatedByFrame:completionHandler:)`);
+    /// call `completionHandler` exactly once, with `true` for OK.
+    @MainActor func runJavaScriptConfirmPanel(
+        withMessage message: String, initiatedByFrame frame: Frame,
+        completionHandler: @escaping @Sendable (Bool) -> Void)
+
+    /// Asks the page's `prompt(prompt, defaultText)`
+    /// (`webView(_:runJavaScriptTextInputPanelWithPrompt:defaultText:initiatedByFrame:completionHandler:)`);
+    /// call `completionHandler` exactly once, with the text entered or `nil` for Cancel.
+    @MainActor func runJavaScriptTextInputPanel(
+        withPrompt prompt: String, defaultText: String?, initiatedByFrame frame: Frame,
+        completionHandler: @escaping @Sendable (String?) -> Void)
 }

@@ -33,6 +33,8 @@ extension CassetteOracle {
         switch payload {
         case let decision as NavigationResponseDecision:
             (cause as? (@Sendable (NavigationResponsePolicy) -> Void))?(decision.policy)
+        case let answer as JavaScriptDialogAnswer:
+            (cause as? (@Sendable (JavaScriptDialogAnswer) -> Void))?(answer)
         case let removal as ScriptHandlerRemoval:
             platform.webView.removeScriptMessageHandler(forName: removal.name, contentWorld: removal.contentWorld)
         default:
@@ -47,6 +49,10 @@ extension CassetteOracle {
         case var decision as NavigationResponseDecision:
             decision.policy = decision.policy == .cancel ? .allow : .cancel
             return decision
+        case let answer as JavaScriptDialogAnswer:
+            // Each still an answer the dialog's own completion handler can give: a confirm drops the text.
+            return answer.text.map { JavaScriptDialogAnswer.prompt($0 + "-altered") }
+                ?? (answer.confirmed ? .cancel : JavaScriptDialogAnswer(confirmed: true, text: "altered"))
         case var removal as ScriptHandlerRemoval:
             removal.name += "-altered"
             return removal
@@ -55,6 +61,22 @@ extension CassetteOracle {
         default:
             return payload
         }
+    }
+}
+
+extension CassetteOracle.Receiver {
+    /// Hands the walk one handler for either dialog, which it calls with the recorded answer.
+    func runJavaScriptConfirmPanel(
+        withMessage message: String, initiatedByFrame frame: Frame, completionHandler: @escaping @Sendable (Bool) -> Void
+    ) {
+        oracle.arrived({ (answer: JavaScriptDialogAnswer) in completionHandler(answer.confirmed) } as @Sendable (JavaScriptDialogAnswer) -> Void)
+    }
+
+    func runJavaScriptTextInputPanel(
+        withPrompt prompt: String, defaultText: String?, initiatedByFrame frame: Frame,
+        completionHandler: @escaping @Sendable (String?) -> Void
+    ) {
+        oracle.arrived({ (answer: JavaScriptDialogAnswer) in completionHandler(answer.text) } as @Sendable (JavaScriptDialogAnswer) -> Void)
     }
 }
 

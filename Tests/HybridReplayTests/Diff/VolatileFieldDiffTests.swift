@@ -1,0 +1,70 @@
+import HybridReplay
+import Testing
+
+@Suite struct VolatileFieldDiffTests {
+    static let callbackID = VolatileField(kind: ScriptMessage.eventKind, path: "body.callbackId")
+
+    /// A Capacitor-style bridge: each plugin call carries a callback id from a
+    /// counter that starts at a random number, and native code answers with it.
+    /// `answered` gives, by call, the id the answer carries; the call's own by default.
+    static func bridge(firstID: Int, calls: Int = 4, answered: [Int: Int] = [:], declared: Bool) -> Cassette {
+        var events: [Event] = []
+        for call in 0..<calls {
+            let id = String(firstID + call)
+            let answer = String(answered[call] ?? firstID + call)
+            events.append(Event(
+                id: events.count + 1, at: Double(call),
+                payload: ScriptMessage(
+                    handler: "bridge", body: ["callbackId": .string(id), "pluginId": "Device", "methodName": "getInfo"])))
+            events.append(Event(
+                id: events.count + 1, at: Double(call) + 0.5, cause: events.count,
+                payload: JavaScriptEvaluation(
+                    script: "window.Capacitor.fromNative({\"callbackId\":\"\(answer)\",\"success\":true})")))
+        }
+        return Cassette(
+            header: CassetteHeader(name: "capacitor-device", volatile: declared ? [callbackID] : []), events: events)
+    }
+
+    @Test("callback ids shifted in step are no change when the cassettes declare the field volatile")
+    func declaredShift() {
+        let diff = CassetteDiff.between(
+            Self.bridge(firstID: 91_234_001, declared: true), Self.bridge(firstID: 55_012_001, declared: true))
+        #expect(diff.isEmpty, "\(diff.eventChanges.flatMap(\.fields))")
+    }
+
+    @Test("callback ids shifted in step are a change when nothing declares them volatile")
+    func undeclaredShift() {
+        let diff = CassetteDiff.between(
+            Self.bridge(firstID: 91_234_001, declared: false), Self.bridge(firstID: 55_012_001, declared: false))
+        #expect(diff.count(of: .changed) == 8)
+    }
+
+    @Test("a declaration given as an option works as one in the header")
+    func optionDeclaration() {
+        let diff = CassetteDiff.between(
+            Self.bridge(firstID: 91_234_001, declared: false), Self.bridge(firstID: 55_012_001, declared: false),
+            options: CassetteDiffOptions(volatile: [Self.callbackID]))
+        #expect(diff.isEmpty)
+    }
+
+    @Test("an answer that carries another call's id is a change even with the declaration")
+    func inconsistentShift() throws {
+        let diff = CassetteDiff.between(
+            Self.bridge(firstID: 91_234_001, declared: true),
+            Self.bridge(firstID: 55_012_001, answered: [2: 55_012_004], declared: true))
+        #expect(diff.count(of: .changed) == 1)
+        let change = try #require(diff.eventChanges.first)
+        #expect(change.new?.id == 6)
+        #expect(change.fields.map(\.path) == ["script"])
+    }
+
+    @Test("a value at a declared field is volatile only as a whole word")
+    func wholeWords() {
+        // 91234001 inside a longer number is not the declared value, so changing it is a change.
+        var old = Self.bridge(firstID: 91_234_001, calls: 1, declared: true)
+        var new = Self.bridge(firstID: 55_012_001, calls: 1, declared: true)
+        old.events.append(Event(id: 3, at: 2, payload: NavigationLoad(url: "https://example.com/x912340015")))
+        new.events.append(Event(id: 3, at: 2, payload: NavigationLoad(url: "https://example.com/x550120015")))
+        #expect(CassetteDiff.between(old, new).count(of: .changed) == 1)
+    }
+}

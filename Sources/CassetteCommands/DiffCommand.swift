@@ -18,7 +18,7 @@ package struct DiffCommand: CassetteCommand {
               git config diff.cassette.command 'cassette diff'
               echo '**/Cassettes/**/*.json diff=cassette' >> .gitattributes
             """,
-        usage: "\(CassetteCLI.toolName) diff [--timing] [--volatile <kind field> ...] [--format <format>] <old> <new>",
+        usage: "\(CassetteCLI.toolName) diff [--timing] [--volatile <field> ...] [--format <format>] <old> <new>",
         flags: [timingFlag],
         options: [VolatileFieldsOption.option, DiffFormat.option],
         operands: .counts([2, 7], "file", help: "The old cassette and the new one, or git's seven arguments."),

@@ -18,7 +18,7 @@ package struct ReviewCommand: CassetteCommand {
 
               cassette review --base origin/main --format markdown >> "$GITHUB_STEP_SUMMARY"
             """,
-        usage: "\(CassetteCLI.toolName) review --base <ref> [--head <ref>] [--timing] [--volatile <kind field> ...] [--format <format>] [<path> ...]",
+        usage: "\(CassetteCLI.toolName) review --base <ref> [--head <ref>] [--timing] [--volatile <field> ...] [--format <format>] [<path> ...]",
         flags: [DiffCommand.timingFlag],
         options: [baseOption, headOption, VolatileFieldsOption.option, DiffFormat.option],
         operands: .zeroOrMore("path", help: "A file or folder to limit the review to."),

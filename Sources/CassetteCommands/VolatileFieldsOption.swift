@@ -4,8 +4,8 @@ import HybridReplay
 /// and `cassette review` take as renamed, not changed, when renamed consistently.
 enum VolatileFieldsOption {
     static let option = Option(
-        "volatile", valueName: "kind field",
-        help: "Takes the values of a field, such as 'script.message body.callbackId', as volatile: renamed consistently, they are no change. Repeatable.")
+        "volatile", valueName: "field",
+        help: "Takes the values of a field, named by event kind and path such as 'script.message body.callbackId', as volatile: renamed consistently, they are no change. Repeatable.")
 
     /// The declarations given, in order.
     ///

@@ -93,6 +93,17 @@ struct EventFingerprints {
                     volatile = true
                 }
             }
+        case .scalar(.number) where placeholders.declaresValues:
+            // A number at a declared field is a volatile value, hashed by its kind as a string's is.
+            hasher.combine(1)
+            for segment in PlaceholderBindings.segments(of: tree.text, placeholders: placeholders) {
+                switch segment {
+                case .literal(let literal): hasher.combine(literal)
+                case .volatile(_, let kind):
+                    hasher.combine(-1 - kind)
+                    volatile = true
+                }
+            }
         case .scalar(let value):
             hasher.combine(1)
             hasher.combine(value)

@@ -114,7 +114,7 @@ extension VolatileValue {
     static func declared(_ values: [String]) -> VolatileValue {
         // Longer values first, so a value that contains another is claimed whole.
         let ordered = values.sorted { $0.utf8.count > $1.utf8.count }
-        return VolatileValue(wildcard: "declared volatile value") { text in
+        return VolatileValue(wildcard: declaredName) { text in
             var found: [Range<String.Index>] = []
             for value in ordered {
                 var rest = text[...]
@@ -127,6 +127,9 @@ extension VolatileValue {
         }
     }
 
+    /// The name of the kind ``declared(_:)`` makes, in reports.
+    static let declaredName = "declared volatile value"
+
     /// Whether no letter or digit touches `range` in `text`: `1234` is not a value inside `91234001`.
     private static func isWholeWord(_ range: Range<String.Index>, in text: String) -> Bool {
         func isWordCharacter(_ character: Character) -> Bool { character.isLetter || character.isNumber || character == "_" }
@@ -137,6 +140,10 @@ extension VolatileValue {
 }
 
 extension Placeholders {
+    /// Whether these placeholders include values a cassette declared, which
+    /// numbers can be as well as strings.
+    var declaresValues: Bool { values.contains { $0.name == VolatileValue.declaredName } }
+
     /// These placeholders and the values `cassettes` hold at the `fields` they
     /// declare in their headers and at `fields`.
     ///

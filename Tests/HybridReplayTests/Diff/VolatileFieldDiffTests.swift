@@ -67,4 +67,26 @@ import Testing
         new.events.append(Event(id: 3, at: 2, payload: NavigationLoad(url: "https://example.com/x550120015")))
         #expect(CassetteDiff.between(old, new).count(of: .changed) == 1)
     }
+
+    /// Calls whose ids are JSON numbers, answered in the body of a reply message.
+    static func numbered(firstID: Int, answered: [Int: Int] = [:]) -> Cassette {
+        var events: [Event] = []
+        for call in 0..<3 {
+            events.append(Event(
+                id: events.count + 1, at: Double(call),
+                payload: ScriptMessage(handler: "bridge", body: ["callbackId": .number(Double(firstID + call))])))
+            events.append(Event(
+                id: events.count + 1, at: Double(call), cause: events.count,
+                payload: JavaScriptEvaluation(script: "fromNative(\(answered[call] ?? firstID + call))")))
+        }
+        return Cassette(header: CassetteHeader(name: "numbers", volatile: [callbackID]), events: events)
+    }
+
+    @Test("ids that are JSON numbers shifted in step are no change, and one renamed two ways is a change")
+    func numbers() {
+        #expect(CassetteDiff.between(Self.numbered(firstID: 91_234_001), Self.numbered(firstID: 55_012_001)).isEmpty)
+        let inconsistent = CassetteDiff.between(
+            Self.numbered(firstID: 91_234_001), Self.numbered(firstID: 55_012_001, answered: [0: 55_012_002]))
+        #expect(inconsistent.count(of: .changed) >= 1)
+    }
 }

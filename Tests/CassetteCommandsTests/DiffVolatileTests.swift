@@ -1,23 +1,12 @@
 import CassetteCommands
 import Foundation
 import HybridReplay
+import HybridReplayTestSupport
 import Testing
 
 @Suite struct DiffVolatileTests {
-    /// Three plugin calls with callback ids from `firstID`, each answered with
-    /// its id, or with `answered[call]`'s.
     static func bridge(firstID: Int, answered: [Int: Int] = [:], declared: Bool = false) -> Cassette {
-        var events: [Event] = []
-        for call in 0..<3 {
-            events.append(Event(
-                id: events.count + 1, at: Double(call),
-                payload: ScriptMessage(handler: "bridge", body: ["callbackId": .string(String(firstID + call))])))
-            events.append(Event(
-                id: events.count + 1, at: Double(call), cause: events.count,
-                payload: JavaScriptEvaluation(script: "fromNative({callbackId:'\(answered[call] ?? firstID + call)'})")))
-        }
-        let field = VolatileField(kind: ScriptMessage.eventKind, path: "body.callbackId")
-        return Cassette(header: CassetteHeader(name: "capacitor", volatile: declared ? [field] : []), events: events)
+        CallbackBridgeCassette.make(firstID: firstID, calls: 3, answered: answered, declared: declared)
     }
 
     func diff(_ old: Cassette, _ new: Cassette, _ options: String...) async throws -> CommandResult {

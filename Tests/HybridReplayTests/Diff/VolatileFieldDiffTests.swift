@@ -1,28 +1,12 @@
 import HybridReplay
+import HybridReplayTestSupport
 import Testing
 
 @Suite struct VolatileFieldDiffTests {
-    static let callbackID = VolatileField(kind: ScriptMessage.eventKind, path: "body.callbackId")
+    static let callbackID = CallbackBridgeCassette.callbackID
 
-    /// A Capacitor-style bridge: each plugin call carries a callback id from a
-    /// counter that starts at a random number, and native code answers with it.
-    /// `answered` gives, by call, the id the answer carries; the call's own by default.
     static func bridge(firstID: Int, calls: Int = 4, answered: [Int: Int] = [:], declared: Bool) -> Cassette {
-        var events: [Event] = []
-        for call in 0..<calls {
-            let id = String(firstID + call)
-            let answer = String(answered[call] ?? firstID + call)
-            events.append(Event(
-                id: events.count + 1, at: Double(call),
-                payload: ScriptMessage(
-                    handler: "bridge", body: ["callbackId": .string(id), "pluginId": "Device", "methodName": "getInfo"])))
-            events.append(Event(
-                id: events.count + 1, at: Double(call) + 0.5, cause: events.count,
-                payload: JavaScriptEvaluation(
-                    script: "window.Capacitor.fromNative({\"callbackId\":\"\(answer)\",\"success\":true})")))
-        }
-        return Cassette(
-            header: CassetteHeader(name: "capacitor-device", volatile: declared ? [callbackID] : []), events: events)
+        CallbackBridgeCassette.make(firstID: firstID, calls: calls, answered: answered, declared: declared)
     }
 
     @Test("callback ids shifted in step are no change when the cassettes declare the field volatile")

@@ -20,7 +20,7 @@ package enum Timeline {
 
     /// The most characters of a payload's summary a summary line shows; the
     /// field lines below it show every character.
-    static let summaryWidth = 120
+    static let summaryWidth = 160
 
     /// The indent of the lines that give an event's fields.
     static let fieldIndent = String(repeating: " ", count: idWidth + 2)

@@ -102,17 +102,18 @@ import Testing
             #expect(result.status == .success)
             let lines = result.outputLines
             let line = try #require(lines.first { $0.hasPrefix("   1 ") })
-            #expect(line.hasSuffix(String(summary.prefix(120)) + "… (\(summary.count) characters)"))
-            #expect(line.count < 220)
+            #expect(line.hasSuffix(String(summary.prefix(Timeline.summaryWidth)) + "… (\(summary.count) characters)"))
+            #expect(line.count < Timeline.summaryWidth + 100)
             #expect(lines.contains("      script: " + JSONValue.string(script).description))
         }
     }
 
     @Test("show leaves a summary of the fixed width whole")
     func summaryAtWidth() {
-        let text = String(repeating: "a", count: 120)
+        #expect(Timeline.summaryWidth == 160)
+        let text = String(repeating: "a", count: 160)
         #expect(Timeline.shortened(text) == text)
-        #expect(Timeline.shortened(text + "b") == text + "… (121 characters)")
+        #expect(Timeline.shortened(text + "b") == text + "… (161 characters)")
     }
 
     @Test("show lists the fields a cassette declares volatile in its header")

@@ -59,3 +59,20 @@ import Testing
         #expect(wrong.errorLines.first == "cassette: error: invalid value 'script.mesage body.callbackId' for '--volatile <field>': unknown kind 'mesage' on channel 'script' in \"script.mesage body.callbackId\"; expected one of message, reply, removeHandler")
     }
 }
+
+@Suite struct ReviewVolatileTests {
+    @Test("review --volatile takes a re-recording with callback ids shifted in step as no change, and without it as one")
+    func reRecorded() async throws {
+        try await withTemporaryDirectory { directory in
+            let repository = try await GitRepository.create(in: directory)
+            try directory.write(Samples.canonical(DiffVolatileTests.bridge(firstID: 91_234_001)), to: "Cassettes/device.json")
+            try await repository.commitAll("Record")
+            try directory.write(Samples.canonical(DiffVolatileTests.bridge(firstID: 55_012_001)), to: "Cassettes/device.json")
+            let declared = await cassette(
+                "review", "--base", "HEAD", "--volatile", "script.message body.callbackId", in: directory)
+            #expect(declared.status == .success, "\(declared.standardOutput)\(declared.standardError)")
+            let undeclared = await cassette("review", "--base", "HEAD", in: directory)
+            #expect(undeclared.status == .checkFailed)
+        }
+    }
+}

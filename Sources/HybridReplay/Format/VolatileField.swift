@@ -4,9 +4,12 @@
 /// `script.message` event, spelled as reports and diffs spell fields.
 ///
 /// The values a cassette holds at a declared field are volatile wherever they
-/// appear in it, as a whole word: replay binds each to the value that takes its
-/// place (the first occurrence binds, later ones must agree) and `cassette diff`
-/// takes a consistent renaming of them as no change, as it does for UUIDs.
+/// appear in it, as a whole word. Replay binds one that first appears in an
+/// effect to the value that takes its place (the first occurrence binds, later
+/// ones must agree) and plays stimuli back with it; one that first appears in a
+/// stimulus is played back as recorded, so it must come back as it was.
+/// `cassette diff` takes a consistent renaming of them as no change, as it
+/// does for UUIDs.
 public struct VolatileField: Sendable, Hashable, CustomStringConvertible {
     /// The kind of event the field belongs to, such as `script.message`.
     public var kind: EventKind

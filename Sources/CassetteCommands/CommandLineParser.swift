@@ -37,13 +37,13 @@ package enum CommandLineParser {
                     if index < arguments.endIndex, !arguments[index].hasPrefix("--"),
                         configuration.flag(named: arguments[index]) == nil
                     {
-                        parsed.values[option.name] = arguments[index]
+                        parsed.set(option, arguments[index])
                         index += 1
                     } else if firstError == nil {
                         firstError = UsageError("missing value for '\(option.usageLabel)'")
                     }
                 } else if let (option, value) = valued(argument, in: configuration) {
-                    parsed.values[option.name] = value
+                    parsed.set(option, value)
                 } else if firstError == nil {
                     firstError = problem(with: argument, in: configuration)
                 }
@@ -108,6 +108,8 @@ package struct ParsedArguments: Sendable, Hashable {
     /// The value of each option given, by its long name without dashes; the
     /// last one wins when an option is given twice.
     package var values: [String: String]
+    /// Every value of each option given, in order, for the options that may repeat.
+    package var repeatedValues: [String: [String]] = [:]
     /// The arguments that are not options, in order.
     package var operands: [String]
 
@@ -128,6 +130,17 @@ package struct ParsedArguments: Sendable, Hashable {
 
     /// The value given to `option`, or `nil` when it was not given.
     package func value(of option: Option) -> String? { values[option.name] }
+
+    /// Every value given to `option`, in order; empty when it was not given.
+    package func allValues(of option: Option) -> [String] {
+        repeatedValues[option.name] ?? values[option.name].map { [$0] } ?? []
+    }
+
+    /// Notes `value` for `option`: the last one wins, and every one is kept for options that repeat.
+    mutating func set(_ option: Option, _ value: String) {
+        values[option.name] = value
+        repeatedValues[option.name, default: []].append(value)
+    }
 
     /// Whether `-h` or `--help` was given.
     package var isHelpRequested: Bool { contains(.help) }

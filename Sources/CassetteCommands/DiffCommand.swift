@@ -11,16 +11,16 @@ package struct DiffCommand: CassetteCommand {
         commandName: "\(CassetteCLI.toolName) diff",
         abstract: "Shows what changed in behaviour between two cassettes.",
         discussion: """
-            Events are matched by what they are, not by position or id: channel, direction, kind, the kinds of the events they answer or were caused by, then their payloads. An inserted event is reported as one insertion, and ids it renumbers are no change. Within a matched event each changed field is named by its path, such as 'headers[Authorization]' or 'body.json.items[2].qty'; the header's fields are compared too. UUIDs, timestamps and redaction placeholders renamed consistently are no change, and 'at' is ignored unless --timing is given.
+            Events are matched by what they are, not by position or id: channel, direction, kind, the kinds of the events they answer or were caused by, then their payloads. An inserted event is reported as one insertion, and ids it renumbers are no change. Within a matched event each changed field is named by its path, such as 'headers[Authorization]' or 'body.json.items[2].qty'; the header's fields are compared too. UUIDs, timestamps, redaction placeholders and the values of the fields declared volatile (by --volatile or the cassettes' 'volatile' header) renamed consistently are no change, and 'at' is ignored unless --timing is given.
 
             Given seven arguments, it runs as git's external diff program (GIT_EXTERNAL_DIFF, or diff.<driver>.command): 'path old-file old-hex old-mode new-file new-hex new-mode'. It then diffs the two files, prints a plain line diff for files that are not cassettes, and exits 0 whether or not they differ, as git expects:
 
               git config diff.cassette.command 'cassette diff'
               echo '**/Cassettes/**/*.json diff=cassette' >> .gitattributes
             """,
-        usage: "\(CassetteCLI.toolName) diff [--timing] [--format <format>] <old> <new>",
+        usage: "\(CassetteCLI.toolName) diff [--timing] [--volatile <field> ...] [--format <format>] <old> <new>",
         flags: [timingFlag],
-        options: [DiffFormat.option],
+        options: [VolatileFieldsOption.option, DiffFormat.option],
         operands: .counts([2, 7], "file", help: "The old cassette and the new one, or git's seven arguments."),
         exitStatuses: [
             (.success, "The cassettes record the same behaviour, or git's seven arguments were given."),
@@ -38,6 +38,8 @@ package struct DiffCommand: CassetteCommand {
     package var gitPath: String?
     /// Whether `at` is compared.
     package var timing: DiffTiming
+    /// The fields declared volatile on the command line.
+    package var volatile: [VolatileField] = []
     var format: DiffFormat
 
     /// Creates the command for two files.
@@ -62,6 +64,7 @@ package struct DiffCommand: CassetteCommand {
             self.init(oldPath: operands.first ?? "", newPath: operands.dropFirst().first ?? "")
         }
         timing = arguments.contains(Self.timingFlag) ? .compared : .ignored
+        volatile = try VolatileFieldsOption.parse(arguments)
         format = try DiffFormat.parse(arguments)
     }
 
@@ -79,7 +82,7 @@ package struct DiffCommand: CassetteCommand {
         guard status == .success, cassettes.count == 2 else { return status }
         let entry = DiffReport.Entry(
             path: newPath, oldLabel: oldPath, newLabel: newPath, old: cassettes[0], new: cassettes[1],
-            options: CassetteDiffOptions(timing: timing))
+            options: CassetteDiffOptions(timing: timing, volatile: volatile))
         let report = DiffReport(entries: [entry])
         context.console.standardOutput(format.render(report, colour: context.usesColour))
         return report.hasChanges ? .checkFailed : .success
@@ -109,7 +112,7 @@ package struct DiffCommand: CassetteCommand {
         if (texts[0] == nil || cassettes[0] != nil) && (texts[1] == nil || cassettes[1] != nil) {
             let entry = DiffReport.Entry(
                 path: path, oldLabel: oldLabel, newLabel: newLabel, old: cassettes[0], new: cassettes[1],
-                options: CassetteDiffOptions(timing: timing))
+                options: CassetteDiffOptions(timing: timing, volatile: volatile))
             output = format.render(DiffReport(entries: [entry]), colour: context.usesColour)
         } else {
             let lines = PlainTextDiff.unified(texts[0] ?? "", texts[1] ?? "", oldLabel: oldLabel, newLabel: newLabel)

@@ -18,9 +18,9 @@ package struct ReviewCommand: CassetteCommand {
 
               cassette review --base origin/main --format markdown >> "$GITHUB_STEP_SUMMARY"
             """,
-        usage: "\(CassetteCLI.toolName) review --base <ref> [--head <ref>] [--timing] [--format <format>] [<path> ...]",
+        usage: "\(CassetteCLI.toolName) review --base <ref> [--head <ref>] [--timing] [--volatile <field> ...] [--format <format>] [<path> ...]",
         flags: [DiffCommand.timingFlag],
-        options: [baseOption, headOption, DiffFormat.option],
+        options: [baseOption, headOption, VolatileFieldsOption.option, DiffFormat.option],
         operands: .zeroOrMore("path", help: "A file or folder to limit the review to."),
         exitStatuses: [
             (.success, "No cassette changed."),
@@ -35,6 +35,8 @@ package struct ReviewCommand: CassetteCommand {
     package var head: String?
     package var paths: [String]
     package var timing: DiffTiming
+    /// The fields declared volatile on the command line.
+    package var volatile: [VolatileField] = []
     var format: DiffFormat
 
     /// Creates the command.
@@ -61,6 +63,7 @@ package struct ReviewCommand: CassetteCommand {
         self.init(
             base: base, head: head, paths: arguments.operands,
             timing: arguments.contains(DiffCommand.timingFlag) ? .compared : .ignored)
+        volatile = try VolatileFieldsOption.parse(arguments)
         format = try DiffFormat.parse(arguments)
     }
 
@@ -97,7 +100,7 @@ package struct ReviewCommand: CassetteCommand {
                     DiffReport.Entry(
                         path: change.path, oldLabel: change.inOld ? "a/" + change.path : "/dev/null",
                         newLabel: change.inNew ? "b/" + change.path : "/dev/null", old: old.cassette, new: new.cassette,
-                        options: CassetteDiffOptions(timing: timing)))
+                        options: CassetteDiffOptions(timing: timing, volatile: volatile)))
             }
         }
         let report = DiffReport(entries: entries, unreadable: unreadable)

@@ -18,6 +18,10 @@ package enum Timeline {
     /// The width of the kind column, enough for every standard kind.
     static let kindWidth = EventKind.standard.map(\.description.count).max() ?? 22
 
+    /// The most characters of a payload's summary a summary line shows; the
+    /// field lines below it show every character.
+    static let summaryWidth = 160
+
     /// The indent of the lines that give an event's fields.
     static let fieldIndent = String(repeating: " ", count: idWidth + 2)
 
@@ -71,7 +75,18 @@ package enum Timeline {
         if !header.redactions.isEmpty {
             lines.append("# redacted: " + oneLine(header.redactions.map(quotedIfAmbiguous).joined(separator: ", ")))
         }
+        if !header.volatile.isEmpty {
+            lines.append("# volatile: " + oneLine(header.volatile.map { quotedIfAmbiguous($0.description) }.joined(separator: ", ")))
+        }
         return lines
+    }
+
+    /// `text` cut to ``summaryWidth`` characters with `…` and its total length
+    /// when it is longer, such as a 53 KB script: a summary line stays one line
+    /// to read, and the field lines below it still show every character.
+    static func shortened(_ text: String) -> String {
+        guard text.count > summaryWidth else { return text }
+        return String(text.prefix(summaryWidth)) + "… (\(text.count) characters)"
     }
 
     /// `text`, or `text` as a JSON string when it holds what separates the
@@ -90,7 +105,7 @@ package enum Timeline {
             ("+" + seconds(event.at) + "s").leftPadding(to: timeWidth),
             event.direction.rawValue.padding(to: directionWidth),
             event.kind.description.padding(to: kindWidth),
-            oneLine(event.payload.summary),
+            shortened(oneLine(event.payload.summary)),
             relations.isEmpty ? "" : "(" + relations.joined(separator: ", ") + ")",
         ]
         var line = columns.joined(separator: "  ")

@@ -30,7 +30,7 @@ extension CassetteRun {
         }
         let recorder = Recorder(
             name: name, description: session.description, contract: session.contract, redaction: session.redaction,
-            clock: session.platform.clock, engine: session.engine)
+            clock: session.platform.clock, engine: session.engine, volatile: session.volatile)
         do {
             let subject = try await setUp(recorder.platform(wrapping: session.platform))
             try await session.drive(recorder)

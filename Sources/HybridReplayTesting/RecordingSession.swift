@@ -42,6 +42,10 @@ public struct RecordingSession: Sendable {
     public var redaction: Redaction
     /// Where the events come from, such as `WebKitGTK 6.0`, written in the cassette.
     public var engine: String?
+    /// The fields whose values change from recording to recording, such as
+    /// `script.message body.callbackId`, written in the cassette's `volatile`
+    /// header so replay binds them and `cassette diff` ignores their renaming.
+    public var volatile: [VolatileField] = []
 
     /// Describes how to record: on which seams, and driven how.
     ///

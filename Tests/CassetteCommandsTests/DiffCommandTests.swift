@@ -44,8 +44,10 @@ import Testing
                 payloads. An inserted event is reported as one insertion, and ids it renumbers
                 are no change. Within a matched event each changed field is named by its path,
                 such as 'headers[Authorization]' or 'body.json.items[2].qty'; the header's
-                fields are compared too. UUIDs, timestamps and redaction placeholders renamed
-                consistently are no change, and 'at' is ignored unless --timing is given.
+                fields are compared too. UUIDs, timestamps, redaction placeholders and the
+                values of the fields declared volatile (by --volatile or the cassettes'
+                'volatile' header) renamed consistently are no change, and 'at' is ignored
+                unless --timing is given.
 
                 Given seven arguments, it runs as git's external diff program
                 (GIT_EXTERNAL_DIFF, or diff.<driver>.command):
@@ -56,7 +58,7 @@ import Testing
                   git config diff.cassette.command 'cassette diff'
                   echo '**/Cassettes/**/*.json diff=cassette' >> .gitattributes
 
-                USAGE: cassette diff [--timing] [--format <format>] <old> <new>
+                USAGE: cassette diff [--timing] [--volatile <field> ...] [--format <format>] <old> <new>
 
                 ARGUMENTS:
                   <file>                  The old cassette and the new one, or git's seven
@@ -65,6 +67,10 @@ import Testing
                 OPTIONS:
                   --timing                Reports events whose time ('at') changed; ignored by
                                           default.
+                  --volatile <field>      Takes the values of a field, named by event kind and
+                                          path such as 'script.message body.callbackId', as
+                                          volatile: renamed consistently, they are no change.
+                                          Repeatable.
                   --format <format>       How to print the changes: 'text' (the default),
                                           'markdown' or 'json'.
                   -h, --help              Prints help information.
@@ -265,7 +271,7 @@ import Testing
             #expect(one.status == .usageError)
             #expect(one.errorLines == [
                 "cassette: error: expected 2 or 7 arguments, found 1",
-                "Usage: cassette diff [--timing] [--format <format>] <old> <new>", "See 'cassette diff --help'.",
+                "Usage: cassette diff [--timing] [--volatile <field> ...] [--format <format>] <old> <new>", "See 'cassette diff --help'.",
             ])
             let format = await cassette("diff", "--format", "html", "old.json", "new.json", in: directory)
             #expect(format.status == .usageError)

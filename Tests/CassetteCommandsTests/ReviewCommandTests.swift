@@ -41,7 +41,7 @@ struct ReviewCommandTests {
 
                   cassette review --base origin/main --format markdown >> "$GITHUB_STEP_SUMMARY"
 
-                USAGE: cassette review --base <ref> [--head <ref>] [--timing] [--format <format>] [<path> ...]
+                USAGE: cassette review --base <ref> [--head <ref>] [--timing] [--volatile <field> ...] [--format <format>] [<path> ...]
 
                 ARGUMENTS:
                   <path>                  A file or folder to limit the review to.
@@ -53,6 +53,10 @@ struct ReviewCommandTests {
                                           'origin/main'.
                   --head <ref>            The revision with the changes; the working tree,
                                           untracked files included, when not given.
+                  --volatile <field>      Takes the values of a field, named by event kind and
+                                          path such as 'script.message body.callbackId', as
+                                          volatile: renamed consistently, they are no change.
+                                          Repeatable.
                   --format <format>       How to print the changes: 'text' (the default),
                                           'markdown' or 'json'.
                   -h, --help              Prints help information.

@@ -1,5 +1,6 @@
-import CassetteCommands
+@testable import CassetteCommands
 import Foundation
+import HybridReplay
 import Testing
 
 @Suite struct ShowCommandTests {
@@ -83,5 +84,42 @@ import Testing
         let two = await cassette("show", "a.json", "b.json")
         #expect(two.status == .usageError)
         #expect(two.errorLines.first == "cassette: error: unexpected argument 'b.json'")
+    }
+}
+
+@Suite struct ShowSummaryTests {
+    @Test("show cuts a long summary to a fixed width with … and its length, and the field line keeps every character")
+    func longSummary() async throws {
+        let script = "/* native-bridge.js */ " + String(repeating: "window.Capacitor = window.Capacitor || {}; ", count: 1_200)
+        let long = Cassette(
+            header: CassetteHeader(name: "capacitor"),
+            events: [Event(id: 1, at: 0, payload: JavaScriptEvaluation(script: script))])
+        let summary = Timeline.oneLine(JavaScriptEvaluation(script: script).summary)
+        #expect(summary.count > 50_000)
+        try await withTemporaryDirectory { directory in
+            try directory.write(Samples.canonical(long), to: "long.json")
+            let result = await cassette("show", "long.json", in: directory)
+            #expect(result.status == .success)
+            let lines = result.outputLines
+            let line = try #require(lines.first { $0.hasPrefix("   1 ") })
+            #expect(line.hasSuffix(String(summary.prefix(Timeline.summaryWidth)) + "… (\(summary.count) characters)"))
+            #expect(line.count < Timeline.summaryWidth + 100)
+            #expect(lines.contains("      script: " + JSONValue.string(script).description))
+        }
+    }
+
+    @Test("show leaves a summary of the fixed width whole")
+    func summaryAtWidth() {
+        #expect(Timeline.summaryWidth == 160)
+        let text = String(repeating: "a", count: 160)
+        #expect(Timeline.shortened(text) == text)
+        #expect(Timeline.shortened(text + "b") == text + "… (161 characters)")
+    }
+
+    @Test("show lists the fields a cassette declares volatile in its header")
+    func volatileHeader() throws {
+        let declared = Cassette(header: CassetteHeader(
+            name: "capacitor", volatile: [try VolatileField(parsing: "script.message body.callbackId")]))
+        #expect(Timeline.lines(for: declared).contains("# volatile: \"script.message body.callbackId\""))
     }
 }

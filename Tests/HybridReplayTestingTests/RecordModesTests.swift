@@ -42,6 +42,17 @@ struct RecordModesTests {
         #expect(report?.passed == true)
     }
 
+    @Test("a RecordingSession's volatile fields are written in the recorded cassette's header")
+    func sessionVolatileFields() async throws {
+        var session = Echo.session()
+        let field = try VolatileField(parsing: "script.message body.callbackId")
+        session.volatile = [field]
+        await withKnownIssue {
+            await replayEcho(["HYBRIDREPLAY_RECORD": "missing"], recording: session)
+        }
+        #expect(try folder.read("echo").header.volatile == [field])
+    }
+
     @Test("a recording warns about a likely secret its redaction left, at its line and column, with what to do")
     func warnsAboutSecrets() async throws {
         let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJlLXZhbHVl"

@@ -39,6 +39,9 @@ public struct CassetteDiff: Sendable, Hashable {
     public static func between(_ old: Cassette, _ new: Cassette, options: CassetteDiffOptions = .standard)
         -> CassetteDiff
     {
+        // Values at declared fields, of either cassette, may be renamed like UUIDs.
+        var options = options
+        options.placeholders = options.placeholders.declaring(options.volatile, in: [old, new])
         var differ = FieldDiffer(placeholders: options.placeholders)
         let headerChanges = differ.changes(
             PayloadComparison.Tree(headerNode(old.header)), PayloadComparison.Tree(headerNode(new.header)))
@@ -170,11 +173,15 @@ public struct CassetteDiffOptions: Sendable {
     public var timing: DiffTiming
     /// The volatile values that may be renamed consistently.
     public var placeholders: Placeholders
+    /// Fields whose values may be renamed consistently, besides those the
+    /// cassettes' headers declare, such as `script.message body.callbackId`.
+    public var volatile: [VolatileField]
 
     /// Creates options.
-    public init(timing: DiffTiming = .ignored, placeholders: Placeholders = .standard) {
+    public init(timing: DiffTiming = .ignored, placeholders: Placeholders = .standard, volatile: [VolatileField] = []) {
         self.timing = timing
         self.placeholders = placeholders
+        self.volatile = volatile
     }
 
     /// `at` ignored; UUIDs, timestamps and redaction placeholders may be renamed.

@@ -28,6 +28,8 @@ struct EventFingerprints {
         exact.reserveCapacity(cassette.events.count)
         coarse.reserveCapacity(cassette.events.count)
         kind.reserveCapacity(cassette.events.count)
+        // Only values a cassette declares can be numbers: asked once, not at every number.
+        let numbersMayBeVolatile = placeholders.declaresValues
         for event in cassette.events {
             let tree = PayloadComparison.tree(of: event.payload)
             var kindHasher = Hasher()
@@ -42,7 +44,9 @@ struct EventFingerprints {
             var payloadHasher = Hasher()
             payloadHasher.combine(coarseKey)
             var volatile = false
-            Self.hash(tree, into: &payloadHasher, placeholders: placeholders, volatile: &volatile)
+            Self.hash(
+                tree, into: &payloadHasher, placeholders: placeholders, numbersMayBeVolatile: numbersMayBeVolatile,
+                volatile: &volatile)
             trees.append(tree)
             exact.append(payloadHasher.finalize())
             coarse.append(coarseKey)
@@ -80,12 +84,24 @@ struct EventFingerprints {
 
     /// Hashes `tree` with each volatile value replaced by its kind.
     private static func hash(
-        _ tree: PayloadComparison.Tree, into hasher: inout Hasher, placeholders: Placeholders, volatile: inout Bool
+        _ tree: PayloadComparison.Tree, into hasher: inout Hasher, placeholders: Placeholders,
+        numbersMayBeVolatile: Bool, volatile: inout Bool
     ) {
         switch tree {
         case .scalar(.string(let text)):
             hasher.combine(0)
             for segment in PlaceholderBindings.segments(of: text, placeholders: placeholders) {
+                switch segment {
+                case .literal(let literal): hasher.combine(literal)
+                case .volatile(_, let kind):
+                    hasher.combine(-1 - kind)
+                    volatile = true
+                }
+            }
+        case .scalar(.number) where numbersMayBeVolatile:
+            // A number at a declared field is a volatile value, hashed by its kind as a string's is.
+            hasher.combine(1)
+            for segment in PlaceholderBindings.segments(of: tree.text, placeholders: placeholders) {
                 switch segment {
                 case .literal(let literal): hasher.combine(literal)
                 case .volatile(_, let kind):
@@ -99,13 +115,19 @@ struct EventFingerprints {
         case .array(let elements):
             hasher.combine(2)
             hasher.combine(elements.count)
-            for element in elements { hash(element, into: &hasher, placeholders: placeholders, volatile: &volatile) }
+            for element in elements {
+                hash(
+                    element, into: &hasher, placeholders: placeholders, numbersMayBeVolatile: numbersMayBeVolatile,
+                    volatile: &volatile)
+            }
         case .object(let members):
             hasher.combine(3)
             hasher.combine(members.count)
             for (key, value) in members {
                 hasher.combine(key)
-                hash(value, into: &hasher, placeholders: placeholders, volatile: &volatile)
+                hash(
+                    value, into: &hasher, placeholders: placeholders, numbersMayBeVolatile: numbersMayBeVolatile,
+                    volatile: &volatile)
             }
         }
     }

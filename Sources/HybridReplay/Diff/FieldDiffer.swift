@@ -11,8 +11,12 @@ struct FieldDiffer {
     /// The volatile values renamed so far, across the whole cassette.
     var renaming = VolatileRenaming()
 
+    /// Whether numbers may be volatile values too: only values a cassette declares are.
+    private let numbersMayBeVolatile: Bool
+
     init(placeholders: Placeholders) {
         self.placeholders = placeholders
+        numbersMayBeVolatile = placeholders.declaresValues
     }
 
     /// The fields that differ between `old` and `new`.
@@ -61,6 +65,14 @@ struct FieldDiffer {
         case (.array(let before), .array(let after)):
             compareArrays(before, after, path: path, into: &found)
         case (.scalar(.string(let before)), .scalar(.string(let after))):
+            if before == after, !mayHoldVolatileValues(before) { return }
+            if !renaming.match(before, after, placeholders: placeholders) {
+                found.append(FieldChange(path: path.description, old: old.json, new: new.json))
+            }
+        case (.scalar(.number), .scalar(.number)) where numbersMayBeVolatile:
+            // A declared field may hold a number, such as a counter's value.
+            let before = old.text
+            let after = new.text
             if before == after, !mayHoldVolatileValues(before) { return }
             if !renaming.match(before, after, placeholders: placeholders) {
                 found.append(FieldChange(path: path.description, old: old.json, new: new.json))

@@ -49,12 +49,18 @@ public struct CassetteHeader: Sendable, Hashable {
     /// read ``Platform/wallClock``; a replay's wall clock starts there.
     public var recordedAt: Date?
 
+    /// The fields whose values change from recording to recording, such as
+    /// `script.message body.callbackId`: replay binds them and `cassette diff`
+    /// takes a consistent renaming of them as no change. See ``VolatileField``.
+    public var volatile: [VolatileField]
+
     public init(
         formatVersion: Int = Cassette.currentFormatVersion, name: String, description: String? = nil,
         contract: String? = nil, recordedBy: RecordingTool = .handWritten, redactions: [String] = [],
-        recordedAt: Date? = nil
+        recordedAt: Date? = nil, volatile: [VolatileField] = []
     ) {
         self.recordedAt = recordedAt
+        self.volatile = volatile
         self.formatVersion = formatVersion
         self.name = name
         self.description = description

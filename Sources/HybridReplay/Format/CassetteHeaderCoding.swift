@@ -33,6 +33,19 @@ enum CassetteHeaderCoding {
                 }
             }
         }
+        var volatile: [VolatileField] = []
+        for (index, element) in (reader.optionalArray("volatile") ?? []).enumerated() {
+            let path = JSONPath([.key("volatile"), .index(index)])
+            guard let text = element.stringValue else {
+                problems.append(CassetteProblem(path: path, message: "expected a string, found \(element.typeName)"))
+                continue
+            }
+            do {
+                volatile.append(try VolatileField(parsing: text))
+            } catch {
+                problems.append(CassetteProblem(path: path, message: error.message))
+            }
+        }
         var recordedAt: Date?
         if let text = reader.optionalString("recordedAt") {
             recordedAt = RFC3339.date(text)
@@ -45,7 +58,7 @@ enum CassetteHeaderCoding {
         return CassetteHeader(
             formatVersion: version, name: name, description: description, contract: contract,
             recordedBy: recordedBy ?? .handWritten,
-            redactions: redactions ?? [], recordedAt: recordedAt)
+            redactions: redactions ?? [], recordedAt: recordedAt, volatile: volatile)
     }
 
     /// `date` as the header writes it: UTC, to the microsecond, as event times are.
@@ -65,5 +78,9 @@ enum CassetteHeaderCoding {
         }
         writer.write("recordedAt", header.recordedAt.flatMap(CassetteHeaderCoding.text(of:)))
         writer.write("redactions", JSONValue.array(header.redactions.map(JSONValue.string)))
+        // Written only when declared, so cassettes without declarations read and write as before.
+        if !header.volatile.isEmpty {
+            writer.write("volatile", JSONValue.array(header.volatile.map { .string($0.description) }))
+        }
     }
 }

@@ -33,6 +33,9 @@ public final class Recorder: Sendable {
     public let redaction: Redaction
     /// Where the events come from, such as `URLSession` or `WebKitGTK 6.0`.
     public let engine: String?
+    /// The fields whose values change from recording to recording, written
+    /// in the cassette's `volatile` header; see ``VolatileField``.
+    public let volatile: [VolatileField]
 
     private let elapsed: @Sendable () -> Duration
     private let state = Locked(State())
@@ -64,10 +67,14 @@ public final class Recorder: Sendable {
     ///     cookies and credentials.
     ///   - clock: Measures each event's `at`; inject a manual clock for exact times.
     ///   - engine: Where the events come from, written in the cassette's `recordedBy`.
+    ///   - volatile: The fields whose values change from recording to recording,
+    ///     such as Capacitor's `script.message body.callbackId`, written in the
+    ///     cassette's `volatile` header.
     public init(
         name: String, description: String? = nil, contract: String? = nil, redaction: Redaction = .default,
-        clock: any Clock<Duration> = ContinuousClock(), engine: String? = nil
+        clock: any Clock<Duration> = ContinuousClock(), engine: String? = nil, volatile: [VolatileField] = []
     ) {
+        self.volatile = volatile
         self.name = name
         self.description = description
         self.contract = contract
@@ -89,7 +96,7 @@ public final class Recorder: Sendable {
         let header = CassetteHeader(
             name: name, description: description, contract: contract,
             recordedBy: .hybridReplay(engine: engine), redactions: redaction.ruleNames,
-            recordedAt: state.withLock { $0.recordedAt })
+            recordedAt: state.withLock { $0.recordedAt }, volatile: volatile)
         return Cassette(header: header, events: events)
     }
 

@@ -53,11 +53,14 @@ public struct Replayer: Sendable {
     ///   expected or found.
     public func replay<Subject>(_ setUp: (Platform) async throws -> Subject) async -> ReplayReport {
         let runs = max(1, options.repetitions)
+        // The fields the cassette declares volatile bind as placeholders do.
+        var options = options
+        options.placeholders = options.placeholders.declaringForReplay(in: cassette)
         // The cassette does not change between runs: it is prepared for comparison once.
         let prepared = PreparedEvents(cassette.events, placeholders: options.placeholders)
         var first: ReplayReport?
         for run in 1...runs {
-            let report = await replayOnce(run: run, of: runs, prepared: prepared, setUp)
+            let report = await replayOnce(run: run, of: runs, options: options, prepared: prepared, setUp)
             // A passing run matched every recorded effect exactly once, so passing runs
             // agree by construction: the run that differs is the first that fails.
             if !report.passed { return report }
@@ -69,7 +72,7 @@ public struct Replayer: Sendable {
     }
 
     private func replayOnce<Subject>(
-        run: Int, of runs: Int, prepared: PreparedEvents, _ setUp: (Platform) async throws -> Subject
+        run: Int, of runs: Int, options: ReplayOptions, prepared: PreparedEvents, _ setUp: (Platform) async throws -> Subject
     ) async -> ReplayReport {
         let engine = ReplayEngine(cassette: cassette, options: options, prepared: prepared)
         let platform = Platform(replaying: engine)

@@ -28,6 +28,12 @@ public struct ReplayIssue: Sendable, Hashable, CustomStringConvertible {
         public static let answerRepeated = Kind(rawValue: "answer repeated")
         /// A stimulus could not be delivered or was never used.
         public static let unusedStimulus = Kind(rawValue: "unused stimulus")
+        /// Web half: the page never did what the cassette records it doing
+        /// (a message, a navigation, a dialog, an evaluation's result).
+        public static let missingStimulus = Kind(rawValue: "missing stimulus")
+        /// Web half: the page did something the cassette does not record, or
+        /// did it differently.
+        public static let unexpectedStimulus = Kind(rawValue: "unexpected stimulus")
         /// An effect the replay reported missing, which came after the report
         /// from work the replay could not see.
         public static let lateEffect = Kind(rawValue: "late effect")

@@ -1,0 +1,71 @@
+/// The handlers and delegates a web-half replay gives the web view in place
+/// of the app's: each hands what the page did to the session.
+struct WebHalfMessageReceiver: ScriptMessageHandler {
+    let session: WebHalfSession
+
+    func didReceive(_ message: ScriptMessage) { session.pagePosted(message, reply: nil) }
+}
+
+struct WebHalfReplyingReceiver: ScriptMessageHandlerWithReply {
+    let session: WebHalfSession
+
+    func didReceive(_ message: ScriptMessage, replyHandler: @escaping @Sendable (Outcome) -> Void) {
+        session.pagePosted(message, reply: replyHandler)
+    }
+}
+
+struct WebHalfNavigationReceiver: NavigationDelegate {
+    let session: WebHalfSession
+
+    func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+        session.pageAsked(action) { policy, _ in decisionHandler(policy) }
+    }
+
+    func decidePolicy(
+        for action: NavigationAction, preferences: WebpagePreferences,
+        decisionHandler: @escaping @Sendable (NavigationPolicy, WebpagePreferences) -> Void
+    ) {
+        var offered = action
+        offered.preferences = preferences
+        session.pageAsked(offered) { policy, chosen in decisionHandler(policy, chosen ?? preferences) }
+    }
+
+    func decidePolicy(
+        for response: NavigationResponse, decisionHandler: @escaping @Sendable (NavigationResponsePolicy) -> Void
+    ) {
+        session.pageAsked(response, decisionHandler: decisionHandler)
+    }
+}
+
+struct WebHalfUIReceiver: UIDelegate {
+    let session: WebHalfSession
+
+    func createWebView(for action: NavigationAction, windowFeatures: WindowFeatures) -> (any WebView)? {
+        session.pageAskedForWindow(NewWindowRequest(action: action, windowFeatures: windowFeatures))
+        // The replay has no second web view to give; what a returned one does is not in the cassette either.
+        return nil
+    }
+
+    func runJavaScriptAlertPanel(
+        withMessage message: String, initiatedByFrame frame: Frame, completionHandler: @escaping @Sendable () -> Void
+    ) {
+        session.pageOpened(JavaScriptDialog(kind: .alert, message: message, frame: frame)) { _ in completionHandler() }
+    }
+
+    func runJavaScriptConfirmPanel(
+        withMessage message: String, initiatedByFrame frame: Frame, completionHandler: @escaping @Sendable (Bool) -> Void
+    ) {
+        session.pageOpened(JavaScriptDialog(kind: .confirm, message: message, frame: frame)) {
+            completionHandler($0.confirmed)
+        }
+    }
+
+    func runJavaScriptTextInputPanel(
+        withPrompt prompt: String, defaultText: String?, initiatedByFrame frame: Frame,
+        completionHandler: @escaping @Sendable (String?) -> Void
+    ) {
+        session.pageOpened(JavaScriptDialog(kind: .prompt, message: prompt, defaultText: defaultText, frame: frame)) {
+            completionHandler($0.confirmed ? $0.text : nil)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The page a web-half replay loads: the web code under test.
+///
+/// A cassette holds both halves of a bridge. The web half of a replay plays
+/// the recorded native side into a real page and checks what the page does;
+/// `WebPage` is that page. It takes the place of the first page the cassette
+/// loads (`navigation.load`), or is loaded before anything else happens when
+/// the recording loaded its page outside the recorder.
+public struct WebPage: Sendable, Hashable {
+    /// The page's HTML.
+    public var html: String
+    /// The URL the page is loaded as, as `loadHTMLString(_:baseURL:)` takes it;
+    /// `nil` for the URL the cassette recorded the page at.
+    public var baseURL: String?
+
+    public init(html: String, baseURL: String? = nil) {
+        self.html = html
+        self.baseURL = baseURL
+    }
+
+    /// Reads the page from a file.
+    ///
+    /// - Throws: The error reading the file, or ``WebPageError`` when it is not UTF-8.
+    public init(contentsOf url: URL, baseURL: String? = nil) throws {
+        let data = try Data(contentsOf: url)
+        guard let html = String(data: data, encoding: .utf8) else { throw WebPageError(path: url.path) }
+        self.init(html: html, baseURL: baseURL)
+    }
+}
+
+/// A page file that is not UTF-8 text.
+public struct WebPageError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var description: String { "\(path): error: the page is not UTF-8 text" }
+}

@@ -1,0 +1,262 @@
+import Foundation
+import HybridReplay
+import HybridReplaySimulation
+import Testing
+
+/// The web half of a replay against a simulated page: the recorded native
+/// side is played into the page, and what the page does is checked. The
+/// simulated page is driven by the test as a page's script would drive it;
+/// the WebKitGTK tests do the same with real pages.
+@Suite("Web-half replay")
+@MainActor
+struct WebHalfReplayerTests {
+    static let url = "https://bridge.example.com/simple.html"
+    static let frame = Frame.main(url)
+    static let html = "<p id=echo></p>"
+
+    static func cassette(_ payloads: [(payload: any EventPayload, cause: Int?, answers: Int?)], volatile: [VolatileField] = [])
+        -> Cassette
+    {
+        Cassette(
+            header: CassetteHeader(name: "web-half", volatile: volatile),
+            events: payloads.enumerated().map { index, entry in
+                Event(id: index + 1, at: Double(index), cause: entry.cause, answers: entry.answers, payload: entry.payload)
+            })
+    }
+
+    /// The seed's echo: the page posts text, native code calls `changeEcho` with it.
+    static let echo = cassette([
+        (ScriptMessage(handler: "nativeProcess", body: "Hello", frame: frame), nil, nil),
+        (JavaScriptEvaluation(script: #"changeEcho("Hello")"#), 1, nil),
+        (JavaScriptResult(.value(.null)), nil, 2),
+    ])
+
+    /// Runs the web half of `cassette` into `page` while `drive` plays the page's part.
+    func replay(
+        _ cassette: Cassette, into page: SimulatedWebView, webPage: WebPage? = WebPage(html: html),
+        patience: Duration = .seconds(10), drive: @escaping @MainActor @Sendable (SimulatedWebView) async throws -> Void
+    ) async throws -> ReplayReport {
+        let replayer = WebHalfReplayer(cassette: cassette, options: WebHalfReplayOptions(patience: patience))
+        async let report = replayer.replay(page: webPage) { page }
+        try await drive(page)
+        return await report
+    }
+
+    @Test("a page that posts the recorded message gets the recorded evaluation, and the replay passes")
+    func echoPasses() async throws {
+        let page = SimulatedWebView()
+        let report = try await replay(Self.echo, into: page) { page in
+            try await page.waitForLoads()
+            try page.postMessage("Hello", to: "nativeProcess", frame: Self.frame)
+        }
+        #expect(report.passed, "\(report)")
+        #expect(page.loads.map(\.body) == [.text(Self.html)])
+        #expect(page.loads.map(\.url) == [Self.url], "loaded at the URL its frame was recorded at")
+        // Then the replay's own round trip through the page, which catches a message posted twice.
+        #expect(page.evaluatedScripts.map(\.script).dropLast() == [#"changeEcho("Hello")"#])
+        #expect(report.trace.events.map(\.kind.description) == ["script.message", "javascript.evaluate", "javascript.result"])
+    }
+
+    @Test("a page that posts other text fails at the message, field by field")
+    func otherTextFails() async throws {
+        let page = SimulatedWebView()
+        let report = try await replay(Self.echo, into: page) { page in
+            try await page.waitForLoads()
+            try page.postMessage("Hullo", to: "nativeProcess", frame: Self.frame)
+        }
+        let issue = try #require(report.issues.first)
+        #expect(issue.kind == .unexpectedStimulus)
+        #expect(issue.eventID == 1)
+        #expect(issue.differences.map(\.path) == ["body"])
+        #expect(page.evaluatedScripts.isEmpty, "nothing is played after the page diverged")
+        #expect("\(report)".contains(#"event 1 (script.message): the page did not post its message to nativeProcess ("Hello") as recorded"#))
+    }
+
+    @Test("a page that never posts (a wrong handler name) fails with the recorded message missing")
+    func missingMessageFails() async throws {
+        let page = SimulatedWebView()
+        let report = try await replay(Self.echo, into: page, patience: .milliseconds(200)) { page in
+            try await page.waitForLoads()
+            // window.webkit.messageHandlers.nativeProces is undefined in a real page: nothing arrives.
+            #expect(throws: SimulationError.self) { try page.postMessage("Hello", to: "nativeProces", frame: Self.frame) }
+        }
+        let issue = try #require(report.issues.first)
+        #expect(issue.kind == .missingStimulus)
+        #expect(issue.eventID == 1)
+        #expect(issue.message.hasPrefix(#"the page did not post its message to nativeProcess ("Hello") within"#))
+    }
+
+    @Test("a page that posts its message twice fails at the second")
+    func doublePostFails() async throws {
+        let page = SimulatedWebView()
+        let report = try await replay(Self.echo, into: page) { page in
+            try await page.waitForLoads()
+            try page.postMessage("Hello", to: "nativeProcess", frame: Self.frame)
+            try page.postMessage("Hello", to: "nativeProcess", frame: Self.frame)
+        }
+        let issue = try #require(report.issues.first)
+        #expect(issue.kind == .unexpectedStimulus)
+        #expect(issue.eventID == nil)
+        #expect(issue.message == "the page posted a message to nativeProcess that the cassette does not record")
+        #expect(issue.nearestCandidate == #"event 1 (script.message nativeProcess "Hello")"#)
+    }
+
+    @Test("an evaluation whose result differs from the recorded one fails at the result")
+    func differentResultFails() async throws {
+        let page = SimulatedWebView { _, _ in .failure(JavaScriptError("ReferenceError: Can't find variable: changeEcho")) }
+        let report = try await replay(Self.echo, into: page) { page in
+            try await page.waitForLoads()
+            try page.postMessage("Hello", to: "nativeProcess", frame: Self.frame)
+        }
+        let issue = try #require(report.issues.first)
+        #expect(issue.kind == .unexpectedStimulus)
+        #expect(issue.eventID == 3)
+        #expect(issue.eventKind == JavaScriptResult.eventKind)
+    }
+
+    @Test("a guid the page makes afresh binds to the recorded one and is played back in the evaluation")
+    func guidBinds() async throws {
+        let recorded = "3B9F6A2E-41C7-4D8A-9E25-7C0D1F8B6A43"
+        let fresh = "0D6B7C1E-5A2F-4E88-B1C4-92F3A7D0E615"
+        let cassette = Self.cassette([
+            (ScriptMessage(handler: "nativeProcess", body: ["guid": .string(recorded)], frame: Self.frame), nil, nil),
+            (JavaScriptEvaluation(script: #"executePromise("\#(recorded)", "Ada")"#), 1, nil),
+            (JavaScriptResult(.value(.null)), nil, 2),
+        ])
+        let page = SimulatedWebView()
+        let report = try await replay(cassette, into: page) { page in
+            try await page.waitForLoads()
+            try page.postMessage(["guid": .string(fresh)], to: "nativeProcess", frame: Self.frame)
+        }
+        #expect(report.passed, "\(report)")
+        #expect(page.evaluatedScripts.map(\.script).dropLast() == [#"executePromise("\#(fresh)", "Ada")"#])
+    }
+
+    @Test("a callback id the cassette declares volatile binds and is played back; a lost one fails")
+    func declaredVolatileBinds() async throws {
+        let cassette = Self.cassette(
+            [
+                (ScriptMessage(handler: "bridge", body: ["callbackId": "51234", "methodName": "getInfo"], frame: Self.frame), nil, nil),
+                (JavaScriptEvaluation(script: #"bridge.fromNative({"callbackId":"51234","success":true})"#), 1, nil),
+                (JavaScriptResult(.value(.null)), nil, 2),
+            ],
+            volatile: [try VolatileField(parsing: "script.message body.callbackId")])
+        let page = SimulatedWebView()
+        let report = try await replay(cassette, into: page) { page in
+            try await page.waitForLoads()
+            try page.postMessage(["callbackId": "8", "methodName": "getInfo"], to: "bridge", frame: Self.frame)
+        }
+        #expect(report.passed, "\(report)")
+        #expect(page.evaluatedScripts.map(\.script).dropLast() == [#"bridge.fromNative({"callbackId":"8","success":true})"#])
+
+        let lost = try await replay(cassette, into: SimulatedWebView()) { page in
+            try await page.waitForLoads()
+            try page.postMessage(["methodName": "getInfo"], to: "bridge", frame: Self.frame)
+        }
+        #expect(lost.issues.first?.differences.map(\.path) == ["body.callbackId"])
+    }
+
+    @Test("a message awaiting a reply gets the recorded reply")
+    func replyPlayed() async throws {
+        let cassette = Self.cassette([
+            (ScriptMessage(handler: "nativeReply", body: ["guid": "g"], frame: Self.frame, expectsReply: true), nil, nil),
+            (ScriptReply(.value(["name": "Ada"])), 1, nil),
+        ])
+        let page = SimulatedWebView()
+        let replied = Locked<Outcome?>(nil)
+        let report = try await replay(cassette, into: page) { page in
+            try await page.waitForLoads()
+            let outcome = try await page.postMessageAwaitingReply(["guid": "g"], to: "nativeReply", frame: Self.frame)
+            replied.withLock { $0 = outcome }
+        }
+        #expect(report.passed, "\(report)")
+        #expect(replied.current == .value(["name": "Ada"]))
+    }
+
+    @Test("a link the page activates gets the recorded decision; a link that lost its scheme fails")
+    func navigationDecided() async throws {
+        let present = NavigationAction(
+            url: "navigate://present?r=255&g=255&b=0", navigationType: .linkActivated, sourceFrame: Self.frame,
+            targetFrame: Self.frame)
+        let cassette = Self.cassette([
+            (ScriptMessage(handler: "ready", body: 1, frame: Self.frame), nil, nil),
+            (present, nil, nil),
+            (NavigationDecision(.cancel), 2, nil),
+        ])
+        let page = SimulatedWebView()
+        let policy = Locked<NavigationPolicy?>(nil)
+        let report = try await replay(cassette, into: page) { page in
+            try await page.waitForLoads()
+            try page.postMessage(1, to: "ready", frame: Self.frame)
+            let decided = try await page.navigate(present)
+            policy.withLock { $0 = decided }
+        }
+        #expect(report.passed, "\(report)")
+        #expect(policy.current == .cancel)
+
+        var relative = present
+        relative.url = "https://bridge.example.com/present?r=255&g=255&b=0"
+        let broken = try await replay(cassette, into: SimulatedWebView()) { page in
+            try await page.waitForLoads()
+            try page.postMessage(1, to: "ready", frame: Self.frame)
+            #expect(try await page.navigate(relative) == .cancel, "a navigation that diverged is cancelled")
+        }
+        #expect(broken.issues.first?.eventID == 2)
+        #expect(broken.issues.first?.differences.map(\.path) == ["url"])
+    }
+
+    @Test("a prompt the page opens gets the recorded answer")
+    func dialogAnswered() async throws {
+        let prompt = JavaScriptDialog(kind: .prompt, message: #"{"type":"cookies.get"}"#, defaultText: "", frame: Self.frame)
+        let cassette = Self.cassette([
+            (prompt, nil, nil),
+            (JavaScriptDialogAnswer.prompt("session=1"), 1, nil),
+        ])
+        let page = SimulatedWebView()
+        let answer = Locked<JavaScriptDialogAnswer?>(nil)
+        let report = try await replay(cassette, into: page) { page in
+            try await page.waitForLoads()
+            let answered = try await page.runJavaScriptDialog(prompt)
+            answer.withLock { $0 = answered }
+        }
+        #expect(report.passed, "\(report)")
+        #expect(answer.current == .prompt("session=1"))
+    }
+
+    @Test("recorded user scripts are installed and the recorded load is replaced by the page under test")
+    func userScriptsAndLoad() async throws {
+        let injected = UserScriptInstallation(
+            source: "function changeEcho(text) { echo.innerText = text }", injectionTime: .documentStart,
+            mainFrameOnly: true)
+        let cassette = Self.cassette([
+            (injected, nil, nil),
+            (NavigationLoad(url: Self.url, body: .text("<p>the recorded page</p>")), nil, nil),
+            (ScriptMessage(handler: "nativeProcess", body: "Hello", frame: Self.frame), nil, nil),
+            (JavaScriptEvaluation(script: #"changeEcho("Hello")"#), 3, nil),
+            (JavaScriptResult(.value(.null)), nil, 4),
+        ])
+        let page = SimulatedWebView()
+        let report = try await replay(cassette, into: page) { page in
+            try await page.waitForLoads()
+            try page.postMessage("Hello", to: "nativeProcess", frame: Self.frame)
+        }
+        #expect(report.passed, "\(report)")
+        #expect(page.userScripts == [injected])
+        #expect(page.loads.map(\.body) == [.text(Self.html)])
+
+        let asRecorded = SimulatedWebView()
+        let recorded = try await replay(cassette, into: asRecorded, webPage: nil) { page in
+            try await page.waitForLoads()
+            try page.postMessage("Hello", to: "nativeProcess", frame: Self.frame)
+        }
+        #expect(recorded.passed, "\(recorded)")
+        #expect(asRecorded.loads.map(\.body) == [.text("<p>the recorded page</p>")])
+    }
+
+    @Test("a cassette that loads no page, replayed with none, fails before waiting")
+    func noPageFails() async throws {
+        let report = try await replay(Self.echo, into: SimulatedWebView(), webPage: nil) { _ in }
+        #expect(report.issues.map(\.kind) == [.setUpFailed])
+        #expect(report.issues.first?.message.contains("give the web-half replay the page to load") == true)
+    }
+}

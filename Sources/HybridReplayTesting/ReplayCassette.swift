@@ -88,7 +88,7 @@ public func replayCassette<Subject>(
 }
 
 /// Records each failure as an issue at `sourceLocation`, attaching its trace.
-private func report(_ failures: [CassetteFailure], at sourceLocation: SourceLocation) {
+func report(_ failures: [CassetteFailure], at sourceLocation: SourceLocation) {
     for failure in failures {
         var message = failure.message
         if let trace = failure.trace, let traceName = failure.traceName {

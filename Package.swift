@@ -71,7 +71,8 @@ let package = Package(
         .target(
             name: "HybridReplayTesting",
             dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayFoundationAdapters"]),
-        .executableTarget(name: "cassette", dependencies: ["CassetteCommands", "ReferenceContracts"]),
+        // With the WebKitGTK trait, `cassette verify --web` replays web halves in a real engine.
+        .executableTarget(name: "cassette", dependencies: ["CassetteCommands", "ReferenceContracts", "HybridReplayWebKitGTK"]),
         .executableTarget(
             name: "cassette-bench",
             dependencies: ["HybridReplay", "HybridReplaySimulation", "CassetteCommands", "ReferenceContracts"]),
@@ -151,7 +152,7 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "CassetteCommandsTests",
-            dependencies: ["CassetteCommands", "ReferenceContracts", "HybridReplayTestSupport", "HybridReplayReference"]),
+            dependencies: ["CassetteCommands", "ReferenceContracts", "HybridReplayTestSupport", "HybridReplayReference", "HybridReplaySimulation"]),
         .testTarget(name: "HybridReplayTestingTests", dependencies: ["HybridReplayTesting"], exclude: ["Cassettes"]),
         .testTarget(
             name: "HybridReplayReferenceTests",

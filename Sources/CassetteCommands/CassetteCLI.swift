@@ -44,13 +44,14 @@ package enum CassetteCLI {
     /// - Returns: The status the process exits with.
     package static func main(
         arguments: some Sequence<String>, console: Console = .standard, currentDirectory: URL? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment, contracts: [ConformanceContract]
+        environment: [String: String] = ProcessInfo.processInfo.environment, contracts: [ConformanceContract],
+        webEngine: WebEngine? = nil
     ) async -> ExitCode {
         let context = CommandContext(
             console: console,
             currentDirectory: currentDirectory
                 ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-            environment: environment, contracts: contracts)
+            environment: environment, contracts: contracts, webEngine: webEngine)
         let parsed: ParsedArguments
         do throws(UsageError) {
             parsed = try CommandLineParser.parse(arguments, for: configuration)

@@ -37,6 +37,8 @@ package struct CommandContext: Sendable {
     package var environment: [String: String]
     /// The implementations `verify` replays cassettes against.
     package var contracts: ContractSet
+    /// The real engine `verify --web` loads pages in, when the tool was built with one.
+    package var webEngine: WebEngine?
 
     /// Creates a context.
     ///
@@ -47,9 +49,10 @@ package struct CommandContext: Sendable {
     ///   - environment: The environment variables the command sees.
     package init(
         console: Console, currentDirectory: URL, reader: CassetteReader = CassetteReader(),
-        environment: [String: String] = [:], contracts: [ConformanceContract] = []
+        environment: [String: String] = [:], contracts: [ConformanceContract] = [], webEngine: WebEngine? = nil
     ) {
         self.contracts = ContractSet(contracts)
+        self.webEngine = webEngine
         self.console = console
         self.currentDirectory = currentDirectory
         self.reader = reader

@@ -26,3 +26,10 @@ public func runCassetteTool(
 ) async -> Int32 {
     await CassetteCLI.main(arguments: arguments, contracts: contracts).rawValue
 }
+
+/// `runCassetteTool(contracts:arguments:)` with a real engine for `verify --web`.
+package func runCassetteTool(
+    contracts: [ConformanceContract], webEngine: WebEngine?, arguments: [String] = Array(CommandLine.arguments.dropFirst())
+) async -> Int32 {
+    await CassetteCLI.main(arguments: arguments, contracts: contracts, webEngine: webEngine).rawValue
+}

@@ -65,6 +65,31 @@ struct CassetteVerification: Sendable {
         return (name, .failed(message: report.issues.first?.headline ?? lines[0], report: lines))
     }
 
+    /// Reads `file`, then replays its web half in `webHalf`'s engine.
+    static func verifyWebHalf(_ file: CassetteFile, reader: CassetteReader, _ webHalf: WebHalfSettings, repetitions: Int)
+        async -> CassetteVerification
+    {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let label = "web half, \(webHalf.engine.name)"
+        let outcome: Outcome
+        switch file.load(with: reader) {
+        case .unreadable(let diagnostics): outcome = .unreadable(diagnostics, status: .noInput)
+        case .invalid(let diagnostics): outcome = .unreadable(diagnostics, status: .dataError)
+        case .cassette(let cassette, _):
+            let replayer = WebHalfReplayer(
+                cassette: cassette, path: file.displayPath, options: WebHalfReplayOptions(repetitions: repetitions))
+            let report = await replayer.replay(page: webHalf.page, in: webHalf.engine.makeWebView)
+            if report.passed {
+                outcome = .passed
+            } else {
+                let lines = report.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                outcome = .failed(message: report.issues.first?.headline ?? lines[0], report: lines)
+            }
+        }
+        return CassetteVerification(file: file, contract: label, outcome: outcome, duration: clock.now - start)
+    }
+
     /// Replay options for `cassette`: the defaults every entry point uses,
     /// and the command that re-records it when `contract` has one.
     static func options(for cassette: Cassette, contract: ConformanceContract? = nil, repetitions: Int) -> ReplayOptions {

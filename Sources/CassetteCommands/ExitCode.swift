@@ -20,6 +20,8 @@ package struct ExitCode: RawRepresentable, Sendable, Hashable, Comparable, Custo
     package static let noInput = ExitCode(rawValue: 66)
     /// Something went wrong inside the tool, such as a scenario that could not be recorded (`EX_SOFTWARE`).
     package static let softwareError = ExitCode(rawValue: 70)
+    /// A service the command needs is not there, such as a real web engine (`EX_UNAVAILABLE`).
+    package static let unavailable = ExitCode(rawValue: 69)
     /// A file cannot be written (`EX_CANTCREAT`).
     package static let cannotCreate = ExitCode(rawValue: 73)
 

@@ -31,6 +31,19 @@ package struct VerifyCommand: CassetteCommand {
             + "so the failures show on the files in the pull request."
     )
 
+    /// `--web`: replay the web half in a real engine instead.
+    package static let webFlag = Flag(
+        "web",
+        help: "Replays the web half instead: loads each cassette's page in a real engine (WebKitGTK), plays the recorded "
+            + "native side into it and checks what the page does. Needs the tool built with the WebKitGTK trait."
+    )
+
+    /// `--page <file>`: the page under test for `--web`.
+    package static let pageOption = Option(
+        "page", valueName: "file",
+        help: "With --web, loads <file> in place of the first page each cassette loads, instead of the recorded page."
+    )
+
     /// The most replays `--jobs` accepts at once.
     package static let maximumJobs = 64
     /// How many cassettes are replayed at once unless `--jobs` says otherwise.
@@ -52,10 +65,10 @@ package struct VerifyCommand: CassetteCommand {
         commandName: "\(CassetteCLI.toolName) verify",
         abstract: "Replays cassettes against their contracts' reference implementations.",
         discussion: """
-            Each <path> is a cassette, or a folder searched recursively for .json files; hidden files and folders such as .build are skipped. Each cassette is replayed against the reference implementation of the contract its header names, several at once, and gets a line in path order on standard output: 'PASS <path> (<contract>)', or 'FAIL <path> (<contract>)' followed by the replay report indented by four spaces. A cassette without a contract, or whose contract has no reference implementation, fails with the list of known contracts. A cassette that cannot be read gets 'ERROR <path>', and its problems go to standard error as 'path:line:column: error: message'. A count follows, such as '33 cassettes verified: 32 passed, 1 failed, 5 runs each'.
+            Each <path> is a cassette, or a folder searched recursively for .json files; hidden files and folders such as .build are skipped. Each cassette is replayed against the reference implementation of the contract its header names, several at once, and gets a line in path order on standard output: 'PASS <path> (<contract>)', or 'FAIL <path> (<contract>)' followed by the replay report indented by four spaces. With --web, the web half of each cassette is replayed in a real engine instead, one at a time, and the line names the engine: 'PASS <path> (web half, WebKitGTK 6.0)'; no contract is needed. A cassette without a contract, or whose contract has no reference implementation, fails with the list of known contracts. A cassette that cannot be read gets 'ERROR <path>', and its problems go to standard error as 'path:line:column: error: message'. A count follows, such as '33 cassettes verified: 32 passed, 1 failed, 5 runs each'.
             """,
-        flags: [githubFlag],
-        options: [repeatOption, jobsOption, junitOption],
+        flags: [githubFlag, webFlag],
+        options: [repeatOption, jobsOption, junitOption, pageOption],
         operands: .zeroOrMore(
             "path", help: "A cassette, or a folder to search for cassettes; 'Cassettes' when none is given."),
         exitStatuses: [
@@ -64,6 +77,7 @@ package struct VerifyCommand: CassetteCommand {
             (.usageError, "The command line is wrong."),
             (.dataError, "A cassette cannot be read; its problems are on standard error."),
             (.noInput, "A path does not exist or cannot be read, or no cassette was found."),
+            (.unavailable, "--web was given to a tool built without a real engine."),
             (.cannotCreate, "The JUnit report cannot be written."),
         ]
     )
@@ -79,6 +93,10 @@ package struct VerifyCommand: CassetteCommand {
     package var githubAnnotations: Bool
     /// How many cassettes are replayed at once.
     package var jobs: Int
+    /// Whether to replay the web half in a real engine instead.
+    package var web: Bool
+    /// The page under test for the web half, relative to the current directory; `nil` for the recorded pages.
+    package var pagePath: String?
 
     /// Creates the command.
     ///
@@ -91,8 +109,10 @@ package struct VerifyCommand: CassetteCommand {
     ///   - jobs: How many cassettes are replayed at once; values below 1 count as 1.
     package init(
         paths: [String], repetitions: Int = 1, junitPath: String? = nil, githubAnnotations: Bool = false,
-        jobs: Int = defaultJobs
+        jobs: Int = defaultJobs, web: Bool = false, pagePath: String? = nil
     ) {
+        self.web = web
+        self.pagePath = pagePath
         self.paths = paths
         self.repetitions = max(1, repetitions)
         self.junitPath = junitPath
@@ -104,9 +124,12 @@ package struct VerifyCommand: CassetteCommand {
         let repetitions = try arguments.number(of: Self.repeatOption, in: 1...Self.maximumRepetitions) ?? 1
         let jobs = try arguments.number(of: Self.jobsOption, in: 1...Self.maximumJobs) ?? Self.defaultJobs
         let junitPath = try arguments.path(of: Self.junitOption)
+        let pagePath = try arguments.path(of: Self.pageOption)
+        let web = arguments.contains(Self.webFlag)
+        if pagePath != nil, !web { throw UsageError("'\(Self.pageOption.usageLabel)' needs '--web'") }
         self.init(
             paths: arguments.operands.isEmpty ? [Self.defaultPath] : arguments.operands, repetitions: repetitions, junitPath: junitPath,
-            githubAnnotations: arguments.contains(Self.githubFlag), jobs: jobs)
+            githubAnnotations: arguments.contains(Self.githubFlag), jobs: jobs, web: web, pagePath: pagePath)
     }
 
     package func run(in context: CommandContext) async -> ExitCode {
@@ -118,6 +141,26 @@ package struct VerifyCommand: CassetteCommand {
                         + "name the cassettes or folders to verify")
                 return .noInput
             }
+        }
+        var webHalf: WebHalfSettings?
+        if web {
+            guard let engine = context.webEngine else {
+                context.reportError(
+                    "--web needs a real web engine, and this tool was built without one; build it with the WebKitGTK "
+                        + "trait: swift run --traits WebKitGTK cassette verify --web … (under xvfb-run where there is no display)")
+                return .unavailable
+            }
+            var page: WebPage?
+            if let pagePath {
+                let url = URL(fileURLWithPath: pagePath, relativeTo: context.currentDirectory)
+                do {
+                    page = try WebPage(contentsOf: url)
+                } catch {
+                    context.reportError("cannot read the page '\(pagePath)': \(error.localizedDescription)")
+                    return .noInput
+                }
+            }
+            webHalf = WebHalfSettings(engine: engine, page: page)
         }
         let clock = ContinuousClock()
         let start = clock.now
@@ -132,7 +175,8 @@ package struct VerifyCommand: CassetteCommand {
         }
         var verifications: [CassetteVerification] = []
         await Self.verify(
-            files, reader: context.reader, contracts: context.contracts, repetitions: repetitions, jobs: jobs
+            files, reader: context.reader, contracts: context.contracts, repetitions: repetitions,
+            jobs: webHalf == nil ? jobs : 1, webHalf: webHalf
         ) { verification in
             for line in verification.lines { context.console.output(line) }
             if githubAnnotations {
@@ -156,7 +200,7 @@ package struct VerifyCommand: CassetteCommand {
     /// `report` in the order of `files` as soon as it and every earlier one are done.
     static func verify(
         _ files: [CassetteFile], reader: CassetteReader, contracts: ContractSet, repetitions: Int, jobs: Int,
-        report: (CassetteVerification) -> Void
+        webHalf: WebHalfSettings? = nil, report: (CassetteVerification) -> Void
     ) async {
         await withTaskGroup(of: (Int, CassetteVerification).self) { group in
             var results: [Int: CassetteVerification] = [:]
@@ -167,7 +211,10 @@ package struct VerifyCommand: CassetteCommand {
                 let index = nextToStart
                 let file = files[index]
                 group.addTask {
-                    (index, await CassetteVerification.verify(file, reader: reader, contracts: contracts, repetitions: repetitions))
+                    if let webHalf {
+                        return (index, await CassetteVerification.verifyWebHalf(file, reader: reader, webHalf, repetitions: repetitions))
+                    }
+                    return (index, await CassetteVerification.verify(file, reader: reader, contracts: contracts, repetitions: repetitions))
                 }
                 nextToStart += 1
             }

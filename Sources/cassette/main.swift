@@ -1,5 +1,13 @@
 import CassetteCommands
-import ReferenceContracts
 import Foundation
+import HybridReplayWebKitGTK
+import ReferenceContracts
 
-exit(await runCassetteTool(contracts: ConformanceContract.references))
+#if WebKitGTK
+/// Built with the WebKitGTK trait: `verify --web` loads pages in a real WebKitGTK.
+let webEngine: WebEngine? = WebEngine(name: "WebKitGTK 6.0") { try await WebKitGTKWebView() }
+#else
+let webEngine: WebEngine? = nil
+#endif
+
+exit(await runCassetteTool(contracts: ConformanceContract.references, webEngine: webEngine))

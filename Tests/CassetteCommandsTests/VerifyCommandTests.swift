@@ -13,13 +13,16 @@ import Testing
         against the reference implementation of the contract its header names, several
         at once, and gets a line in path order on standard output:
         'PASS <path> (<contract>)', or 'FAIL <path> (<contract>)' followed by the replay
-        report indented by four spaces. A cassette without a contract, or whose contract
-        has no reference implementation, fails with the list of known contracts. A
-        cassette that cannot be read gets 'ERROR <path>', and its problems go to
-        standard error as 'path:line:column: error: message'. A count follows, such as
+        report indented by four spaces. With --web, the web half of each cassette is
+        replayed in a real engine instead, one at a time, and the line names the engine:
+        'PASS <path> (web half, WebKitGTK 6.0)'; no contract is needed. A cassette
+        without a contract, or whose contract has no reference implementation, fails
+        with the list of known contracts. A cassette that cannot be read gets
+        'ERROR <path>', and its problems go to standard error as
+        'path:line:column: error: message'. A count follows, such as
         '33 cassettes verified: 32 passed, 1 failed, 5 runs each'.
 
-        USAGE: cassette verify [--github] [--repeat <n>] [--jobs <n>] [--junit <file>] [<path> ...]
+        USAGE: cassette verify [--github] [--web] [--repeat <n>] [--jobs <n>] [--junit <file>] [--page <file>] [<path> ...]
 
         ARGUMENTS:
           <path>                  A cassette, or a folder to search for cassettes;
@@ -29,12 +32,18 @@ import Testing
           --github                Also prints a GitHub Actions '::error file=…::'
                                   annotation for each failing or unreadable cassette, so
                                   the failures show on the files in the pull request.
+          --web                   Replays the web half instead: loads each cassette's
+                                  page in a real engine (WebKitGTK), plays the recorded
+                                  native side into it and checks what the page does.
+                                  Needs the tool built with the WebKitGTK trait.
           --repeat <n>            Replays each cassette n times, from 1 to 1000, each
                                   against a fresh implementation; every run must pass.
           --jobs <n>              Replays up to n cassettes at once, from 1 to 64
                                   (default 16); the output stays in path order.
           --junit <file>          Also writes the results to <file> as JUnit XML, one
                                   test case per cassette, replacing it atomically.
+          --page <file>           With --web, loads <file> in place of the first page
+                                  each cassette loads, instead of the recorded page.
           -h, --help              Prints help information.
 
         EXIT STATUS:
@@ -44,12 +53,13 @@ import Testing
           64  The command line is wrong.
           65  A cassette cannot be read; its problems are on standard error.
           66  A path does not exist or cannot be read, or no cassette was found.
+          69  --web was given to a tool built without a real engine.
           73  The JUnit report cannot be written.
           When several apply, the command exits with the highest.
 
         """
 
-    static let usageLine = "Usage: cassette verify [--github] [--repeat <n>] [--jobs <n>] [--junit <file>] [<path> ...]"
+    static let usageLine = "Usage: cassette verify [--github] [--web] [--repeat <n>] [--jobs <n>] [--junit <file>] [--page <file>] [<path> ...]"
 
     /// The recorded route's green component changed, so the router's real one no longer matches.
     static func altered(_ cassette: Cassette) -> String {

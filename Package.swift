@@ -189,7 +189,11 @@ let package = Package(
         ),
         .testTarget(
             name: "HybridReplayWebKitGTKTests",
-            dependencies: ["HybridReplayWebKitGTK", "HybridReplayReference", "HybridReplaySimulation"]),
+            dependencies: [
+                "HybridReplayWebKitGTK", "HybridReplayReference", "HybridReplaySimulation", "HybridReplayTesting",
+                "ReferenceContracts",
+            ],
+            exclude: ["Pages"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,6 +13,9 @@ extension ConformanceContract {
             setUp: reference.setUp)
     }
 
-    /// The package's reference implementations, as the package's own `cassette verify` knows them.
-    package static var references: [ConformanceContract] { ReferenceContract.all.map(ConformanceContract.init) }
+    /// The package's reference implementations, and the seed pages loaded in front of
+    /// them, as the package's own `cassette verify` knows them.
+    package static var references: [ConformanceContract] {
+        ReferenceContract.all.map(ConformanceContract.init) + seedPages
+    }
 }

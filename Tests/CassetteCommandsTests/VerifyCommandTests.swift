@@ -162,7 +162,7 @@ import Testing
             let result = await cassette("verify", "x.json", in: directory)
             #expect(result.status == .checkFailed)
             #expect(result.standardError.isEmpty)
-            let known = ReferenceContract.all.map(\.name).sorted().joined(separator: ", ")
+            let known = referenceContracts.map(\.name).sorted().joined(separator: ", ")
             #expect(result.outputLines == [
                 "FAIL x.json (no contract)",
                 "    x.json: the header names no contract, so there is no reference implementation to replay it against",

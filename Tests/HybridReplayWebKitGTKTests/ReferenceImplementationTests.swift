@@ -355,15 +355,6 @@ private struct SeedPromiseBridge: ScriptMessageHandler {
     }
 }
 
-/// The live seams around `webView`: a real web view, a scripted server, and
-/// simulations for the seams these implementations do not use.
-private func livePlatform(_ webView: any WebView, transport: any HTTPTransport) -> Platform {
-    Platform(
-        webView: webView, routes: CollectingRoutePresenter(), transport: transport,
-        cookieStore: InMemoryCookieStore(), locationManager: SimulatedLocationManager(),
-        locationOutput: CollectingLocationOutput(), custom: SimulatedCustomSeam(), clock: ContinuousClock())
-}
-
 /// `text` as a string literal for an inline `<script>`, written without
 /// ``JavaScriptLiteral`` so that it is not its own oracle: JSON, with `</`
 /// written `<\/` so that the literal cannot end the element.

@@ -1,5 +1,6 @@
 #if WebKitGTK
 import HybridReplay
+import HybridReplaySimulation
 import HybridReplayWebKitGTK
 
 /// A message handler that hands every message to the test as a stream.
@@ -51,6 +52,17 @@ func first<Element: Sendable>(
 ) async -> Element? {
     for await element in stream where predicate(element) { return element }
     return nil
+}
+
+/// The live seams around `webView`: a real web view, a scripted server, and
+/// simulations for the seams these implementations do not use.
+func livePlatform(
+    _ webView: any WebView, transport: any HTTPTransport = ScriptedHTTPTransport { _ in HTTPResponse(status: 404) }
+) -> Platform {
+    Platform(
+        webView: webView, routes: CollectingRoutePresenter(), transport: transport,
+        cookieStore: InMemoryCookieStore(), locationManager: SimulatedLocationManager(),
+        locationOutput: CollectingLocationOutput(), custom: SimulatedCustomSeam(), clock: ContinuousClock())
 }
 
 let baseURL = "https://app.example/index.html"

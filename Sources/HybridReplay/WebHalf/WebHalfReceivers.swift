@@ -6,6 +6,16 @@ struct WebHalfMessageReceiver: ScriptMessageHandler {
     func didReceive(_ message: ScriptMessage) { session.pagePosted(message, reply: nil) }
 }
 
+/// Hears the page's uncaught errors, which the replay's own user script posts.
+struct WebHalfErrorReceiver: ScriptMessageHandler {
+    let session: WebHalfSession
+
+    func didReceive(_ message: ScriptMessage) {
+        guard case .string(let error) = message.body else { return }
+        session.pageThrew(error)
+    }
+}
+
 struct WebHalfReplyingReceiver: ScriptMessageHandlerWithReply {
     let session: WebHalfSession
 

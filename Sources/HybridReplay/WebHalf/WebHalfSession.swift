@@ -55,6 +55,22 @@ final class WebHalfSession {
     private var timedOut = false
     /// Set once the run has ended: later callbacks are answered and ignored.
     private var finished = false
+    /// What the page threw and did not catch, to explain a step it never took.
+    private var pageErrors: [String] = []
+
+    /// The handler the page's uncaught errors are posted to, and the script that posts them.
+    static let errorHandler = WebHalfHandler(name: "hybridReplayPageErrors", contentWorld: .page)
+    static let errorReporter = UserScriptInstallation(
+        source: """
+            (() => {
+              const report = text => window.webkit.messageHandlers.hybridReplayPageErrors.postMessage(String(text));
+              window.addEventListener("error", event => report(
+                event.message + (event.filename ? " (" + event.filename + ":" + event.lineno + ")" : "")));
+              window.addEventListener("unhandledrejection", event => report(
+                "unhandled rejection: " + (event.reason instanceof Error ? event.reason.message : String(event.reason))));
+            })();
+            """,
+        injectionTime: .documentStart, mainFrameOnly: false)
 
     init(script: ReplayScript, webView: any WebView, page: WebPage?, patience: Duration) {
         self.script = script
@@ -100,6 +116,9 @@ final class WebHalfSession {
 
     /// Adds a handler for every handler the page posts to, and the delegates.
     private func install() {
+        // Not part of the cassette: tells a report why the page stopped short.
+        webView.add(WebHalfErrorReceiver(session: self), contentWorld: .page, name: Self.errorHandler.name)
+        webView.addUserScript(Self.errorReporter)
         var added: Set<WebHalfHandler> = []
         for event in events {
             guard let message = event.payload(as: ScriptMessage.self) else { continue }
@@ -123,7 +142,8 @@ final class WebHalfSession {
     private func tearDown() {
         finished = true
         timer?.cancel()
-        var removed: Set<WebHalfHandler> = []
+        var removed: Set<WebHalfHandler> = [Self.errorHandler]
+        webView.removeScriptMessageHandler(forName: Self.errorHandler.name, contentWorld: .page)
         for event in events {
             guard let message = event.payload(as: ScriptMessage.self) else { continue }
             let handler = WebHalfHandler(name: message.handler, contentWorld: message.contentWorld)
@@ -163,9 +183,11 @@ final class WebHalfSession {
                 guard issues.isEmpty else { return false }
             }
             if await !progress() {
-                fail(
-                    .missingStimulus, event: missing,
-                    message: "the page did not \(Self.verb(missing.payload)) within \(patience) of its last recorded step")
+                var message = "the page did not \(Self.verb(missing.payload)) within \(patience) of its last recorded step"
+                if !pageErrors.isEmpty {
+                    message += "; meanwhile the page threw: " + pageErrors.prefix(3).joined(separator: "; ")
+                }
+                fail(.missingStimulus, event: missing, message: message)
             }
         }
         return false
@@ -299,6 +321,11 @@ final class WebHalfSession {
     }
 
     // MARK: What the page does
+
+    func pageThrew(_ error: String) {
+        guard !finished else { return }
+        pageErrors.append(error)
+    }
 
     func pagePosted(_ message: ScriptMessage, reply: (@Sendable (Outcome) -> Void)?) {
         guard !finished else {

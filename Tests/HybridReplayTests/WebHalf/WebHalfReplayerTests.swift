@@ -86,6 +86,23 @@ struct WebHalfReplayerTests {
         #expect(issue.message.hasPrefix(#"the page did not post its message to nativeProcess ("Hello") within"#))
     }
 
+    @Test("a message that never comes is reported with what the page threw meanwhile")
+    func missingMessageSaysWhatThePageThrew() async throws {
+        let page = SimulatedWebView()
+        let report = try await replay(Self.echo, into: page, patience: .milliseconds(200)) { page in
+            try await page.waitForLoads()
+            // What the replay's error reporter posts when the page's script throws.
+            try page.postMessage(
+                "TypeError: undefined is not an object (evaluating 'window.webkit.messageHandlers.nativeProces.postMessage')",
+                to: "hybridReplayPageErrors", frame: Self.frame)
+        }
+        let issue = try #require(report.issues.first)
+        #expect(issue.kind == .missingStimulus)
+        #expect(issue.message.hasSuffix(
+            "; meanwhile the page threw: TypeError: undefined is not an object (evaluating 'window.webkit.messageHandlers.nativeProces.postMessage')"))
+        #expect(report.trace.events.allSatisfy { $0.payload(as: ScriptMessage.self) == nil }, "the report is not a message of the page's")
+    }
+
     @Test("a page that posts its message twice fails at the second")
     func doublePostFails() async throws {
         let page = SimulatedWebView()
@@ -241,7 +258,8 @@ struct WebHalfReplayerTests {
             try page.postMessage("Hello", to: "nativeProcess", frame: Self.frame)
         }
         #expect(report.passed, "\(report)")
-        #expect(page.userScripts == [injected])
+        // After the replay's own script, which reports the page's uncaught errors.
+        #expect(page.userScripts.dropFirst() == [injected])
         #expect(page.loads.map(\.body) == [.text(Self.html)])
 
         let asRecorded = SimulatedWebView()

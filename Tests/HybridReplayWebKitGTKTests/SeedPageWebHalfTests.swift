@@ -92,6 +92,17 @@ struct SeedPageWebHalfTests {
         #expect(report.runs == 20)
     }
 
+    /// docs/web-half.md's example: one page against its cassette, through the Swift Testing entry point.
+    @Test("the echo page does what its cassette records", .timeLimit(.minutes(1)))
+    func echoPageConforms() async throws {
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let page = try WebPage(contentsOf: here.appendingPathComponent("../../SeedPages/pages/echo.html"))
+        let report = await replayWebHalf("echo", directory: "../../SeedPages/webkitgtk", page: page) {
+            try await WebKitGTKWebView()
+        }
+        #expect(report?.passed == true)
+    }
+
     @Test("each broken page fails the web half where it went wrong", .timeLimit(.minutes(2)), arguments: brokenPages)
     func brokenPageFails(_ broken: BrokenPage) async throws {
         let page = try Self.page(broken.page)

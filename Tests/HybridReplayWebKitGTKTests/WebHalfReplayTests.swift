@@ -84,6 +84,10 @@ struct WebHalfReplayTests {
         let wrongHandler = await replayWebHalf(
             cassette, page: Self.echoPage.replacingOccurrences(of: "nativeProcess", with: "nativeProces"))
         #expect(wrongHandler.issues.first?.kind == .missingStimulus, "\(wrongHandler)")
+        #expect(
+            wrongHandler.issues.first?.message.contains(
+                "meanwhile the page threw: TypeError: undefined is not an object (evaluating 'window.webkit.messageHandlers.nativeProces.postMessage')")
+                == true, "\(wrongHandler)")
 
         let twice = await replayWebHalf(
             cassette,

@@ -134,6 +134,12 @@ struct URLSchemeRoundTripTests {
         #expect(issue.message.contains("didFinish() was called after the page stopped the task"), "\(issue)")
     }
 
+    @Test("the bundled app-served bundle example replays against the server")
+    func bundledExample() async throws {
+        let report = try await replayExample("web/app-served-bundle.json") { ExampleBundleServer(platform: $0, held: ["/feed.json"]) }
+        #expect(report.passed, "\(report)")
+    }
+
     @Test("a request with no handler registered for its scheme cannot be delivered, and says so")
     func noHandler() async throws {
         let cassette = makeCassette([Event(id: 1, at: 0, payload: Self.index)])

@@ -138,5 +138,38 @@ struct WebKitGTKSchemeTests {
         await #expect(throws: WebKitGTKError.self) { try await webView.waitUntilLoaded(timeout: .seconds(20)) }
         withExtendedLifetime(handler) {}
     }
+
+    /// Sends a piece of data before the head, then answers properly.
+    final class EagerHandler: URLSchemeHandler {
+        init(platform: Platform) { platform.webView.setURLSchemeHandler(self, forURLScheme: "app") }
+
+        func start(_ task: any URLSchemeTask) {
+            task.didReceive(Data("early".utf8))
+            task.didReceive(URLSchemeResponse(url: task.request.url, mimeType: "text/html"))
+            task.didReceive(Data("<p>served</p>".utf8))
+            task.didFinish()
+            task.didFinish()
+        }
+
+        func stop(_ task: any URLSchemeTask) {}
+    }
+
+    @Test("calls WKURLSchemeTask raises for are dropped and reported; the page gets the rest", .timeLimit(.minutes(1)))
+    func misuseReported() async throws {
+        let (issues, continuation) = AsyncStream<WebKitGTKError>.makeStream()
+        let webView = try await WebKitGTKWebView(reportIssue: { continuation.yield($0) })
+        let handler = EagerHandler(platform: WebKitGTKRecordingTests.live(webView))
+        webView.load(NavigationLoad(url: "app://localhost/index.html"))
+        try await webView.waitUntilLoaded(timeout: .seconds(20))
+        #expect(try await webView.evaluateJavaScript("document.body.textContent") == "served")
+        continuation.finish()
+        var reported: [String] = []
+        for await issue in issues { reported.append(issue.message) }
+        #expect(reported == [
+            "the scheme task for GET app://localhost/index.html got data before a response head",
+            "the scheme task for GET app://localhost/index.html got didFinish() after the task ended",
+        ])
+        withExtendedLifetime(handler) {}
+    }
 }
 #endif

@@ -51,4 +51,18 @@ struct RecordingURLSchemeRedactionTests {
         let text = CassetteWriter.canonicalText(of: recorder.cassette())
         for secret in ["t-19af", "abc.def.ghi", "s-7f3a9c", "hunter2"] { #expect(!text.contains(secret), "\(secret) reached the cassette") }
     }
+
+    @Test("lint finds the secrets of a scheme request recorded without redaction")
+    func lintFindsUnredacted() async throws {
+        let page = SimulatedWebView()
+        let recorder = stillRecorder(.none)
+        let server = EmptyAnswers(platform: recorder.platform(wrapping: .simulated(webView: page)))
+        _ = try await page.requestURLScheme(
+            URLSchemeRequest(
+                url: "app://localhost/api", method: "POST",
+                headers: [HTTPHeader("Authorization", "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJl")]))
+        withExtendedLifetime(server) {}
+        let findings = SecretScanner.findings(in: recorder.cassette()).map(\.description)
+        #expect(findings.contains { $0.hasPrefix("events[0].payload.headers[0]") }, "\(findings)")
+    }
 }

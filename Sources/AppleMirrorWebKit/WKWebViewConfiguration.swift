@@ -15,5 +15,18 @@ import Foundation
         websiteDataStore = .default()
         super.init()
     }
+
+    // Mirror-only storage for the handlers the two methods below set and return.
+    private var urlSchemeHandlers: [String: any WKURLSchemeHandler] = [:]
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebViewConfiguration.h "- (void)setURLSchemeHandler:(nullable id <WKURLSchemeHandler>)urlSchemeHandler forURLScheme:(NSString *)urlScheme"; https://developer.apple.com/documentation/webkit/wkwebviewconfiguration/seturlschemehandler(_:forurlscheme:) (checked 2026-12-03: "func setURLSchemeHandler(_ urlSchemeHandler: (any WKURLSchemeHandler)?, forURLScheme urlScheme: String)"; WebKit raises for a scheme it handles itself, such as https)
+    open func setURLSchemeHandler(_ urlSchemeHandler: (any WKURLSchemeHandler)?, forURLScheme urlScheme: String) {
+        urlSchemeHandlers[urlScheme] = urlSchemeHandler
+    }
+
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKWebViewConfiguration.h "- (nullable id <WKURLSchemeHandler>)urlSchemeHandlerForURLScheme:(NSString *)urlScheme"; https://developer.apple.com/documentation/webkit/wkwebviewconfiguration/urlschemehandler(forurlscheme:) (checked 2026-12-03: "func urlSchemeHandler(forURLScheme urlScheme: String) -> (any WKURLSchemeHandler)?")
+    open func urlSchemeHandler(forURLScheme urlScheme: String) -> (any WKURLSchemeHandler)? {
+        urlSchemeHandlers[urlScheme]
+    }
 }
 #endif

@@ -23,7 +23,7 @@ public final class SimulatedWebView: WebView {
 
     /// Something the app did that WebKit forbids.
     struct Misuse: Sendable {
-        enum Kind: Sendable { case registration, reply, decision, dialogAnswer }
+        enum Kind: Sendable { case registration, reply, decision, dialogAnswer, schemeTask }
         var kind: Kind
         var message: String
     }
@@ -43,6 +43,8 @@ public final class SimulatedWebView: WebView {
         var removals: [ScriptHandlerRemoval] = []
         var navigationDelegate: (any NavigationDelegate)?
         var uiDelegate: (any UIDelegate)?
+        /// The scheme handlers, by lowercased scheme.
+        var schemeHandlers: [String: any URLSchemeHandler] = [:]
         var misuses: [Misuse] = []
     }
 
@@ -117,7 +119,8 @@ public final class SimulatedWebView: WebView {
     public var hasNavigationDelegate: Bool { state.withLock { $0.navigationDelegate != nil } }
 
     /// Every misuse WebKit would crash or complain on, in the order it happened:
-    /// a handler name registered twice, a reply, decision or dialog answer given twice or too late.
+    /// a handler name registered twice, a reply, decision or dialog answer given twice or too late,
+    /// a scheme task answered out of order or after it ended or was stopped.
     public var misuses: [String] { state.withLock { $0.misuses.map(\.message) } }
 
     /// The misuses of script-message reply handlers: replies after the first,
@@ -132,7 +135,7 @@ public final class SimulatedWebView: WebView {
     /// the first, or after ``runJavaScriptDialog(_:timeout:)`` stopped waiting.
     public var dialogMisuses: [String] { misuses(of: .dialogAnswer) }
 
-    private func misuses(of kind: Misuse.Kind) -> [String] {
+    func misuses(of kind: Misuse.Kind) -> [String] {
         state.withLock { $0.misuses.filter { $0.kind == kind }.map(\.message) }
     }
 

@@ -38,6 +38,45 @@ public final class WebKitWebView: WebView {
     public init(_ webView: WKWebView, reportIssue: @escaping @Sendable (WebKitAdapterIssue) -> Void = { _ in }) {
         self.webView = webView
         self.report = reportIssue
+        urlSchemes = nil
+    }
+
+    /// The schemes the web view's configuration was prepared to serve.
+    private let urlSchemes: WebKitURLSchemes?
+
+    /// Wraps `webView`, whose configuration was prepared with `urlSchemes`
+    /// to serve the schemes ``setURLSchemeHandler(_:forURLScheme:)`` sets
+    /// handlers for.
+    ///
+    /// - Parameters:
+    ///   - webView: The web view to drive, created with the configuration `urlSchemes` was made on.
+    ///   - urlSchemes: The schemes prepared on its configuration.
+    ///   - reportIssue: Called with every WebKitAdapterIssue, on whichever thread saw it.
+    public init(
+        _ webView: WKWebView, urlSchemes: WebKitURLSchemes, reportIssue: @escaping @Sendable (WebKitAdapterIssue) -> Void = { _ in }
+    ) {
+        self.webView = webView
+        self.report = reportIssue
+        self.urlSchemes = urlSchemes
+        urlSchemes.forwardIssues(to: reportIssue)
+    }
+
+    /// Serves `scheme` through `handler`, when the configuration was prepared
+    /// for it with ``WebKitURLSchemes``; otherwise reports that WebKit cannot
+    /// take a scheme handler once the web view exists, and the page's
+    /// requests to the scheme fail.
+    public func setURLSchemeHandler(_ handler: (any URLSchemeHandler)?, forURLScheme scheme: String) {
+        guard let bridge = urlSchemes?.bridge(for: scheme) else {
+            let prepared = urlSchemes?.schemes ?? []
+            report(
+                WebKitAdapterIssue(
+                    .unsupportedValue,
+                    "WebKit takes URL scheme handlers on the WKWebViewConfiguration before the web view exists, and this one was not prepared for '\(scheme)'"
+                        + (prepared.isEmpty ? "" : " (prepared: \(prepared.joined(separator: ", ")))")
+                        + "; create WebKitURLSchemes([\"\(scheme)\"], on: configuration) before the WKWebView and pass it to WebKitWebView"))
+            return
+        }
+        performOnMainActor { bridge.handler = handler }
     }
 
     public func add(_ handler: any ScriptMessageHandler, contentWorld: ContentWorld, name: String) {

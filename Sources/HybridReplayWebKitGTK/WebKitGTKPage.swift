@@ -12,13 +12,17 @@ final class WebKitGTKPage: @unchecked Sendable {
     let view: UnsafeMutablePointer<WebKitWebView>
     let manager: OpaquePointer
     private let session: OpaquePointer
-    private let context: OpaquePointer
+    let context: OpaquePointer
     private let window: UnsafeMutablePointer<GtkWidget>
 
     var navigationDelegate: (any NavigationDelegate)?
     /// Asked to run the page's JavaScript dialogs (`script-dialog`); WebKitGTK's
     /// `create` signal is not connected, so it is never asked for windows.
     var uiDelegate: (any UIDelegate)?
+    /// The app's scheme handlers, by lowercased scheme (see `WebKitGTKPage+Schemes.swift`).
+    var schemeHandlers: [String: any URLSchemeHandler] = [:]
+    /// The schemes registered on ``context``: WebKitGTK registers a scheme once per context, for good.
+    var registeredSchemes: Set<String> = []
     /// Told what the adapter answered in the app's place, such as a dialog with no UI delegate.
     let reportIssue: @Sendable (WebKitGTKError) -> Void
     /// Whether the current load failed, so its `WEBKIT_LOAD_FINISHED` is not a finish.

@@ -26,6 +26,8 @@ import HybridReplaySeams
 ///   they read as `WKWebView`'s do: `ReferenceError: Can't find variable: x`.
 /// - JavaScript dialogs do not say which frame opened them; they are
 ///   attributed to the main frame at the page's current URL.
+/// - App-served scheme requests name no frame, reach the page only when the
+///   app finishes its answer, and are never reported stopped.
 public final class WebKitGTKWebView: WebView {
     private let thread: GTKThread
     private let page: WebKitGTKPage
@@ -103,6 +105,18 @@ public final class WebKitGTKWebView: WebView {
         guard let frame, !frame.isMainFrame else { return nil }
         return JavaScriptError(
             "WebKitGTK evaluates JavaScript only in the main frame; cannot evaluate in the frame at \(frame.url ?? "an unknown URL")")
+    }
+
+    /// Serves the page's requests to `scheme` through `handler`, on this web
+    /// view's own web context; call it before loading a page of the scheme.
+    ///
+    /// WebKitGTK hands a scheme's answer to the page whole, so the head and
+    /// every piece of data are gathered until `didFinish()`; it never reports
+    /// a stopped request, so the handler's `stop(_:)` is not called. The
+    /// scheme is registered as secure and CORS-enabled, so the page may
+    /// `fetch` from it. With `nil`, requests to the scheme fail.
+    public func setURLSchemeHandler(_ handler: (any URLSchemeHandler)?, forURLScheme scheme: String) {
+        thread.perform { [page] in page.setSchemeHandler(handler, scheme: scheme) }
     }
 
     public func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {

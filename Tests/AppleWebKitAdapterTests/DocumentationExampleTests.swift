@@ -30,3 +30,30 @@ struct DocumentationExampleTests {
         #expect((cookies as? WebKitCookieStore)?.store === store)
     }
 }
+
+// The example in docs/app-served-schemes.md ("## On iOS and macOS"), compiled as shown.
+@MainActor
+func makeServedWebView(serving handler: any URLSchemeHandler) -> WebKitWebView {
+    let configuration = WKWebViewConfiguration()
+    let schemes = WebKitURLSchemes(["capacitor"], on: configuration)
+    let webView = WebKitWebView(WKWebView(frame: .zero, configuration: configuration), urlSchemes: schemes)
+    webView.setURLSchemeHandler(handler, forURLScheme: "capacitor")
+    return webView
+}
+
+@MainActor
+@Suite("App-served schemes documentation example")
+struct ServedWebViewExampleTests {
+    /// Fails every request: the example needs a handler, not an answer.
+    final class NoFiles: URLSchemeHandler {
+        func start(_ task: any URLSchemeTask) { task.didFailWithError(URLError(.fileDoesNotExist)) }
+        func stop(_ task: any URLSchemeTask) {}
+    }
+
+    @Test("the documented setup gives the configuration a WebKit handler for the scheme before the web view exists")
+    func documentedSetup() {
+        let webView = makeServedWebView(serving: NoFiles())
+        #expect(webView.webView.configuration.urlSchemeHandler(forURLScheme: "capacitor") != nil)
+        #expect(webView.webView.configuration.urlSchemeHandler(forURLScheme: "app") == nil)
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import HybridReplay
 
 /// The web events format version 2 adds, for the generated cassettes.
@@ -11,11 +12,39 @@ extension CassetteGenerator {
     /// One scene of web events, of one of the web features version 2 adds,
     /// so a generated cassette stays as long as a version 1 one.
     mutating func webScene(add: Add) {
-        switch int(0...3) {
+        switch int(0...4) {
         case 0: lifecycleScene(add: add)
         case 1: policyScene(add: add)
         case 2: dialogScene(add: add)
+        case 3: schemeScene(add: add)
         default: windowScene(add: add)
+        }
+    }
+
+    /// A request to an app-served scheme and the app's answer: a failure
+    /// before any head, or a head, one to three pieces of data (never empty:
+    /// an empty piece leaves nothing to miss) and an end or a stop.
+    mutating func schemeScene(add: Add) {
+        let url = "app://localhost/" + pick(["index.html", "app.js", "logo.png", "api/items"])
+        let request = add(
+            URLSchemeRequest(
+                url: url, method: pick(["GET", "POST"]), headers: bool() ? [HTTPHeader("Accept", "*/*")] : [],
+                frame: optional { $0.frame() }),
+            nil, nil, &self)
+        if int(0...5) == 0 {
+            _ = add(URLSchemeCompletion(error: string() + "!"), request, nil, &self)
+            return
+        }
+        _ = add(
+            URLSchemeResponse(
+                url: url, status: optional { $0.int(100...599) }, mimeType: optional { $0.pick(["text/html", "image/png"]) },
+                headers: bool() ? [HTTPHeader("Cache-Control", "no-cache")] : []),
+            request, nil, &self)
+        for _ in 0..<int(1...3) { _ = add(URLSchemeData(Data((string() + "x").utf8)), request, nil, &self) }
+        switch int(0...3) {
+        case 0: _ = add(URLSchemeStop(url: url), request, nil, &self)
+        case 1: _ = add(URLSchemeCompletion(error: string() + "!"), request, nil, &self)
+        default: _ = add(URLSchemeCompletion.finished, request, nil, &self)
         }
     }
 

@@ -26,6 +26,7 @@ package struct DeliveryExecutor: Sendable, Hashable, CustomStringConvertible {
         switch payload {
         case is ScriptMessage, is JavaScriptResult: .mainActor
         case is NavigationAction, is NavigationResponse, is NewWindowRequest, is JavaScriptDialog: .mainActor
+        case is URLSchemeRequest, is URLSchemeStop: .mainActor
         case is NavigationStart, is NavigationCommit, is NavigationFinish, is NavigationFailure,
             is WebContentProcessTermination:
             .mainActor

@@ -32,6 +32,11 @@ enum CassetteMigration {
         NewWindowResult.eventKind: 2,
         JavaScriptDialog.eventKind: 2,
         JavaScriptDialogAnswer.eventKind: 2,
+        URLSchemeRequest.eventKind: 2,
+        URLSchemeResponse.eventKind: 2,
+        URLSchemeData.eventKind: 2,
+        URLSchemeCompletion.eventKind: 2,
+        URLSchemeStop.eventKind: 2,
     ]
 
     /// A problem for an event of `kind` in a cassette of `version`, or `nil`.

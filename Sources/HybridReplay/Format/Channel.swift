@@ -17,11 +17,13 @@ public struct Channel: RawRepresentable, Sendable, Hashable, Comparable, CustomS
     public static let http = Channel(rawValue: "http")
     /// Location authorization, configuration, fixes, errors and published values.
     public static let location = Channel(rawValue: "location")
+    /// Requests the page makes to a URL scheme the app serves itself, and the app's answers (format version 2).
+    public static let scheme = Channel(rawValue: "scheme")
     /// Events a user defines for a seam of their own.
     public static let custom = Channel(rawValue: "custom")
 
-    /// Every channel format version 1 knows, in documentation order.
-    public static let known: [Channel] = [.script, .javascript, .navigation, .http, .location, .custom]
+    /// Every channel the current format version knows, in documentation order.
+    public static let known: [Channel] = [.script, .javascript, .navigation, .http, .scheme, .location, .custom]
 
     public static func < (lhs: Channel, rhs: Channel) -> Bool { lhs.rawValue < rhs.rawValue }
 

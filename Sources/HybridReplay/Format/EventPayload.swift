@@ -48,6 +48,7 @@ enum PayloadRegistry {
         NewWindowRequest.self, NewWindowResult.self,
         HTTPRequest.self, HTTPResponse.self, HTTPTransportFailure.self, CookieStoreWrite.self, CookieStoreQuery.self,
         CookieStoreContents.self,
+        URLSchemeRequest.self, URLSchemeResponse.self, URLSchemeData.self, URLSchemeCompletion.self, URLSchemeStop.self,
         LocationAuthorizationRequest.self, LocationAuthorizationChange.self, LocationConfiguration.self,
         LocationUpdatesStart.self, LocationUpdatesStop.self, LocationUpdate.self, LocationFailure.self,
         OneShotLocationRequest.self, TemporaryFullAccuracyRequest.self,

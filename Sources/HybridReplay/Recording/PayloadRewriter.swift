@@ -124,6 +124,19 @@ struct PayloadRewriter: Sendable {
             request.body = body(request.body, headers: request.headers, &placeholders)
             request.headers = headers(request.headers, &placeholders)
             return request
+        case var request as URLSchemeRequest:
+            request.url = url(request.url, &placeholders)
+            request.body = body(request.body, headers: request.headers, &placeholders)
+            request.headers = headers(request.headers, &placeholders)
+            request.frame = frame(request.frame, &placeholders)
+            return request
+        case var response as URLSchemeResponse:
+            response.url = url(response.url, &placeholders)
+            response.headers = headers(response.headers, &placeholders)
+            return response
+        case var stop as URLSchemeStop:
+            stop.url = url(stop.url, &placeholders)
+            return stop
         case var response as HTTPResponse:
             response.body = body(response.body, headers: response.headers, &placeholders)
             response.headers = headers(response.headers, &placeholders)

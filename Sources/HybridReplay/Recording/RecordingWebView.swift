@@ -1,5 +1,5 @@
 /// A web view that records what app code asks of a live one, and what the
-/// page answers: the `script`, `javascript` and `navigation` channels.
+/// page answers: the `script`, `javascript`, `navigation` and `scheme` channels.
 ///
 /// Handlers and the navigation delegate the app registers are wrapped, so
 /// messages and navigation actions from the page are recorded as stimuli
@@ -60,6 +60,10 @@ final class RecordingWebView: WebView {
     func load(_ load: NavigationLoad) {
         recorder.recordEffect(load)
         live.load(load)
+    }
+
+    func setURLSchemeHandler(_ handler: (any URLSchemeHandler)?, forURLScheme scheme: String) {
+        live.setURLSchemeHandler(handler.map { RecordingURLSchemeHandler(app: $0, recorder: recorder) }, forURLScheme: scheme)
     }
 
     /// Records `evaluation` and returns the completion handler to give the

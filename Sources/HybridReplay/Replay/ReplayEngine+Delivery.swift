@@ -142,6 +142,18 @@ extension ReplayEngine {
                     stimulus, "the web view has no UI delegate to answer the page's \(dialog.kind) dialog; call setUIDelegate(_:)")
             }
             runDialog(dialog, id: id, by: delegate)
+        case let request as URLSchemeRequest:
+            guard let handler = receivers.schemeHandlers[request.scheme] else {
+                let schemes = receivers.schemeHandlers.keys.sorted()
+                return undeliverable(
+                    stimulus,
+                    "no URL scheme handler is registered for '\(request.scheme)'"
+                        + (schemes.isEmpty ? " (none is registered)" : " (registered: \(schemes.joined(separator: ", ")))")
+                        + "; call setURLSchemeHandler(_:forURLScheme:)")
+            }
+            startSchemeTask(request, id: id, by: handler)
+        case is URLSchemeStop:
+            stopSchemeTask(stimulus)
         case let lifecycle where Self.isLifecycle(lifecycle):
             guard let delegate = receivers.navigationDelegate else {
                 return undeliverable(stimulus, "the web view has no navigation delegate")

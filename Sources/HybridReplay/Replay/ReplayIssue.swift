@@ -26,6 +26,13 @@ public struct ReplayIssue: Sendable, Hashable, CustomStringConvertible {
         public static let answerMissing = Kind(rawValue: "answer missing")
         /// A JavaScript dialog was answered more than once.
         public static let answerRepeated = Kind(rawValue: "answer repeated")
+        /// A scheme task the app started answering was never finished or failed.
+        public static let schemeTaskUnfinished = Kind(rawValue: "scheme task unfinished")
+        /// A scheme task was finished or failed more than once.
+        public static let schemeTaskRepeated = Kind(rawValue: "scheme task ended twice")
+        /// A scheme task was answered out of order, after it ended, or after
+        /// the page stopped it: calls `WKURLSchemeTask` raises an exception for.
+        public static let schemeTaskMisuse = Kind(rawValue: "scheme task misuse")
         /// A stimulus could not be delivered or was never used.
         public static let unusedStimulus = Kind(rawValue: "unused stimulus")
         /// Web half: the page never did what the cassette records it doing

@@ -1,6 +1,7 @@
 /// A kind of effect that settles a stimulus exactly once: the decision for a
 /// navigation action, the decision for a navigation response, the reply to a
-/// script message, the answer to a JavaScript dialog.
+/// script message, the answer to a JavaScript dialog, the end of a scheme
+/// task's answer.
 ///
 /// WebKit crashes when such a handler is called twice and hangs or crashes
 /// when it is never called, so the replay judges both. Each kind is
@@ -28,7 +29,9 @@ struct Settlement: Sendable {
     let differs: (@Sendable (_ cause: String, _ expected: String, _ found: any EventPayload) -> String)?
 
     /// Every kind of settlement.
-    static let all: [Settlement] = [navigationDecision, navigationResponseDecision, scriptReply, dialogAnswer]
+    static let all: [Settlement] = [
+        navigationDecision, navigationResponseDecision, scriptReply, dialogAnswer, schemeCompletion,
+    ]
 
     /// The settlement an effect of `kind` is, or `nil` when it settles nothing.
     static func of(_ kind: EventKind) -> Settlement? { all.first { $0.effectKind == kind } }
@@ -89,6 +92,20 @@ struct Settlement: Sendable {
         },
         differs: { cause, expected, found in
             "the answer to JavaScript dialog \(cause) differs from the recording: expected \(expected), found \(found.summary)"
+        })
+
+    static let schemeCompletion = Settlement(
+        effectKind: URLSchemeCompletion.eventKind, causeKind: URLSchemeRequest.eventKind,
+        repeatedIssue: .schemeTaskRepeated, missingIssue: .schemeTaskUnfinished,
+        value: { $0.summary },
+        repeated: { cause, first, then in
+            "the scheme task for \(cause) ended twice: first \(first), then \(then); call didFinish() or didFailWithError(_:) exactly once"
+        },
+        missing: { cause, recorded, effectID in
+            "the page waits on the scheme task for \(cause) and it never ended; the recording \(recorded) in event \(effectID); call didFinish() or didFailWithError(_:)"
+        },
+        differs: { cause, expected, found in
+            "the scheme task for \(cause) ended differently from the recording: expected \(expected), found \(found.summary)"
         })
 }
 

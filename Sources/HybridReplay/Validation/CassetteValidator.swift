@@ -1,5 +1,5 @@
-/// Checks what a cassette means across events: ids, causes, answers and the
-/// one-decision and one-reply rules.
+/// Checks what a cassette means across events: ids, causes, answers, the
+/// one-decision and one-reply rules, and the order of a scheme task's answer.
 ///
 /// The reader runs it on every cassette it reads; recorders run it before
 /// writing.
@@ -40,6 +40,7 @@ public enum CassetteValidator {
         var answeredBy: [Int: Int] = [:]
         var consequence: [EventKind: [Int: Int]] = [:]
         var previous: Event?
+        var schemeTasks = URLSchemeTaskRules()
         for (index, event) in cassette.events.enumerated() {
             func report(_ key: String, _ message: String) {
                 problems.append(CassetteProblem(path: JSONPath([.key("events"), .index(index), .key(key)]), message: message))
@@ -69,6 +70,7 @@ public enum CassetteValidator {
                 }
             }
             checkAnswers(event, byID: byID, answeredBy: &answeredBy, report: report)
+            schemeTasks.check(event, causeKind: event.cause.flatMap { byID[$0]?.kind }, report: report)
             if let rule = onePerCause[event.kind] {
                 if let cause = event.cause, let target = byID[cause], target.kind == rule.cause {
                     if let earlier = consequence[event.kind]?[cause] {

@@ -46,6 +46,10 @@ import Foundation
     @usableFromInline package func setUIDelegate(_ delegate: (any UIDelegate)?) { unavailable.touch("setUIDelegate(_:)") }
 
     @usableFromInline package func load(_ load: NavigationLoad) { unavailable.touch("load(_:)") }
+
+    @usableFromInline package func setURLSchemeHandler(_ handler: (any URLSchemeHandler)?, forURLScheme scheme: String) {
+        unavailable.touch("setURLSchemeHandler(_:forURLScheme:)")
+    }
 }
 
 /// The route presenter of a platform built without one.

@@ -49,6 +49,24 @@ public protocol WebView: AnyObject, Sendable {
 
     /// Loads a request, or content with a base URL when `load.body` is set.
     func load(_ load: NavigationLoad)
+
+    /// Serves the page's requests to URLs with `scheme` (such as `capacitor`)
+    /// through `handler`; `nil` stops serving it. The counterpart of
+    /// `WKWebViewConfiguration.setURLSchemeHandler(_:forURLScheme:)`.
+    ///
+    /// WebKit takes scheme handlers on the configuration, before the web view
+    /// exists, so call this before the first load. A web view may only serve
+    /// the schemes its platform let it prepare: the WebKit adapter serves the
+    /// schemes its configuration was given handlers for, and reports any
+    /// other. The default implementation serves nothing, as a web view
+    /// without the handler does: the page's requests to the scheme fail.
+    func setURLSchemeHandler(_ handler: (any URLSchemeHandler)?, forURLScheme scheme: String)
+}
+
+extension WebView {
+    /// Serves nothing: the page's requests to `scheme` fail, as they do in a
+    /// WebKit web view whose configuration has no handler for it.
+    public func setURLSchemeHandler(_ handler: (any URLSchemeHandler)?, forURLScheme scheme: String) {}
 }
 
 extension WebView {

@@ -37,10 +37,22 @@ extension CassetteOracle {
             (cause as? (@Sendable (JavaScriptDialogAnswer) -> Void))?(answer)
         case let removal as ScriptHandlerRemoval:
             platform.webView.removeScriptMessageHandler(forName: removal.name, contentWorld: removal.contentWorld)
+        case let response as URLSchemeResponse:
+            (cause as? any URLSchemeTask)?.didReceive(response)
+        case let piece as URLSchemeData:
+            (cause as? any URLSchemeTask)?.didReceive(piece.data)
+        case let completion as URLSchemeCompletion:
+            guard let task = cause as? any URLSchemeTask else { break }
+            if let error = completion.error { task.didFailWithError(DescribedError(description: error)) } else { task.didFinish() }
         default:
             break
         }
         return false
+    }
+
+    /// An error whose description is the recorded one, as `String(describing:)` records it.
+    struct DescribedError: Error, CustomStringConvertible {
+        var description: String
     }
 
     /// `payload` with one visible change, for the web effects format version 2 adds.
@@ -58,6 +70,16 @@ extension CassetteOracle {
             return removal
         case let result as NewWindowResult:
             return NewWindowResult(returnedWebView: !result.returnedWebView)
+        case var response as URLSchemeResponse:
+            response.status = response.status == 404 ? 200 : 404
+            return response
+        case var piece as URLSchemeData:
+            // The same length: replay cuts the body at the recorded pieces' sizes.
+            guard let first = piece.data.first else { return piece }
+            piece.data[piece.data.startIndex] = first == UInt8(ascii: "~") ? UInt8(ascii: "-") : UInt8(ascii: "~")
+            return piece
+        case let completion as URLSchemeCompletion:
+            return completion.error == nil ? URLSchemeCompletion(error: "altered") : .finished
         default:
             return payload
         }
@@ -78,6 +100,14 @@ extension CassetteOracle.Receiver {
     ) {
         oracle.arrived({ (answer: JavaScriptDialogAnswer) in completionHandler(answer.text) } as @Sendable (JavaScriptDialogAnswer) -> Void)
     }
+}
+
+extension CassetteOracle.Receiver: URLSchemeHandler {
+    /// Hands the walk the task, which it answers with the recorded head, pieces and end.
+    func start(_ task: any URLSchemeTask) { oracle.arrived(task) }
+
+    /// The recorded stop arrived; nothing of the answer follows it.
+    func stop(_ task: any URLSchemeTask) { oracle.arrived(task) }
 }
 
 extension CassetteOracle.Receiver: UIDelegate {

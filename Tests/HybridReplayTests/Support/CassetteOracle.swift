@@ -57,6 +57,9 @@ final class CassetteOracle: @unchecked Sendable {
         }
         platform.webView.setNavigationDelegate(receiver)
         platform.webView.setUIDelegate(receiver)
+        for scheme in Set(cassette.urlSchemeRequests.map(\.request.scheme)) {
+            platform.webView.setURLSchemeHandler(receiver, forURLScheme: scheme)
+        }
         platform.locationManager.setDelegate(receiver)
         platform.custom.setHandler(receiver)
         Task { await self.walk() }

@@ -13,6 +13,10 @@ final class ReplayReceivers: Sendable {
         var uiDelegate: (any UIDelegate)?
         var locationDelegate: (any LocationManagerDelegate)?
         var customHandlers = CustomHandlerTable()
+        /// The scheme handlers, by lowercased scheme.
+        var schemeHandlers: [String: any URLSchemeHandler] = [:]
+        /// The task handed to a scheme handler for each delivered `scheme.request`, by its id.
+        var schemeTasks: [Int: ReplayURLSchemeTask] = [:]
         /// The authorization the last delivered change set.
         var locationStatus = AuthorizationStatus.notDetermined
     }

@@ -68,6 +68,12 @@ final class ReplayWebView: WebView {
     func load(_ load: NavigationLoad) {
         engine.effect(load)
     }
+
+    /// Serves the recorded `scheme.request`s to `handler`; a replay has no
+    /// configuration to register on, so it takes the handler at any time.
+    func setURLSchemeHandler(_ handler: (any URLSchemeHandler)?, forURLScheme scheme: String) {
+        engine.register { $0.schemeHandlers[scheme.lowercased()] = handler }
+    }
 }
 
 /// A script message handler's name and world: handlers in different worlds

@@ -1,0 +1,136 @@
+import Foundation
+
+/// The task a replay hands a scheme handler for a recorded `scheme.request`:
+/// it verifies the head, the body and the end of the app's answer, and
+/// reports the calls `WKURLSchemeTask` raises an exception for.
+///
+/// The body is compared as the concatenation of its pieces: the task cuts
+/// what the app sends at the recorded pieces' sizes, so an app that sends
+/// the same bytes in other pieces still matches. The cut is made as soon as
+/// enough bytes have come, so a recorded `scheme.stop` after the first
+/// piece is still delivered; what is left over is sent when the answer ends.
+final class ReplayURLSchemeTask: URLSchemeTask {
+    private enum Stage {
+        case started
+        case responded
+        case ended
+        case stopped
+    }
+
+    private struct State {
+        var stage = Stage.started
+        /// Bytes the app sent that do not yet fill the next recorded piece.
+        var pending = Data()
+        /// The sizes of the recorded pieces not yet cut.
+        var pieceSizes: [Int]
+    }
+
+    let request: URLSchemeRequest
+    let requestID: Int
+    /// The handler that started the task, which a recorded stop is delivered to.
+    let handler: any URLSchemeHandler
+    private let engine: ReplayEngine
+    private let state: Locked<State>
+    /// Keeps the replay's clock going while app code holds the task.
+    private let ticket: SettlementTicket
+
+    init(request: URLSchemeRequest, requestID: Int, handler: any URLSchemeHandler, engine: ReplayEngine) {
+        self.request = request
+        self.requestID = requestID
+        self.handler = handler
+        self.engine = engine
+        let sizes = (engine.script.effectsByCause[requestID] ?? []).compactMap {
+            engine.script.event($0)?.payload(as: URLSchemeData.self)?.data.count
+        }
+        state = Locked(State(pieceSizes: sizes))
+        ticket = SettlementTicket(engine: engine)
+    }
+
+    func didReceive(_ response: URLSchemeResponse) {
+        let misuse: String? = state.withLock { state in
+            switch state.stage {
+            case .started:
+                state.stage = .responded
+                return nil
+            case .responded: return "didReceive(_:) was given a second response head"
+            case .ended: return "didReceive(_:) was given a response head after the task ended"
+            case .stopped: return Self.afterStop("didReceive(_:)")
+            }
+        }
+        if let misuse { return report(misuse) }
+        engine.effect(response, knownCause: requestID)
+    }
+
+    func didReceive(_ data: Data) {
+        let result: Result<[Data], Misuse> = state.withLock { state in
+            switch state.stage {
+            case .started: return .failure(Misuse("didReceive(_:) was given data before a response head; send the head first"))
+            case .ended: return .failure(Misuse("didReceive(_:) was given data after the task ended"))
+            case .stopped: return .failure(Misuse(Self.afterStop("didReceive(_:)")))
+            case .responded:
+                state.pending.append(data)
+                return .success(Self.cut(&state))
+            }
+        }
+        switch result {
+        case .failure(let misuse): report(misuse.message)
+        case .success(let pieces): for piece in pieces { engine.effect(URLSchemeData(piece), knownCause: requestID) }
+        }
+    }
+
+    func didFinish() { end(.finished, call: "didFinish()") }
+
+    func didFailWithError(_ error: any Error) { end(.failed(error), call: "didFailWithError(_:)") }
+
+    /// Marks the task stopped, as the recorded `scheme.stop` says, before its handler hears of it.
+    func markStopped() { state.withLock { $0.stage = .stopped } }
+
+    private func end(_ completion: URLSchemeCompletion, call: String) {
+        let result: Result<Data, Misuse> = state.withLock { state in
+            switch state.stage {
+            case .stopped: return .failure(Misuse(Self.afterStop(call)))
+            case .started, .responded, .ended:
+                // A second end is judged by the settlement, as a second reply is.
+                state.stage = .ended
+                let rest = state.pending
+                state.pending = Data()
+                return .success(rest)
+            }
+        }
+        switch result {
+        case .failure(let misuse): report(misuse.message)
+        case .success(let rest):
+            // The app holds the task from here on, if at all; a recorded stop never follows an end.
+            engine.receivers.update { $0.schemeTasks[requestID] = nil }
+            if !rest.isEmpty { engine.effect(URLSchemeData(rest), knownCause: requestID) }
+            engine.effect(completion, knownCause: requestID)
+        }
+    }
+
+    /// The pieces of `state.pending` that fill the next recorded pieces.
+    private static func cut(_ state: inout State) -> [Data] {
+        var pieces: [Data] = []
+        while let size = state.pieceSizes.first, state.pending.count >= size {
+            pieces.append(Data(state.pending.prefix(size)))
+            state.pending = Data(state.pending.dropFirst(size))
+            state.pieceSizes.removeFirst()
+        }
+        return pieces
+    }
+
+    private static func afterStop(_ call: String) -> String {
+        "\(call) was called after the page stopped the task (stop(_:)); WebKit raises an exception for any call on a stopped task"
+    }
+
+    private func report(_ message: String) {
+        engine.fail(
+            ReplayIssue(
+                kind: .schemeTaskMisuse, eventID: requestID, eventKind: URLSchemeRequest.eventKind,
+                message: "the scheme task for \(engine.script.describe(requestID, as: URLSchemeRequest.eventKind)): \(message)"))
+    }
+
+    private struct Misuse: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+}

@@ -126,5 +126,56 @@ struct WebHalfReplayTests {
         #expect(renamed.issues.first?.kind == .unexpectedStimulus, "\(renamed)")
         #expect(renamed.issues.first?.differences.map(\.path) == ["body.guid", "body.id"], "\(renamed)")
     }
+
+    /// An app whose page, script and image it serves itself (the bundle of
+    /// `WebKitGTKSchemeTests`), and which hears the page's `served` message.
+    struct BundleApp: Sendable {
+        static let index = "app://localhost/index.html"
+        let server: WebKitGTKSchemeTests.BundleHandler
+
+        init(platform: Platform) {
+            server = WebKitGTKSchemeTests.BundleHandler(platform: platform)
+            platform.webView.add(Self.Listener(), name: "served")
+            platform.webView.load(NavigationLoad(url: Self.index))
+        }
+
+        struct Listener: ScriptMessageHandler {
+            func didReceive(_ message: ScriptMessage) {}
+        }
+    }
+
+    @Test("a page the app serves through a scheme replays both halves; a broken script served in its place fails", .timeLimit(.minutes(2)))
+    func schemeServedPage() async throws {
+        let webView = try await WebKitGTKWebView()
+        let recorder = Recorder(name: "webkitgtk-bundle", engine: "WebKitGTK 6.0")
+        let app = BundleApp(platform: recorder.platform(wrapping: Platform.live(webView)))
+        try await recorder.waitUntil("the three answers and the page's message") { events in
+            events.count { $0.kind == URLSchemeCompletion.eventKind } == 3 && events.contains { $0.kind == ScriptMessage.eventKind }
+        }
+        withExtendedLifetime(app) {}
+        let cassette = recorder.cassette()
+        #expect(cassette.events.count { $0.kind == URLSchemeRequest.eventKind } == 3)
+
+        let native = await Replayer(cassette: cassette).replay { BundleApp(platform: $0) }
+        #expect(native.passed, "\(native)")
+
+        let options = WebHalfReplayOptions(repetitions: 3, patience: .seconds(5))
+        let web = await WebHalfReplayer(cassette: cassette, options: options)
+            .replay(page: WebPage(url: BundleApp.index)) { try await WebKitGTKWebView() }
+        #expect(web.passed, "\(web)")
+
+        // The web code under test served from a folder: a script that lost the image's width.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webhalf-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = String(decoding: try #require(WebKitGTKSchemeTests.files["/app.js"]?.body), as: UTF8.self)
+        try script.replacingOccurrences(of: "imageWidth: logo.naturalWidth", with: "width: logo.naturalWidth")
+            .write(to: folder.appendingPathComponent("app.js"), atomically: true, encoding: .utf8)
+        let broken = await WebHalfReplayer(cassette: cassette, options: WebHalfReplayOptions(patience: .seconds(5)))
+            .replay(page: WebPage(url: BundleApp.index, servedFiles: folder)) { try await WebKitGTKWebView() }
+        let issue = try #require(broken.issues.first, "the broken script passed")
+        #expect(issue.eventKind == ScriptMessage.eventKind, "\(broken)")
+        #expect(issue.differences.map(\.path) == ["body.imageWidth", "body.width"], "\(broken)")
+    }
 }
 #endif

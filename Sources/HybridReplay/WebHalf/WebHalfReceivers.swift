@@ -79,3 +79,21 @@ struct WebHalfUIReceiver: UIDelegate {
         }
     }
 }
+
+struct WebHalfSchemeReceiver: URLSchemeHandler {
+    let session: WebHalfSession
+
+    func start(_ task: any URLSchemeTask) { session.pageRequested(task) }
+
+    func stop(_ task: any URLSchemeTask) { session.pageStopped(task) }
+}
+
+/// Why a scheme task the replay could not answer as recorded fails.
+struct WebHalfEnded: Error, CustomStringConvertible {
+    var description: String { "not answered as recorded: the web-half replay stopped" }
+}
+
+/// The error a recorded answer failed with, played back.
+struct WebHalfRecordedFailure: Error, CustomStringConvertible {
+    var description: String
+}

@@ -10,17 +10,20 @@ enum WebHalfRole: Equatable {
     /// plays it once the page has done everything recorded before it.
     case nativeEffect
     /// The native half's business (HTTP, cookies, location, routes, custom
-    /// seams) or the engine's (lifecycle notifications): not checked here.
+    /// seams) or the engine's (lifecycle notifications, a scheme task the
+    /// engine stopped): not checked here.
     case notThePage
 
     init(_ kind: EventKind) {
         switch kind {
         case ScriptMessage.eventKind, NavigationAction.eventKind, NavigationResponse.eventKind,
-            JavaScriptDialog.eventKind, NewWindowRequest.eventKind, JavaScriptResult.eventKind:
+            JavaScriptDialog.eventKind, NewWindowRequest.eventKind, JavaScriptResult.eventKind,
+            URLSchemeRequest.eventKind:
             self = .pageStimulus
         case UserScriptInstallation.eventKind, JavaScriptEvaluation.eventKind, ScriptReply.eventKind,
             ScriptHandlerRemoval.eventKind, NavigationLoad.eventKind, NavigationDecision.eventKind,
-            NavigationResponseDecision.eventKind, JavaScriptDialogAnswer.eventKind:
+            NavigationResponseDecision.eventKind, JavaScriptDialogAnswer.eventKind, URLSchemeResponse.eventKind,
+            URLSchemeData.eventKind, URLSchemeCompletion.eventKind:
             self = .nativeEffect
         default:
             self = .notThePage

@@ -33,6 +33,7 @@ final class WebHalfSession {
     private var responses: [Int] = []
     private var dialogs: [Int] = []
     private var windows: [Int] = []
+    private var schemeRequests: [Int] = []
     /// Every page stimulus not seen yet.
     private var unseen: Set<Int> = []
     /// The recorded result of each evaluation, by the evaluation's id.
@@ -45,6 +46,10 @@ final class WebHalfSession {
     private var decisions: [Int: @Sendable (NavigationPolicy, WebpagePreferences?) -> Void] = [:]
     private var responseDecisions: [Int: @Sendable (NavigationResponsePolicy) -> Void] = [:]
     private var dialogAnswers: [Int: @Sendable (JavaScriptDialogAnswer) -> Void] = [:]
+    /// The scheme tasks of requests seen, until the engine stops them.
+    private var schemeTasks: [Int: any URLSchemeTask] = [:]
+    /// The requests whose body came from the page's served files, sent whole at the first piece.
+    private var servedWhole: Set<Int> = []
 
     /// Whether the page under test has been loaded.
     private var pageLoaded = false
@@ -90,6 +95,7 @@ final class WebHalfSession {
                 case is NavigationResponse: responses.append(event.id)
                 case is JavaScriptDialog: dialogs.append(event.id)
                 case is NewWindowRequest: windows.append(event.id)
+                case is URLSchemeRequest: schemeRequests.append(event.id)
                 default:
                     if let evaluation = event.answers { resultOf[evaluation] = event.id }
                 }
@@ -137,6 +143,19 @@ final class WebHalfSession {
             webView.setNavigationDelegate(WebHalfNavigationReceiver(session: self))
         }
         webView.setUIDelegate(WebHalfUIReceiver(session: self))
+        for scheme in schemes { webView.setURLSchemeHandler(WebHalfSchemeReceiver(session: self), forURLScheme: scheme) }
+    }
+
+    /// The custom schemes the page's recorded requests use, in order of first use.
+    private var schemes: [String] {
+        var found: [String] = []
+        for id in schemeRequests {
+            guard let scheme = script.event(id)?.payload(as: URLSchemeRequest.self)?.scheme, !found.contains(scheme) else {
+                continue
+            }
+            found.append(scheme)
+        }
+        return found
     }
 
     private func tearDown() {
@@ -153,6 +172,9 @@ final class WebHalfSession {
         }
         webView.setNavigationDelegate(nil)
         webView.setUIDelegate(nil)
+        for scheme in schemes { webView.setURLSchemeHandler(nil, forURLScheme: scheme) }
+        for (_, task) in schemeTasks { task.didFailWithError(WebHalfEnded()) }
+        schemeTasks = [:]
         // A page left waiting on an answer the run never played is let go.
         for (_, reply) in replies { reply(.error("the web-half replay ended")) }
         for (_, decide) in decisions { decide(.cancel, nil) }
@@ -262,6 +284,25 @@ final class WebHalfSession {
         case let answer as JavaScriptDialogAnswer:
             note(event, payload)
             if let cause = event.cause, let handler = dialogAnswers.removeValue(forKey: cause) { handler(answer) }
+        case let response as URLSchemeResponse:
+            note(event, payload)
+            if let cause = event.cause { schemeTasks[cause]?.didReceive(response) }
+        case let piece as URLSchemeData:
+            note(event, payload)
+            guard let cause = event.cause, let task = schemeTasks[cause], !servedWhole.contains(cause) else { break }
+            if let served = page?.servedFile(for: task.request.url) {
+                servedWhole.insert(cause)
+                task.didReceive(served)
+            } else {
+                task.didReceive(piece.data)
+            }
+        case let completion as URLSchemeCompletion:
+            note(event, payload)
+            if let cause = event.cause, let task = schemeTasks.removeValue(forKey: cause) {
+                if let error = completion.error { task.didFailWithError(WebHalfRecordedFailure(description: error)) } else {
+                    task.didFinish()
+                }
+            }
         case let removal as ScriptHandlerRemoval:
             webView.removeScriptMessageHandler(forName: removal.name, contentWorld: removal.contentWorld)
             note(event, payload)
@@ -289,9 +330,9 @@ final class WebHalfSession {
         pageLoaded = true
         let url = page.baseURL ?? recordedURL ?? "about:blank"
         ownLoad = url
+        guard let html = page.html else { return webView.load(NavigationLoad(url: url)) }
         webView.load(
-            NavigationLoad(
-                url: url, headers: [HTTPHeader("Content-Type", "text/html; charset=utf-8")], body: .text(page.html)))
+            NavigationLoad(url: url, headers: [HTTPHeader("Content-Type", "text/html; charset=utf-8")], body: .text(html)))
     }
 
     private func evaluate(_ evaluation: JavaScriptEvaluation, recorded: Event) {
@@ -397,6 +438,30 @@ final class WebHalfSession {
         dialogAnswers[id] = answer
     }
 
+    func pageRequested(_ task: any URLSchemeTask) {
+        guard !finished else { return task.didFailWithError(WebHalfEnded()) }
+        let request = task.request
+        // The engine asks for a page's resources in parallel: requests are matched by method and URL, not order.
+        let candidate = schemeRequests.first { id in
+            guard let recorded = script.event(id)?.payload(as: URLSchemeRequest.self) else { return false }
+            return recorded.url == request.url && recorded.method == request.method
+        }
+        guard let id = candidate ?? schemeRequests.first, let recorded = script.event(id) else {
+            unexpected(request, message: "the page requested \(request.method) \(request.url), which the cassette does not record")
+            return task.didFailWithError(WebHalfEnded())
+        }
+        var actual = request
+        if recorded.payload(as: URLSchemeRequest.self)?.frame == nil { actual.frame = nil }
+        guard observe(actual, as: recorded, cause: nil) else { return task.didFailWithError(WebHalfEnded()) }
+        schemeRequests.removeAll { $0 == id }
+        schemeTasks[id] = task
+    }
+
+    func pageStopped(_ task: any URLSchemeTask) {
+        // The engine's to decide: answers the run still plays for it are not sent.
+        for (id, known) in schemeTasks where known === task { schemeTasks[id] = nil }
+    }
+
     func pageAskedForWindow(_ request: NewWindowRequest) {
         guard !finished else { return }
         guard let id = windows.first, let recorded = script.event(id) else {
@@ -472,6 +537,7 @@ final class WebHalfSession {
         case let dialog as JavaScriptDialog: "open its \(dialog.kind) \(JSONValue.string(dialog.message))"
         case let request as NewWindowRequest: "ask for a window for \(request.action.url)"
         case let result as JavaScriptResult: "give the evaluation's result (\(result.summary))"
+        case let request as URLSchemeRequest: "request \(request.method) \(request.url)"
         default: "do \(payload.kind)"
         }
     }

@@ -8,15 +8,39 @@ import Foundation
 /// loads (`navigation.load`), or is loaded before anything else happens when
 /// the recording loaded its page outside the recorder.
 public struct WebPage: Sendable, Hashable {
-    /// The page's HTML.
-    public var html: String
+    /// The page's HTML; `nil` for a page the web view fetches from ``baseURL``
+    /// itself, such as one the app serves through a custom scheme.
+    public var html: String?
     /// The URL the page is loaded as, as `loadHTMLString(_:baseURL:)` takes it;
     /// `nil` for the URL the cassette recorded the page at.
     public var baseURL: String?
+    /// A folder whose files are served in place of the recorded answers to
+    /// the page's custom-scheme requests, by the request URL's path
+    /// (`app://localhost/js/app.js` → `<folder>/js/app.js`): the web code
+    /// under test, when the app serves it. Requests for files the folder
+    /// lacks get the recorded answer.
+    public var servedFiles: URL?
 
     public init(html: String, baseURL: String? = nil) {
         self.html = html
         self.baseURL = baseURL
+    }
+
+    /// A page the web view loads from `url`, such as `app://localhost/index.html`
+    /// served through a custom scheme, with the files of `servedFiles` in place
+    /// of the recorded answers.
+    public init(url: String, servedFiles: URL? = nil) {
+        self.html = nil
+        self.baseURL = url
+        self.servedFiles = servedFiles
+    }
+
+    /// The file served for a scheme request to `url`, when ``servedFiles`` has one.
+    func servedFile(for url: String) -> Data? {
+        guard let servedFiles, let path = URLComponents(string: url)?.path, !path.isEmpty, !path.contains("..") else {
+            return nil
+        }
+        return try? Data(contentsOf: servedFiles.appendingPathComponent(String(path.drop { $0 == "/" })))
     }
 
     /// Reads the page from a file.

@@ -159,6 +159,12 @@ struct CallbackBridgeTests {
         let replay = await replayer.replay { try startApp($0, bridgeScript: bridgeScript) }
         #expect(replay.passed, "\(replay)")
 
+        // The web half of the same recording: the bridge and its page in a real engine, with the
+        // plugin's recorded answers played back under the callback ids this run's page drew.
+        let web = await WebHalfReplayer(cassette: first.cassette, options: WebHalfReplayOptions(repetitions: 5))
+            .replay(page: nil) { try await WebKitGTKWebView() }
+        #expect(web.passed, "\(web)")
+
         let second = try await record(bridgeScript: bridgeScript)
         #expect(callbackIDs(second.cassette) != ids, "both recordings drew the same callback ids")
         let diff = CassetteDiff.between(first.cassette, second.cassette)

@@ -277,4 +277,58 @@ struct WebHalfReplayerTests {
         #expect(report.issues.map(\.kind) == [.setUpFailed])
         #expect(report.issues.first?.message.contains("give the web-half replay the page to load") == true)
     }
+
+    /// A page the app serves: its request, and the app's answer in two pieces.
+    static let served = cassette([
+        (URLSchemeRequest(url: "app://localhost/index.html"), nil, nil),
+        (URLSchemeResponse(url: "app://localhost/index.html", mimeType: "text/html"), 1, nil),
+        (URLSchemeData(Data("<p>served".utf8)), 1, nil),
+        (URLSchemeData(Data(" by the app</p>".utf8)), 1, nil),
+        (URLSchemeCompletion.finished, 1, nil),
+    ])
+
+    @Test("a page the app serves gets the recorded answer to its scheme request")
+    func schemeAnswered() async throws {
+        let page = SimulatedWebView()
+        let answer = Locked<URLSchemeAnswer?>(nil)
+        let report = try await replay(Self.served, into: page, webPage: WebPage(url: "app://localhost/index.html")) { page in
+            try await page.waitForLoads()
+            let answered = try await page.requestURLScheme(URLSchemeRequest(url: "app://localhost/index.html"))
+            answer.withLock { $0 = answered }
+        }
+        #expect(report.passed, "\(report)")
+        #expect(page.loads.map(\.url) == ["app://localhost/index.html"])
+        #expect(page.loads.map(\.body) == [nil], "the web view fetches the page from its scheme")
+        #expect(answer.current?.response?.mimeType == "text/html")
+        #expect(answer.current?.data == Data("<p>served by the app</p>".utf8))
+        #expect(answer.current?.completion == .finished)
+    }
+
+    @Test("served files take the place of the recorded answer's bytes; a request the cassette lacks fails")
+    func servedFilesAndUnrecordedRequest() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("web-half-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("<p>today's page</p>".utf8).write(to: folder.appendingPathComponent("index.html"))
+        let page = SimulatedWebView()
+        let answer = Locked<URLSchemeAnswer?>(nil)
+        let report = try await replay(
+            Self.served, into: page, webPage: WebPage(url: "app://localhost/index.html", servedFiles: folder)
+        ) { page in
+            try await page.waitForLoads()
+            let answered = try await page.requestURLScheme(URLSchemeRequest(url: "app://localhost/index.html"))
+            answer.withLock { $0 = answered }
+        }
+        #expect(report.passed, "\(report)")
+        #expect(answer.current?.data == Data("<p>today's page</p>".utf8))
+
+        let unrecorded = try await replay(Self.served, into: SimulatedWebView(), webPage: WebPage(url: "app://localhost/index.html")) { page in
+            try await page.waitForLoads()
+            let answered = try await page.requestURLScheme(URLSchemeRequest(url: "app://localhost/app.js"))
+            #expect(answered.completion?.error != nil, "a request the replay cannot answer as recorded fails")
+        }
+        let issue = try #require(unrecorded.issues.first)
+        #expect(issue.kind == .unexpectedStimulus)
+        #expect(issue.differences.map(\.path) == ["url"])
+    }
 }

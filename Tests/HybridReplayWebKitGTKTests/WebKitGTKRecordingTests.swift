@@ -91,7 +91,12 @@ struct WebKitGTKRecordingTests {
         webView.loadHTML(page(body: body, script: "window.webkit.messageHandlers.ready.postMessage(1);"), baseURL: baseURL)
         _ = await next(ready.messages)
         _ = try await webView.evaluateJavaScript("document.getElementById('present').click()")
-        try await recorder.waitForEvents(NativeRoute.eventKind)
+        // The route is shown just before the link is cancelled: wait for the decision too, or the
+        // cassette can end between them and the replay then meets a decision it does not record.
+        try await recorder.waitUntil("the route and the link's decision") { events in
+            events.contains { $0.kind == NativeRoute.eventKind }
+                && events.last { $0.kind == NavigationDecision.eventKind }?.payload(as: NavigationDecision.self)?.policy == .cancel
+        }
         let cassette = recorder.cassette()
         let actions = cassette.events.compactMap { $0.payload(as: NavigationAction.self) }
         let present = try #require(actions.first { $0.url.hasPrefix("navigate://") })

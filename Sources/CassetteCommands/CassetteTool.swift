@@ -1,3 +1,4 @@
+import HybridReplay
 import Foundation
 
 /// Runs the `cassette` tool with the contracts of your own package: every
@@ -27,7 +28,25 @@ public func runCassetteTool(
     await CassetteCLI.main(arguments: arguments, contracts: contracts).rawValue
 }
 
-/// `runCassetteTool(contracts:arguments:)` with a real engine for `verify --web`.
+/// Runs the `cassette` tool with the contracts of your own package, and a
+/// real web engine for `verify --web` (docs/web-half.md): with HybridReplay's
+/// `WebKitGTK` trait, `makeWebView` returns a `WebKitGTKWebView`.
+///
+/// - Parameters:
+///   - contracts: The implementations cassettes may name; the first of a name wins.
+///   - webEngine: The engine as `verify --web` names it, such as `WebKitGTK 6.0`.
+///   - arguments: The arguments after the tool's name; the process's by default.
+///   - makeWebView: Makes a fresh web view for each web-half run, on the main actor.
+/// - Returns: The status to exit with, as ``runCassetteTool(contracts:arguments:)`` returns it.
+public func runCassetteTool(
+    contracts: [ConformanceContract], webEngine: String, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+    makeWebView: @escaping @MainActor @Sendable () async throws -> any WebView
+) async -> Int32 {
+    await runCassetteTool(
+        contracts: contracts, webEngine: WebEngine(name: webEngine, makeWebView: makeWebView), arguments: arguments)
+}
+
+/// `runCassetteTool(contracts:arguments:)` with the engine, if any, for `verify --web`.
 package func runCassetteTool(
     contracts: [ConformanceContract], webEngine: WebEngine?, arguments: [String] = Array(CommandLine.arguments.dropFirst())
 ) async -> Int32 {

@@ -99,4 +99,22 @@ import Testing
             #expect(missing.standardError.hasPrefix("cassette: error: cannot read the page 'missing.html'"))
         }
     }
+
+    @Test("a package's own cassette tool gets verify --web by naming its engine")
+    func ownToolWithEngine() async throws {
+        try await withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("echo.json")
+            try Samples.canonical(Self.echo).write(to: file, atomically: true, encoding: .utf8)
+            let engine = Self.engine(posting: "Hello")
+            let passed = await runCassetteTool(
+                contracts: [], webEngine: "a simulated page", arguments: ["verify", "--web", file.path],
+                makeWebView: engine.makeWebView)
+            #expect(passed == 0)
+            let broken = Self.engine(posting: "Hullo")
+            let failed = await runCassetteTool(
+                contracts: [], webEngine: "a simulated page", arguments: ["verify", "--web", file.path],
+                makeWebView: broken.makeWebView)
+            #expect(failed == 1)
+        }
+    }
 }

@@ -73,7 +73,7 @@ private func replayWebHalf(
     do {
         replayer = try WebHalfReplayer(contentsOf: url, displayPath: path, options: options)
     } catch {
-        report([CassetteFailure(message: "\(path): cannot replay the web half: \(error)")], at: sourceLocation)
+        report([CassetteFailure(message: "\(error)\nThe web half was not replayed.")], at: sourceLocation)
         return nil
     }
     let outcome = await replayer.replay(page: page, in: makeWebView)

@@ -46,6 +46,45 @@ extension XCTestCase {
         return outcome.report
     }
 
+    /// Replays the web half of a cassette (docs/web-half.md): plays its
+    /// recorded native side into `page` in the web view `makeWebView` makes,
+    /// and fails the test at the call for every way the page diverged.
+    ///
+    /// It behaves as the Swift Testing `replayWebHalf` does. A failed
+    /// replay's trace of what the page did is kept as ``replayCassette(_:directory:record:options:recording:file:line:_:)`` keeps one.
+    ///
+    /// - Parameters:
+    ///   - name: The cassette's name; its file is `<directory>/<name>.json`.
+    ///   - directory: The cassette's folder: absolute, or relative to the test file's folder.
+    ///   - page: The page under test, in place of the first page the cassette loads; `nil` plays the recorded loads.
+    ///   - options: How to match and how long to wait for the page.
+    ///   - file: Where failures are reported; the call by default.
+    ///   - line: Where failures are reported; the call by default.
+    ///   - makeWebView: Makes a fresh web view for each run.
+    /// - Returns: The report, or `nil` when the cassette could not be read.
+    @discardableResult
+    @MainActor
+    public func replayWebHalf(
+        _ name: String, directory: String = "Cassettes", page: WebPage?,
+        options: WebHalfReplayOptions = WebHalfReplayOptions(), file: StaticString = #filePath, line: UInt = #line,
+        in makeWebView: () async throws -> any WebView
+    ) async -> ReplayReport? {
+        let url = CassetteLocation.directory(directory, relativeTo: "\(file)").appendingPathComponent(name + ".json")
+        let replayer: WebHalfReplayer
+        do {
+            replayer = try WebHalfReplayer(contentsOf: url, displayPath: "\(directory)/\(name).json", options: options)
+        } catch {
+            XCTFail("\(error)\nThe web half was not replayed.", file: file, line: line)
+            return nil
+        }
+        let report = await replayer.replay(page: page, in: makeWebView)
+        if !report.passed {
+            let failure = CassetteFailure(message: report.description, trace: report.trace, traceName: "\(name).web.actual.json")
+            XCTFail(keepTrace(of: failure), file: file, line: line)
+        }
+        return report
+    }
+
     /// The `swift test --filter` pattern that runs just this test, such as
     /// `AppTests.RouterTests/testPresentsYellow`.
     var cassetteTestFilter: String {

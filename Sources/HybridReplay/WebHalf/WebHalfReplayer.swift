@@ -86,12 +86,14 @@ public struct WebHalfReplayer: Sendable {
     ) async -> ReplayReport {
         let issues: [ReplayIssue]
         let trace: [Event]
+        var hidden = HiddenValues()
         do {
             let webView = try await makeWebView()
             let session = WebHalfSession(script: script, webView: webView, page: page, patience: options.patience)
             await session.run()
             issues = session.issues
             trace = session.trace
+            hidden = session.hiddenValues()
         } catch {
             issues = [
                 ReplayIssue(
@@ -104,6 +106,6 @@ public struct WebHalfReplayer: Sendable {
             cassetteName: cassette.header.name, cassettePath: path, issues: issues,
             trace: Cassette(header: cassette.header, events: trace), runs: runs, run: run, recordCommand: nil)
         guard !report.passed else { return report }
-        return report.redacted(by: Redaction(ruleNames: cassette.header.redactions), recorded: cassette)
+        return report.redacted(by: Redaction(ruleNames: cassette.header.redactions), recorded: cassette, hidden: hidden)
     }
 }

@@ -60,6 +60,8 @@ final class WebHalfSession {
     private var timedOut = false
     /// Set once the run has ended: later callbacks are answered and ignored.
     private var finished = false
+    /// Each stimulus that diverged, with the recorded one it was compared with.
+    private var diverged: [(recorded: any EventPayload, actual: any EventPayload)] = []
     /// What the page threw and did not catch, to explain a step it never took.
     private var pageErrors: [String] = []
 
@@ -478,6 +480,7 @@ final class WebHalfSession {
         let comparison = PayloadComparison(placeholders: script.options.placeholders, eventID: recorded.id)
         let differences = comparison.differences(expected: recorded.payload, actual: actual, bindings: &bindings)
         guard differences.isEmpty else {
+            diverged.append((recorded.payload, actual))
             appendTrace(actual, cause: cause)
             fail(
                 ReplayIssue(
@@ -502,6 +505,23 @@ final class WebHalfSession {
     }
 
     // MARK: Trace and issues
+
+    /// What this run saw where the cassette holds a redaction placeholder:
+    /// the values the page's stimuli bound placeholders to, and the fields of
+    /// a stimulus that diverged from a recorded one with placeholders, so a
+    /// report hides them as the recording did.
+    func hiddenValues() -> HiddenValues {
+        var hidden = HiddenValues()
+        for (number, secret) in script.options.secrets.sorted(by: { $0.key < $1.key }) {
+            hidden.note(secret, as: RedactionPlaceholders.placeholder(number), bound: true)
+        }
+        for (recorded, binding) in bindings.byRecorded.sorted(by: { $0.key < $1.key })
+        where !HiddenValues.placeholderRanges(in: recorded).isEmpty {
+            hidden.note(binding.actual, as: recorded, bound: true)
+        }
+        for (recorded, actual) in diverged { hidden.learn(recorded: recorded, actual: actual) }
+        return hidden
+    }
 
     private func note(_ recorded: Event, _ payload: any EventPayload) {
         traceIDs[recorded.id] = appendTrace(payload, cause: recorded.cause)

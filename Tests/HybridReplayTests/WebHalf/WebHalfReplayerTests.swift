@@ -173,6 +173,24 @@ struct WebHalfReplayerTests {
         #expect(lost.issues.first?.differences.map(\.path) == ["body.callbackId"])
     }
 
+    @Test("a failure's report hides what the page sent where the cassette holds a redaction placeholder")
+    func reportHidesBoundSecrets() async throws {
+        let cassette = Self.cassette([
+            (ScriptMessage(handler: "login", body: ["key": "[REDACTED:1]"], frame: Self.frame), nil, nil),
+            (JavaScriptEvaluation(script: "loggedIn()"), 1, nil),
+            (JavaScriptResult(.value(true)), nil, 2),
+        ])
+        // The page's loggedIn() returns null, not the recorded true.
+        let report = try await replay(cassette, into: SimulatedWebView()) { page in
+            try await page.waitForLoads()
+            try page.postMessage(["key": "s3cret-value"], to: "login", frame: Self.frame)
+        }
+        #expect(report.issues.first?.eventID == 3, "\(report)")
+        let written = "\(report)" + String(decoding: CassetteWriter.canonicalBytes(of: report.trace), as: UTF8.self)
+        #expect(!written.contains("s3cret-value"))
+        #expect(written.contains("[REDACTED:1]"))
+    }
+
     @Test("a message awaiting a reply gets the recorded reply")
     func replyPlayed() async throws {
         let cassette = Self.cassette([

@@ -212,9 +212,15 @@ package struct VerifyCommand: CassetteCommand {
                 let file = files[index]
                 group.addTask {
                     if let webHalf {
-                        return (index, await CassetteVerification.verifyWebHalf(file, reader: reader, webHalf, repetitions: repetitions))
+                        return (
+                            index,
+                            await CassetteVerification.verifyWebHalf(file, reader: reader, webHalf, repetitions: repetitions)
+                        )
                     }
-                    return (index, await CassetteVerification.verify(file, reader: reader, contracts: contracts, repetitions: repetitions))
+                    return (
+                        index,
+                        await CassetteVerification.verify(file, reader: reader, contracts: contracts, repetitions: repetitions)
+                    )
                 }
                 nextToStart += 1
             }

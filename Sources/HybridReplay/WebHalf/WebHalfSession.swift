@@ -102,7 +102,9 @@ final class WebHalfSession {
                     if let evaluation = event.answers { resultOf[evaluation] = event.id }
                 }
             case .nativeEffect, .notThePage:
-                if let cause = event.cause, event.direction == Direction.effect, answerTo[cause] == nil { answerTo[cause] = event }
+                if let cause = event.cause, event.direction == Direction.effect, answerTo[cause] == nil {
+                    answerTo[cause] = event
+                }
             }
         }
     }
@@ -319,7 +321,8 @@ final class WebHalfSession {
         guard let page else {
             fail(
                 .setUpFailed, event: nil,
-                message: "the cassette loads no page before the page's first step; give the web-half replay the page to load")
+                message: "the cassette loads no page before the page's first step; give the page under test: "
+                    + "a WebPage, or --page <file> with cassette verify --web")
             return
         }
         let recordedURL =
@@ -449,7 +452,8 @@ final class WebHalfSession {
             return recorded.url == request.url && recorded.method == request.method
         }
         guard let id = candidate ?? schemeRequests.first, let recorded = script.event(id) else {
-            unexpected(request, message: "the page requested \(request.method) \(request.url), which the cassette does not record")
+            unexpected(
+                request, message: "the page requested \(request.method) \(request.url), which the cassette does not record")
             return task.didFailWithError(WebHalfEnded())
         }
         var actual = request

@@ -293,7 +293,7 @@ struct WebHalfReplayerTests {
     func noPageFails() async throws {
         let report = try await replay(Self.echo, into: SimulatedWebView(), webPage: nil) { _ in }
         #expect(report.issues.map(\.kind) == [.setUpFailed])
-        #expect(report.issues.first?.message.contains("give the web-half replay the page to load") == true)
+        #expect(report.issues.first?.message.contains("give the page under test: a WebPage, or --page <file> with cassette verify --web") == true)
     }
 
     /// A page the app serves: its request, and the app's answer in two pieces.

@@ -60,9 +60,7 @@ struct CassetteVerification: Sendable {
         let replayer = Replayer(
             cassette: cassette, path: file.displayPath, options: options(for: cassette, contract: contract, repetitions: repetitions))
         let report = await replayer.replay { platform in try await contract.setUp(platform) }
-        if report.passed { return (name, .passed) }
-        let lines = report.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return (name, .failed(message: report.issues.first?.headline ?? lines[0], report: lines))
+        return (name, outcome(of: report))
     }
 
     /// Reads `file`, then replays its web half in `webHalf`'s engine.
@@ -79,15 +77,16 @@ struct CassetteVerification: Sendable {
         case .cassette(let cassette, _):
             let replayer = WebHalfReplayer(
                 cassette: cassette, path: file.displayPath, options: WebHalfReplayOptions(repetitions: repetitions))
-            let report = await replayer.replay(page: webHalf.page, in: webHalf.engine.makeWebView)
-            if report.passed {
-                outcome = .passed
-            } else {
-                let lines = report.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                outcome = .failed(message: report.issues.first?.headline ?? lines[0], report: lines)
-            }
+            outcome = Self.outcome(of: await replayer.replay(page: webHalf.page, in: webHalf.engine.makeWebView))
         }
         return CassetteVerification(file: file, contract: label, outcome: outcome, duration: clock.now - start)
+    }
+
+    /// A replay's report as an outcome: passed, or failed with its first issue and every line.
+    private static func outcome(of report: ReplayReport) -> Outcome {
+        if report.passed { return .passed }
+        let lines = report.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return .failed(message: report.issues.first?.headline ?? lines[0], report: lines)
     }
 
     /// Replay options for `cassette`: the defaults every entry point uses,

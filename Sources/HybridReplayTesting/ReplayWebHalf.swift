@@ -38,11 +38,10 @@ public func replayWebHalf(
     options: WebHalfReplayOptions = WebHalfReplayOptions(), sourceLocation: SourceLocation = #_sourceLocation,
     in makeWebView: () async throws -> any WebView
 ) async -> ReplayReport? {
-    let folder = CassetteLocation.directory(directory, relativeTo: sourceLocation.filePath)
-    let location = CassetteLocation(name: name, file: folder.appendingPathComponent(name + ".json"), directory: directory)
+    let file = WebHalfRun.file(name: name, directory: directory, testFile: sourceLocation.filePath)
     return await replayWebHalf(
-        at: location.readable(), shownAs: "\(directory)/\(name).json", page: page, options: options,
-        sourceLocation: sourceLocation, makeWebView)
+        at: file, shownAs: "\(directory)/\(name).json", page: page, options: options, sourceLocation: sourceLocation,
+        makeWebView)
 }
 
 /// Replays the web half of one cassette of a folder, for page-side conformance tests.
@@ -69,19 +68,7 @@ private func replayWebHalf(
     at url: URL, shownAs path: String, page: WebPage?, options: WebHalfReplayOptions, sourceLocation: SourceLocation,
     _ makeWebView: () async throws -> any WebView
 ) async -> ReplayReport? {
-    let replayer: WebHalfReplayer
-    do {
-        replayer = try WebHalfReplayer(contentsOf: url, displayPath: path, options: options)
-    } catch {
-        report([CassetteFailure(message: "\(error)\nThe web half was not replayed.")], at: sourceLocation)
-        return nil
-    }
-    let outcome = await replayer.replay(page: page, in: makeWebView)
-    if !outcome.passed {
-        let name = url.deletingPathExtension().lastPathComponent
-        report(
-            [CassetteFailure(message: outcome.description, trace: outcome.trace, traceName: "\(name).web.actual.json")],
-            at: sourceLocation)
-    }
-    return outcome
+    let (report, failure) = await WebHalfRun.run(at: url, shownAs: path, page: page, options: options, makeWebView)
+    if let failure { HybridReplayTesting.report([failure], at: sourceLocation) }
+    return report
 }

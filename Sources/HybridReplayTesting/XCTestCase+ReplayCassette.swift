@@ -69,19 +69,10 @@ extension XCTestCase {
         options: WebHalfReplayOptions = WebHalfReplayOptions(), file: StaticString = #filePath, line: UInt = #line,
         in makeWebView: () async throws -> any WebView
     ) async -> ReplayReport? {
-        let url = CassetteLocation.directory(directory, relativeTo: "\(file)").appendingPathComponent(name + ".json")
-        let replayer: WebHalfReplayer
-        do {
-            replayer = try WebHalfReplayer(contentsOf: url, displayPath: "\(directory)/\(name).json", options: options)
-        } catch {
-            XCTFail("\(error)\nThe web half was not replayed.", file: file, line: line)
-            return nil
-        }
-        let report = await replayer.replay(page: page, in: makeWebView)
-        if !report.passed {
-            let failure = CassetteFailure(message: report.description, trace: report.trace, traceName: "\(name).web.actual.json")
-            XCTFail(keepTrace(of: failure), file: file, line: line)
-        }
+        let (report, failure) = await WebHalfRun.run(
+            at: WebHalfRun.file(name: name, directory: directory, testFile: "\(file)"),
+            shownAs: "\(directory)/\(name).json", page: page, options: options, makeWebView)
+        if let failure { XCTFail(keepTrace(of: failure), file: file, line: line) }
         return report
     }
 

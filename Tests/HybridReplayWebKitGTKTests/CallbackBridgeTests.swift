@@ -161,7 +161,7 @@ struct CallbackBridgeTests {
 
         // The web half of the same recording: the bridge and its page in a real engine, with the
         // plugin's recorded answers played back under the callback ids this run's page drew.
-        let web = await WebHalfReplayer(cassette: first.cassette, options: WebHalfReplayOptions(repetitions: 5))
+        let web = await WebHalfReplayer(cassette: first.cassette, options: WebHalfReplayOptions(repetitions: 5, patience: enginePatience))
             .replay(page: nil) { try await WebKitGTKWebView() }
         #expect(web.passed, "\(web)")
 

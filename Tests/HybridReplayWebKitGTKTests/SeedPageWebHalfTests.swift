@@ -86,7 +86,7 @@ struct SeedPageWebHalfTests {
 
     @Test("each seed page does what its cassette records, 20 times in a row", .timeLimit(.minutes(2)), arguments: SeedPage.all)
     func pageConforms(_ page: SeedPage) async throws {
-        let report = await WebHalfReplayer(cassette: try Self.cassette(page), options: WebHalfReplayOptions(repetitions: 20))
+        let report = await WebHalfReplayer(cassette: try Self.cassette(page), options: WebHalfReplayOptions(repetitions: 20, patience: enginePatience))
             .replay(page: WebPage(html: try page.html())) { try await WebKitGTKWebView() }
         #expect(report.passed, "\(report)")
         #expect(report.runs == 20)
@@ -110,7 +110,7 @@ struct SeedPageWebHalfTests {
         let brokenHTML = broken.rewrite(html)
         try #require(brokenHTML != html, "the rewrite found nothing to break")
         let cassette = try Self.cassette(page)
-        let report = await WebHalfReplayer(cassette: cassette)
+        let report = await WebHalfReplayer(cassette: cassette, options: WebHalfReplayOptions(patience: enginePatience))
             .replay(page: WebPage(html: brokenHTML)) { try await WebKitGTKWebView() }
         let issue = try #require(report.issues.first, "the broken page passed")
         #expect(issue.kind == broken.kind, "\(report)")

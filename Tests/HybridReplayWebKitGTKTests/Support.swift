@@ -67,6 +67,12 @@ func livePlatform(
 
 let baseURL = "https://app.example/index.html"
 
+/// How long a web-half replay in these tests waits for the page's next step.
+/// A page that behaves as recorded never waits it out; it is long because the
+/// tests start many web processes at once on a small machine, and a page
+/// that is merely slow must not read as a page that stopped short.
+let enginePatience = Duration.seconds(30)
+
 /// A page whose body is `body` and whose script is `script`.
 func page(body: String = "", script: String = "") -> String {
     "<!doctype html><html><head><meta charset=\"utf-8\"></head><body>\(body)<script>\(script)</script></body></html>"

@@ -61,7 +61,7 @@ struct WebHalfReplayTests {
 
     func replayWebHalf(_ cassette: Cassette, page html: String, repetitions: Int = 1) async -> ReplayReport {
         await WebHalfReplayer(
-            cassette: cassette, options: WebHalfReplayOptions(repetitions: repetitions, patience: .seconds(5))
+            cassette: cassette, options: WebHalfReplayOptions(repetitions: repetitions, patience: enginePatience)
         ).replay(page: WebPage(html: html)) { try await WebKitGTKWebView() }
     }
 
@@ -159,7 +159,7 @@ struct WebHalfReplayTests {
         let native = await Replayer(cassette: cassette).replay { BundleApp(platform: $0) }
         #expect(native.passed, "\(native)")
 
-        let options = WebHalfReplayOptions(repetitions: 3, patience: .seconds(5))
+        let options = WebHalfReplayOptions(repetitions: 3, patience: enginePatience)
         let web = await WebHalfReplayer(cassette: cassette, options: options)
             .replay(page: WebPage(url: BundleApp.index)) { try await WebKitGTKWebView() }
         #expect(web.passed, "\(web)")
@@ -171,7 +171,7 @@ struct WebHalfReplayTests {
         let script = String(decoding: try #require(WebKitGTKSchemeTests.files["/app.js"]?.body), as: UTF8.self)
         try script.replacingOccurrences(of: "imageWidth: logo.naturalWidth", with: "width: logo.naturalWidth")
             .write(to: folder.appendingPathComponent("app.js"), atomically: true, encoding: .utf8)
-        let broken = await WebHalfReplayer(cassette: cassette, options: WebHalfReplayOptions(patience: .seconds(5)))
+        let broken = await WebHalfReplayer(cassette: cassette, options: WebHalfReplayOptions(patience: enginePatience))
             .replay(page: WebPage(url: BundleApp.index, servedFiles: folder)) { try await WebKitGTKWebView() }
         let issue = try #require(broken.issues.first, "the broken script passed")
         #expect(issue.eventKind == ScriptMessage.eventKind, "\(broken)")

@@ -14,6 +14,19 @@
 package struct HiddenValues {
     package init() {}
 
+    /// The secrets the test supplies, which are hidden whether or not
+    /// anything bound them, and the values `bindings` bound redaction
+    /// placeholders to.
+    init(secrets: [Int: String], bindings: PlaceholderBindings) {
+        for (number, secret) in secrets.sorted(by: { $0.key < $1.key }) {
+            note(secret, as: RedactionPlaceholders.placeholder(number), bound: true)
+        }
+        for (recorded, binding) in bindings.byRecorded.sorted(by: { $0.key < $1.key })
+        where !Self.placeholderRanges(in: recorded).isEmpty {
+            note(binding.actual, as: recorded, bound: true)
+        }
+    }
+
     /// Each secret with the placeholder that stands for it, and whether the
     /// replay bound the placeholder to it (rather than found it in an
     /// effect that diverged, where it may be another secret altogether).
@@ -135,16 +148,8 @@ extension ReplayEngine {
     /// the values placeholders were bound to, and the fields of effects that
     /// diverged from a recorded event with placeholders.
     func hiddenValues() -> HiddenValues {
-        let (bindings, trace, issues) = state.withLock { ($0.matcher.bindings.byRecorded, $0.matcher.trace, $0.matcher.issues) }
-        var hidden = HiddenValues()
-        // The secrets the test supplies are hidden whether or not anything bound them.
-        for (number, secret) in options.secrets.sorted(by: { $0.key < $1.key }) {
-            hidden.note(secret, as: RedactionPlaceholders.placeholder(number), bound: true)
-        }
-        for (recorded, binding) in bindings.sorted(by: { $0.key < $1.key })
-        where !HiddenValues.placeholderRanges(in: recorded).isEmpty {
-            hidden.note(binding.actual, as: recorded, bound: true)
-        }
+        let (bindings, trace, issues) = state.withLock { ($0.matcher.bindings, $0.matcher.trace, $0.matcher.issues) }
+        var hidden = HiddenValues(secrets: options.secrets, bindings: bindings)
         // Only a few effects diverge before a run stops, and each issue names the recorded event it is nearest to.
         let nearest = issues.compactMap(\.eventID).compactMap { script.event($0) }
         for entry in trace where entry.eventID == nil {

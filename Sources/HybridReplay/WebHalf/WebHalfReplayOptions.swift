@@ -11,6 +11,9 @@ public struct WebHalfReplayOptions: Sendable {
     /// engine runs on its own clock, so this is wall-clock time; a page that
     /// behaves as recorded never waits it out.
     public var patience: Duration
+    /// The clock the patience runs on; a test's manual clock makes a missing
+    /// step's report independent of the machine's speed.
+    package var clock: any Clock<Duration> = ContinuousClock()
 
     public init(placeholders: Placeholders = .standard, repetitions: Int = 1, patience: Duration = .seconds(10)) {
         self.placeholders = placeholders

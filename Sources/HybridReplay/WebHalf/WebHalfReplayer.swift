@@ -89,7 +89,8 @@ public struct WebHalfReplayer: Sendable {
         var hidden = HiddenValues()
         do {
             let webView = try await makeWebView()
-            let session = WebHalfSession(script: script, webView: webView, page: page, patience: options.patience)
+            let session = WebHalfSession(
+                script: script, webView: webView, page: page, patience: options.patience, clock: options.clock)
             await session.run()
             issues = session.issues
             trace = session.trace

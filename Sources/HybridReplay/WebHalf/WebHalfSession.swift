@@ -20,6 +20,7 @@ final class WebHalfSession {
     private let webView: any WebView
     private let page: WebPage?
     private let patience: Duration
+    private let clock: any Clock<Duration>
 
     private var bindings = PlaceholderBindings()
     private(set) var issues: [ReplayIssue] = []
@@ -79,7 +80,8 @@ final class WebHalfSession {
             """,
         injectionTime: .documentStart, mainFrameOnly: false)
 
-    init(script: ReplayScript, webView: any WebView, page: WebPage?, patience: Duration) {
+    init(script: ReplayScript, webView: any WebView, page: WebPage?, patience: Duration, clock: any Clock<Duration>) {
+        self.clock = clock
         self.script = script
         events = script.cassette.events
         self.webView = webView
@@ -224,9 +226,9 @@ final class WebHalfSession {
         timedOut = false
         await withCheckedContinuation { continuation in
             waiter = continuation
-            let patience = patience
+            let (patience, clock) = (patience, clock)
             timer = Task { @MainActor [weak self] in
-                try? await Task.sleep(for: patience)
+                try? await clock.sleep(for: patience)
                 guard !Task.isCancelled, let self else { return }
                 self.timedOut = true
                 self.wake()
@@ -515,14 +517,7 @@ final class WebHalfSession {
     /// a stimulus that diverged from a recorded one with placeholders, so a
     /// report hides them as the recording did.
     func hiddenValues() -> HiddenValues {
-        var hidden = HiddenValues()
-        for (number, secret) in script.options.secrets.sorted(by: { $0.key < $1.key }) {
-            hidden.note(secret, as: RedactionPlaceholders.placeholder(number), bound: true)
-        }
-        for (recorded, binding) in bindings.byRecorded.sorted(by: { $0.key < $1.key })
-        where !HiddenValues.placeholderRanges(in: recorded).isEmpty {
-            hidden.note(binding.actual, as: recorded, bound: true)
-        }
+        var hidden = HiddenValues(secrets: script.options.secrets, bindings: bindings)
         for (recorded, actual) in diverged { hidden.learn(recorded: recorded, actual: actual) }
         return hidden
     }

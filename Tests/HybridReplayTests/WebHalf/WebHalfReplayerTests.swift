@@ -34,12 +34,20 @@ struct WebHalfReplayerTests {
     /// Runs the web half of `cassette` into `page` while `drive` plays the page's part.
     func replay(
         _ cassette: Cassette, into page: SimulatedWebView, webPage: WebPage? = WebPage(html: html),
-        patience: Duration = .seconds(10), drive: @escaping @MainActor @Sendable (SimulatedWebView) async throws -> Void
+        clock: ManualClock? = nil, drive: @escaping @MainActor @Sendable (SimulatedWebView) async throws -> Void
     ) async throws -> ReplayReport {
-        let replayer = WebHalfReplayer(cassette: cassette, options: WebHalfReplayOptions(patience: patience))
+        var options = WebHalfReplayOptions()
+        if let clock { options.clock = clock }
+        let replayer = WebHalfReplayer(cassette: cassette, options: options)
         async let report = replayer.replay(page: webPage) { page }
         try await drive(page)
         return await report
+    }
+
+    /// Lets the replay's patience run out on `clock` once the replay waits on it.
+    static func runOutOfPatience(_ clock: ManualClock) async {
+        while clock.sleeperCount == 0 { await Task.yield() }
+        clock.advance(by: WebHalfReplayOptions().patience)
     }
 
     @Test("a page that posts the recorded message gets the recorded evaluation, and the replay passes")
@@ -75,26 +83,30 @@ struct WebHalfReplayerTests {
     @Test("a page that never posts (a wrong handler name) fails with the recorded message missing")
     func missingMessageFails() async throws {
         let page = SimulatedWebView()
-        let report = try await replay(Self.echo, into: page, patience: .milliseconds(200)) { page in
+        let clock = ManualClock()
+        let report = try await replay(Self.echo, into: page, clock: clock) { page in
             try await page.waitForLoads()
             // window.webkit.messageHandlers.nativeProces is undefined in a real page: nothing arrives.
             #expect(throws: SimulationError.self) { try page.postMessage("Hello", to: "nativeProces", frame: Self.frame) }
+            await Self.runOutOfPatience(clock)
         }
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .missingStimulus)
         #expect(issue.eventID == 1)
-        #expect(issue.message.hasPrefix(#"the page did not post its message to nativeProcess ("Hello") within"#))
+        #expect(issue.message.hasPrefix(#"the page did not post its message to nativeProcess ("Hello") within 10.0 seconds"#))
     }
 
     @Test("a message that never comes is reported with what the page threw meanwhile")
     func missingMessageSaysWhatThePageThrew() async throws {
         let page = SimulatedWebView()
-        let report = try await replay(Self.echo, into: page, patience: .milliseconds(200)) { page in
+        let clock = ManualClock()
+        let report = try await replay(Self.echo, into: page, clock: clock) { page in
             try await page.waitForLoads()
             // What the replay's error reporter posts when the page's script throws.
             try page.postMessage(
                 "TypeError: undefined is not an object (evaluating 'window.webkit.messageHandlers.nativeProces.postMessage')",
                 to: "hybridReplayPageErrors", frame: Self.frame)
+            await Self.runOutOfPatience(clock)
         }
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .missingStimulus)

@@ -20,6 +20,8 @@ typedef gboolean (*hr_script_dialog_func)(WebKitWebView *view, WebKitScriptDialo
 typedef void (*hr_load_changed_func)(WebKitWebView *view, WebKitLoadEvent event, gpointer data);
 typedef gboolean (*hr_load_failed_func)(
     WebKitWebView *view, WebKitLoadEvent event, const char *failing_uri, GError *error, gpointer data);
+typedef void (*hr_web_process_terminated_func)(
+    WebKitWebView *view, WebKitWebProcessTerminationReason reason, gpointer data);
 
 /// Queues `function` on the global default main context, after every source
 /// queued before it at the same priority.
@@ -81,6 +83,11 @@ static inline gulong hr_connect_load_changed(WebKitWebView *view, hr_load_change
 
 static inline gulong hr_connect_load_failed(WebKitWebView *view, hr_load_failed_func function, gpointer data) {
     return g_signal_connect(view, "load-failed", G_CALLBACK(function), data);
+}
+
+static inline gulong hr_connect_web_process_terminated(
+    WebKitWebView *view, hr_web_process_terminated_func function, gpointer data) {
+    return g_signal_connect(view, "web-process-terminated", G_CALLBACK(function), data);
 }
 
 /// Disconnects every handler on `instance` whose user data is `data`.

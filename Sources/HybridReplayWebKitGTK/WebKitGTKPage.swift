@@ -79,6 +79,10 @@ final class WebKitGTKPage: @unchecked Sendable {
             page.loadFailed(uri: uri.map { String(cString: $0) } ?? "", error: error, committed: event == WEBKIT_LOAD_COMMITTED)
             return 0  // Let WebKit show its error page, as the default handler does.
         }, data)
+        hr_connect_web_process_terminated(view, { _, reason, data in
+            guard let data else { return }
+            Unmanaged<WebKitGTKPage>.fromOpaque(data).takeUnretainedValue().webProcessTerminated(reason)
+        }, data)
         // After WebKit's first statics exist, so this exit handler runs before their destructors.
         thread.stopOnExit()
     }
@@ -141,6 +145,12 @@ final class WebKitGTKPage: @unchecked Sendable {
         guard !isClosed else { return }
         willLoad()
         webkit_web_view_load_html(view, html, baseURL)
+    }
+
+    /// Ends the web process; `webProcessTerminated(_:)` hears it.
+    func terminateWebContentProcess() {
+        guard !isClosed else { return }
+        webkit_web_view_terminate_web_process(view)
     }
 
     /// The MIME type and charset a `Content-Type` header names, HTML in UTF-8 by default.
@@ -231,6 +241,22 @@ final class WebKitGTKPage: @unchecked Sendable {
             return
         }
         loadError = WebKitGTKError("loading \(uri) failed: \(reason)")
+    }
+
+    /// The page's web process ended: the delegate hears it as from
+    /// `WKWebView`, and a load in progress fails instead of waiting forever.
+    private func webProcessTerminated(_ reason: WebKitWebProcessTerminationReason) {
+        let why =
+            switch reason {
+            case WEBKIT_WEB_PROCESS_CRASHED: "crashed"
+            case WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT: "exceeded its memory limit"
+            default: "was terminated"
+            }
+        tell { $0.webContentProcessDidTerminate() }
+        guard isLoading else { return }
+        loadError = WebKitGTKError("the web process \(why) while the page was loading")
+        cancelledLoadPending = false
+        finishLoad()
     }
 
     private func finishLoad() {

@@ -26,6 +26,9 @@ import HybridReplaySeams
 ///   they read as `WKWebView`'s do: `ReferenceError: Can't find variable: x`.
 /// - JavaScript dialogs do not say which frame opened them; they are
 ///   attributed to the main frame at the page's current URL.
+/// - A web process that ends for any reason (it crashed, exceeded its memory
+///   limit, or ``terminateWebContentProcess()`` ended it) is told to the navigation
+///   delegate as `webContentProcessDidTerminate()`.
 /// - App-served scheme requests name no frame, reach the page only when the
 ///   app finishes its answer, and are never reported stopped.
 public final class WebKitGTKWebView: WebView {
@@ -164,6 +167,15 @@ public final class WebKitGTKWebView: WebView {
             // As WKWebView's loads, a wait outlives its task's cancellation until the load or the timeout ends it.
             cancelled: {})
         try result.get()
+    }
+
+    /// Ends the page's web process as a crash would
+    /// (`webkit_web_view_terminate_web_process`), so a test can check what the
+    /// app does when iOS ends a content process: the navigation delegate hears
+    /// `webContentProcessDidTerminate()`, a load in progress fails, and the
+    /// page stays gone until the app loads it again.
+    public func terminateWebContentProcess() {
+        thread.perform { [page] in page.terminateWebContentProcess() }
     }
 
     /// The URL of the page currently shown, or `nil` before the first load.

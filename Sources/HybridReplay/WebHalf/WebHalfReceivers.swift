@@ -24,10 +24,18 @@ struct WebHalfReplyingReceiver: ScriptMessageHandlerWithReply {
     }
 }
 
+/// The navigation delegate: hears the content process end, and, when the
+/// cassette records navigations (`decides`), checks and decides each one.
+///
+/// The recorder sees navigations only through the app's delegate, so a
+/// cassette without any was recorded without one: its page's navigations
+/// are allowed, as the engine allows them with no delegate.
 struct WebHalfNavigationReceiver: NavigationDelegate {
     let session: WebHalfSession
+    let decides: Bool
 
     func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+        guard decides else { return decisionHandler(.allow) }
         session.pageAsked(action) { policy, _ in decisionHandler(policy) }
     }
 
@@ -35,6 +43,7 @@ struct WebHalfNavigationReceiver: NavigationDelegate {
         for action: NavigationAction, preferences: WebpagePreferences,
         decisionHandler: @escaping @Sendable (NavigationPolicy, WebpagePreferences) -> Void
     ) {
+        guard decides else { return decisionHandler(.allow, preferences) }
         var offered = action
         offered.preferences = preferences
         session.pageAsked(offered) { policy, chosen in decisionHandler(policy, chosen ?? preferences) }
@@ -43,8 +52,11 @@ struct WebHalfNavigationReceiver: NavigationDelegate {
     func decidePolicy(
         for response: NavigationResponse, decisionHandler: @escaping @Sendable (NavigationResponsePolicy) -> Void
     ) {
+        guard decides else { return decisionHandler(.allow) }
         session.pageAsked(response, decisionHandler: decisionHandler)
     }
+
+    func webContentProcessDidTerminate() { session.pageProcessEnded() }
 }
 
 struct WebHalfUIReceiver: UIDelegate {

@@ -142,12 +142,8 @@ final class WebHalfSession {
                 webView.add(WebHalfMessageReceiver(session: self), contentWorld: handler.contentWorld, name: handler.name)
             }
         }
-        // The recorder sees navigations only through the app's delegate: a
-        // cassette without any was recorded without one, and the page's
-        // navigations are then the engine's to allow.
-        if !actions.isEmpty || !responses.isEmpty {
-            webView.setNavigationDelegate(WebHalfNavigationReceiver(session: self))
-        }
+        webView.setNavigationDelegate(
+            WebHalfNavigationReceiver(session: self, decides: !actions.isEmpty || !responses.isEmpty))
         webView.setUIDelegate(WebHalfUIReceiver(session: self))
         for scheme in schemes { webView.setURLSchemeHandler(WebHalfSchemeReceiver(session: self), forURLScheme: scheme) }
     }
@@ -468,6 +464,16 @@ final class WebHalfSession {
     func pageStopped(_ task: any URLSchemeTask) {
         // The engine's to decide: answers the run still plays for it are not sent.
         for (id, known) in schemeTasks where known === task { schemeTasks[id] = nil }
+    }
+
+    /// The engine's content process ended, so the page is gone: the run
+    /// fails now rather than once its patience runs out, unless the
+    /// cassette records the same.
+    func pageProcessEnded() {
+        guard !finished, !events.contains(where: { $0.kind == WebContentProcessTermination.eventKind }) else { return }
+        var message = "the page's web content process ended (it crashed or was killed) before the page did everything recorded"
+        if !pageErrors.isEmpty { message += "; before that the page threw: " + pageErrors.prefix(3).joined(separator: "; ") }
+        unexpected(WebContentProcessTermination(), message: message)
     }
 
     func pageAskedForWindow(_ request: NewWindowRequest) {

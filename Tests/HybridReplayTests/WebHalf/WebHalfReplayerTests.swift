@@ -115,6 +115,39 @@ struct WebHalfReplayerTests {
         #expect(report.trace.events.allSatisfy { $0.payload(as: ScriptMessage.self) == nil }, "the report is not a message of the page's")
     }
 
+    @Test("a page whose content process ends fails at once, without waiting out the patience")
+    func endedContentProcessFailsAtOnce() async throws {
+        let page = SimulatedWebView()
+        // The clock never advances: only the ended process can end this replay.
+        let report = try await replay(Self.echo, into: page, clock: ManualClock()) { page in
+            try await page.waitForLoads()
+            try page.terminateWebContentProcess()
+        }
+        let issue = try #require(report.issues.first)
+        #expect(report.issues.count == 1)
+        #expect(issue.kind == .unexpectedStimulus)
+        #expect(issue.eventKind == WebContentProcessTermination.eventKind)
+        #expect(issue.message.hasPrefix("the page's web content process ended (it crashed or was killed)"))
+        #expect(page.evaluatedScripts.isEmpty, "nothing is played into a page that is gone")
+    }
+
+    @Test("a cassette that records its content process ending is not failed by the same")
+    func recordedTerminationIsNotAFailure() async throws {
+        let page = SimulatedWebView()
+        let cassette = Self.cassette([
+            (ScriptMessage(handler: "nativeProcess", body: "Hello", frame: Self.frame), nil, nil),
+            (JavaScriptEvaluation(script: #"changeEcho("Hello")"#), 1, nil),
+            (JavaScriptResult(.value(.null)), nil, 2),
+            (WebContentProcessTermination(), nil, nil),
+        ])
+        let report = try await replay(cassette, into: page) { page in
+            try await page.waitForLoads()
+            try page.terminateWebContentProcess()
+            try page.postMessage("Hello", to: "nativeProcess", frame: Self.frame)
+        }
+        #expect(report.passed, "\(report)")
+    }
+
     @Test("a page that posts its message twice fails at the second")
     func doublePostFails() async throws {
         let page = SimulatedWebView()

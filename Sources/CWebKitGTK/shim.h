@@ -90,6 +90,17 @@ static inline gulong hr_connect_web_process_terminated(
     return g_signal_connect(view, "web-process-terminated", G_CALLBACK(function), data);
 }
 
+/// The LLVM profile runtime's writer, linked in only when the process is
+/// built for code coverage (`swift test --enable-code-coverage`); weak, so
+/// it is null otherwise. Its own exit handler writes the profile, so a
+/// process that ends through `_exit` calls this first.
+extern int __llvm_profile_write_file(void) __attribute__((weak));
+
+/// Writes the code-coverage profile when the process was built for coverage.
+static inline void hr_write_coverage_profile(void) {
+    if (__llvm_profile_write_file) __llvm_profile_write_file();
+}
+
 /// Disconnects every handler on `instance` whose user data is `data`.
 static inline void hr_disconnect_by_data(gpointer instance, gpointer data) {
     g_signal_handlers_disconnect_by_data(instance, data);

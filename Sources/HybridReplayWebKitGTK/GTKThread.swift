@@ -25,17 +25,30 @@ final class GTKThread: Sendable {
 
     fileprivate init() {}
 
-    /// Stops the main loop when the process exits; call on the GTK thread.
+    /// Ends the process quickly when it exits; call on the GTK thread each
+    /// time a web view is made.
     ///
-    /// exit() runs handlers in the reverse order of registration, library
-    /// destructors last: registered after WebKit has set up its statics,
-    /// stopping the loop there keeps GTK from running (say, a web view's
-    /// deinit queued by a test's last line) while WebKit, GTK and libX11 are
-    /// torn down on the exiting thread.
-    func stopOnExit() {
-        guard !Self.startup.exitHandlerRegistered else { return }
-        Self.startup.exitHandlerRegistered = true
-        atexit { GTKThread.startup.stop() }
+    /// `exit()` runs its handlers, then library destructors, in the reverse
+    /// order of registration, on the thread that called it, while WebKit's
+    /// own threads (IPC receive queues, the memory pressure monitor,
+    /// JavaScriptCore's JIT workers) keep running and using the statics
+    /// being destroyed. That corrupted the heap at exit now and then
+    /// (`malloc(): unsorted double linked list corrupted`, SIGABRT, after
+    /// `cassette verify --web --repeat 20` had printed its summary). So at
+    /// exit this handler stops the main loop (GTK then runs nothing more),
+    /// flushes the C streams, writes the code-coverage profile when the
+    /// process was built for coverage (its own exit handler is skipped too),
+    /// and ends the process with the same status through `_exit`, before any
+    /// WebKit destructor registered earlier runs. It is registered again for
+    /// every web view, after whatever WebKit set up for the ones before it;
+    /// the first to run ends the process.
+    func endProcessOnExit() {
+        on_exit({ status, _ in
+            GTKThread.startup.stop()
+            fflush(nil)
+            hr_write_coverage_profile()
+            _exit(status)
+        }, nil)
     }
 
     /// Runs `work` on the GTK thread after every call queued before it.
@@ -56,8 +69,7 @@ private final class WorkBox {
 
 /// Starts the GTK thread once and tells every caller how that went.
 ///
-/// `@unchecked`: ``exitHandlerRegistered`` is touched only on the GTK thread;
-/// everything else is behind `shared`'s lock or is a semaphore.
+/// `@unchecked`: everything is behind `shared`'s lock or is a semaphore.
 private final class Startup: @unchecked Sendable {
     typealias Waiter = CheckedContinuation<Result<GTKThread, WebKitGTKError>, Never>
 
@@ -77,8 +89,6 @@ private final class Startup: @unchecked Sendable {
     private let shared = Locked(Shared())
     /// Signalled when the main loop has returned.
     private let stopped = DispatchSemaphore(value: 0)
-    /// Touched only on the GTK thread.
-    var exitHandlerRegistered = false
 
     func start(_ waiter: Waiter) {
         let finished = shared.withLock { shared -> Result<GTKThread, WebKitGTKError>?? in

@@ -83,8 +83,9 @@ final class WebKitGTKPage: @unchecked Sendable {
             guard let data else { return }
             Unmanaged<WebKitGTKPage>.fromOpaque(data).takeUnretainedValue().webProcessTerminated(reason)
         }, data)
-        // After WebKit's first statics exist, so this exit handler runs before their destructors.
-        thread.stopOnExit()
+        // After what WebKit set up for this view and those before it, so this
+        // exit handler runs before their destructors (see endProcessOnExit()).
+        thread.endProcessOnExit()
     }
 
     /// Destroys the GTK objects and fails whatever still waits on them.

@@ -13,8 +13,14 @@ import HybridReplaySeams
 /// not block it; their reply and decision handlers may be called from anywhere.
 ///
 /// Needs a display (run under `xvfb-run`) and, in unprivileged containers,
-/// `WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS=1`; `Scripts/test-webkitgtk`
+/// `WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS=1`; `Scripts/with-webkitgtk`
 /// sets up both.
+///
+/// A process that made one ends through `_exit` when it exits, with the same
+/// status, after stopping GTK, flushing the C streams and writing a coverage
+/// profile when built for coverage: `exit()` would destroy WebKit's statics
+/// while WebKit's own threads still use them. Exit handlers registered before
+/// the latest web view was made are not run.
 ///
 /// Where WebKitGTK tells less than `WKWebView`:
 /// - Script messages do not say which frame posted them; every message is

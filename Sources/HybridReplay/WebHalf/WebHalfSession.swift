@@ -59,6 +59,8 @@ final class WebHalfSession {
     private var waiter: CheckedContinuation<Void, Never>?
     private var timer: Task<Void, Never>?
     private var timedOut = false
+    /// Set once the replay's task is cancelled, as by a test's time limit: the run stops waiting.
+    private var cancelled = false
     /// Set once the run has ended: later callbacks are answered and ignored.
     private var finished = false
     /// Each stimulus that diverged, with the recorded one it was compared with.
@@ -207,6 +209,11 @@ final class WebHalfSession {
                 guard issues.isEmpty else { return false }
             }
             if await !progress() {
+                if cancelled {
+                    let message = "the replay was cancelled while the page had yet to \(Self.verb(missing.payload))"
+                    fail(.missingStimulus, event: missing, message: message)
+                    break
+                }
                 var message = "the page did not \(Self.verb(missing.payload)) within \(patience) of its last recorded step"
                 if !pageErrors.isEmpty {
                     message += "; meanwhile the page threw: " + pageErrors.prefix(3).joined(separator: "; ")
@@ -217,20 +224,29 @@ final class WebHalfSession {
         return false
     }
 
-    /// Suspends until the page does something or the patience runs out; `false` when it ran out.
+    /// Suspends until the page does something, the patience runs out or the
+    /// task is cancelled; `false` when it ran out or was cancelled.
     private func progress() async -> Bool {
         timedOut = false
-        await withCheckedContinuation { continuation in
-            waiter = continuation
-            let (patience, clock) = (patience, clock)
-            timer = Task { @MainActor [weak self] in
-                try? await clock.sleep(for: patience)
-                guard !Task.isCancelled, let self else { return }
-                self.timedOut = true
-                self.wake()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiter = continuation
+                let (patience, clock) = (patience, clock)
+                timer = Task { @MainActor [weak self] in
+                    try? await clock.sleep(for: patience)
+                    guard !Task.isCancelled, let self else { return }
+                    self.timedOut = true
+                    self.wake()
+                }
+            }
+        } onCancel: {
+            // Runs after the waiter above is set: both are on the main actor, and this hops there.
+            Task { @MainActor [weak self] in
+                self?.cancelled = true
+                self?.wake()
             }
         }
-        return !timedOut
+        return !timedOut && !cancelled
     }
 
     private func wake() {

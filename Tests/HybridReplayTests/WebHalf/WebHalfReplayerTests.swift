@@ -115,7 +115,27 @@ struct WebHalfReplayerTests {
         #expect(report.trace.events.allSatisfy { $0.payload(as: ScriptMessage.self) == nil }, "the report is not a message of the page's")
     }
 
-    @Test("a page whose content process ends fails at once, without waiting out the patience")
+    @Test("a replay cancelled while it waits for the page ends at once, saying what the page had yet to do", .timeLimit(.minutes(1)))
+    func cancelledReplayEnds() async throws {
+        let page = SimulatedWebView()
+        let clock = ManualClock()
+        var options = WebHalfReplayOptions()
+        options.clock = clock
+        // The clock never advances: only the cancellation can end this replay.
+        let replay = Task { @MainActor in
+            await WebHalfReplayer(cassette: Self.echo, options: options).replay(page: WebPage(html: Self.html)) { page }
+        }
+        while clock.sleeperCount == 0 { await Task.yield() }
+        replay.cancel()
+        let report = await replay.value
+        let issue = try #require(report.issues.first)
+        #expect(report.issues.count == 1)
+        #expect(issue.kind == .missingStimulus)
+        #expect(issue.eventID == 1)
+        #expect(issue.message == #"the replay was cancelled while the page had yet to post its message to nativeProcess ("Hello")"#)
+    }
+
+    @Test("a page whose content process ends fails at once, without waiting out the patience", .timeLimit(.minutes(1)))
     func endedContentProcessFailsAtOnce() async throws {
         let page = SimulatedWebView()
         // The clock never advances: only the ended process can end this replay.

@@ -214,11 +214,8 @@ final class WebHalfSession {
                     fail(.missingStimulus, event: missing, message: message)
                     break
                 }
-                var message = "the page did not \(Self.verb(missing.payload)) within \(patience) of its last recorded step"
-                if !pageErrors.isEmpty {
-                    message += "; meanwhile the page threw: " + pageErrors.prefix(3).joined(separator: "; ")
-                }
-                fail(.missingStimulus, event: missing, message: message)
+                let message = "the page did not \(Self.verb(missing.payload)) within \(patience) of its last recorded step"
+                fail(.missingStimulus, event: missing, message: message + thrown("meanwhile"))
             }
         }
         return false
@@ -487,9 +484,14 @@ final class WebHalfSession {
     /// cassette records the same.
     func pageProcessEnded() {
         guard !finished, !events.contains(where: { $0.kind == WebContentProcessTermination.eventKind }) else { return }
-        var message = "the page's web content process ended (it crashed or was killed) before the page did everything recorded"
-        if !pageErrors.isEmpty { message += "; before that the page threw: " + pageErrors.prefix(3).joined(separator: "; ") }
-        unexpected(WebContentProcessTermination(), message: message)
+        let message = "the page's web content process ended (it crashed or was killed) before the page did everything recorded"
+        unexpected(WebContentProcessTermination(), message: message + thrown("before that"))
+    }
+
+    /// The first errors the page threw, for a failure's message
+    /// (`; meanwhile the page threw: …`), or nothing when it threw none.
+    private func thrown(_ when: String) -> String {
+        pageErrors.isEmpty ? "" : "; \(when) the page threw: " + pageErrors.prefix(3).joined(separator: "; ")
     }
 
     func pageAskedForWindow(_ request: NewWindowRequest) {

@@ -2,10 +2,12 @@
 /// what the live one reports: the `location` channel.
 ///
 /// Setting ``desiredAccuracy`` or ``distanceFilter`` records a
-/// `location.configure` with just that field. An authorization change
-/// answers the oldest authorization request not yet answered; without one
-/// (the report when the delegate is set, a change in Settings) it is
-/// unsolicited; so does one answering a temporary full-accuracy request. A
+/// `location.configure` with just that field; setting the delegate records
+/// a `location.delegate`, which the first authorization the new delegate
+/// hears answers. Any other authorization change answers the oldest
+/// authorization request not yet answered (or, when it grants full
+/// accuracy, a temporary full-accuracy request); without one (a change in
+/// Settings) it is unsolicited. A
 /// batch of fixes or an error answers the oldest `requestLocation()` not yet
 /// answered, if any. Reads pass straight through: they are not events.
 final class RecordingLocationManager: LocationManager {
@@ -35,8 +37,12 @@ final class RecordingLocationManager: LocationManager {
         }
     }
 
+    /// Records a `location.delegate`; the first authorization the new
+    /// delegate hears answers it, since CoreLocation reports the current
+    /// authorization to every new delegate.
     func setDelegate(_ delegate: (any LocationManagerDelegate)?) {
-        live.setDelegate(delegate.map { RecordingLocationDelegate(app: $0, recorder: recorder) })
+        let id = recorder.recordEffect(LocationDelegateChange(isSet: delegate != nil))
+        live.setDelegate(delegate.map { RecordingLocationDelegate(app: $0, recorder: recorder, assignment: Locked<Int?>(id)) })
     }
 
     func requestWhenInUseAuthorization() {
@@ -75,12 +81,21 @@ final class RecordingLocationManager: LocationManager {
 struct RecordingLocationDelegate: LocationManagerDelegate {
     let app: any LocationManagerDelegate
     let recorder: Recorder
+    /// The `location.delegate` that set this delegate, until the
+    /// authorization it answers has been heard.
+    let assignment: Locked<Int?>
 
     func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?) {
+        let change = LocationAuthorizationChange(status, accuracy: accuracy)
+        if let assignmentID = assignment.withLock({ id in defer { id = nil }; return id }) {
+            let changeID = recorder.record(change, cause: nil, answers: assignmentID)
+            recorder.deliver(changeID) { app.locationManagerDidChangeAuthorization(status, accuracy: accuracy) }
+            return
+        }
         var requests: Set<EventKind> = [LocationAuthorizationRequest.eventKind]
         // Only a change to full accuracy grants a temporary full-accuracy request.
         if accuracy == .full { requests.insert(TemporaryFullAccuracyRequest.eventKind) }
-        let changeID = recorder.recordAnswer(LocationAuthorizationChange(status, accuracy: accuracy), toOldestOf: requests)
+        let changeID = recorder.recordAnswer(change, toOldestOf: requests)
         recorder.deliver(changeID) { app.locationManagerDidChangeAuthorization(status, accuracy: accuracy) }
     }
 

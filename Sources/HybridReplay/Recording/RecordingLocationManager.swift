@@ -13,6 +13,8 @@
 final class RecordingLocationManager: LocationManager {
     private let live: any LocationManager
     private let recorder: Recorder
+    /// The delegate app code set, which it reads back (the live manager holds its wrapper).
+    private let appDelegate = Locked<(any LocationManagerDelegate)?>(nil)
 
     init(wrapping live: any LocationManager, recorder: Recorder) {
         self.live = live
@@ -37,12 +39,16 @@ final class RecordingLocationManager: LocationManager {
         }
     }
 
-    /// Records a `location.delegate`; the first authorization the new
-    /// delegate hears answers it, since CoreLocation reports the current
-    /// authorization to every new delegate.
-    func setDelegate(_ delegate: (any LocationManagerDelegate)?) {
-        let id = recorder.recordEffect(LocationDelegateChange(isSet: delegate != nil))
-        live.setDelegate(delegate.map { RecordingLocationDelegate(app: $0, recorder: recorder, assignment: Locked<Int?>(id)) })
+    /// Setting it records a `location.delegate`; the first authorization
+    /// the new delegate hears answers it, since CoreLocation reports the
+    /// current authorization to every new delegate.
+    var delegate: (any LocationManagerDelegate)? {
+        get { appDelegate.current }
+        set {
+            appDelegate.withLock { $0 = newValue }
+            let id = recorder.recordEffect(LocationDelegateChange(isSet: newValue != nil))
+            live.delegate = newValue.map { RecordingLocationDelegate(app: $0, recorder: recorder, assignment: Locked<Int?>(id)) }
+        }
     }
 
     func requestWhenInUseAuthorization() {

@@ -28,11 +28,17 @@ final class ReplayLocationManager: LocationManager {
         }
     }
 
-    /// Registers the delegate and, when the cassette records it, verifies
-    /// the setting: the authorization a new delegate hears answers it, so it
-    /// is delivered only after this call, and ``authorizationStatus`` reads
-    /// that authorization from now on, as CoreLocation's does.
-    func setDelegate(_ delegate: (any LocationManagerDelegate)?) {
+    /// Setting it registers the delegate and, when the cassette records it,
+    /// verifies the setting: the authorization a new delegate hears answers
+    /// it, so it is delivered only after this call, and
+    /// ``authorizationStatus`` reads that authorization from now on, as
+    /// CoreLocation's does.
+    var delegate: (any LocationManagerDelegate)? {
+        get { engine.receivers.current.locationDelegate }
+        set { assign(newValue) }
+    }
+
+    private func assign(_ delegate: (any LocationManagerDelegate)?) {
         engine.register { $0.locationDelegate = delegate }
         guard engine.script.recordsLocationDelegate,
             let id = engine.effect(LocationDelegateChange(isSet: delegate != nil)),

@@ -4,8 +4,8 @@
 /// A load counts from the replay's own load call, not from the engine's
 /// first report of it: on a busy machine the engine can take seconds to
 /// start a web process before it reports anything. It ends when the engine
-/// reports the load finished or failed, when the navigation is not allowed,
-/// or when the content process ends. An evaluation counts until its
+/// reports the load finished or failed, when the navigation or its response
+/// is not allowed, or when the content process ends. An evaluation counts until its
 /// completion handler runs.
 struct WebHalfEngineWork: CustomStringConvertible {
     /// The replay asked for a load the engine has not reported starting yet.
@@ -23,6 +23,11 @@ struct WebHalfEngineWork: CustomStringConvertible {
         awaitingStart = false
         loading = true
     }
+
+    /// A navigation was not allowed: the load the replay asked for, if the
+    /// engine had not started it, never will; a load already under way
+    /// (the page's own, while a script in it asked to go elsewhere) goes on.
+    mutating func navigationNotFollowed() { awaitingStart = false }
 
     mutating func loadStopped() {
         awaitingStart = false

@@ -328,12 +328,13 @@ final class WebHalfSession {
             note(event, payload)
             if let cause = event.cause, let handler = decisions.removeValue(forKey: cause) {
                 // A navigation not allowed never starts, so a load waiting for it to start ends here.
-                if decision.policy != .allow { engineWork.loadStopped() }
+                if decision.policy != .allow { engineWork.navigationNotFollowed() }
                 handler(decision.policy, decision.preferences)
             }
         case let decision as NavigationResponseDecision:
             note(event, payload)
             if let cause = event.cause, let handler = responseDecisions.removeValue(forKey: cause) {
+                // A response not shown ends its load, whether or not the engine reports the failure.
                 if decision.policy != .allow { engineWork.loadStopped() }
                 handler(decision.policy)
             }

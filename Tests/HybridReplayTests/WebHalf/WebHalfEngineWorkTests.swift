@@ -177,6 +177,32 @@ struct WebHalfEngineWorkTests {
         #expect(report.issues.map(\.kind) == [.missingStimulus])
         #expect(report.issues.first?.eventID == 4)
     }
+
+    @Test("a link the page follows while it loads, cancelled as recorded, leaves its own load under way")
+    func cancelledLinkDuringTheLoadKeepsTheLoad() async throws {
+        let action = NavigationAction(
+            url: "navigate://present", navigationType: .linkActivated, targetFrame: .main(Self.url))
+        let cassette = WebHalfReplayerTests.cassette([
+            (action, nil, nil),
+            (NavigationDecision(.cancel), 1, nil),
+            (ScriptMessage(handler: "nativeProcess", body: "Hello", frame: Self.frame), nil, nil),
+        ])
+        let page = SimulatedWebView()
+        let clock = ManualClock()
+        let replay = start(cassette, into: page, clock: clock)
+        try await page.waitForLoads()
+        try page.startProvisionalNavigation(to: Self.url)
+        // A script in the page, run while it loads, follows the link.
+        #expect(try await page.navigate(action) == .cancel)
+        await Self.settle()
+        #expect(clock.sleeperCount == 0, "the patience runs while the page is still loading")
+        clock.advance(by: Self.patience * 10)
+        try page.finishNavigation(at: Self.url)
+        while clock.sleeperCount == 0 { await Task.yield() }
+        try page.postMessage("Hello", to: "nativeProcess", frame: Self.frame)
+        let report = await replay.value
+        #expect(report.passed, "\(report)")
+    }
 }
 
 /// A simulated page whose `evaluateJavaScript` results come when the test

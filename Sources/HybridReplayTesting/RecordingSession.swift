@@ -58,7 +58,12 @@ public struct RecordingSession: Sendable {
     /// How the command that records this session is run, which every
     /// re-record hint prints: under `xvfb-run -a` when ``engine`` names
     /// WebKitGTK, which needs a display to record; as it is otherwise.
-    public var launcher: RecordingLauncher
+    public var launcher: RecordingLauncher {
+        get { chosenLauncher ?? RecordingLauncher.suited(to: engine) }
+        set { chosenLauncher = newValue }
+    }
+    /// The launcher set in place of the one ``engine`` suggests.
+    private var chosenLauncher: RecordingLauncher?
 
     /// The seams a recording runs on, and the drive that plays the outside world.
     struct Started {
@@ -123,7 +128,6 @@ public struct RecordingSession: Sendable {
         self.contract = contract
         self.redaction = redaction
         self.engine = engine
-        self.launcher = RecordingLauncher.suited(to: engine)
     }
 
     /// Describes how to record a session whose drive waits for nothing but

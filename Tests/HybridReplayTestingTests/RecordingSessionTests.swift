@@ -115,6 +115,11 @@ struct RecordingSessionTests {
         #expect(Echo.session().launcher == .direct)
         #expect(Self.lazySession(made: Locked(0)).launcher == .direct)
         #expect(Self.lazySession(made: Locked(0), engine: "WebKitGTK 6.0").launcher == .virtualDisplay)
+        var named = Echo.session()
+        named.engine = "WebKitGTK 6.0"
+        #expect(named.launcher == .virtualDisplay, "an engine named after the session was made")
+        named.launcher = .direct
+        #expect(named.launcher == .direct, "a launcher set wins over the engine's")
         #expect(RecordingLauncher.virtualDisplay.command("HYBRIDREPLAY_RECORD=all swift test")
             == "HYBRIDREPLAY_RECORD=all xvfb-run -a swift test")
         #expect(RecordingLauncher.virtualDisplay.command("swift test") == "xvfb-run -a swift test")

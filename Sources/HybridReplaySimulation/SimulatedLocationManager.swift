@@ -119,7 +119,13 @@ public final class SimulatedLocationManager: LocationManager {
     }
 
     /// The delegate; setting one tells it the current authorization right
-    /// away, as `CLLocationManager` does.
+    /// away.
+    ///
+    /// Unlike `CLLocationManager`, which tells a new delegate after the
+    /// assignment returns (a run-loop turn later), the simulation tells it
+    /// inside the assignment, so a test's next line sees the delegate's
+    /// reaction. A recording links the report to the setting either way, and
+    /// a replay delivers it after the assignment returns.
     public var delegate: (any LocationManagerDelegate)? {
         get { state.withLock { $0.delegate } }
         set {

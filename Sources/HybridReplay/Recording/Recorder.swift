@@ -47,6 +47,16 @@ public final class Recorder: Sendable {
         var nextID = 1
         var lastAt = 0.0
         var placeholders = RedactionPlaceholders()
+        /// The values redacted so far that are replaced wherever they appear.
+        var redactedValues = RedactedValues()
+        /// The highest placeholder number `redactedValues` holds the secret of.
+        var sweptNumber = 0
+        /// ``PayloadStrings/texts(of:)`` of each stored event, searched for a
+        /// newly redacted value before an event is rewritten.
+        var texts: [[UInt8]] = []
+        /// Events where replacing a redacted value would make the payload
+        /// unreadable; the recording is refused rather than written with the value.
+        var unsweepable: [String] = []
         /// Effects the platform may answer unprompted later, oldest first, by kind.
         var outstanding: [EventKind: [Int]] = [:]
         /// What each task awaited last, per cause scope.
@@ -183,8 +193,46 @@ public final class Recorder: Sendable {
         state.lastAt = at
         let redacted = redaction.apply(to: payload, placeholders: &state.placeholders)
         state.events.append(Event(id: id, at: at, cause: cause, answers: answers, payload: redacted))
+        hideRedactedValues(newest: state.events.count - 1, in: &state)
         if awaitsLateAnswer { state.outstanding[payload.kind, default: []].append(id) }
         return id
+    }
+
+    /// Replaces every value redacted so far wherever it appears: in the
+    /// event at `newest`, and, for values first redacted by it, in every
+    /// event before it (see ``RedactedValues``).
+    private func hideRedactedValues(newest: Int, in state: inout State) {
+        state.texts.append(PayloadStrings.texts(of: state.events[newest].payload))
+        var new = RedactedValues()
+        if state.placeholders.highestNumber > state.sweptNumber {
+            let replacements = state.placeholders.replacements(numberedAfter: state.sweptNumber)
+            new.add(replacements)
+            state.redactedValues.add(replacements)
+            state.sweptNumber = state.placeholders.highestNumber
+        }
+        let all = state.redactedValues
+        guard !all.isEmpty else { return }
+        // An event before the newest was swept for every value but those the newest brought.
+        for index in (new.isEmpty ? newest..<newest + 1 : state.events.indices) {
+            let values = index == newest ? all : new
+            guard !values.isEmpty else { continue }
+            let event = state.events[index]
+            guard let hidden = values.apply(to: event.payload, texts: state.texts[index]) else {
+                state.unsweepable.append(
+                    "event \(event.id) (\(event.kind)): a value redacted elsewhere in the recording stands in a field "
+                        + "that cannot hold its placeholder, such as a navigation policy; record with another secret value")
+                continue
+            }
+            guard !hidden.isEqual(to: event.payload) else { continue }
+            state.events[index].payload = hidden
+            state.texts[index] = PayloadStrings.texts(of: hidden)
+        }
+    }
+
+    /// Why the recording may not be written: events that still hold a value
+    /// redacted elsewhere (see ``hideRedactedValues(newest:in:)``).
+    var unsweepableEvents: [String] {
+        state.withLock { $0.unsweepable }
     }
 
     // MARK: Cause context

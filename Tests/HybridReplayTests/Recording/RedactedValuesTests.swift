@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import HybridReplay
+
+@Suite("RedactedValues")
+struct RedactedValuesTests {
+    static let password = "correct-horse-battery"
+
+    private static func login(_ password: String = password) -> ScriptMessage {
+        ScriptMessage(handler: "login", body: ["email": "ada@example.com", "password": .string(password)])
+    }
+
+    private static func signingIn(_ password: String = password) -> JavaScriptEvaluation {
+        JavaScriptEvaluation(script: #"console.log("Signing in ada@example.com / \#(password)")"#)
+    }
+
+    @Test("a password redacted in a message body is hidden in a script the app evaluates, with the same number")
+    func scriptAfterBody() throws {
+        let recorder = stillRecorder()
+        let message = recorder.record(Self.login(), cause: nil)
+        recorder.record(Self.signingIn(), cause: message)
+
+        let events = recorder.events
+        #expect(events[0].payload(as: ScriptMessage.self)?.body.objectValue?["password"] == "[REDACTED:1]")
+        #expect(events[1].payload(as: JavaScriptEvaluation.self)?.script == #"console.log("Signing in ada@example.com / [REDACTED:1]")"#)
+        let written = String(decoding: try recorder.canonicalBytes(file: "login.json"), as: UTF8.self)
+        #expect(!written.contains(Self.password))
+    }
+
+    @Test("a value a rule finds only later is hidden in the events written before it")
+    func scriptBeforeBody() {
+        let recorder = stillRecorder()
+        recorder.record(Self.signingIn(), cause: nil)
+        recorder.record(Self.login(), cause: nil)
+
+        #expect(recorder.events[0].payload(as: JavaScriptEvaluation.self)?.script.contains("[REDACTED:1]") == true)
+        #expect(!recorder.events.contains { $0.payload.summary.contains(Self.password) })
+    }
+
+    @Test("a value shorter than six characters is hidden only where a rule finds it")
+    func shortValues() {
+        let recorder = stillRecorder()
+        recorder.record(ScriptMessage(handler: "unlock", body: ["pin": "4921", "remember": true]), cause: nil)
+        recorder.record(JavaScriptEvaluation(script: "show(4921, true)"), cause: nil)
+
+        #expect(recorder.events[0].payload(as: ScriptMessage.self)?.body.objectValue?["pin"] == "[REDACTED:1]")
+        #expect(recorder.events[1].payload(as: JavaScriptEvaluation.self)?.script == "show(4921, true)")
+    }
+
+    @Test("a value inside a longer word is kept, the same value standing alone is hidden")
+    func wholeWordsOnly() {
+        let values = RedactedValues([("s3cr3t-42", "[REDACTED:1]")])
+
+        #expect(values.replacing(in: "xs3cr3t-42 s3cr3t-42y") == "xs3cr3t-42 s3cr3t-42y")
+        #expect(values.replacing(in: "(s3cr3t-42) s3cr3t-42.") == "([REDACTED:1]) [REDACTED:1].")
+        #expect(values.replacing(in: "?token=s3cr3t-42&next=s3cr3t-42") == "?token=[REDACTED:1]&next=[REDACTED:1]")
+    }
+
+    @Test("a value is hidden as a URL percent-encodes it")
+    func percentEncoded() {
+        let values = RedactedValues([("a+b/c=tok-77", "[REDACTED:3]")])
+
+        #expect(values.replacing(in: "https://a.test/cb?state=a%2Bb%2Fc%3Dtok-77") == "https://a.test/cb?state=[REDACTED:3]")
+    }
+
+    @Test("bytes that are not UTF-8 have the value replaced and every other byte kept")
+    func binaryBytes() {
+        let values = RedactedValues([(Self.password, "[REDACTED:1]")])
+        let data = Data([0xFF, 0xFE, 0x20]) + Data(Self.password.utf8) + Data([0x00, 0x9C])
+
+        #expect(values.replacing(in: data) == Data([0xFF, 0xFE, 0x20]) + Data("[REDACTED:1]".utf8) + Data([0x00, 0x9C]))
+        #expect(values.replacing(in: Data([0x41]) + Data(Self.password.utf8)) == Data([0x41]) + Data(Self.password.utf8))
+    }
+
+    @Test("a value in the keys of a custom event's fields is hidden too")
+    func customKeys() {
+        let recorder = stillRecorder()
+        recorder.record(Self.login(), cause: nil)
+        recorder.record(
+            CustomEvent(name: "analytics", direction: .effect, fields: ["seen": .object([Self.password: 1]), "note": .string(Self.password)]),
+            cause: nil)
+
+        let fields = recorder.events[1].payload(as: CustomEvent.self)?.fields
+        #expect(fields == ["seen": ["[REDACTED:1]": 1], "note": "[REDACTED:1]"])
+    }
+
+    @Test("a scheme answer that proxies an API's token is redacted by name, its spacing kept")
+    func schemeAnswer() {
+        let recorder = stillRecorder()
+        let answer = "{ \"access_token\": \"tok-a1b2\",\n  \"expires_in\": 3600 }"
+        recorder.record(URLSchemeData(Data(answer.utf8)), cause: nil)
+
+        let written = recorder.events[0].payload(as: URLSchemeData.self).map { String(decoding: $0.data, as: UTF8.self) }
+        #expect(written == "{ \"access_token\": \"[REDACTED:1]\",\n  \"expires_in\": 3600 }")
+    }
+
+    @Test("a scheme answer a rule finds nothing in keeps its bytes")
+    func schemeAnswerKept() {
+        let recorder = stillRecorder()
+        let page = Data("<html><body>{\"title\": \"Accounts\"}</body></html>".utf8)
+        recorder.record(URLSchemeData(page), cause: nil)
+
+        #expect(recorder.events[0].payload(as: URLSchemeData.self)?.data == page)
+    }
+
+    @Test("a redacted value that stands where its placeholder cannot is refused, not written")
+    func unreadable() throws {
+        let recorder = stillRecorder()
+        let message = recorder.record(ScriptMessage(handler: "sso", body: ["session": "formSubmitted"]), cause: nil)
+        recorder.record(
+            NavigationAction(url: "https://a.test/", navigationType: .formSubmitted, targetFrame: .main()), cause: message)
+
+        let error = try #require(throws: RecordingError.self) { try recorder.canonicalBytes(file: "sso.json") }
+        #expect(error.stage == .redaction)
+        #expect(error.problems == [
+            "event 2 (navigation.action): a value redacted elsewhere in the recording stands in a field that cannot "
+                + "hold its placeholder, such as a navigation policy; record with another secret value",
+        ])
+    }
+}

@@ -119,3 +119,44 @@ struct RedactedValuesTests {
         ])
     }
 }
+
+@Suite("ScriptLiterals")
+struct ScriptLiteralsTests {
+    private func values(_ text: String) -> [String] {
+        ScriptLiterals.secretMembers(in: text).map { "\($0.name)=\(text[$0.value])" }
+    }
+
+    @Test("finds the quoted values of secret-named members and assignments in script source")
+    func finds() {
+        #expect(values(#"login({email: "ada@example.com", password: "hunter2-x"})"#) == ["password=hunter2-x"])
+        #expect(values(#"const apiKey = 'k-123'; store("x", {"access_token": `t-9`})"#) == ["apiKey=k-123", "access_token=t-9"])
+        #expect(values(#"<div data-token="d-1">"#) == ["data-token=d-1"])
+        #expect(values(#"f({password: "a\"b"})"#) == [#"password=a\"b"#])
+    }
+
+    @Test("leaves comparisons, unquoted values, empty values and other names alone")
+    func leaves() {
+        #expect(values(#"if (password == "x") {}"#).isEmpty)
+        #expect(values("password: hunter2").isEmpty)
+        #expect(values(#"password: """#).isEmpty)
+        #expect(values(#"{token_type: "bearer", mypasswordhint: "x", type: "password"}"#).isEmpty)
+        #expect(values("password: \"unterminated\n\"").isEmpty)
+    }
+
+    @Test("a recorder hides a password given as a literal in an evaluated script, and lint flags one left in a cassette")
+    func recorderAndLint() {
+        let recorder = stillRecorder()
+        recorder.record(JavaScriptEvaluation(script: #"login({email: "ada@example.com", password: "hunter2-x"})"#), cause: nil)
+        #expect(
+            recorder.events[0].payload(as: JavaScriptEvaluation.self)?.script
+                == #"login({email: "ada@example.com", password: "[REDACTED:1]"})"#)
+
+        let leaked = Cassette(
+            header: CassetteHeader(name: "old"),
+            events: [Event(id: 1, at: 0, payload: JavaScriptEvaluation(script: #"login({password: "hunter2-x"})"#))])
+        #expect(SecretScanner.findings(in: leaked).map(\.message) == [
+            "'password' is given a value that looks like a secret (in this text); redact it",
+        ])
+        #expect(SecretScanner.findings(in: recorder.cassette()).isEmpty)
+    }
+}

@@ -52,8 +52,8 @@ public final class Recorder: Sendable {
         /// The highest placeholder number `redactedValues` holds the secret of.
         var sweptNumber = 0
         /// ``PayloadStrings/texts(of:)`` of each stored event, searched for a
-        /// newly redacted value before an event is rewritten.
-        var texts: [[UInt8]] = []
+        /// newly redacted value before an event is rewritten; `nil` until needed.
+        var texts: [[UInt8]?] = []
         /// Events where replacing a redacted value would make the payload
         /// unreadable; the recording is refused rather than written with the value.
         var unsweepable: [String] = []
@@ -202,7 +202,7 @@ public final class Recorder: Sendable {
     /// event at `newest`, and, for values first redacted by it, in every
     /// event before it (see ``RedactedValues``).
     private func hideRedactedValues(newest: Int, in state: inout State) {
-        state.texts.append(PayloadStrings.texts(of: state.events[newest].payload))
+        state.texts.append(nil)
         var new = RedactedValues()
         if state.placeholders.highestNumber > state.sweptNumber {
             let replacements = state.placeholders.replacements(numberedAfter: state.sweptNumber)
@@ -217,7 +217,9 @@ public final class Recorder: Sendable {
             let values = index == newest ? all : new
             guard !values.isEmpty else { continue }
             let event = state.events[index]
-            guard let hidden = values.apply(to: event.payload, texts: state.texts[index]) else {
+            let texts = state.texts[index] ?? PayloadStrings.texts(of: event.payload)
+            state.texts[index] = texts
+            guard let hidden = values.apply(to: event.payload, texts: texts) else {
                 state.unsweepable.append(
                     "event \(event.id) (\(event.kind)): a value redacted elsewhere in the recording stands in a field "
                         + "that cannot hold its placeholder, such as a navigation policy; record with another secret value")

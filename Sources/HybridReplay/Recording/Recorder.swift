@@ -8,7 +8,9 @@ import Foundation
 /// stimulus each effect reacts to as its `cause`, the effect each answer
 /// responds to as its `answers`, and the time since the recorder was created
 /// on the injected clock. Events are redacted (see ``Redaction``) before they
-/// are stored; the app and the live seams still see the real values.
+/// are stored, and a value redacted in one event is hidden wherever else it
+/// appears, in events before and after it (see docs/secrets.md); the app
+/// and the live seams still see the real values.
 ///
 /// ```swift
 /// let recorder = Recorder(name: "bridge-echo", contract: "bridge", engine: "WebKitGTK 6.0")

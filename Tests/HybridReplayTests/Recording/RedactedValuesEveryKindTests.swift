@@ -18,7 +18,7 @@ struct RedactedValuesEveryKindTests {
     /// all, or only fields that take one of a few words (a policy, a status).
     /// A new kind without text lands here and fails the test until it is listed.
     static let kindsWithoutText: Set<String> = [
-        "location.authorization", "location.configure", "location.locations", "location.requestAuthorization",
+        "location.authorization", "location.configure", "location.delegate", "location.locations", "location.requestAuthorization",
         "location.requestLocation", "location.startUpdating", "location.stopUpdating", "navigation.decision",
         "navigation.newWindowResult", "navigation.processTerminated", "navigation.responseDecision",
     ]

@@ -10,9 +10,9 @@ extension ReplayReport {
     /// rule, so an implementation that moves a token from the header the
     /// cassette's rules name into an `access_token` query item does not show
     /// it where a recording would have hidden it; a cassette that lists no
-    /// rule was recorded as holding no secret, and is reported as it is. Credentials found by their shape (JWTs,
-    /// bearer tokens, well-known key prefixes) are hidden wherever the
-    /// implementation put them. Secrets are numbered after the cassette's own
+    /// rule was recorded as holding no secret, and is reported as it is.
+    /// Credentials found by their shape (JWTs, bearer tokens, well-known key
+    /// prefixes) are hidden wherever the implementation put them. Secrets are numbered after the cassette's own
     /// placeholders, a bound value by the placeholder it was bound to.
     ///
     /// - Parameters:

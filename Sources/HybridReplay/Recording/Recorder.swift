@@ -39,6 +39,9 @@ public final class Recorder: Sendable {
     /// in the cassette's `volatile` header; see ``VolatileField``.
     public let volatile: [VolatileField]
 
+    /// The secrets ``redaction`` declares (``Redaction/values(_:)``), in order and as a set.
+    private let declaredValues: [String]
+    private let declaredSet: Set<String>
     private let elapsed: @Sendable () -> Duration
     private let state = Locked(State())
     /// Drives waiting for events, woken by every event stored.
@@ -91,6 +94,8 @@ public final class Recorder: Sendable {
         self.description = description
         self.contract = contract
         self.redaction = redaction
+        self.declaredValues = redaction.declaredValues
+        self.declaredSet = Set(redaction.declaredValues)
         self.engine = engine
         self.elapsed = Self.stopwatch(clock)
     }
@@ -205,11 +210,19 @@ public final class Recorder: Sendable {
     /// event before it (see ``RedactedValues``).
     private func hideRedactedValues(newest: Int, in state: inout State) {
         state.texts.append(nil)
+        if !declaredValues.isEmpty {
+            // A declared secret is numbered the first time an event holds it.
+            let texts = PayloadStrings.texts(of: state.events[newest].payload)
+            state.texts[newest] = texts
+            for secret in declaredValues where RedactedValues.bytes(texts, contain: secret) {
+                _ = state.placeholders.placeholder(for: secret)
+            }
+        }
         var new = RedactedValues()
         if state.placeholders.highestNumber > state.sweptNumber {
             let replacements = state.placeholders.replacements(numberedAfter: state.sweptNumber)
-            new.add(replacements)
-            state.redactedValues.add(replacements)
+            new.add(replacements, declared: declaredSet)
+            state.redactedValues.add(replacements, declared: declaredSet)
             state.sweptNumber = state.placeholders.highestNumber
         }
         let all = state.redactedValues

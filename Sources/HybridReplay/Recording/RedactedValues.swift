@@ -32,9 +32,14 @@ struct RedactedValues: Sendable {
     }
 
     /// Adds the values of `replacements` that are replaced everywhere.
-    mutating func add(_ replacements: [(secret: String, placeholder: String)]) {
+    ///
+    /// - Parameters:
+    ///   - replacements: Secrets with their placeholders.
+    ///   - declared: Secrets the test declared (``Redaction/values(_:)``), replaced whatever their length.
+    mutating func add(_ replacements: [(secret: String, placeholder: String)], declared: Set<String> = []) {
         var added = false
-        for (secret, placeholder) in replacements where Self.isReplacedEverywhere(secret) {
+        for (secret, placeholder) in replacements
+        where Self.isReplacedEverywhere(secret) || declared.contains(secret) && RedactionPlaceholders.number(in: secret) == nil {
             pairs.append((secret, placeholder))
             added = true
             // The same value as a URL carries it, `a+b/c=` as `a%2Bb%2Fc%3D`.

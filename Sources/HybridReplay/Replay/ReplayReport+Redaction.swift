@@ -25,7 +25,7 @@ extension ReplayReport {
     package func redacted(by redaction: Redaction, recorded: Cassette, hidden: HiddenValues = HiddenValues()) -> ReplayReport {
         // What a recording hides by default, whatever rules the cassette was recorded
         // with; a cassette recorded with none (`Redaction.none`) holds no secret to hide.
-        let redaction = redaction.isEmpty ? redaction : redaction + .default
+        let redaction = redaction.isEmpty && recorded.header.redactions.isEmpty ? redaction : redaction + .default
         guard !redaction.isEmpty || !hidden.isEmpty else { return self }
         var scrubber = ReportScrubber()
         scrubber.learn(hidden)

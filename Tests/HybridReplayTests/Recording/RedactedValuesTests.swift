@@ -104,6 +104,20 @@ struct RedactedValuesTests {
         #expect(recorder.events[0].payload(as: URLSchemeData.self)?.data == page)
     }
 
+    @Test("a declared secret is hidden wherever it appears, a short one too, and the header names only the rule")
+    func declared() throws {
+        let recorder = stillRecorder(.default + .values(["4921", "never-typed-value"]))
+        recorder.record(JavaScriptEvaluation(script: "unlock(4921)"), cause: nil)
+        recorder.record(CustomEvent(name: "audit", direction: .effect, fields: ["note": "pin 4921 accepted, 49210 kept"]), cause: nil)
+
+        #expect(recorder.events[0].payload(as: JavaScriptEvaluation.self)?.script == "unlock([REDACTED:1])")
+        #expect(recorder.events[1].payload(as: CustomEvent.self)?.fields["note"] == "pin [REDACTED:1] accepted, 49210 kept")
+        let written = String(decoding: try recorder.canonicalBytes(file: "pin.json"), as: UTF8.self)
+        #expect(recorder.cassette().header.redactions.last == "values:declared")
+        #expect(!written.contains("never-typed-value"))
+        #expect(!written.contains("[REDACTED:2]"), "a value no event holds takes no number")
+    }
+
     @Test("a redacted value that stands where its placeholder cannot is refused, not written")
     func unreadable() throws {
         let recorder = stillRecorder()

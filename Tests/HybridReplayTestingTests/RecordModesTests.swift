@@ -57,20 +57,24 @@ struct RecordModesTests {
     func warnsAboutSecrets() async throws {
         let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJlLXZhbHVl"
         let found = Locked<[String]>([])
+        // A value any rule finds is hidden wherever it appears, so only a session
+        // recorded without rules leaves the token for the scan: in the body and the route.
+        var session = Echo.session(words: [jwt])
+        session.redaction = .none
         await withKnownIssue {
-            await replayEcho(["HYBRIDREPLAY_RECORD": "missing"], recording: Echo.session(words: [jwt]))
+            await replayEcho(["HYBRIDREPLAY_RECORD": "missing"], recording: session)
         } matching: { issue in
             if comments(issue).contains(": warning: ") { found.withLock { $0.append(comments(issue)) } }
             return true
         }
         let warnings = found.withLock { $0 }
         let path = folder.file("echo").path
-        #expect(warnings.count == 1, "\(warnings)")
-        #expect(warnings.first?.hasPrefix("\(path):") == true, "\(warnings)")
-        #expect(warnings.first?.contains(": warning: this string looks like a JSON Web Token; redact it") == true, "\(warnings)")
-        #expect(warnings.first?.contains("docs/secrets.md") == true, "\(warnings)")
-        // The message body is redacted by default; the route name, which no rule covers, is what is left.
-        #expect(try folder.read("echo").events.first?.payload as? ScriptMessage == ScriptMessage(handler: "echo", body: "[REDACTED:1]"))
+        #expect(warnings.count == 2, "\(warnings)")
+        for warning in warnings {
+            #expect(warning.hasPrefix("\(path):"), "\(warnings)")
+            #expect(warning.contains(": warning: this string looks like a JSON Web Token; redact it"), "\(warnings)")
+            #expect(warning.contains("docs/secrets.md"), "\(warnings)")
+        }
     }
 
     @Test("missing replays a cassette that is there")

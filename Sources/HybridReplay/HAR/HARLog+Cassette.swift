@@ -26,6 +26,12 @@ extension HARLog {
         for index in events.indices {
             events[index].payload = Redaction.default.apply(to: events[index].payload, placeholders: &placeholders)
         }
+        // A value redacted in one entry is hidden in every other, as a recorder hides it;
+        // an http payload has no field a placeholder cannot stand in, so each rewrite reads back.
+        let everywhere = RedactedValues(placeholders.replacements)
+        for index in events.indices {
+            events[index].payload = everywhere.apply(to: events[index].payload) ?? events[index].payload
+        }
         let header = CassetteHeader(
             name: name,
             description: "Imported from \(source), a HAR log written by \(creatorName) \(creatorVersion).",

@@ -26,8 +26,9 @@ struct PayloadRewriter: Sendable {
     /// The text of every body that is neither JSON nor a form by its
     /// `Content-Type` (given as text, or as bytes that are UTF-8), of
     /// every form and multipart body after its fields, the source of every
-    /// `evaluateJavaScript` call, and the texts of JavaScript dialogs and
-    /// their answers.
+    /// `evaluateJavaScript` call, the texts of JavaScript dialogs and
+    /// their answers, and every UTF-8 piece an app serves through its own
+    /// scheme (`scheme.data`, whose JSON documents the `json` rule searches too).
     var text: Rewrite<String>?
     /// Every cookie the cookie store is given or answers with.
     var cookie: Rewrite<Cookie>?
@@ -134,6 +135,8 @@ struct PayloadRewriter: Sendable {
             response.url = url(response.url, &placeholders)
             response.headers = headers(response.headers, &placeholders)
             return response
+        case let piece as URLSchemeData:
+            return URLSchemeData(schemeAnswer(piece.data, &placeholders))
         case var stop as URLSchemeStop:
             stop.url = url(stop.url, &placeholders)
             return stop
@@ -234,6 +237,44 @@ struct PayloadRewriter: Sendable {
             case .json:
                 return body
             }
+        }
+    }
+
+    /// A piece of what the app serves through its own scheme, rewritten in
+    /// place: an app that proxies an API answer (as Capacitor's HTTP plugin
+    /// does) serves a token there. A piece that is a JSON document has the
+    /// string values the JSON rules hide replaced where they stand, so its
+    /// spacing and key order are kept; then the text rules apply. A piece
+    /// that is not UTF-8 is kept; the recorder still replaces values it
+    /// redacted elsewhere in its bytes (see ``RedactedValues``).
+    private func schemeAnswer(_ data: Data, _ placeholders: inout RedactionPlaceholders) -> Data {
+        guard let original = String(bytes: data, encoding: .utf8), Data(original.utf8) == data else { return data }
+        var rewritten = original
+        if let json, let document = embeddedJSON(original) {
+            var hidden: [(String, String)] = []
+            Self.changedStrings(document, json(document, &placeholders), into: &hidden)
+            for (secret, placeholder) in hidden {
+                rewritten = rewritten.replacingOccurrences(
+                    of: CanonicalPrinter.compactText(.string(secret)), with: CanonicalPrinter.compactText(.string(placeholder)))
+            }
+        }
+        if let text { rewritten = text(rewritten, &placeholders) }
+        return rewritten == original ? data : Data(rewritten.utf8)
+    }
+
+    /// Each string of `before` that `after` holds another string in place of.
+    private static func changedStrings(_ before: JSONValue, _ after: JSONValue, into pairs: inout [(String, String)]) {
+        switch (before, after) {
+        case (.string(let old), .string(let new)) where old != new:
+            pairs.append((old, new))
+        case (.object(let old), .object(let new)):
+            for (key, value) in old.sorted(by: { $0.key < $1.key }) {
+                if let replaced = new[key] { changedStrings(value, replaced, into: &pairs) }
+            }
+        case (.array(let old), .array(let new)) where old.count == new.count:
+            for (value, replaced) in zip(old, new) { changedStrings(value, replaced, into: &pairs) }
+        default:
+            break
         }
     }
 

@@ -57,6 +57,8 @@ extension Recorder {
     private func checkSeamsPassed(file: String) throws(RecordingError) {
         let calls = unavailableSeamCalls
         guard calls.isEmpty else { throw RecordingError(file: file, stage: .missingSeam, problems: calls) }
+        let unsweepable = unsweepableEvents
+        guard unsweepable.isEmpty else { throw RecordingError(file: file, stage: .redaction, problems: unsweepable) }
     }
 
     /// The canonical bytes of `cassette`, checked as ``canonicalBytes(file:)``

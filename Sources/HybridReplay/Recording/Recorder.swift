@@ -8,7 +8,9 @@ import Foundation
 /// stimulus each effect reacts to as its `cause`, the effect each answer
 /// responds to as its `answers`, and the time since the recorder was created
 /// on the injected clock. Events are redacted (see ``Redaction``) before they
-/// are stored; the app and the live seams still see the real values.
+/// are stored, and a value redacted in one event is hidden wherever else it
+/// appears, in events before and after it (see docs/secrets.md); the app
+/// and the live seams still see the real values.
 ///
 /// ```swift
 /// let recorder = Recorder(name: "bridge-echo", contract: "bridge", engine: "WebKitGTK 6.0")
@@ -37,6 +39,9 @@ public final class Recorder: Sendable {
     /// in the cassette's `volatile` header; see ``VolatileField``.
     public let volatile: [VolatileField]
 
+    /// The secrets ``redaction`` declares (``Redaction/values(_:)``), in order and as a set.
+    private let declaredValues: [String]
+    private let declaredSet: Set<String>
     private let elapsed: @Sendable () -> Duration
     private let state = Locked(State())
     /// Drives waiting for events, woken by every event stored.
@@ -47,6 +52,16 @@ public final class Recorder: Sendable {
         var nextID = 1
         var lastAt = 0.0
         var placeholders = RedactionPlaceholders()
+        /// The values redacted so far that are replaced wherever they appear.
+        var redactedValues = RedactedValues()
+        /// The highest placeholder number `redactedValues` holds the secret of.
+        var sweptNumber = 0
+        /// ``PayloadStrings/texts(of:)`` of each stored event, searched for a
+        /// newly redacted value before an event is rewritten; `nil` until needed.
+        var texts: [[UInt8]?] = []
+        /// Events where replacing a redacted value would make the payload
+        /// unreadable; the recording is refused rather than written with the value.
+        var unsweepable: [String] = []
         /// Effects the platform may answer unprompted later, oldest first, by kind.
         var outstanding: [EventKind: [Int]] = [:]
         /// What each task awaited last, per cause scope.
@@ -79,6 +94,8 @@ public final class Recorder: Sendable {
         self.description = description
         self.contract = contract
         self.redaction = redaction
+        self.declaredValues = redaction.declaredValues
+        self.declaredSet = Set(redaction.declaredValues)
         self.engine = engine
         self.elapsed = Self.stopwatch(clock)
     }
@@ -183,8 +200,56 @@ public final class Recorder: Sendable {
         state.lastAt = at
         let redacted = redaction.apply(to: payload, placeholders: &state.placeholders)
         state.events.append(Event(id: id, at: at, cause: cause, answers: answers, payload: redacted))
+        hideRedactedValues(newest: state.events.count - 1, in: &state)
         if awaitsLateAnswer { state.outstanding[payload.kind, default: []].append(id) }
         return id
+    }
+
+    /// Replaces every value redacted so far wherever it appears: in the
+    /// event at `newest`, and, for values first redacted by it, in every
+    /// event before it (see ``RedactedValues``).
+    private func hideRedactedValues(newest: Int, in state: inout State) {
+        state.texts.append(nil)
+        if !declaredValues.isEmpty {
+            // A declared secret is numbered the first time an event holds it.
+            let texts = PayloadStrings.texts(of: state.events[newest].payload)
+            state.texts[newest] = texts
+            for secret in declaredValues where RedactedValues.bytes(texts, contain: secret) {
+                _ = state.placeholders.placeholder(for: secret)
+            }
+        }
+        var new = RedactedValues()
+        if state.placeholders.highestNumber > state.sweptNumber {
+            let replacements = state.placeholders.replacements(numberedAfter: state.sweptNumber)
+            new.add(replacements, declared: declaredSet)
+            state.redactedValues.add(replacements, declared: declaredSet)
+            state.sweptNumber = state.placeholders.highestNumber
+        }
+        let all = state.redactedValues
+        guard !all.isEmpty else { return }
+        // An event before the newest was swept for every value but those the newest brought.
+        for index in (new.isEmpty ? newest..<newest + 1 : state.events.indices) {
+            let values = index == newest ? all : new
+            guard !values.isEmpty else { continue }
+            let event = state.events[index]
+            let texts = state.texts[index] ?? PayloadStrings.texts(of: event.payload)
+            state.texts[index] = texts
+            guard let hidden = values.apply(to: event.payload, texts: texts) else {
+                state.unsweepable.append(
+                    "event \(event.id) (\(event.kind)): a value redacted elsewhere in the recording stands in a field "
+                        + "that cannot hold its placeholder, such as a navigation policy; record with another secret value")
+                continue
+            }
+            guard !hidden.isEqual(to: event.payload) else { continue }
+            state.events[index].payload = hidden
+            state.texts[index] = PayloadStrings.texts(of: hidden)
+        }
+    }
+
+    /// Why the recording may not be written: events that still hold a value
+    /// redacted elsewhere (see ``hideRedactedValues(newest:in:)``).
+    var unsweepableEvents: [String] {
+        state.withLock { $0.unsweepable }
     }
 
     // MARK: Cause context

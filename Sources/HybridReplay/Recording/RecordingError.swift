@@ -16,6 +16,10 @@ public struct RecordingError: Error, Sendable, CustomStringConvertible {
         /// App code called a seam the recorded platform was built without
         /// (`Platform.init`'s defaults), where the call could not fail.
         public static let missingSeam = Stage(rawValue: "missing-seam")
+        /// A value the recorder redacted stands where its placeholder cannot,
+        /// such as a secret equal to a navigation policy: writing the event
+        /// would reveal it.
+        public static let redaction = Stage(rawValue: "redaction")
         /// The file system refused the write.
         public static let writing = Stage(rawValue: "writing")
 

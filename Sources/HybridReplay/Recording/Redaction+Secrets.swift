@@ -6,7 +6,9 @@ extension Redaction {
     /// `client_secret`, `api_key`, `session_id`, `auth`…), at any depth, in
     /// JSON bodies (as `json`, text or bytes) and every free-form value that
     /// ``jsonField(_:)`` covers, in form and multipart fields, and in URL
-    /// query items, and the whole value of a header so named (`X-Api-Key`,
+    /// query items, the quoted value of a secret-named member or assignment in
+    /// scripts and other text (`login({password: "…"})`, see ``ScriptLiterals``),
+    /// and the whole value of a header so named (`X-Api-Key`,
     /// `X-Auth-Token`) that no other rule has redacted; listed as
     /// `fields:secret-names`.
     public static let secretFields: Redaction = {
@@ -19,6 +21,7 @@ extension Redaction {
         rewriter.json = { value, placeholders in redactMembers(where: names.matches, in: value, &placeholders) }
         rewriter.field = { name, value, placeholders in names.matches(name) ? redactField(value, &placeholders) : nil }
         rewriter.url = { url, placeholders in redactQuery(inURL: url, where: names.matches, &placeholders) }
+        rewriter.text = { text, placeholders in redactScriptLiterals(in: text, names: names, &placeholders) }
         return Redaction(name: secretFieldsName, identity: secretFieldsName, rewriter: rewriter)
     }()
 
@@ -107,4 +110,18 @@ func redactShapes(in value: JSONValue, _ placeholders: inout RedactionPlaceholde
         .object(Dictionary(uniqueKeysWithValues: members.sorted { $0.key < $1.key }.map { ($0.key, redactShapes(in: $0.value, &placeholders)) }))
     default: value
     }
+}
+
+/// `text` with the quoted value of every secret-named literal replaced.
+func redactScriptLiterals(in text: String, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> String {
+    let members = ScriptLiterals.secretMembers(in: text, names: names)
+    guard !members.isEmpty else { return text }
+    var result = ""
+    var position = text.startIndex
+    for member in members {
+        result += text[position..<member.value.lowerBound]
+        result += placeholders.placeholder(for: String(text[member.value]))
+        position = member.value.upperBound
+    }
+    return result + text[position...]
 }

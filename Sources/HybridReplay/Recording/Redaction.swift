@@ -23,6 +23,8 @@ public struct Redaction: Sendable {
         var rewriter: PayloadRewriter?
         /// What a custom rule does; `nil` for a built-in rule.
         var transform: (@Sendable (any EventPayload, inout RedactionPlaceholders) -> any EventPayload)?
+        /// The secrets a ``values(_:)`` rule declares; empty for any other rule.
+        var values: [String] = []
     }
 
     let rules: [Rule]

@@ -62,6 +62,14 @@ public struct RedactionPlaceholders: Sendable {
         numbers.sorted { $0.value < $1.value }.map { ($0.key, Self.placeholder($0.value)) }
     }
 
+    /// The secrets numbered after `number`, with their placeholders, in the order they were numbered.
+    package func replacements(numberedAfter number: Int) -> [(secret: String, placeholder: String)] {
+        numbers.filter { $0.value > number }.sorted { $0.value < $1.value }.map { ($0.key, Self.placeholder($0.value)) }
+    }
+
+    /// The highest number given to a secret so far, or 0.
+    package var highestNumber: Int { next - 1 }
+
     /// The placeholder with `number`: `[REDACTED:<number>]`.
     package static func placeholder(_ number: Int) -> String { "[REDACTED:\(number)]" }
 

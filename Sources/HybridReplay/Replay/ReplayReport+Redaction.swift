@@ -1,23 +1,31 @@
 extension ReplayReport {
-    /// The report with `redaction` applied to what it shows: its trace, and
-    /// every value in its issues that the redaction hides in the trace or in
-    /// the recorded cassette.
+    /// The report with `redaction` and the recorder's default rules applied
+    /// to what it shows: its trace, and every value in its issues that the
+    /// rules hide in the trace or in the recorded cassette, wherever it appears.
     ///
     /// A replay redacts its failed reports by the rules the cassette header
     /// lists, so a wrong bearer token fails the test without the expected or
     /// the actual token appearing in the report or in the trace attached to it.
-    /// When any rule applies, credentials found by their shape (JWTs, bearer
-    /// tokens, well-known key prefixes) are hidden too, wherever the
-    /// implementation put them. Secrets are numbered after the cassette's own
+    /// The rules of ``Redaction/default`` apply too when the header lists any
+    /// rule, so an implementation that moves a token from the header the
+    /// cassette's rules name into an `access_token` query item does not show
+    /// it where a recording would have hidden it; a cassette that lists no
+    /// rule was recorded as holding no secret, and is reported as it is.
+    /// Credentials found by their shape (JWTs, bearer tokens, well-known key
+    /// prefixes) are hidden wherever the implementation put them. Secrets are numbered after the cassette's own
     /// placeholders, a bound value by the placeholder it was bound to.
     ///
     /// - Parameters:
-    ///   - redaction: The rules to apply, such as ``Redaction/init(ruleNames:)`` of the cassette's header.
+    ///   - redaction: The rules to apply besides the defaults, such as
+    ///     ``Redaction/init(ruleNames:)`` of the cassette's header.
     ///   - recorded: The cassette replayed, whose values the issues quote as expected.
     ///   - hidden: What the run saw where the cassette holds a placeholder,
     ///     hidden too whatever rule — a custom one included — put it there.
     /// - Returns: The redacted report; `self` when there is nothing to hide.
     package func redacted(by redaction: Redaction, recorded: Cassette, hidden: HiddenValues = HiddenValues()) -> ReplayReport {
+        // What a recording hides by default, whatever rules the cassette was recorded
+        // with; a cassette recorded with none (`Redaction.none`) holds no secret to hide.
+        let redaction = redaction.isEmpty && recorded.header.redactions.isEmpty ? redaction : redaction + .default
         guard !redaction.isEmpty || !hidden.isEmpty else { return self }
         var scrubber = ReportScrubber()
         scrubber.learn(hidden)

@@ -65,25 +65,13 @@ struct ReportScrubber {
         return text
     }
 
-    /// `payload` with every learnt value replaced in its strings; `payload`
-    /// itself when nothing changes or the result would not read back.
+    /// `payload` with every learnt value replaced in every string it writes,
+    /// its keys and bytes too (see ``PayloadStrings``); `payload` itself when
+    /// nothing changes or the result would not read back.
     func scrub(_ payload: any EventPayload) -> any EventPayload {
         guard !replacements.isEmpty else { return payload }
-        var changed = false
-        func rewrite(_ tree: PayloadComparison.Tree) -> PayloadComparison.Tree {
-            switch tree {
-            case .scalar(.string(let text)):
-                let scrubbed = scrub(text)
-                if scrubbed != text { changed = true }
-                return .scalar(.string(scrubbed))
-            case .scalar: return tree
-            case .object(let members): return .object(members.map { ($0.0, rewrite($0.1)) })
-            case .array(let elements): return .array(elements.map(rewrite))
-            }
-        }
-        let rewritten = rewrite(PayloadComparison.tree(of: payload))
-        guard changed else { return payload }
-        return EventCoding.payload(rewritten.json, like: payload) ?? payload
+        let bytes = RedactedValues(replacements.map { ($0.key, $0.value) })
+        return PayloadStrings.rewrite(payload, text: scrub, bytes: bytes.replacing(in:)) ?? payload
     }
 
     func scrub(_ issue: ReplayIssue) -> ReplayIssue {

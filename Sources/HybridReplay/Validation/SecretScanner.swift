@@ -172,6 +172,12 @@ package enum SecretScanner {
             for (name, value) in Self.namedFields(in: trimmed) where isSecretName(name) && !isRedacted(value) {
                 report(path, "\(Self.isURL(trimmed) ? "query item" : "form field") '\(name)' looks like a credential", context)
             }
+            // JSON that does not parse has its members read above.
+            let looksLikeJSON = trimmed.hasPrefix("{") || trimmed.hasPrefix("[")
+            for member in looksLikeJSON ? [] : ScriptLiterals.secretMembers(in: text)
+            where !isRedacted(String(text[member.value])) {
+                report(path, "'\(member.name)' is given a value that looks like a secret", context.isEmpty ? " (in this text)" : context)
+            }
             for match in SecretShapes.matches(in: text) {
                 report(path, "this string looks like \(match.kind)", context)
             }

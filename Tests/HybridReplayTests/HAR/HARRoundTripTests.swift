@@ -45,6 +45,26 @@ struct HARRoundTripTests {
         #expect(String(decoding: once, as: UTF8.self) == String(decoding: twice, as: UTF8.self))
     }
 
+    /// Whether `after` is `before` with some values replaced by placeholders,
+    /// as a value redacted elsewhere (a cookie's) is hidden wherever it appears.
+    static func hides(_ after: JSONValue?, of before: JSONValue?) -> Bool {
+        guard case .string(let after)? = after, case .string(let before)? = before, after.contains("[REDACTED:") else { return false }
+        let literals = after.split(separator: /\[REDACTED:[0-9]+\]/, omittingEmptySubsequences: false)
+        var rest = Substring(before)
+        for (index, literal) in literals.enumerated() {
+            if index == 0 {
+                guard rest.hasPrefix(literal) else { return false }
+                rest = rest.dropFirst(literal.count)
+            } else if index == literals.count - 1 {
+                return rest.hasSuffix(literal) && rest.count > literal.count
+            } else {
+                guard let found = rest.dropFirst().range(of: literal) else { return false }
+                rest = rest[found.upperBound...]
+            }
+        }
+        return false
+    }
+
     @Test(
         "HAR → cassette → HAR keeps another tool's entries: times, requests, statuses, redirects and bodies",
         arguments: [HARFixtures.shopLogin, HARFixtures.mitmproxy])
@@ -64,7 +84,9 @@ struct HARRoundTripTests {
             for key in ["request.method", "request.url", "response.status", "response.redirectURL", "response.content.text", "response.content.encoding"] {
                 // An empty text, as mitmproxy writes for no body, is no body.
                 let (before, after) = (old[path: key], new[path: key])
-                #expect((before == "" ? nil : before) == (after == "" ? nil : after), "\(key) of \(old[path: "request.url"] ?? "")")
+                #expect(
+                    (before == "" ? nil : before) == (after == "" ? nil : after) || Self.hides(after, of: before),
+                    "\(key) of \(old[path: "request.url"] ?? "")")
             }
             let names = { (entry: JSONValue, side: String) in
                 entry[path: "\(side).headers"]?.arrayValue?.compactMap { $0[path: "name"]?.stringValue }.filter { !$0.hasPrefix(":") }

@@ -1,5 +1,6 @@
 import Foundation
 import HybridReplay
+import HybridReplaySimulation
 import Testing
 
 /// The examples of docs/secrets.md, compiled and run.
@@ -33,6 +34,11 @@ enum SecretsGuide {
         return redaction
     }
 
+    static func declared(password: String, pin: String) -> Redaction {
+        let redaction = Redaction.default + .values([password, pin])   // hidden wherever they appear
+        return redaction
+    }
+
     static func replay(_ cassette: Cassette, apiToken: String) async -> ReplayReport {
         var options = ReplayOptions()
         options.secrets = [1: apiToken]   // [REDACTED:1] is the token this test gives the app
@@ -57,6 +63,17 @@ struct SecretsGuideExamplesTests {
         #expect(redacted?.url == "https://api.bank.test/pay?sig=[REDACTED:1]&amount=5")
         #expect(redacted?.headers.first == HTTPHeader("X-Tenant-Key", "[REDACTED:4]"))
         #expect(redacted?.body == .text("pin_code=[REDACTED:2]&password=[REDACTED:3]"))
+    }
+
+    @Test("secrets the test declares are hidden in every event, a 4-digit PIN too")
+    func declaredValues() async throws {
+        let recorder = Recorder(name: "unlock", redaction: SecretsGuide.declared(password: "correct-horse", pin: "4921"))
+        let platform = recorder.platform(wrapping: .simulated(webView: SimulatedWebView()))
+        _ = try? await platform.webView.evaluateJavaScript(#"unlock("4921"); console.log("as ada / correct-horse")"#)
+
+        let written = String(decoding: try recorder.canonicalBytes(file: "unlock.json"), as: UTF8.self)
+        #expect(!written.contains("4921") && !written.contains("correct-horse"), "\(written)")
+        #expect(written.contains(#"unlock(\"[REDACTED:2]\"); console.log(\"as ada / [REDACTED:1]\")"#), "\(written)")
     }
 
     @Test("the token the test gives the app and declares passes (a stale one is pinned in DeclaredSecretsTests)")

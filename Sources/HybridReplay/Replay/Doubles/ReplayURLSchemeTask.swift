@@ -9,6 +9,9 @@ import Foundation
 /// the same bytes in other pieces still matches. The cut is made as soon as
 /// enough bytes have come, so a recorded `scheme.stop` after the first
 /// piece is still delivered; what is left over is sent when the answer ends.
+/// When a recorded piece holds a redaction placeholder, the recorded sizes
+/// are not the app's (a token is longer or shorter than `[REDACTED:1]`), so
+/// each piece is compared as the app sends it.
 /// An answer that serves one of the app's own files is checked by its head
 /// and by whether a body came, unless the replay pins served files (see
 /// ``ServedFilesPolicy``): the recorded pieces then stand for what was served.
@@ -24,8 +27,8 @@ final class ReplayURLSchemeTask: URLSchemeTask {
         var stage = Stage.started
         /// Bytes the app sent that do not yet fill the next recorded piece.
         var pending = Data()
-        /// The sizes of the recorded pieces not yet cut.
-        var pieceSizes: [Int]
+        /// The sizes of the recorded pieces not yet cut; `nil` when pieces pass as they are sent.
+        var pieceSizes: [Int]?
         /// Whether the recorded pieces were played as what the app served: see ``ServedFilesPolicy``.
         var servedRecordedPieces = false
     }
@@ -49,7 +52,8 @@ final class ReplayURLSchemeTask: URLSchemeTask {
         self.engine = engine
         let answer = (engine.script.effectsByCause[requestID] ?? []).compactMap { engine.script.event($0) }
         let pieces = answer.compactMap { $0.payload(as: URLSchemeData.self)?.data }
-        state = Locked(State(pieceSizes: pieces.map(\.count)))
+        let redacted = pieces.contains { RedactionPlaceholders.highestNumber(in: String(decoding: $0, as: UTF8.self)) > 0 }
+        state = Locked(State(pieceSizes: redacted ? nil : pieces.map(\.count)))
         let head = answer.lazy.compactMap { $0.payload(as: URLSchemeResponse.self) }.first
         let mimeType = head.flatMap { $0.mimeType ?? $0.headers.first { $0.name.lowercased() == "content-type" }?.value }
         unpinnedPieces =
@@ -128,11 +132,15 @@ final class ReplayURLSchemeTask: URLSchemeTask {
 
     /// The pieces of `state.pending` that fill the next recorded pieces.
     private static func cut(_ state: inout State) -> [Data] {
+        guard state.pieceSizes != nil else {
+            defer { state.pending = Data() }
+            return state.pending.isEmpty ? [] : [state.pending]
+        }
         var pieces: [Data] = []
-        while let size = state.pieceSizes.first, state.pending.count >= size {
+        while let size = state.pieceSizes?.first, state.pending.count >= size {
             pieces.append(Data(state.pending.prefix(size)))
             state.pending = Data(state.pending.dropFirst(size))
-            state.pieceSizes.removeFirst()
+            state.pieceSizes?.removeFirst()
         }
         return pieces
     }

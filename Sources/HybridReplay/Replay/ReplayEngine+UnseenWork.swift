@@ -1,7 +1,7 @@
 /// The tasks the engine runs itself and the work it cannot see.
 extension ReplayEngine {
-    /// What ``GlobalEnqueueWatch`` reports, where a runtime watch is installed:
-    /// `job` was handed to the global executor by work under one of this run's leases. Unless it is the
+    /// What ``GlobalEnqueueWatch`` reports: `job` was handed to the global
+    /// executor by work under one of this run's leases. Unless it is the
     /// scheduler being woken, it may be work the replay cannot track: a
     /// `Task.detached`, or a `Task {}` that inherited the lease. The second
     /// kind shows itself when it calls a seam (see ``claimCurrentTask()``);
@@ -17,8 +17,7 @@ extension ReplayEngine {
     }
 
     /// Notes that work under one of this run's leases handed a block to a
-    /// Dispatch queue other than the main queue (seen on Linux where a runtime
-    /// watch is installed; see ``GlobalEnqueueWatch``).
+    /// Dispatch queue other than the main queue (seen on Linux; see ``GlobalEnqueueWatch``).
     func noteDispatchedBlock() {
         unseen.withLock { unseen in
             guard !unseen.ended else { return }

@@ -47,14 +47,18 @@ let package = Package(
         .target(name: "HybridReplaySeams"),
         // The engine: cassette format, recorder, replayer. It depends on the seams only
         // (docs/layout.md; Scripts/check-architecture keeps it so).
-        .target(name: "HybridReplay", dependencies: ["HybridReplaySeams", "HybridReplayJSON", "CDispatchWatch"]),
+        .target(name: "HybridReplay", dependencies: ["HybridReplaySeams", "HybridReplayJSON"]),
         // The strict JSON reader, jansson or Foundation behind it; the engine and the WebKitGTK adapter read with it.
         .target(
             name: "HybridReplayJSON",
             dependencies: ["HybridReplaySeams", .target(name: "CJansson", condition: .when(platforms: [.linux]))]
         ),
-        // On Linux, sees blocks handed to Dispatch's global queues (docs/writing-app-code-that-replays.md).
+        // On Linux, sees blocks handed to Dispatch's global queues (docs/writing-app-code-that-replays.md):
+        // it defines `dispatch_async`, so only what runs replays under the watch links it.
         .target(name: "CDispatchWatch"),
+        // The runtime watch the testing glue installs for a replay: the concurrency runtime's
+        // global-enqueue hook, chained and restored, and CDispatchWatch. No tool links it.
+        .target(name: "HybridReplayRuntimeWatch", dependencies: ["HybridReplay", "CDispatchWatch"]),
         // The simulated platform: scripted web view, server, location hardware, manual clock, GPX.
         .target(name: "HybridReplaySimulation", dependencies: ["HybridReplay"]),
         // The seed systems written against the seams, and the contracts the suite names.
@@ -70,7 +74,7 @@ let package = Package(
         // Swift Testing and XCTest glue: record modes, the cassette trait, replayCassette.
         .target(
             name: "HybridReplayTesting",
-            dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayFoundationAdapters"]),
+            dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayFoundationAdapters", "HybridReplayRuntimeWatch"]),
         // With the WebKitGTK trait, `cassette verify --web` replays web halves in a real engine.
         .executableTarget(name: "cassette", dependencies: ["CassetteCommands", "ReferenceContracts", "HybridReplayWebKitGTK"]),
         .executableTarget(
@@ -148,8 +152,10 @@ let package = Package(
             name: "HybridReplayTests",
             dependencies: [
                 "HybridReplay", "HybridReplayJSON", "HybridReplaySimulation", "HybridReplayTesting", "HybridReplayTestSupport",
+                "HybridReplayRuntimeWatch",
             ],
             exclude: ["Fixtures"]),
+        .testTarget(name: "HybridReplayRuntimeWatchTests", dependencies: ["HybridReplayRuntimeWatch", "HybridReplay"]),
         .testTarget(
             name: "CassetteCommandsTests",
             dependencies: ["CassetteCommands", "ReferenceContracts", "HybridReplayTestSupport", "HybridReplayReference", "HybridReplaySimulation"]),

@@ -1,5 +1,6 @@
 import Foundation
 import HybridReplay
+import HybridReplayRuntimeWatch
 
 /// One `replayCassette` call, decided and carried out the same way for
 /// Swift Testing and XCTest: replay, record, or both, by record mode.
@@ -181,7 +182,8 @@ struct CassetteRun {
             return CassetteOutcome(failures: [CassetteFailure(message: error.description + fix)])
         }
         if advisesFromHeader { replayer.options.recordCommand = Self.recordElsewhere(replayer.cassette.header) }
-        let report = await replayer.replay(setUp)
+        // The runtime watch sees the work the replay cannot track (Task.detached, Dispatch on Linux).
+        let report = await RuntimeWatchInstallation.during { await replayer.replay(setUp) }
         guard !report.passed else { return CassetteOutcome(report: report) }
         let failure = CassetteFailure(message: report.description, trace: report.trace, traceName: traceName)
         return CassetteOutcome(report: report, failures: [failure])

@@ -5,8 +5,10 @@
 /// main queue with `dispatch_async`, on the thread that hands it over.
 typedef void (*hr_dispatch_watch_fn)(void);
 
-/// Installs `watch`; on Linux the package's `dispatch_async` calls it before
-/// passing the block to libdispatch. Elsewhere it does nothing.
+/// Installs `watch`, or with NULL removes it; on Linux the package's
+/// `dispatch_async` calls it before passing the block to libdispatch.
+/// Elsewhere it does nothing. Only HybridReplayRuntimeWatch links this
+/// module, and installs a watch only while a replay runs under it.
 void hr_dispatch_watch_install(hr_dispatch_watch_fn watch);
 
 /// Whether this process's calls to `dispatch_async` reach the package's

@@ -1,4 +1,3 @@
-import CDispatchWatch
 import Dispatch
 
 /// Waits until the main queue has run what was enqueued on it before.
@@ -11,17 +10,15 @@ import Dispatch
 enum MainQueueBarrier {
     /// Returns once everything enqueued on the main queue before the call has run.
     static func pass() async {
+        let watch = RuntimeWatch.current
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             // The replay's own block, which the count of main-queue blocks leaves out.
-            hr_dispatch_watch_set_uncounted(1)
-            DispatchQueue.main.async { continuation.resume() }
-            hr_dispatch_watch_set_uncounted(0)
+            watch.leavingUncounted { DispatchQueue.main.async { continuation.resume() } }
         }
     }
 
     /// How many blocks app code has handed to the main queue so far, where the
-    /// package sees `dispatch_async` (Linux); `nil` where it cannot tell.
-    static var enqueued: UInt? {
-        hr_dispatch_watch_sees_dispatch() != 0 ? hr_dispatch_watch_main_enqueues() : nil
-    }
+    /// installed ``RuntimeWatch`` counts them (Linux, in a replay the testing
+    /// glue runs); `nil` where it cannot tell.
+    static var enqueued: UInt? { RuntimeWatch.current.mainQueueEnqueues() }
 }

@@ -1,16 +1,5 @@
-import CDispatchWatch
-
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
-/// Sees app code hand a task to the global executor from a replay's work
-/// without the replay's lease: `Task.detached`, and `Task {}` started from a
-/// nonisolated context.
+/// Where a runtime watch reports work app code hands to what a replay cannot
+/// track, from the thread that hands it over.
 ///
 /// A detached task inherits no task-local values, so the replay cannot track
 /// it (see ``WorkLease``). What it can see is the moment one is enqueued: the
@@ -20,52 +9,28 @@ import Musl
 /// make an effect, and a verdict that depends on absence waits for it within
 /// the stall timeout (see ``ReplayEngine/noteEnqueue(_:)``).
 ///
-/// The hook is installed once per process and calls any hook installed
-/// before it. Enqueues the engine makes itself, and a task enqueuing itself
-/// again after a suspension, are not counted.
-enum GlobalEnqueueWatch {
-    private typealias Enqueue = @convention(thin) (UnownedJob) -> Void
-    private typealias Hook = @convention(thin) (UnownedJob, Enqueue) -> Void
-
-    /// The hook found before ours, called after ours. Written once, before ours is installed.
-    nonisolated(unsafe) private static var previous: Hook?
-
-    /// Whether the hook is installed; evaluated once, on the first replay.
-    /// The Dispatch watch (Linux) is installed with it.
-    static let isInstalled: Bool = {
-        hr_dispatch_watch_install { GlobalEnqueueWatch.noteDispatch() }
-        return install()
-    }()
-
-    /// What the Dispatch watch reports: work under a lease handed a block to a
-    /// queue other than the main queue, which no lease follows.
-    private static func noteDispatch() {
-        guard let lease = ReplayContext.lease, !ReplayContext.isEngineWork else { return }
-        lease.engine.noteDispatchedBlock()
-    }
-
-    private static func install() -> Bool {
-        #if canImport(Darwin)
-        let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
-        #else
-        let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
-        #endif
-        guard let symbol = dlsym(everywhere, "swift_task_enqueueGlobal_hook") else { return false }
-        let slot = symbol.assumingMemoryBound(to: Hook?.self)
-        previous = slot.pointee
-        slot.pointee = { job, original in
-            GlobalEnqueueWatch.note(job)
-            if let previous = GlobalEnqueueWatch.previous { previous(job, original) } else { original(job) }
-        }
-        return true
-    }
-
-    private static func note(_ job: UnownedJob) {
+/// The engine installs no hook: `HybridReplayRuntimeWatch` does, for the
+/// duration of a replay the testing glue runs, and calls these. Enqueues the
+/// engine makes itself, and a task enqueuing itself again after a
+/// suspension, are not counted; nor is anything outside a replay's work.
+package enum GlobalEnqueueWatch {
+    /// Notes that `job` is being handed to the global executor.
+    ///
+    /// Called from inside the runtime's enqueue: it takes only the engine's
+    /// lock for unseen work.
+    package static func noteEnqueue(_ job: UnownedJob) {
         guard let lease = ReplayContext.lease, !ReplayContext.isEngineWork else { return }
         let enqueued = unsafeBitCast(job, to: UnsafeRawPointer.self)
         let current = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }
         // A task resuming itself is work the lease already covers.
         guard current != enqueued else { return }
         lease.engine.noteEnqueue(enqueued)
+    }
+
+    /// Notes that a block is being handed to a Dispatch queue other than the
+    /// main queue, which no lease follows.
+    package static func noteDispatchedBlock() {
+        guard let lease = ReplayContext.lease, !ReplayContext.isEngineWork else { return }
+        lease.engine.noteDispatchedBlock()
     }
 }

@@ -44,7 +44,6 @@ final class ReplayEngine: Sendable {
     /// - Parameter prepared: The cassette's events prepared for `options`'
     ///   placeholders, when a replay repeated several times prepared them once.
     init(cassette: Cassette, options: ReplayOptions, prepared: PreparedEvents? = nil) {
-        _ = GlobalEnqueueWatch.isInstalled
         script = ReplayScript(cassette: cassette, options: options, prepared: prepared)
         state = Locked(State(matcher: ReplayMatcher(script)))
         receivers = ReplayReceivers(locationStatus: script.initialLocationStatus)

@@ -1,12 +1,13 @@
 import Foundation
-import CDispatchWatch
 @testable import HybridReplay
+import HybridReplayRuntimeWatch
 import Testing
 
 /// The ways iOS code hops back after an answer, each replayed many times
 /// correct and wrong: a correct bridge must pass every time, a wrong one
 /// fail every time. `Scripts/replay-patterns N` runs it with N replays of
-/// each variant and prints one line per pattern.
+/// each variant and prints one line per pattern. Each replay runs with the
+/// runtime watch installed, as the testing glue runs it.
 @Suite("Replay pattern matrix")
 struct ReplayPatternMatrixTests {
     /// Replays of each variant: `REPLAY_PATTERNS_RUNS`, or 5 in the ordinary test run.
@@ -43,26 +44,30 @@ struct ReplayPatternMatrixTests {
     /// a block on a global queue where the replay cannot see Dispatch (Apple
     /// platforms, or a build whose executable does not export `dispatch_async`).
     static func options(for hop: Hop?, correct: Bool) -> ReplayOptions {
-        let seesDispatch = hr_dispatch_watch_sees_dispatch() != 0
+        let seesDispatch = RuntimeWatchInstallation.seesDispatch
         return ReplayOptions(
             stallTimeout: correct ? passingStallTimeout : stallTimeout,
             unseenWork: hop == .dispatchGlobal && !seesDispatch ? .expected : .detected)
     }
 
     static func replay(_ hop: Hop, correct: Bool) async -> ReplayReport {
-        await Replayer(cassette: balance, options: options(for: hop, correct: correct)).replay { platform in
-            if hop == .direct {
-                let bridge = AsyncBankBridge(webView: platform.webView, transport: platform.transport, answers: correct)
-                platform.webView.add(bridge, name: "bank")
-                return bridge as any Sendable
+        await RuntimeWatchInstallation.during {
+            await Replayer(cassette: balance, options: options(for: hop, correct: correct)).replay { platform in
+                if hop == .direct {
+                    let bridge = AsyncBankBridge(webView: platform.webView, transport: platform.transport, answers: correct)
+                    platform.webView.add(bridge, name: "bank")
+                    return bridge as any Sendable
+                }
+                return await BankBridge(platform: platform, hop: hop, answers: correct) as any Sendable
             }
-            return await BankBridge(platform: platform, hop: hop, answers: correct) as any Sendable
         }
     }
 
     static func replayDelayedDecision(correct: Bool) async -> ReplayReport {
-        await Replayer(cassette: delayedLink, options: options(for: nil, correct: correct)).replay { platform in
-            await DelayedRouter(platform: platform, decidesTwice: !correct)
+        await RuntimeWatchInstallation.during {
+            await Replayer(cassette: delayedLink, options: options(for: nil, correct: correct)).replay { platform in
+                await DelayedRouter(platform: platform, decidesTwice: !correct)
+            }
         }
     }
 

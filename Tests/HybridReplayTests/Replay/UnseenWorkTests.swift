@@ -1,11 +1,12 @@
-import CDispatchWatch
 import Dispatch
 import Foundation
 @testable import HybridReplay
+import HybridReplayRuntimeWatch
 import Testing
 
 /// What the replay learns of work it cannot track: a missing effect waits for
-/// such work within the stall timeout only when the run showed some.
+/// such work within the stall timeout only when the run showed some. The
+/// runtime watch is installed as the testing glue installs it for a replay.
 @Suite("Work the replay cannot see")
 struct UnseenWorkTests {
     static func engine() -> ReplayEngine {
@@ -15,11 +16,13 @@ struct UnseenWorkTests {
     @Test("a block handed to a global queue from the replay's work is a sign of unseen work (Linux)")
     func globalQueueBlock() async throws {
         let engine = Self.engine()
-        await withCheckedContinuation { (ran: CheckedContinuation<Void, Never>) in
-            engine.withLease { DispatchQueue.global().async { ran.resume() } }
+        await RuntimeWatchInstallation.during {
+            await withCheckedContinuation { (ran: CheckedContinuation<Void, Never>) in
+                engine.withLease { DispatchQueue.global().async { ran.resume() } }
+            }
         }
         #if os(Linux)
-        try #require(hr_dispatch_watch_sees_dispatch() != 0, "this test executable does not route dispatch_async through the watch")
+        try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")
         #expect(engine.sawUnseenWork)
         #expect(engine.unseenWorkSummary?.contains("1 block handed to a Dispatch queue other than the main queue") == true)
         #endif
@@ -28,8 +31,10 @@ struct UnseenWorkTests {
     @Test("a block handed to the main queue is not: the replay drains the main queue itself")
     func mainQueueBlock() async {
         let engine = Self.engine()
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            engine.withLease { DispatchQueue.main.async { done.resume() } }
+        await RuntimeWatchInstallation.during {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                engine.withLease { DispatchQueue.main.async { done.resume() } }
+            }
         }
         #expect(!engine.sawUnseenWork)
     }
@@ -37,8 +42,10 @@ struct UnseenWorkTests {
     @Test("a block handed to a global queue outside the replay's work is not counted")
     func blockOutsideTheRun() async {
         let engine = Self.engine()
-        await withCheckedContinuation { (ran: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async { ran.resume() }
+        await RuntimeWatchInstallation.during {
+            await withCheckedContinuation { (ran: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().async { ran.resume() }
+            }
         }
         #expect(!engine.sawUnseenWork)
     }
@@ -51,8 +58,10 @@ struct UnseenWorkTests {
     @Test("a detached task started from the replay's work is a sign of unseen work; one that inherits the lease and calls a seam is not")
     func detachedAndInheritedTasks() async {
         let detached = Self.engine()
-        let detachedTask = await withCheckedContinuation { (ran: CheckedContinuation<UInt, Never>) in
-            detached.withLease { _ = Task.detached { ran.resume(returning: Self.currentTask()) } }
+        let detachedTask = await RuntimeWatchInstallation.during {
+            await withCheckedContinuation { (ran: CheckedContinuation<UInt, Never>) in
+                detached.withLease { _ = Task.detached { ran.resume(returning: Self.currentTask()) } }
+            }
         }
         #expect(detached.unseen.withLock { $0.unclaimed.contains(detachedTask) })
         #expect(detached.sawUnseenWork)
@@ -60,11 +69,13 @@ struct UnseenWorkTests {
 
         let inherited = Self.engine()
         let platform = Platform(replaying: inherited)
-        let inheritedTask = await withCheckedContinuation { (done: CheckedContinuation<UInt, Never>) in
-            inherited.withLease {
-                _ = Task {
-                    platform.routes.show(NativeRoute(name: "home"))
-                    done.resume(returning: Self.currentTask())
+        let inheritedTask = await RuntimeWatchInstallation.during {
+            await withCheckedContinuation { (done: CheckedContinuation<UInt, Never>) in
+                inherited.withLease {
+                    _ = Task {
+                        platform.routes.show(NativeRoute(name: "home"))
+                        done.resume(returning: Self.currentTask())
+                    }
                 }
             }
         }

@@ -1,0 +1,38 @@
+/// What a replay can learn from the runtime about work it cannot track: how
+/// many blocks app code has handed to the main queue.
+///
+/// The engine interposes on nothing itself. A watch that sees into the
+/// runtime (`HybridReplayRuntimeWatch`, which the testing glue installs for the
+/// duration of a replay on Linux) sets ``current`` while it is installed, and
+/// reports what it sees through ``GlobalEnqueueWatch``. Everywhere else —
+/// the `cassette` tool, a recording build, Apple platforms — a replay sees
+/// with ``blind``: it counts no main-queue blocks, so it passes a fixed number
+/// of main-queue barriers, and it learns of unseen work only from effects made
+/// outside every tracked task.
+package struct RuntimeWatch: Sendable {
+    /// How many blocks app code has handed to the main queue so far, or `nil`
+    /// where the watch cannot count them.
+    package var mainQueueEnqueues: @Sendable () -> UInt?
+    /// Runs its argument, whose main-queue blocks are the replay's own
+    /// barriers and left out of the count.
+    package var leavingUncounted: @Sendable (() -> Void) -> Void
+
+    package init(
+        mainQueueEnqueues: @escaping @Sendable () -> UInt?,
+        leavingUncounted: @escaping @Sendable (() -> Void) -> Void
+    ) {
+        self.mainQueueEnqueues = mainQueueEnqueues
+        self.leavingUncounted = leavingUncounted
+    }
+
+    /// Sees nothing of the runtime: what a replay knows with no watch installed.
+    package static let blind = RuntimeWatch(mainQueueEnqueues: { nil }, leavingUncounted: { $0() })
+
+    private static let installed = Locked(RuntimeWatch.blind)
+
+    /// The watch replays consult now; ``blind`` unless a watch is installed.
+    package static var current: RuntimeWatch {
+        get { installed.current }
+        set { installed.withLock { $0 = newValue } }
+    }
+}

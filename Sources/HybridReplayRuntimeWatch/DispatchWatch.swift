@@ -1,0 +1,26 @@
+import CDispatchWatch
+import HybridReplay
+
+/// What `CDispatchWatch` sees on Linux: the test executable's definition of
+/// `dispatch_async` counts the blocks handed to the main queue, and calls the
+/// installed watch for a block handed to any other queue. Elsewhere, and in an
+/// executable that does not export the symbol, it sees nothing.
+enum DispatchWatch {
+    /// Whether this process's calls to `dispatch_async` reach the package's definition.
+    static var seesDispatch: Bool { hr_dispatch_watch_sees_dispatch() != 0 }
+
+    /// What a replay learns from it while it is installed.
+    static let runtimeWatch = RuntimeWatch(
+        mainQueueEnqueues: { hr_dispatch_watch_sees_dispatch() != 0 ? hr_dispatch_watch_main_enqueues() : nil },
+        leavingUncounted: { body in
+            hr_dispatch_watch_set_uncounted(1)
+            body()
+            hr_dispatch_watch_set_uncounted(0)
+        })
+
+    /// Reports a block handed to a queue other than the main queue to the replay whose work handed it over.
+    static func install() { hr_dispatch_watch_install { GlobalEnqueueWatch.noteDispatchedBlock() } }
+
+    /// Stops reporting blocks; `dispatch_async` still passes every block on.
+    static func remove() { hr_dispatch_watch_install(nil) }
+}

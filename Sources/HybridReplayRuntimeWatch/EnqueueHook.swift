@@ -1,0 +1,69 @@
+import HybridReplay
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The concurrency runtime's `swift_task_enqueueGlobal_hook`: a process-wide
+/// slot the runtime calls, when it holds a hook, each time a job is handed to
+/// the global executor, on the thread that hands it over.
+///
+/// Other code writes the same slot (TCA's `useMainSerialExecutor`, for one),
+/// so ours calls the hook it found there, and taking ours out puts that one
+/// back. Only ``RuntimeWatchInstallation`` calls these, under its lock.
+enum EnqueueHook {
+    typealias Enqueue = @convention(thin) (UnownedJob) -> Void
+    typealias Hook = @convention(thin) (UnownedJob, Enqueue) -> Void
+
+    /// The runtime's slot, or `nil` where the runtime exports none.
+    nonisolated(unsafe) static let slot: UnsafeMutablePointer<Hook?>? = {
+        #if canImport(Darwin)
+        let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+        #else
+        let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+        #endif
+        return dlsym(everywhere, "swift_task_enqueueGlobal_hook")?.assumingMemoryBound(to: Hook?.self)
+    }()
+
+    /// The hook found in the slot when ours went in, which ours calls.
+    ///
+    /// Written only while ours is out of the slot, and never cleared: a
+    /// thread still inside ours after it was taken out calls the right one.
+    nonisolated(unsafe) private static var previous: Hook?
+
+    /// Ours: tells the replay, then hands the job on as the slot would have.
+    nonisolated(unsafe) private static let ours: Hook = { job, original in
+        GlobalEnqueueWatch.noteEnqueue(job)
+        if let previous = EnqueueHook.previous { previous(job, original) } else { original(job) }
+    }
+
+    /// Puts ours in the slot, chained to the hook there now.
+    ///
+    /// - Returns: Whether the runtime has the slot.
+    static func install() -> Bool {
+        guard let slot else { return false }
+        let found = slot.pointee
+        // Still in: a hook written over ours when it was last taken out has put ours back.
+        if let found, isOurs(found) { return true }
+        previous = found
+        slot.pointee = ours
+        return true
+    }
+
+    /// Puts back the hook ours found, if the slot still holds ours.
+    ///
+    /// A hook written over ours since is left where it is: the slot is its
+    /// owner's to restore, and it may be calling ours.
+    static func restore() {
+        guard let slot, let found = slot.pointee, isOurs(found) else { return }
+        slot.pointee = previous
+    }
+
+    private static func isOurs(_ hook: Hook) -> Bool {
+        unsafeBitCast(hook, to: UnsafeRawPointer.self) == unsafeBitCast(ours, to: UnsafeRawPointer.self)
+    }
+}

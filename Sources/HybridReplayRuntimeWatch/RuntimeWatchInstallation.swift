@@ -1,0 +1,56 @@
+import HybridReplay
+
+/// Switches the runtime watch on for the duration of a replay: the testing
+/// glue's replays see `Task.detached`, and on Linux blocks handed to Dispatch
+/// queues, which a replay cannot otherwise track (docs/writing-app-code-that-replays.md).
+///
+/// The first replay to begin installs the watch — ours in the runtime's
+/// `swift_task_enqueueGlobal_hook`, chained to the hook there before, and the
+/// Dispatch watch — and the last to end puts back what was there. A process
+/// that runs no replay through it, such as the `cassette` tool, never
+/// changes the slot.
+package enum RuntimeWatchInstallation {
+    private struct State {
+        /// Replays running under the watch.
+        var replays = 0
+        /// What replays consulted before the first of them began.
+        var before = RuntimeWatch.blind
+    }
+
+    private static let state = Locked(State())
+
+    /// Runs `body` with the watch installed.
+    ///
+    /// - Parameter body: Runs one replay (or several, in turn).
+    /// - Returns: What `body` returns.
+    package static func during<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+        begin()
+        defer { end() }
+        return try await body()
+    }
+
+    /// Whether `dispatch_async` in this process reaches the Dispatch watch
+    /// (Linux, in an executable that exports the package's definition).
+    package static var seesDispatch: Bool { DispatchWatch.seesDispatch }
+
+    private static func begin() {
+        state.withLock { state in
+            state.replays += 1
+            guard state.replays == 1 else { return }
+            state.before = RuntimeWatch.current
+            _ = EnqueueHook.install()
+            DispatchWatch.install()
+            RuntimeWatch.current = DispatchWatch.runtimeWatch
+        }
+    }
+
+    private static func end() {
+        state.withLock { state in
+            state.replays -= 1
+            guard state.replays == 0 else { return }
+            RuntimeWatch.current = state.before
+            DispatchWatch.remove()
+            EnqueueHook.restore()
+        }
+    }
+}

@@ -61,6 +61,8 @@ enum GlobalEnqueueWatch {
     }
 
     private static func note(_ job: UnownedJob) {
+        // A recorder reads the count around a delivery (see UntrackedHandoffs).
+        hr_dispatch_watch_note_handoff()
         guard let lease = ReplayContext.lease, !ReplayContext.isEngineWork else { return }
         let enqueued = unsafeBitCast(job, to: UnsafeRawPointer.self)
         let current = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }

@@ -1,0 +1,30 @@
+import CDispatchWatch
+
+/// Counts the work the calling thread hands off where no cause follows it:
+/// blocks given to a Dispatch queue (`DispatchQueue.main.async`,
+/// `asyncAfter`, a global queue) and tasks enqueued on the global executor
+/// (`Task.detached`).
+///
+/// The recorder reads it before and after it delivers a navigation
+/// lifecycle notification: when the count did not move, nothing the app did
+/// later without a cause can be its reaction, so ``RecordingOrder`` may write
+/// the notification after such work. Where the count cannot be seen (Apple
+/// platforms, or a build whose executable does not take `dispatch_async`
+/// calls), ``count()`` is `nil` and nothing is assumed.
+enum UntrackedHandoffs {
+    /// The calling thread's handoffs so far, or `nil` when they cannot be counted.
+    static func count() -> UInt? {
+        guard GlobalEnqueueWatch.isInstalled, hr_dispatch_watch_sees_dispatch() != 0 else { return nil }
+        return UInt(hr_dispatch_watch_thread_handoffs())
+    }
+
+    /// Runs `body` and tells whether it handed off no work that could be counted.
+    ///
+    /// - Returns: `true` only when the count was seen and did not move.
+    static func noneLeft(by body: () -> Void) -> Bool {
+        let before = count()
+        body()
+        guard let before, let after = count() else { return false }
+        return before == after
+    }
+}

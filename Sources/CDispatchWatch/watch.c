@@ -1,7 +1,8 @@
 // Sees `DispatchQueue.global().async` on Linux: the executable's definition of
 // `dispatch_async` takes the calls that Swift's Dispatch overlay makes through
 // the dynamic linker, tells the replay, then calls libdispatch's own. Its
-// `dispatch_after` counts the calling thread's handoffs for the recorder.
+// `dispatch_after` and `dispatch_async_f` count the calling thread's handoffs
+// for the recorder.
 #include "CDispatchWatch.h"
 
 #if defined(__linux__)
@@ -17,11 +18,13 @@
 struct dispatch_queue_s;
 typedef void (*hr_real_dispatch_async)(struct dispatch_queue_s *, void *);
 typedef void (*hr_real_dispatch_after)(unsigned long long, struct dispatch_queue_s *, void *);
+typedef void (*hr_real_dispatch_async_f)(struct dispatch_queue_s *, void *, void (*)(void *));
 
 extern struct dispatch_queue_s _dispatch_main_q;
 
 static _Atomic(hr_real_dispatch_async) real_dispatch_async;
 static _Atomic(hr_real_dispatch_after) real_dispatch_after;
+static _Atomic(hr_real_dispatch_async_f) real_dispatch_async_f;
 static _Atomic(hr_dispatch_watch_fn) installed_watch;
 static atomic_int reached;
 static atomic_ulong main_enqueues;
@@ -68,6 +71,18 @@ void dispatch_after(unsigned long long when, struct dispatch_queue_s *queue, voi
     }
     thread_handoffs += 1;
     real(when, queue, block);
+}
+
+// What the concurrency runtime calls to run a task on the main actor
+// (`Task { @MainActor in … }`): counted as a handoff of the calling thread, then passed on.
+void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work)(void *)) {
+    hr_real_dispatch_async_f real = atomic_load(&real_dispatch_async_f);
+    if (real == NULL) {
+        real = (hr_real_dispatch_async_f)dlsym(RTLD_NEXT, "dispatch_async_f");
+        atomic_store(&real_dispatch_async_f, real);
+    }
+    thread_handoffs += 1;
+    real(queue, context, work);
 }
 #else
 void hr_dispatch_watch_install(hr_dispatch_watch_fn watch) { (void)watch; }

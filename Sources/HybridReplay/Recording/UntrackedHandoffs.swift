@@ -1,9 +1,10 @@
 import CDispatchWatch
 
-/// Counts the work the calling thread hands off where no cause follows it:
-/// blocks given to a Dispatch queue (`DispatchQueue.main.async`,
-/// `asyncAfter`, a global queue) and tasks enqueued on the global executor
-/// (`Task.detached`).
+/// Counts the work the calling thread hands off to run later: blocks given
+/// to a Dispatch queue (`DispatchQueue.main.async`, `asyncAfter`, a global
+/// queue), tasks enqueued on the main actor (`Task { … }` from main-actor
+/// code, whose work may hop on without a cause later) and on the global
+/// executor (`Task.detached`).
 ///
 /// The recorder reads it before and after it delivers a navigation
 /// lifecycle notification: when the count did not move, nothing the app did

@@ -29,6 +29,9 @@ final class CoreLocationDelegateForwarder: NSObject, CLLocationManagerDelegate, 
 
     private let state = Locked(State())
 
+    /// The seam's delegate.
+    var delegate: (any LocationManagerDelegate)? { state.withLock { $0.delegate } }
+
     /// The authorization last delivered to the seam's delegate; `nil` without one.
     var lastDelivered: Report? { state.withLock { $0.lastReport } }
 

@@ -68,11 +68,14 @@ public final class CoreLocationManager: LocationManager, @unchecked Sendable {
         set { manager.distanceFilter = newValue }
     }
 
-    /// Sets the seam's delegate and reports the current authorization to it.
-    public func setDelegate(_ delegate: (any LocationManagerDelegate)?) {
-        forwarder.setDelegate(
-            delegate, reporting: AuthorizationStatus(manager.authorizationStatus),
-            accuracy: AccuracyAuthorization(manager.accuracyAuthorization))
+    /// The seam's delegate; setting one reports the current authorization to it.
+    public var delegate: (any LocationManagerDelegate)? {
+        get { forwarder.delegate }
+        set {
+            forwarder.setDelegate(
+                newValue, reporting: AuthorizationStatus(manager.authorizationStatus),
+                accuracy: AccuracyAuthorization(manager.accuracyAuthorization))
+        }
     }
 
     public func requestWhenInUseAuthorization() { manager.requestWhenInUseAuthorization() }

@@ -118,13 +118,17 @@ public final class SimulatedLocationManager: LocationManager {
         set { state.withLock { $0.distanceFilter = newValue } }
     }
 
-    /// Sets the delegate and, as `CLLocationManager` does, tells it the current authorization right away.
-    public func setDelegate(_ delegate: (any LocationManagerDelegate)?) {
-        let (status, accuracy) = state.withLock { state in
-            state.delegate = delegate
-            return (state.status, state.accuracy)
+    /// The delegate; setting one tells it the current authorization right
+    /// away, as `CLLocationManager` does.
+    public var delegate: (any LocationManagerDelegate)? {
+        get { state.withLock { $0.delegate } }
+        set {
+            let (status, accuracy) = state.withLock { state in
+                state.delegate = newValue
+                return (state.status, state.accuracy)
+            }
+            if let newValue { runOnMainActor { newValue.locationManagerDidChangeAuthorization(status, accuracy: accuracy) } }
         }
-        if let delegate { runOnMainActor { delegate.locationManagerDidChangeAuthorization(status, accuracy: accuracy) } }
     }
 
     public func requestWhenInUseAuthorization() { request(.whenInUse) }

@@ -20,7 +20,7 @@ enum AppleAdapterExamples {
     static func readme(delegate myDelegate: any LocationManagerDelegate) -> any LocationManager {
         let locationManager: any LocationManager = CoreLocationManager(CLLocationManager())
         locationManager.desiredAccuracy = kCLLocationAccuracyHundredMeters
-        locationManager.setDelegate(myDelegate)
+        locationManager.delegate = myDelegate
         locationManager.requestWhenInUseAuthorization()
         return locationManager
     }

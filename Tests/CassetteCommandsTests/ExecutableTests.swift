@@ -185,7 +185,7 @@ struct ExecutableTests {
             let result = try await BuiltExecutable.run("verify", "--repeat", "2", "--junit", "report.xml", "b.json", in: directory)
             #expect(result.status == .checkFailed)
             #expect(result.outputLines.first == "FAIL b.json (navigation-router)")
-            #expect(result.outputLines.dropFirst().first == "    b.json: replay failed in run 1 of 2: 2 issues")
+            #expect(result.outputLines.dropFirst().first == "    b.json: replay failed in run 1 of 2: 1 issue")
             #expect(result.outputLines.last == "1 cassette verified: 0 passed, 1 failed, 2 runs each")
             #expect(result.standardError.isEmpty)
             #expect(try directory.text(of: "report.xml").contains("<failure message=\"event 2 (navigation.route): "))

@@ -115,7 +115,7 @@ import Testing
             let lines = result.outputLines
             #expect(lines.first == "PASS Cassettes/a.json (navigation-router)")
             #expect(lines.dropFirst().first == "FAIL Cassettes/b.json (navigation-router)")
-            #expect(lines.dropFirst(2).first == "    Cassettes/b.json: replay failed: 2 issues")
+            #expect(lines.dropFirst(2).first == "    Cassettes/b.json: replay failed: 1 issue")
             #expect(lines.contains("      event 2 (navigation.route): the effect that happened differs from the recording"))
             #expect(lines.contains("        parameters.g: expected 128, found 255"))
             #expect(lines.dropFirst(2).dropLast().allSatisfy { $0.hasPrefix("    ") })
@@ -205,7 +205,7 @@ import Testing
             try directory.write(Self.altered(recorded), to: "a.json")
             let result = await cassette("verify", "--repeat", "3", "a.json", in: directory)
             #expect(result.status == .checkFailed)
-            #expect(result.outputLines.dropFirst().first == "    a.json: replay failed in run 1 of 3: 2 issues")
+            #expect(result.outputLines.dropFirst().first == "    a.json: replay failed in run 1 of 3: 1 issue")
             #expect(result.outputLines.last == "1 cassette verified: 0 passed, 1 failed, 3 runs each")
         }
     }

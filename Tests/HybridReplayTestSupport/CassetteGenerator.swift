@@ -164,6 +164,8 @@ package struct CassetteGenerator {
                 let query = add(CookieStoreQuery(url: url()), &self)
                 _ = add(CookieStoreContents((0..<int(0...2)).map { _ in cookie() }), answers: query, &self)
             case 5:
+                let delegate = add(LocationDelegateChange(isSet: true), &self)
+                _ = add(LocationAuthorizationChange(.notDetermined, accuracy: .full), answers: delegate, &self)
                 let request = add(LocationAuthorizationRequest(pick(AuthorizationLevel.known)), &self)
                 let change = add(
                     LocationAuthorizationChange(pick(AuthorizationStatus.known), accuracy: optional { $0.pick(AccuracyAuthorization.known) }),

@@ -37,6 +37,7 @@ enum CassetteMigration {
         URLSchemeData.eventKind: 2,
         URLSchemeCompletion.eventKind: 2,
         URLSchemeStop.eventKind: 2,
+        LocationDelegateChange.eventKind: 2,
     ]
 
     /// A problem for an event of `kind` in a cassette of `version`, or `nil`.

@@ -49,7 +49,7 @@ enum PayloadRegistry {
         HTTPRequest.self, HTTPResponse.self, HTTPTransportFailure.self, CookieStoreWrite.self, CookieStoreQuery.self,
         CookieStoreContents.self,
         URLSchemeRequest.self, URLSchemeResponse.self, URLSchemeData.self, URLSchemeCompletion.self, URLSchemeStop.self,
-        LocationAuthorizationRequest.self, LocationAuthorizationChange.self, LocationConfiguration.self,
+        LocationAuthorizationRequest.self, LocationDelegateChange.self, LocationAuthorizationChange.self, LocationConfiguration.self,
         LocationUpdatesStart.self, LocationUpdatesStop.self, LocationUpdate.self, LocationFailure.self,
         OneShotLocationRequest.self, TemporaryFullAccuracyRequest.self,
         LocationServiceValue.self, LocationServiceCompletion.self,

@@ -2,15 +2,19 @@
 /// what the live one reports: the `location` channel.
 ///
 /// Setting ``desiredAccuracy`` or ``distanceFilter`` records a
-/// `location.configure` with just that field. An authorization change
-/// answers the oldest authorization request not yet answered; without one
-/// (the report when the delegate is set, a change in Settings) it is
-/// unsolicited; so does one answering a temporary full-accuracy request. A
+/// `location.configure` with just that field; setting the delegate records
+/// a `location.delegate`, which the first authorization the new delegate
+/// hears answers. Any other authorization change answers the oldest
+/// authorization request not yet answered (or, when it grants full
+/// accuracy, a temporary full-accuracy request); without one (a change in
+/// Settings) it is unsolicited. A
 /// batch of fixes or an error answers the oldest `requestLocation()` not yet
 /// answered, if any. Reads pass straight through: they are not events.
 final class RecordingLocationManager: LocationManager {
     private let live: any LocationManager
     private let recorder: Recorder
+    /// The delegate app code set, which it reads back (the live manager holds its wrapper).
+    private let appDelegate = Locked<(any LocationManagerDelegate)?>(nil)
 
     init(wrapping live: any LocationManager, recorder: Recorder) {
         self.live = live
@@ -35,8 +39,16 @@ final class RecordingLocationManager: LocationManager {
         }
     }
 
-    func setDelegate(_ delegate: (any LocationManagerDelegate)?) {
-        live.setDelegate(delegate.map { RecordingLocationDelegate(app: $0, recorder: recorder) })
+    /// Setting it records a `location.delegate`; the first authorization
+    /// the new delegate hears answers it, since CoreLocation reports the
+    /// current authorization to every new delegate.
+    var delegate: (any LocationManagerDelegate)? {
+        get { appDelegate.current }
+        set {
+            appDelegate.withLock { $0 = newValue }
+            let id = recorder.recordEffect(LocationDelegateChange(isSet: newValue != nil))
+            live.delegate = newValue.map { RecordingLocationDelegate(app: $0, recorder: recorder, assignment: Locked<Int?>(id)) }
+        }
     }
 
     func requestWhenInUseAuthorization() {
@@ -75,12 +87,21 @@ final class RecordingLocationManager: LocationManager {
 struct RecordingLocationDelegate: LocationManagerDelegate {
     let app: any LocationManagerDelegate
     let recorder: Recorder
+    /// The `location.delegate` that set this delegate, until the
+    /// authorization it answers has been heard.
+    let assignment: Locked<Int?>
 
     func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?) {
+        let change = LocationAuthorizationChange(status, accuracy: accuracy)
+        if let assignmentID = assignment.withLock({ id in defer { id = nil }; return id }) {
+            let changeID = recorder.record(change, cause: nil, answers: assignmentID)
+            recorder.deliver(changeID) { app.locationManagerDidChangeAuthorization(status, accuracy: accuracy) }
+            return
+        }
         var requests: Set<EventKind> = [LocationAuthorizationRequest.eventKind]
         // Only a change to full accuracy grants a temporary full-accuracy request.
         if accuracy == .full { requests.insert(TemporaryFullAccuracyRequest.eventKind) }
-        let changeID = recorder.recordAnswer(LocationAuthorizationChange(status, accuracy: accuracy), toOldestOf: requests)
+        let changeID = recorder.recordAnswer(change, toOldestOf: requests)
         recorder.deliver(changeID) { app.locationManagerDidChangeAuthorization(status, accuracy: accuracy) }
     }
 

@@ -11,6 +11,14 @@ extension ReplayEngine {
         state.withLock { $0.matcher.progress.hasObligations(script) }
     }
 
+    /// Why `stimulus` cannot be handed to app code now, or `nil`: see
+    /// ``ReplayReceivers/Table/missingReceiver(for:)``. An answer to a call
+    /// that awaits it needs no receiver.
+    func missingReceiver(for stimulus: Event) -> String? {
+        if let call = stimulus.answers, state.withLock({ $0.answers[call] != nil }) { return nil }
+        return receivers.current.missingReceiver(for: stimulus.payload)
+    }
+
     /// Delivers `stimulus`, which ``readyStimulus()`` returned, on the
     /// executor where the platform delivers it (see ``DeliveryExecutor``).
     func deliver(_ stimulus: Event) async {
@@ -64,7 +72,7 @@ extension ReplayEngine {
             return
         }
         guard let handler = receivers.customHandlers.handler(for: custom.name) else {
-            return undeliverable(stimulus, receivers.customHandlers.missingHandlerReason(for: custom.name))
+            return undeliverable(stimulus, receivers.missingReceiver(for: custom) ?? custom.name)
         }
         if let asynchronous = handler as? any AsyncCustomEventHandler {
             track { await asynchronous.receive(custom) }
@@ -76,15 +84,10 @@ extension ReplayEngine {
     /// Delivers a stimulus the platform delivers on the main actor to the receiver app code registered.
     @MainActor private func route(_ stimulus: Event, to receivers: ReplayReceivers.Table) {
         let id = stimulus.id
+        if let reason = receivers.missingReceiver(for: stimulus.payload) { return undeliverable(stimulus, reason) }
         switch stimulus.payload {
         case let message as ScriptMessage where message.expectsReply:
-            let key = ScriptHandlerKey(message.handler, message.contentWorld)
-            guard let handler = receivers.replyHandlers[key] else {
-                if receivers.scriptHandlers[key] != nil {
-                    return undeliverable(stimulus, "the page awaits a reply, but the handler registered for '\(key)' is one without reply")
-                }
-                return undeliverable(stimulus, "no reply handler is registered for '\(key)'" + registered(receivers))
-            }
+            guard let handler = receivers.replyHandlers[ScriptHandlerKey(message.handler, message.contentWorld)] else { return }
             if let asynchronous = handler as? any AsyncScriptMessageHandlerWithReply {
                 track { self.effect(ScriptReply(await asynchronous.reply(to: message)), knownCause: id) }
             } else {
@@ -95,22 +98,14 @@ extension ReplayEngine {
                 }
             }
         case let message as ScriptMessage:
-            let key = ScriptHandlerKey(message.handler, message.contentWorld)
-            guard let handler = receivers.scriptHandlers[key] else {
-                if receivers.replyHandlers[key] != nil {
-                    return undeliverable(stimulus, "the page awaits no reply, but the handler registered for '\(key)' is one with reply")
-                }
-                return undeliverable(stimulus, "no script message handler is registered for '\(key)'" + registered(receivers))
-            }
+            guard let handler = receivers.scriptHandlers[ScriptHandlerKey(message.handler, message.contentWorld)] else { return }
             if let asynchronous = handler as? any AsyncScriptMessageHandler {
                 track { await asynchronous.receive(message) }
             } else {
                 handler.didReceive(message)
             }
         case let action as NavigationAction:
-            guard let delegate = receivers.navigationDelegate else {
-                return undeliverable(stimulus, "the web view has no navigation delegate")
-            }
+            guard let delegate = receivers.navigationDelegate else { return }
             if let preferences = action.preferences {
                 return decide(action, preferences: preferences, id: id, by: delegate)
             }
@@ -127,60 +122,38 @@ extension ReplayEngine {
                 }
             }
         case let response as NavigationResponse:
-            guard let delegate = receivers.navigationDelegate else {
-                return undeliverable(stimulus, "the web view has no navigation delegate")
-            }
+            guard let delegate = receivers.navigationDelegate else { return }
             decide(response, id: id, by: delegate)
         case let request as NewWindowRequest:
-            guard let delegate = receivers.uiDelegate else {
-                return undeliverable(stimulus, "the web view has no UI delegate")
-            }
+            guard let delegate = receivers.uiDelegate else { return }
             openWindow(request, id: id, by: delegate)
         case let dialog as JavaScriptDialog:
-            guard let delegate = receivers.uiDelegate else {
-                return undeliverable(
-                    stimulus, "the web view has no UI delegate to answer the page's \(dialog.kind) dialog; call setUIDelegate(_:)")
-            }
+            guard let delegate = receivers.uiDelegate else { return }
             runDialog(dialog, id: id, by: delegate)
         case let request as URLSchemeRequest:
-            guard let handler = receivers.schemeHandlers[request.scheme] else {
-                let schemes = receivers.schemeHandlers.keys.sorted()
-                return undeliverable(
-                    stimulus,
-                    "no URL scheme handler is registered for '\(request.scheme)'"
-                        + (schemes.isEmpty ? " (none is registered)" : " (registered: \(schemes.joined(separator: ", ")))")
-                        + "; call setURLSchemeHandler(_:forURLScheme:)")
-            }
+            guard let handler = receivers.schemeHandlers[request.scheme] else { return }
             startSchemeTask(request, id: id, by: handler)
         case is URLSchemeStop:
             stopSchemeTask(stimulus)
         case let lifecycle where Self.isLifecycle(lifecycle):
-            guard let delegate = receivers.navigationDelegate else {
-                return undeliverable(stimulus, "the web view has no navigation delegate")
-            }
+            guard let delegate = receivers.navigationDelegate else { return }
             Self.deliverLifecycle(lifecycle, to: delegate)
         case let change as LocationAuthorizationChange:
-            guard let delegate = receivers.locationDelegate else {
-                return undeliverable(stimulus, "the location manager has no delegate")
-            }
+            guard let delegate = receivers.locationDelegate else { return }
             if let asynchronous = delegate as? any AsyncLocationManagerDelegate {
                 track { await asynchronous.authorizationDidChange(change.status, accuracy: change.accuracy) }
             } else {
                 delegate.locationManagerDidChangeAuthorization(change.status, accuracy: change.accuracy)
             }
         case let update as LocationUpdate:
-            guard let delegate = receivers.locationDelegate else {
-                return undeliverable(stimulus, "the location manager has no delegate")
-            }
+            guard let delegate = receivers.locationDelegate else { return }
             if let asynchronous = delegate as? any AsyncLocationManagerDelegate {
                 track { await asynchronous.didUpdateLocations(update.locations) }
             } else {
                 delegate.locationManager(didUpdateLocations: update.locations)
             }
         case let failure as LocationFailure:
-            guard let delegate = receivers.locationDelegate else {
-                return undeliverable(stimulus, "the location manager has no delegate")
-            }
+            guard let delegate = receivers.locationDelegate else { return }
             if let asynchronous = delegate as? any AsyncLocationManagerDelegate {
                 track { await asynchronous.didFail(with: failure.code) }
             } else {
@@ -192,12 +165,7 @@ extension ReplayEngine {
         }
     }
 
-    private func registered(_ receivers: ReplayReceivers.Table) -> String {
-        let keys = Set(receivers.scriptHandlers.keys).union(receivers.replyHandlers.keys).sorted()
-        return keys.isEmpty ? " (none is registered)" : " (registered: \(keys.map(\.description).joined(separator: ", ")))"
-    }
-
-    private func undeliverable(_ stimulus: Event, _ reason: String) {
+    func undeliverable(_ stimulus: Event, _ reason: String) {
         fail(
             ReplayIssue(
                 kind: .unusedStimulus, eventID: stimulus.id, eventKind: stimulus.kind,

@@ -33,6 +33,15 @@ extension ReplayEngine {
                         continue
                     }
                 }
+                if let reason = missingReceiver(for: stimulus) {
+                    // App code may still register it — a delegate set lazily, or from
+                    // DispatchQueue.main.async — so the stimulus waits for the implementation
+                    // to go idle; only then will the receiver not come.
+                    if await settle(since: seen) == .changed { continue }
+                    if isStopped { break }
+                    undeliverable(stimulus, reason)
+                    continue
+                }
                 await deliver(stimulus)
                 continue
             }

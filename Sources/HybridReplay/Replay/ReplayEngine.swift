@@ -39,7 +39,7 @@ final class ReplayEngine: Sendable {
     /// Signs of work the replay cannot see; see ``GlobalEnqueueWatch``.
     let unseen = Locked(UnseenWork())
     /// What app code registered with the doubles.
-    let receivers = ReplayReceivers()
+    let receivers: ReplayReceivers
 
     /// - Parameter prepared: The cassette's events prepared for `options`'
     ///   placeholders, when a replay repeated several times prepared them once.
@@ -47,6 +47,7 @@ final class ReplayEngine: Sendable {
         _ = GlobalEnqueueWatch.isInstalled
         script = ReplayScript(cassette: cassette, options: options, prepared: prepared)
         state = Locked(State(matcher: ReplayMatcher(script)))
+        receivers = ReplayReceivers(locationStatus: script.initialLocationStatus)
     }
 
     var cassette: Cassette { script.cassette }

@@ -43,6 +43,8 @@ struct ReplayMatcher: Sendable {
     private(set) var judgedMissing: [Int: Int] = [:]
     /// Whether a divergence stopped the delivery of stimuli.
     private(set) var stopped = false
+    /// The first effect that matched nothing, as compared.
+    private var firstDivergence: PayloadComparison.Tree?
     /// Whether the run is over: effects are traced, not judged.
     private(set) var ended = false
 
@@ -88,6 +90,7 @@ struct ReplayMatcher: Sendable {
         trace.append(TraceEntry(payload: payload, at: now, eventID: nil, knownCause: knownCause, afterEnd: ended))
         if stopped || ended, noteLate(payload, tree: tree) { return .unjudged }
         if ended { return .unjudged }
+        if stopped, noteExtra(payload, tree: tree) { return .unjudged }
         if let knownCause, let settlement = Settlement.of(payload.kind) {
             let key = SettlementKey(kind: settlement.effectKind, cause: knownCause)
             if let first = settled[key] { return .repeated(settlement, first: first, cause: knownCause) }
@@ -97,7 +100,53 @@ struct ReplayMatcher: Sendable {
             trace[trace.count - 1].eventID = id
             return .matched(id)
         }
+        // After the first divergence the run has stopped: what else fails to match is
+        // mostly its consequence, and stays in the trace, not in the issues.
+        if stopped { return .unjudged }
+        if firstDivergence == nil { firstDivergence = tree }
         return .diverged(snapshot)
+    }
+
+    /// Whether `payload`, made after the run stopped at a difference, is the
+    /// very effect that difference was compared to: then the effect that
+    /// differed was one the recording does not have — an extra call before
+    /// the expected one — and its issue says so instead of reporting a
+    /// difference from the next expected effect.
+    private mutating func noteExtra(_ payload: any EventPayload, tree: PayloadComparison.Tree) -> Bool {
+        guard issues.count == 1, issues[0].kind == .unexpectedEffect, !issues[0].differences.isEmpty,
+            let expectedID = issues[0].eventID, !progress.matched.contains(expectedID),
+            let index = script.index(of: expectedID), let recorded = script.event(expectedID), recorded.kind == payload.kind,
+            let expected = script.prepared.expected(at: index)
+        else { return false }
+        var scratch = bindings
+        let comparison = PayloadComparison(placeholders: script.options.placeholders, eventID: expectedID)
+        guard comparison.differences(expected: expected, actual: tree, bindings: &scratch).isEmpty else { return false }
+        let first = issues[0]
+        // The effect that differed may be a later recorded one that came first: out of order, not extra.
+        let matched = progress.matched
+        let currentBindings = bindings
+        if let diverged = firstDivergence,
+            let later = script.effectIDs.lazy.filter({ $0 > expectedID && !matched.contains($0) }).prefix(200)
+                .first(where: { id in
+                    guard let index = script.index(of: id), let event = script.event(id), event.kind == payload.kind,
+                        let expected = script.prepared.expected(at: index)
+                    else { return false }
+                    var scratch = currentBindings
+                    return PayloadComparison(placeholders: script.options.placeholders, eventID: id)
+                        .differences(expected: expected, actual: diverged, bindings: &scratch).isEmpty
+                })
+        {
+            issues[0] = ReplayIssue(
+                kind: .effectOutOfOrder, eventID: later, eventKind: first.eventKind,
+                message: "happened before \(script.describe(expectedID)), which was recorded ahead of it",
+                actual: first.actual)
+            return true
+        }
+        issues[0] = ReplayIssue(
+            kind: .unexpectedEffect, eventID: nil, eventKind: first.eventKind,
+            message: "unexpected effect: nothing in the cassette expects it before \(script.describe(expectedID)), which happened right after it",
+            actual: first.actual, nearestCandidate: script.describe(expectedID))
+        return true
     }
 
     /// What a divergence is explained from.

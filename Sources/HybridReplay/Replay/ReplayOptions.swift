@@ -22,6 +22,9 @@ public struct ReplayOptions: Sendable {
     public var recordCommand: String?
     /// When a missing effect waits, within ``stallTimeout``, for work the replay cannot see.
     public var unseenWork: UnseenWorkPolicy = .detected
+    /// Whether the bytes of files the app serves from its bundle through a
+    /// URL scheme handler are checked, or only their heads; see ``ServedFilesPolicy``.
+    public var servedFiles: ServedFilesPolicy = .shapeOnly
 
     /// The secrets the test itself gives the implementation, by the number of
     /// the placeholder that stands for each in the cassette: `[1: token]`

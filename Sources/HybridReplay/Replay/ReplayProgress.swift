@@ -61,10 +61,16 @@ struct ReplayProgress: Sendable {
     }
 
     /// Whether effect `id` may happen now: its cause has been delivered, or,
-    /// without a cause, every stimulus recorded before it has.
+    /// without a cause, every unsolicited stimulus recorded before it has.
+    ///
+    /// An answer recorded before an effect without a cause does not hold the
+    /// effect back: the effect did not follow from it (the recorder would
+    /// have named it as the cause), and when the platform answers — a new
+    /// location delegate hearing the authorization, say — is up to the
+    /// platform, not to the order app code works in.
     func isDue(_ effect: Event, _ script: ReplayScript) -> Bool {
         if let cause = effect.cause { return delivered.contains(cause) }
-        return nextStimulus >= script.stimuli.count || script.stimuli[nextStimulus].id > effect.id
+        return script.firstUnsolicitedID[min(nextStimulus, script.stimuli.count)] > effect.id
     }
 
     /// The effects that may happen next: in each due cause's group, the first

@@ -8,6 +8,9 @@ final class ReplayScript: Sendable {
     let options: ReplayOptions
     /// Stimuli in timeline order.
     let stimuli: [Event]
+    /// For each index into ``stimuli`` (and one past the end), the id of the
+    /// first stimulus from there on that answers no effect, or `Int.max`.
+    let firstUnsolicitedID: [Int]
     /// Effect ids in timeline order.
     let effectIDs: [Int]
     /// Effect ids by cause (0 for effects without one), in timeline order.
@@ -20,6 +23,15 @@ final class ReplayScript: Sendable {
     private let indexByID: [Int: Int]?
     /// The recorded effects prepared for comparison, and which stimuli hold volatile values.
     let prepared: PreparedEvents
+    /// Whether the cassette records app code setting the location delegate
+    /// (`location.delegate`). One recorded before that kind existed does
+    /// not, and a replay of it neither checks the setting nor links the
+    /// authorization a new delegate hears to it.
+    let recordsLocationDelegate: Bool
+    /// The authorization the device had before the session: what the first
+    /// recorded authorization reports, unless it answers a request, which
+    /// is only made while the status is not determined.
+    let initialLocationStatus: AuthorizationStatus
 
     /// - Parameter prepared: The cassette's events prepared for `options`'
     ///   placeholders, when a replay repeated several times prepared them once.
@@ -31,6 +43,8 @@ final class ReplayScript: Sendable {
         var effectIDs: [Int] = []
         var byCause: [Int: [Int]] = [:]
         var answers: [Int: Int] = [:]
+        var recordsLocationDelegate = false
+        var initialLocationStatus: AuthorizationStatus?
         // By index: a loop variable would copy every event.
         for index in events.indices {
             let id = events[index].id
@@ -40,12 +54,26 @@ final class ReplayScript: Sendable {
             } else {
                 stimuli.append(events[index])
                 if let answered = events[index].answers, answers[answered] == nil { answers[answered] = id }
+                if initialLocationStatus == nil, let change = events[index].payload as? LocationAuthorizationChange {
+                    let answersRequest = events[index].answers.flatMap { answered in
+                        events.first { $0.id == answered }.map { $0.payload is LocationAuthorizationRequest }
+                    }
+                    initialLocationStatus = answersRequest == true ? .notDetermined : change.status
+                }
             }
+            if events[index].payload is LocationDelegateChange { recordsLocationDelegate = true }
         }
         self.stimuli = stimuli
+        var firstUnsolicited = Array(repeating: Int.max, count: stimuli.count + 1)
+        for index in stimuli.indices.reversed() {
+            firstUnsolicited[index] = stimuli[index].answers == nil ? stimuli[index].id : firstUnsolicited[index + 1]
+        }
+        firstUnsolicitedID = firstUnsolicited
         self.effectIDs = effectIDs
         effectsByCause = byCause
         answerForEffect = answers
+        self.recordsLocationDelegate = recordsLocationDelegate
+        self.initialLocationStatus = initialLocationStatus ?? .notDetermined
         self.events = events
         self.prepared = prepared ?? PreparedEvents(events, placeholders: options.placeholders)
         if events.indices.allSatisfy({ events[$0].id == $0 + 1 }) {

@@ -11,7 +11,7 @@ public enum CassetteValidator {
         JavaScriptResult.eventKind: ([JavaScriptEvaluation.eventKind], true),
         CookieStoreContents.eventKind: ([CookieStoreQuery.eventKind], true),
         LocationAuthorizationChange.eventKind: (
-            [LocationAuthorizationRequest.eventKind, TemporaryFullAccuracyRequest.eventKind], false
+            [LocationAuthorizationRequest.eventKind, TemporaryFullAccuracyRequest.eventKind, LocationDelegateChange.eventKind], false
         ),
         LocationUpdate.eventKind: ([OneShotLocationRequest.eventKind], false),
         LocationFailure.eventKind: ([OneShotLocationRequest.eventKind], false),

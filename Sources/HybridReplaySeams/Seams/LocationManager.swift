@@ -13,8 +13,14 @@ public protocol LocationManager: AnyObject, Sendable {
     /// The distance, in metres, the device moves before a new fix is delivered.
     var distanceFilter: Double { get set }
 
-    /// Sets the object that receives authorization changes, fixes and errors.
-    func setDelegate(_ delegate: (any LocationManagerDelegate)?)
+    /// The object that receives authorization changes, fixes and errors, as
+    /// `CLLocationManager.delegate`.
+    ///
+    /// A new delegate hears the current authorization on the main actor after
+    /// the assignment returns, as CoreLocation tells every new delegate (iOS
+    /// 14 and later). Unlike `CLLocationManager`'s, the reference is strong:
+    /// the seam holds what app code hands it until it is replaced.
+    var delegate: (any LocationManagerDelegate)? { get set }
 
     /// Asks the user for permission while the app is in use.
     func requestWhenInUseAuthorization()
@@ -39,6 +45,16 @@ public protocol LocationManager: AnyObject, Sendable {
     /// - Parameter purposeKey: The key, in the app's
     ///   `NSLocationTemporaryUsageDescriptionDictionary`, of the reason shown to the user.
     func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String)
+}
+
+extension LocationManager {
+    /// Sets ``delegate``: `manager.setDelegate(self)` is
+    /// `manager.delegate = self`.
+    ///
+    /// - Parameter delegate: The new delegate, or `nil` to clear it.
+    public func setDelegate(_ delegate: (any LocationManagerDelegate)?) {
+        self.delegate = delegate
+    }
 }
 
 /// Receives what a ``LocationManager`` reports: the counterpart of

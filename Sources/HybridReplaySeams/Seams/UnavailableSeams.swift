@@ -111,7 +111,13 @@ import Foundation
         set { unavailable.touch("distanceFilter") }
     }
 
-    @usableFromInline package func setDelegate(_ delegate: (any LocationManagerDelegate)?) { unavailable.touch("setDelegate(_:)") }
+    @usableFromInline package var delegate: (any LocationManagerDelegate)? {
+        get {
+            unavailable.touch("delegate")
+            return nil
+        }
+        set { unavailable.touch("delegate") }
+    }
     @usableFromInline package func requestWhenInUseAuthorization() { unavailable.touch("requestWhenInUseAuthorization()") }
     @usableFromInline package func requestAlwaysAuthorization() { unavailable.touch("requestAlwaysAuthorization()") }
     @usableFromInline package func startUpdatingLocation() { unavailable.touch("startUpdatingLocation()") }

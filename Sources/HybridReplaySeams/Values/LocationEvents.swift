@@ -6,8 +6,22 @@ public struct LocationAuthorizationRequest: Sendable, Hashable {
     public init(_ level: AuthorizationLevel) { self.level = level }
 }
 
+/// The app set or cleared the location manager's delegate
+/// (`CLLocationManager.delegate`).
+///
+/// CoreLocation answers a new delegate with the current authorization (iOS
+/// 14 and later, on the main thread, after the call returns): a recording
+/// links that ``LocationAuthorizationChange`` to this event, and a replay
+/// delivers it only after app code has set its delegate in that run.
+public struct LocationDelegateChange: Sendable, Hashable {
+    /// Whether the app set a delegate (`true`) or cleared it (`false`).
+    public var isSet: Bool
+
+    public init(isSet: Bool) { self.isSet = isSet }
+}
+
 /// The authorization changed (`locationManagerDidChangeAuthorization`), in
-/// answer to a request or on its own.
+/// answer to a request, to a new delegate, or on its own.
 public struct LocationAuthorizationChange: Sendable, Hashable {
     public var status: AuthorizationStatus
     public var accuracy: AccuracyAuthorization?

@@ -338,7 +338,10 @@ final class LoggingLocationManager: LocationManager {
         set { base.distanceFilter = newValue }
     }
 
-    func setDelegate(_ delegate: (any LocationManagerDelegate)?) { base.setDelegate(delegate) }
+    var delegate: (any LocationManagerDelegate)? {
+        get { base.delegate }
+        set { base.delegate = newValue }
+    }
 
     func requestWhenInUseAuthorization() {
         log.update { $0.append(.requestWhenInUse) }

@@ -62,7 +62,8 @@ struct LocationRequestHandlerTests {
         let start = try #require(events.first { $0.kind == LocationUpdatesStart.eventKind })
         #expect(start.cause == request.id)
         #expect(events.map(\.kind.description) == [
-            "location.configure", "location.authorization", "custom.requestLocationUpdates", "location.startUpdating",
+            "location.configure", "location.delegate", "location.authorization", "custom.requestLocationUpdates",
+            "location.startUpdating",
         ])
         _ = implementation
     }

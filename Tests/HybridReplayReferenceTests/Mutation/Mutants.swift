@@ -253,8 +253,14 @@ final class MistakenLocationManager: LocationManager {
         set { base.distanceFilter = newValue }
     }
 
-    func setDelegate(_ delegate: (any LocationManagerDelegate)?) {
-        base.setDelegate(delegate.map { Mistaken(base: $0, manager: base, mistake: mistake) })
+    private let appDelegate = SharedBox<(any LocationManagerDelegate)?>(nil)
+
+    var delegate: (any LocationManagerDelegate)? {
+        get { appDelegate.current }
+        set {
+            appDelegate.update { $0 = newValue }
+            base.delegate = newValue.map { Mistaken(base: $0, manager: base, mistake: mistake) }
+        }
     }
 
     func requestWhenInUseAuthorization() { base.requestWhenInUseAuthorization() }

@@ -25,20 +25,21 @@ struct RecordingLocationManagerTests {
         let coordinates: JSONValue = ["latitude": 37.3324, "longitude": -122.031]
         #expect(
             recorder.events == [
-                Event(id: 1, at: 0, payload: LocationAuthorizationChange(.notDetermined, accuracy: .full)),
-                Event(id: 2, at: 0, cause: 1, payload: LocationAuthorizationRequest(.whenInUse)),
-                Event(id: 3, at: 0, answers: 2, payload: LocationAuthorizationChange(.authorizedWhenInUse, accuracy: .full)),
-                Event(id: 4, at: 0, cause: 3, payload: LocationConfiguration(desiredAccuracy: 10)),
-                Event(id: 5, at: 0, cause: 3, payload: LocationConfiguration(distanceFilter: 5)),
-                Event(id: 6, at: 0, cause: 3, payload: LocationUpdatesStart()),
-                Event(id: 7, at: 0, payload: LocationUpdate(Self.fixes)),
-                Event(id: 8, at: 0, cause: 7, payload: LocationServiceValue(stream: "coordinates", value: coordinates)),
-                Event(id: 9, at: 0, payload: LocationFailure(.locationUnknown)),
+                Event(id: 1, at: 0, payload: LocationDelegateChange(isSet: true)),
+                Event(id: 2, at: 0, answers: 1, payload: LocationAuthorizationChange(.notDetermined, accuracy: .full)),
+                Event(id: 3, at: 0, cause: 2, payload: LocationAuthorizationRequest(.whenInUse)),
+                Event(id: 4, at: 0, answers: 3, payload: LocationAuthorizationChange(.authorizedWhenInUse, accuracy: .full)),
+                Event(id: 5, at: 0, cause: 4, payload: LocationConfiguration(desiredAccuracy: 10)),
+                Event(id: 6, at: 0, cause: 4, payload: LocationConfiguration(distanceFilter: 5)),
+                Event(id: 7, at: 0, cause: 4, payload: LocationUpdatesStart()),
+                Event(id: 8, at: 0, payload: LocationUpdate(Self.fixes)),
+                Event(id: 9, at: 0, cause: 8, payload: LocationServiceValue(stream: "coordinates", value: coordinates)),
+                Event(id: 10, at: 0, payload: LocationFailure(.locationUnknown)),
                 // Revoked in Settings: no request is outstanding, so the change answers nothing.
-                Event(id: 10, at: 0, payload: LocationAuthorizationChange(.denied, accuracy: .full)),
-                Event(id: 11, at: 0, cause: 10, payload: LocationUpdatesStop()),
-                Event(id: 12, at: 0, cause: 10, payload: LocationServiceValue(stream: "status", value: "denied")),
-                Event(id: 13, at: 0, cause: 10, payload: LocationServiceCompletion(stream: "coordinates", error: .denied)),
+                Event(id: 11, at: 0, payload: LocationAuthorizationChange(.denied, accuracy: .full)),
+                Event(id: 12, at: 0, cause: 11, payload: LocationUpdatesStop()),
+                Event(id: 13, at: 0, cause: 11, payload: LocationServiceValue(stream: "status", value: "denied")),
+                Event(id: 14, at: 0, cause: 11, payload: LocationServiceCompletion(stream: "coordinates", error: .denied)),
             ])
         #expect(manager.desiredAccuracy == 10)
         #expect(manager.isUpdating == false)
@@ -59,10 +60,11 @@ struct RecordingLocationManagerTests {
 
         #expect(
             outline(recorder.events) == [
-                "1 location.authorization: notDetermined (full accuracy)",
-                "2 location.requestAuthorization: always",
-                "3 location.authorization answers 2: authorizedAlways (reduced accuracy)",
-                "4 location.authorization: authorizedWhenInUse (reduced accuracy)",
+                "1 location.delegate: set",
+                "2 location.authorization answers 1: notDetermined (full accuracy)",
+                "3 location.requestAuthorization: always",
+                "4 location.authorization answers 3: authorizedAlways (reduced accuracy)",
+                "5 location.authorization: authorizedWhenInUse (reduced accuracy)",
             ])
         #expect(platform.locationManager.authorizationStatus == .authorizedWhenInUse)
     }

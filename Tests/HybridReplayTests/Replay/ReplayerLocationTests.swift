@@ -93,8 +93,14 @@ enum ObservedPlatform {
             get { base.distanceFilter }
             set { base.distanceFilter = newValue }
         }
-        func setDelegate(_ delegate: (any LocationManagerDelegate)?) {
-            base.setDelegate(delegate.map { Forwarding(base: $0, observer: observer) })
+        private var appDelegate: (any LocationManagerDelegate)?
+
+        var delegate: (any LocationManagerDelegate)? {
+            get { appDelegate }
+            set {
+                appDelegate = newValue
+                base.delegate = newValue.map { Forwarding(base: $0, observer: observer) }
+            }
         }
         func requestWhenInUseAuthorization() { base.requestWhenInUseAuthorization() }
         func requestAlwaysAuthorization() { base.requestAlwaysAuthorization() }

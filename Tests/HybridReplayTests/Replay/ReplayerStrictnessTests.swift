@@ -195,3 +195,69 @@ struct ReplayerStrictnessTests {
         #expect(reread == trace)
     }
 }
+
+@Suite("One divergence, one issue")
+struct OneDivergenceTests {
+    static let cassette = Cassette(
+        header: CassetteHeader(name: "sign-in"),
+        events: [
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "signIn", body: ["user": "ada"])),
+            Event(id: 2, at: 0, cause: 1, payload: JavaScriptEvaluation(script: "signedIn('ada')")),
+            Event(id: 3, at: 0, cause: 1, payload: NativeRoute(name: "home")),
+        ])
+
+    /// Signs in: optionally logs to the console first, optionally greets someone else.
+    @MainActor final class SignIn: NSObject, ScriptMessageHandler {
+        let platform: Platform
+        let logsFirst: Bool
+        let greets: String
+
+        init(platform: Platform, logsFirst: Bool = false, greets: String = "ada") {
+            self.platform = platform
+            self.logsFirst = logsFirst
+            self.greets = greets
+            super.init()
+            platform.webView.add(self, name: "signIn")
+        }
+
+        func didReceive(_ message: ScriptMessage) {
+            if logsFirst { platform.webView.evaluateJavaScript("console.log('signing in')", completionHandler: nil) }
+            platform.webView.evaluateJavaScript("signedIn('\(greets)')", completionHandler: nil)
+            platform.routes.show(NativeRoute(name: greets == "ada" ? "home" : "guest"))
+        }
+    }
+
+    static func replay(logsFirst: Bool = false, greets: String = "ada") async -> ReplayReport {
+        await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+            await SignIn(platform: platform, logsFirst: logsFirst, greets: greets)
+        }
+    }
+
+    @Test("an extra evaluation before the expected one is an unexpected effect, not a difference from the next one")
+    func extraEffect() async throws {
+        let report = await Self.replay(logsFirst: true)
+        #expect(report.issues.count == 1, "\(report)")
+        let issue = try #require(report.issues.first)
+        #expect(issue.kind == .unexpectedEffect)
+        #expect(issue.eventID == nil)
+        #expect(issue.differences.isEmpty)
+        #expect(issue.actual == #"javascript.evaluate "console.log('signing in')""#)
+        #expect(issue.nearestCandidate?.hasPrefix("event 2 (javascript.evaluate") == true, "\(issue)")
+    }
+
+    @Test("a changed effect is one issue with its differences; what follows from it is not reported again")
+    func changedEffect() async throws {
+        let report = await Self.replay(greets: "bob")
+        #expect(report.issues.count == 1, "\(report)")
+        let issue = try #require(report.issues.first)
+        #expect(issue.kind == .unexpectedEffect)
+        #expect(issue.eventID == 2)
+        #expect(issue.differences.map(\.path) == ["script"])
+    }
+
+    @Test("the correct sign-in replays green")
+    func correct() async {
+        let report = await Self.replay()
+        #expect(report.passed, "\(report)")
+    }
+}

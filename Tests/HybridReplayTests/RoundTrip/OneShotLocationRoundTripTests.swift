@@ -64,12 +64,13 @@ struct OneShotLocationRoundTripTests {
         let events = Self.record().events
         let coordinates: JSONValue = ["latitude": 37.3323, "longitude": -122.0312]
         #expect(events == [
-            Event(id: 1, at: 0, payload: LocationAuthorizationChange(.authorizedWhenInUse, accuracy: .reduced)),
-            Event(id: 2, at: 0, cause: 1, payload: TemporaryFullAccuracyRequest(purposeKey: "Navigation")),
-            Event(id: 3, at: 0, answers: 2, payload: LocationAuthorizationChange(.authorizedWhenInUse, accuracy: .full)),
-            Event(id: 4, at: 0, cause: 3, payload: OneShotLocationRequest()),
-            Event(id: 5, at: 0, answers: 4, payload: LocationUpdate([Self.fix])),
-            Event(id: 6, at: 0, cause: 5, payload: LocationServiceValue(stream: "fix", value: coordinates)),
+            Event(id: 1, at: 0, payload: LocationDelegateChange(isSet: true)),
+            Event(id: 2, at: 0, answers: 1, payload: LocationAuthorizationChange(.authorizedWhenInUse, accuracy: .reduced)),
+            Event(id: 3, at: 0, cause: 2, payload: TemporaryFullAccuracyRequest(purposeKey: "Navigation")),
+            Event(id: 4, at: 0, answers: 3, payload: LocationAuthorizationChange(.authorizedWhenInUse, accuracy: .full)),
+            Event(id: 5, at: 0, cause: 4, payload: OneShotLocationRequest()),
+            Event(id: 6, at: 0, answers: 5, payload: LocationUpdate([Self.fix])),
+            Event(id: 7, at: 0, cause: 6, payload: LocationServiceValue(stream: "fix", value: coordinates)),
         ])
         #expect(CassetteValidator.problems(in: Cassette(header: CassetteHeader(name: "one-shot"), events: events)).isEmpty)
     }
@@ -78,7 +79,7 @@ struct OneShotLocationRoundTripTests {
     func recordsFailure() {
         let events = Self.record(failing: true).events
         #expect(events.last?.payload(as: LocationServiceCompletion.self) == LocationServiceCompletion(stream: "fix", error: .locationUnknown))
-        #expect(events[4] == Event(id: 5, at: 0, answers: 4, payload: LocationFailure(.locationUnknown)))
+        #expect(events[5] == Event(id: 6, at: 0, answers: 5, payload: LocationFailure(.locationUnknown)))
     }
 
     @Test("the cassette writes, reads back equal and replays against the same service")
@@ -103,7 +104,7 @@ struct OneShotLocationRoundTripTests {
         let report = await Self.replay(Self.record(), purposeKey: "Fitness")
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .unexpectedEffect, "\(report)")
-        #expect(issue.eventID == 2)
+        #expect(issue.eventID == 3)
         #expect(issue.differences.map(\.path) == ["purposeKey"])
     }
 
@@ -111,7 +112,7 @@ struct OneShotLocationRoundTripTests {
     func missingOneShotRequest() async throws {
         let report = await Self.replay(Self.record(), forgetsToAsk: true)
         #expect(!report.passed)
-        #expect(report.issues.contains { $0.eventID == 4 && $0.eventKind == OneShotLocationRequest.eventKind }, "\(report)")
+        #expect(report.issues.contains { $0.eventID == 5 && $0.eventKind == OneShotLocationRequest.eventKind }, "\(report)")
     }
 
     @Test("cassette show names the purpose key")

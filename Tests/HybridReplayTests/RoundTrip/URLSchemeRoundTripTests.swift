@@ -92,14 +92,54 @@ struct URLSchemeRoundTripTests {
         }
     }
 
-    @Test("a wrong body is reported at the piece that differs")
+    @Test("with served files pinned, a wrong body is reported at the piece that differs")
     func wrongBody() async throws {
-        let report = await Replayer(cassette: try await recordSession(), options: fastReplay).replay {
+        var pinned = fastReplay
+        pinned.servedFiles = .pinned
+        let report = await Replayer(cassette: try await recordSession(), options: pinned).replay {
             ExampleBundleServer(platform: $0, fault: .wrongBody, held: ["/feed.json"])
         }
         let issue = try #require(report.issues.first, "\(report)")
         #expect(issue.eventID == 3, "\(issue)")
         #expect(!report.passed)
+    }
+
+    @Test("by default an edited page and script still replay: their heads are checked, not their bytes")
+    func editedFilesReplay() async throws {
+        let cassette = try await recordSession()
+        let report = await Replayer(cassette: cassette, options: fastReplay).replay {
+            ExampleBundleServer(platform: $0, fault: .editedFiles, held: ["/feed.json"])
+        }
+        #expect(report.passed, "\(report)")
+        // As docs/app-served-schemes.md shows it:
+        var options = ReplayOptions()
+        options.servedFiles = .pinned
+        var pinned = fastReplay
+        pinned.servedFiles = options.servedFiles
+        let pinnedReport = await Replayer(cassette: cassette, options: pinned).replay {
+            ExampleBundleServer(platform: $0, fault: .editedFiles, held: ["/feed.json"])
+        }
+        #expect(pinnedReport.issues.first?.eventKind == URLSchemeData.eventKind, "\(pinnedReport)")
+    }
+
+    @Test("JSON served through the scheme is checked byte for byte even by default")
+    func jsonIsPinned() async throws {
+        let report = await Replayer(cassette: try await recordSession(), options: fastReplay).replay {
+            ExampleBundleServer(platform: $0, fault: .wrongBody, held: ["/feed.json"])
+        }
+        let issue = try #require(report.issues.first, "\(report)")
+        #expect(issue.eventKind == URLSchemeData.eventKind)
+        #expect(issue.actual?.contains("feed.json") == true || issue.eventID.flatMap { id in report.issues.isEmpty ? nil : id } != nil)
+        #expect(!report.passed)
+    }
+
+    @Test("a served file without its body fails by default too, at the missing body")
+    func missingBody() async throws {
+        let report = await Replayer(cassette: try await recordSession(stopping: false), options: fastReplay).replay {
+            ExampleBundleServer(platform: $0, fault: .noBody)
+        }
+        #expect(!report.passed)
+        #expect(report.issues.first?.eventKind == URLSchemeCompletion.eventKind || report.issues.first?.eventKind == URLSchemeData.eventKind, "\(report)")
     }
 
     @Test("an answer that never ends is reported, naming the request and the recorded end")

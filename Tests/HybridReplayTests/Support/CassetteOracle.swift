@@ -60,7 +60,10 @@ final class CassetteOracle: @unchecked Sendable {
         for scheme in Set(cassette.urlSchemeRequests.map(\.request.scheme)) {
             platform.webView.setURLSchemeHandler(receiver, forURLScheme: scheme)
         }
-        platform.locationManager.setDelegate(receiver)
+        // A cassette that records setting the location delegate has it set where it was recorded.
+        if !cassette.events.contains(where: { $0.payload is LocationDelegateChange }) {
+            platform.locationManager.setDelegate(receiver)
+        }
         platform.custom.setHandler(receiver)
         Task { await self.walk() }
     }
@@ -163,6 +166,8 @@ final class CassetteOracle: @unchecked Sendable {
         case let query as CookieStoreQuery:
             _ = await platform.cookieStore.cookies(for: query.url)
             return true
+        case let change as LocationDelegateChange:
+            platform.locationManager.setDelegate(change.isSet ? Receiver(oracle: self) : nil)
         case let request as LocationAuthorizationRequest:
             if request.level == .always { platform.locationManager.requestAlwaysAuthorization() }
             else { platform.locationManager.requestWhenInUseAuthorization() }
@@ -203,6 +208,7 @@ final class CassetteOracle: @unchecked Sendable {
         case var query as CookieStoreQuery: query.url += "#altered"; return query
         case var request as LocationAuthorizationRequest: request.level = request.level == .always ? .whenInUse : .always; return request
         case var request as TemporaryFullAccuracyRequest: request.purposeKey += "-altered"; return request
+        case var change as LocationDelegateChange: change.isSet.toggle(); return change
         case var configuration as LocationConfiguration:
             configuration.desiredAccuracy = (configuration.desiredAccuracy ?? 0) + 1
             return configuration

@@ -12,6 +12,20 @@ extension LocationAuthorizationRequest: StandardPayload {
     func write(_ writer: inout FieldWriter) { writer.write("level", level) }
 }
 
+extension LocationDelegateChange: StandardPayload {
+    public static let eventKind = EventKind(.location, "delegate")
+
+    public static let eventDirection = Direction.effect
+
+    public var summary: String { isSet ? "set" : "cleared" }
+
+    static func read(_ reader: inout FieldReader) -> LocationDelegateChange? {
+        reader.bool("set").map(LocationDelegateChange.init(isSet:))
+    }
+
+    func write(_ writer: inout FieldWriter) { writer.write("set", isSet) }
+}
+
 extension LocationAuthorizationChange: StandardPayload {
     public static let eventKind = EventKind(.location, "authorization")
 

@@ -28,8 +28,24 @@ final class ReplayLocationManager: LocationManager {
         }
     }
 
-    func setDelegate(_ delegate: (any LocationManagerDelegate)?) {
+    /// Setting it registers the delegate and, when the cassette records it,
+    /// verifies the setting: the authorization a new delegate hears answers
+    /// it, so it is delivered only after this call, and
+    /// ``authorizationStatus`` reads that authorization from now on, as
+    /// CoreLocation's does.
+    var delegate: (any LocationManagerDelegate)? {
+        get { engine.receivers.current.locationDelegate }
+        set { assign(newValue) }
+    }
+
+    private func assign(_ delegate: (any LocationManagerDelegate)?) {
         engine.register { $0.locationDelegate = delegate }
+        guard engine.script.recordsLocationDelegate,
+            let id = engine.effect(LocationDelegateChange(isSet: delegate != nil)),
+            let heard = engine.script.answerForEffect[id].flatMap(engine.script.event),
+            let change = heard.payload as? LocationAuthorizationChange
+        else { return }
+        engine.receivers.update { $0.locationStatus = change.status }
     }
 
     func requestWhenInUseAuthorization() { engine.effect(LocationAuthorizationRequest(.whenInUse)) }

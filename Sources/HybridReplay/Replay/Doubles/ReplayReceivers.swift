@@ -17,11 +17,19 @@ final class ReplayReceivers: Sendable {
         var schemeHandlers: [String: any URLSchemeHandler] = [:]
         /// The task handed to a scheme handler for each delivered `scheme.request`, by its id.
         var schemeTasks: [Int: ReplayURLSchemeTask] = [:]
-        /// The authorization the last delivered change set.
+        /// The device's authorization: the one it had before the session, then
+        /// the one a new delegate is about to hear, or the last change delivered.
         var locationStatus = AuthorizationStatus.notDetermined
     }
 
-    private let table = Locked(Table())
+    private let table: Locked<Table>
+
+    /// - Parameter locationStatus: The authorization the device had before the session.
+    init(locationStatus: AuthorizationStatus) {
+        var table = Table()
+        table.locationStatus = locationStatus
+        self.table = Locked(table)
+    }
 
     /// What is registered now.
     var current: Table { table.current }

@@ -9,6 +9,9 @@ import Foundation
 /// the same bytes in other pieces still matches. The cut is made as soon as
 /// enough bytes have come, so a recorded `scheme.stop` after the first
 /// piece is still delivered; what is left over is sent when the answer ends.
+/// An answer that serves one of the app's own files is checked by its head
+/// and by whether a body came, unless the replay pins served files (see
+/// ``ServedFilesPolicy``): the recorded pieces then stand for what was served.
 final class ReplayURLSchemeTask: URLSchemeTask {
     private enum Stage {
         case started
@@ -23,6 +26,8 @@ final class ReplayURLSchemeTask: URLSchemeTask {
         var pending = Data()
         /// The sizes of the recorded pieces not yet cut.
         var pieceSizes: [Int]
+        /// Whether the recorded pieces were played as what the app served: see ``ServedFilesPolicy``.
+        var servedRecordedPieces = false
     }
 
     let request: URLSchemeRequest
@@ -33,16 +38,22 @@ final class ReplayURLSchemeTask: URLSchemeTask {
     private let state: Locked<State>
     /// Keeps the replay's clock going while app code holds the task.
     private let ticket: SettlementTicket
+    /// The recorded body's pieces, when the answer serves one of the app's
+    /// own files and only its head is checked; `nil` when every byte is.
+    private let unpinnedPieces: [Data]?
 
     init(request: URLSchemeRequest, requestID: Int, handler: any URLSchemeHandler, engine: ReplayEngine) {
         self.request = request
         self.requestID = requestID
         self.handler = handler
         self.engine = engine
-        let sizes = (engine.script.effectsByCause[requestID] ?? []).compactMap {
-            engine.script.event($0)?.payload(as: URLSchemeData.self)?.data.count
-        }
-        state = Locked(State(pieceSizes: sizes))
+        let answer = (engine.script.effectsByCause[requestID] ?? []).compactMap { engine.script.event($0) }
+        let pieces = answer.compactMap { $0.payload(as: URLSchemeData.self)?.data }
+        state = Locked(State(pieceSizes: pieces.map(\.count)))
+        let head = answer.lazy.compactMap { $0.payload(as: URLSchemeResponse.self) }.first
+        let mimeType = head.flatMap { $0.mimeType ?? $0.headers.first { $0.name.lowercased() == "content-type" }?.value }
+        unpinnedPieces =
+            engine.options.servedFiles == .shapeOnly && ServedFilesPolicy.isFile(mimeType: mimeType) ? pieces : nil
         ticket = SettlementTicket(engine: engine)
     }
 
@@ -69,6 +80,13 @@ final class ReplayURLSchemeTask: URLSchemeTask {
             case .stopped: return .failure(Misuse(Self.afterStop("didReceive(_:)")))
             case .responded:
                 state.pending.append(data)
+                if let unpinned = unpinnedPieces {
+                    // Only that a body came is checked: the recorded pieces stand for it.
+                    guard !state.servedRecordedPieces, !unpinned.isEmpty, !state.pending.isEmpty else { return .success([]) }
+                    state.servedRecordedPieces = true
+                    state.pending = Data()
+                    return .success(unpinned)
+                }
                 return .success(Self.cut(&state))
             }
         }
@@ -92,7 +110,8 @@ final class ReplayURLSchemeTask: URLSchemeTask {
             case .started, .responded, .ended:
                 // A second end is judged by the settlement, as a second reply is.
                 state.stage = .ended
-                let rest = state.pending
+                // With the recorded pieces played, the rest of an unpinned body is not checked.
+                let rest = state.servedRecordedPieces ? Data() : state.pending
                 state.pending = Data()
                 return .success(rest)
             }

@@ -12,6 +12,10 @@ final class ExampleBundleServer: URLSchemeHandler {
         static let none = Fault(name: "none")
         /// Serves every file with one byte changed.
         static let wrongBody = Fault(name: "wrong body")
+        /// Serves its page and script with a comment added, as after an edit of the web code.
+        static let editedFiles = Fault(name: "edited files")
+        /// Serves every answer's head and no body.
+        static let noBody = Fault(name: "no body")
         /// Never ends an answer: no didFinish().
         static let neverFinishes = Fault(name: "never finishes")
         /// Finishes every answer twice.
@@ -51,6 +55,8 @@ final class ExampleBundleServer: URLSchemeHandler {
         }
         var body = file.body
         if fault == .wrongBody, !body.isEmpty { body[body.startIndex] ^= 0x01 }
+        if fault == .editedFiles, path == "/index.html" || path == "/app.js" { body.append(Data("// edited\n".utf8)) }
+        if fault == .noBody { body = Data() }
         task.didReceive(
             URLSchemeResponse(url: task.request.url, status: 200, mimeType: file.mimeType, headers: [HTTPHeader("Content-Type", file.mimeType)]))
         var offset = body.startIndex

@@ -28,12 +28,15 @@ extension CassetteRun {
                         + "and the stimuli that drive it, then run \(command(mode: mode))")
             ]
         }
-        let recorder = Recorder(
-            name: name, description: session.description, contract: session.contract, redaction: session.redaction,
-            clock: session.platform.clock, engine: session.engine, volatile: session.volatile)
+        let recorder: Recorder
         do {
-            let subject = try await setUp(recorder.platform(wrapping: session.platform))
-            try await session.drive(recorder)
+            // Made only now: a replay of the committed cassette needs no engine and no display.
+            let started = try await session.start()
+            recorder = Recorder(
+                name: name, description: session.description, contract: session.contract, redaction: session.redaction,
+                clock: started.platform.clock, engine: session.engine, volatile: session.volatile)
+            let subject = try await setUp(recorder.platform(wrapping: started.platform))
+            try await started.drive(recorder)
             withExtendedLifetime(subject) {}
         } catch {
             return [

@@ -112,7 +112,10 @@ struct CassetteRun {
 
     /// The command that runs the calling test in `mode`.
     func command(mode: RecordMode) -> String {
-        Self.command(mode: mode, testFilter: testFilter, xcode: RecordEnvironment.isXcode(RecordEnvironment.current))
+        let xcode = RecordEnvironment.isXcode(RecordEnvironment.current)
+        let command = Self.command(mode: mode, testFilter: testFilter, xcode: xcode)
+        guard !xcode, let launcher = recording?.launcher else { return command }
+        return launcher.command(command)
     }
 
     /// The command that runs the test again in `mode`: `swift test --filter`,

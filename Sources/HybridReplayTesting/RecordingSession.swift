@@ -25,15 +25,24 @@ import HybridReplaySimulation
 ///     try await recorder.waitForEvents(JavaScriptEvaluation.eventKind)
 /// }
 /// ```
+///
+/// A real engine is made only when a recording runs, so a test that
+/// replays its committed cassette needs no engine, no display and no Xvfb:
+///
+/// ```swift
+/// RecordingSession(engine: "WebKitGTK 6.0") {
+///     try await WebKitGTKWebView()
+/// } platform: { webView in
+///     .live(webView)
+/// } drive: { webView, recorder in
+///     webView.loadHTML(page, baseURL: "https://app.example/")
+///     try await recorder.waitForEvents(JavaScriptResult.eventKind)
+/// }
+/// ```
 public struct RecordingSession: Sendable {
-    /// The seams the implementation talks to while recording.
-    public var platform: Platform
-    /// Plays the part of the page, the user and the outside world: posts
-    /// messages, follows links, delivers fixes. It runs after the
-    /// implementation is set up, and the recording ends when it returns.
-    /// It gets the recorder, to wait for effects with
-    /// ``Recorder/waitForEvents(_:count:patience:)``.
-    public var drive: @Sendable (Recorder) async throws -> Void
+    /// Makes the seams the implementation talks to while recording, and the
+    /// drive over them; called only when a recording runs.
+    let start: @Sendable () async throws -> Started
     /// What the session does, written in the cassette.
     public var description: String?
     /// The bridge contract it exercises, written in the cassette.
@@ -46,6 +55,21 @@ public struct RecordingSession: Sendable {
     /// `script.message body.callbackId`, written in the cassette's `volatile`
     /// header so replay binds them and `cassette diff` ignores their renaming.
     public var volatile: [VolatileField] = []
+    /// How the command that records this session is run, which every
+    /// re-record hint prints: under `xvfb-run -a` when ``engine`` names
+    /// WebKitGTK, which needs a display to record; as it is otherwise.
+    public var launcher: RecordingLauncher {
+        get { chosenLauncher ?? RecordingLauncher.suited(to: engine) }
+        set { chosenLauncher = newValue }
+    }
+    /// The launcher set in place of the one ``engine`` suggests.
+    private var chosenLauncher: RecordingLauncher?
+
+    /// The seams a recording runs on, and the drive that plays the outside world.
+    struct Started {
+        var platform: Platform
+        var drive: @Sendable (Recorder) async throws -> Void
+    }
 
     /// Describes how to record: on which seams, and driven how.
     ///
@@ -64,8 +88,42 @@ public struct RecordingSession: Sendable {
         platform: Platform, description: String? = nil, contract: String? = nil, redaction: Redaction = .default,
         engine: String? = nil, drive: @escaping @Sendable (Recorder) async throws -> Void
     ) {
-        self.platform = platform
-        self.drive = drive
+        self.init(
+            description: description, contract: contract, redaction: redaction, engine: engine,
+            start: { Started(platform: platform, drive: drive) })
+    }
+
+    /// Describes how to record on seams made only when a recording runs,
+    /// such as around a real engine that needs a display: a test that
+    /// replays its committed cassette makes nothing.
+    ///
+    /// - Parameters:
+    ///   - description: What the session does.
+    ///   - contract: The bridge contract it exercises.
+    ///   - redaction: What to hide; ``Redaction/default`` hides cookies and credentials.
+    ///   - engine: Where the events come from, such as `WebKitGTK 6.0`.
+    ///   - make: Makes what the platform wraps, such as a `WebKitGTKWebView`;
+    ///     what it throws fails the recording, and nothing is written.
+    ///   - platform: The live or simulated seams around what `make` made.
+    ///   - drive: The stimuli, run once the implementation is set up, given
+    ///     what `make` made and the recorder to wait on.
+    public init<Engine: Sendable>(
+        description: String? = nil, contract: String? = nil, redaction: Redaction = .default, engine: String? = nil,
+        making make: @escaping @Sendable () async throws -> Engine,
+        platform: @escaping @Sendable (Engine) -> Platform,
+        drive: @escaping @Sendable (Engine, Recorder) async throws -> Void
+    ) {
+        self.init(description: description, contract: contract, redaction: redaction, engine: engine) {
+            let made = try await make()
+            return Started(platform: platform(made)) { recorder in try await drive(made, recorder) }
+        }
+    }
+
+    private init(
+        description: String?, contract: String?, redaction: Redaction, engine: String?,
+        start: @escaping @Sendable () async throws -> Started
+    ) {
+        self.start = start
         self.description = description
         self.contract = contract
         self.redaction = redaction

@@ -7,8 +7,11 @@ extension Platform {
     /// continuous clock and the system date.
     ///
     /// ```swift
-    /// let webView = try await WebKitGTKWebView()
-    /// let session = RecordingSession(platform: .live(webView), engine: "WebKitGTK 6.0") { … }
+    /// RecordingSession(engine: "WebKitGTK 6.0") {
+    ///     try await WebKitGTKWebView()  // made only when a recording runs
+    /// } platform: { webView in
+    ///     .live(webView)
+    /// } drive: { webView, recorder in … }
     /// ```
     ///
     /// The seams a desktop web view has no counterpart for — routes, location

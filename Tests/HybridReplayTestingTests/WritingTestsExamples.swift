@@ -103,6 +103,7 @@ func transportOnlySession(drive: @escaping @Sendable () async throws -> Void) ->
 
 @Test("the guide's platform of a transport and a cookie store names a seam it was built without")
 func transportOnlyPlatform() async {
-    let session = transportOnlySession {}
-    await #expect(throws: JavaScriptError.self) { try await session.platform.webView.evaluateJavaScript("1") }
+    let live = Platform(transport: URLSessionTransport(), cookieStore: InMemoryCookieStore())
+    _ = transportOnlySession {}
+    await #expect(throws: JavaScriptError.self) { try await live.webView.evaluateJavaScript("1") }
 }

@@ -135,7 +135,7 @@ struct WebKitGTKSchemeTests {
         let handler = BundleHandler(platform: WebKitGTKRecordingTests.live(webView))
         webView.setURLSchemeHandler(nil, forURLScheme: "app")
         webView.load(NavigationLoad(url: "app://localhost/index.html"))
-        await #expect(throws: WebKitGTKError.self) { try await webView.waitUntilLoaded(timeout: .seconds(20)) }
+        await #expect(throws: WebKitGTKError.self) { try await webView.waitUntilLoaded() }
         withExtendedLifetime(handler) {}
     }
 
@@ -160,7 +160,7 @@ struct WebKitGTKSchemeTests {
         let webView = try await WebKitGTKWebView(reportIssue: { continuation.yield($0) })
         let handler = EagerHandler(platform: WebKitGTKRecordingTests.live(webView))
         webView.load(NavigationLoad(url: "app://localhost/index.html"))
-        try await webView.waitUntilLoaded(timeout: .seconds(20))
+        try await webView.waitUntilLoaded()
         #expect(try await webView.evaluateJavaScript("document.body.textContent") == "served")
         continuation.finish()
         var reported: [String] = []

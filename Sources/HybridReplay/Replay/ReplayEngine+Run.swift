@@ -141,10 +141,12 @@ extension ReplayEngine {
                 issues.append(settlement.missingIssue(effect, cause: cause, in: script))
             } else {
                 let after = effect.cause.map { " after \(describe($0))" } ?? ""
+                // What the platform sends because of the call could not be sent either.
+                let unsent = script.answerForEffect[effect.id].map { ", so \(describe($0)), which answers it, was not delivered" } ?? ""
                 issues.append(
                     ReplayIssue(
                         kind: .missingEffect, eventID: effect.id, eventKind: effect.kind,
-                        message: "expected effect did not happen\(after): \(effect.payload.summary.isEmpty ? "\(effect.kind)" : effect.payload.summary); \(waited)"))
+                        message: "expected effect did not happen\(after): \(effect.payload.summary.isEmpty ? "\(effect.kind)" : effect.payload.summary)\(unsent); \(waited)"))
             }
         }
         if issues.isEmpty {

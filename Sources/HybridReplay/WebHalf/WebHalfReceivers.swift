@@ -56,6 +56,16 @@ struct WebHalfNavigationReceiver: NavigationDelegate {
         session.pageAsked(response, decisionHandler: decisionHandler)
     }
 
+    func didStartProvisionalNavigation(_ navigation: NavigationStart) { session.engineLoading() }
+
+    func didCommit(_ navigation: NavigationCommit) { session.engineLoading() }
+
+    func didFinish(_ navigation: NavigationFinish) { session.engineLoaded() }
+
+    func didFailProvisionalNavigation(_ failure: NavigationFailure) { session.engineLoaded() }
+
+    func didFail(_ failure: NavigationFailure) { session.engineLoaded() }
+
     func webContentProcessDidTerminate() { session.pageProcessEnded() }
 }
 

@@ -54,6 +54,10 @@ final class WebHalfSession {
 
     /// Whether the page under test has been loaded.
     private var pageLoaded = false
+    /// What the engine is doing that ends on its own. While it works, the
+    /// page has not had its chance to act, so the patience does not run: a
+    /// slow machine makes the wait longer, never the verdict different.
+    private var engineWork = WebHalfEngineWork()
     /// The URL the replay itself loaded the page at, until the page's own navigation to it is seen.
     private var ownLoad: String?
     private var waiter: CheckedContinuation<Void, Never>?
@@ -210,11 +214,15 @@ final class WebHalfSession {
             }
             if await !progress() {
                 if cancelled {
-                    let message = "the replay was cancelled while the page had yet to \(Self.verb(missing.payload))"
+                    let message =
+                        "the replay was cancelled while the page had yet to \(Self.verb(missing.payload))"
+                        + engineStillWorking
                     fail(.missingStimulus, event: missing, message: message)
                     break
                 }
-                let message = "the page did not \(Self.verb(missing.payload)) within \(patience) of its last recorded step"
+                let message =
+                    "the page did not \(Self.verb(missing.payload)) within \(patience) of its last recorded step, "
+                    + "counted while its page was loaded and the engine idle"
                 fail(.missingStimulus, event: missing, message: message + thrown("meanwhile"))
             }
         }
@@ -228,13 +236,7 @@ final class WebHalfSession {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 waiter = continuation
-                let (patience, clock) = (patience, clock)
-                timer = Task { @MainActor [weak self] in
-                    try? await clock.sleep(for: patience)
-                    guard !Task.isCancelled, let self else { return }
-                    self.timedOut = true
-                    self.wake()
-                }
+                updatePatience()
             }
         } onCancel: {
             // Runs after the waiter above is set: both are on the main actor, and this hops there.
@@ -251,6 +253,41 @@ final class WebHalfSession {
         timer = nil
         waiter?.resume()
         waiter = nil
+    }
+
+    /// Runs the patience while the run waits on a page that could act, and
+    /// stops it while the engine works: it starts afresh, whole, each time the
+    /// engine falls idle, so it counts from when the page could act.
+    private func updatePatience() {
+        guard waiter != nil, !engineBusy else {
+            timer?.cancel()
+            timer = nil
+            return
+        }
+        guard timer == nil else { return }
+        let (patience, clock) = (patience, clock)
+        timer = Task { @MainActor [weak self] in
+            try? await clock.sleep(for: patience)
+            guard !Task.isCancelled, let self else { return }
+            self.timedOut = true
+            self.wake()
+        }
+    }
+
+    /// Whether the engine is doing something that ends on its own: a load,
+    /// or an evaluation the replay asked for. An engine waiting on the replay
+    /// — for a navigation decision, a dialog's answer or the rest of a scheme
+    /// task's answer — is not: what it waits for comes only after the page
+    /// acts, so the page had its chance and the patience runs.
+    private var engineBusy: Bool {
+        let heldByReplay =
+            !decisions.isEmpty || !responseDecisions.isEmpty || !dialogAnswers.isEmpty || !schemeTasks.isEmpty
+        return !heldByReplay && engineWork.isBusy
+    }
+
+    /// What the engine was still doing, for a report of a run cancelled meanwhile.
+    private var engineStillWorking: String {
+        engineBusy ? "; the engine was still \(engineWork.description)" : ""
     }
 
     /// After the last recorded step: one round trip through the page, after
@@ -277,6 +314,7 @@ final class WebHalfSession {
             if !pageLoaded, let page {
                 load(page, recordedAt: recordedLoad.url)
             } else {
+                engineWork.loadRequested()
                 webView.load(recordedLoad)
                 pageLoaded = true
             }
@@ -289,11 +327,15 @@ final class WebHalfSession {
         case let decision as NavigationDecision:
             note(event, payload)
             if let cause = event.cause, let handler = decisions.removeValue(forKey: cause) {
+                // A navigation not allowed never starts, so a load waiting for it to start ends here.
+                if decision.policy != .allow { engineWork.navigationNotFollowed() }
                 handler(decision.policy, decision.preferences)
             }
         case let decision as NavigationResponseDecision:
             note(event, payload)
             if let cause = event.cause, let handler = responseDecisions.removeValue(forKey: cause) {
+                // A response not shown ends its load, whether or not the engine reports the failure.
+                if decision.policy != .allow { engineWork.loadStopped() }
                 handler(decision.policy)
             }
         case let answer as JavaScriptDialogAnswer:
@@ -346,6 +388,7 @@ final class WebHalfSession {
         pageLoaded = true
         let url = page.baseURL ?? recordedURL ?? "about:blank"
         ownLoad = url
+        engineWork.loadRequested()
         guard let html = page.html else { return webView.load(NavigationLoad(url: url)) }
         webView.load(
             NavigationLoad(url: url, headers: [HTTPHeader("Content-Type", "text/html; charset=utf-8")], body: .text(html)))
@@ -353,6 +396,7 @@ final class WebHalfSession {
 
     private func evaluate(_ evaluation: JavaScriptEvaluation, recorded: Event) {
         note(recorded, evaluation)
+        engineWork.evaluationStarted(recorded.id)
         let frame = evaluation.frame?.isMainFrame == false ? evaluation.frame : nil
         let completion: @Sendable (Result<JSONValue, JavaScriptError>) -> Void = { [weak self] result in
             let outcome: Outcome
@@ -373,6 +417,8 @@ final class WebHalfSession {
     }
 
     private func evaluated(_ evaluationID: Int, outcome: Outcome) {
+        engineWork.evaluationEnded(evaluationID)
+        defer { updatePatience() }
         guard !finished, let resultID = resultOf[evaluationID], let recorded = script.event(resultID) else { return }
         observe(JavaScriptResult(outcome), as: recorded, cause: evaluationID)
     }
@@ -477,12 +523,27 @@ final class WebHalfSession {
     func pageStopped(_ task: any URLSchemeTask) {
         // The engine's to decide: answers the run still plays for it are not sent.
         for (id, known) in schemeTasks where known === task { schemeTasks[id] = nil }
+        updatePatience()
+    }
+
+    /// The engine started or committed a load of the main frame.
+    func engineLoading() {
+        engineWork.loadStarted()
+        updatePatience()
+    }
+
+    /// The engine finished the main frame's load, or it failed.
+    func engineLoaded() {
+        engineWork.loadStopped()
+        updatePatience()
     }
 
     /// The engine's content process ended, so the page is gone: the run
     /// fails now rather than once its patience runs out, unless the
     /// cassette records the same.
     func pageProcessEnded() {
+        engineWork.loadStopped()
+        updatePatience()
         guard !finished, !events.contains(where: { $0.kind == WebContentProcessTermination.eventKind }) else { return }
         let message = "the page's web content process ended (it crashed or was killed) before the page did everything recorded"
         unexpected(WebContentProcessTermination(), message: message + thrown("before that"))

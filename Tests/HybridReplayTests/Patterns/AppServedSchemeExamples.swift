@@ -52,7 +52,7 @@ struct AppServedSchemeExamples {
         #expect(report.passed, "\(report)")
     }
 
-    @Test("a request the recording answered differently fails the replay")
+    @Test("a script the app now serves differently replays by default, and fails with served files pinned")
     func changedFileFails() async throws {
         let page = SimulatedWebView()
         let recorder = Recorder(name: "bundle")
@@ -65,6 +65,12 @@ struct AppServedSchemeExamples {
         let report = await Replayer(cassette: recorder.cassette(), options: fastReplay).replay {
             await BundleServer(platform: $0, files: changed)
         }
-        #expect(!report.passed)
+        #expect(report.passed, "\(report)")
+        var pinned = fastReplay
+        pinned.servedFiles = .pinned
+        let pinnedReport = await Replayer(cassette: recorder.cassette(), options: pinned).replay {
+            await BundleServer(platform: $0, files: changed)
+        }
+        #expect(!pinnedReport.passed)
     }
 }

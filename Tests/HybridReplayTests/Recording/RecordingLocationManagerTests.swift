@@ -60,7 +60,7 @@ struct RecordingLocationManagerTests {
 
         #expect(
             outline(recorder.events) == [
-                "1 location.delegate: set",
+                "1 location.delegate: delegate set",
                 "2 location.authorization answers 1: notDetermined (full accuracy)",
                 "3 location.requestAuthorization: always",
                 "4 location.authorization answers 3: authorizedAlways (reduced accuracy)",

@@ -44,7 +44,9 @@ struct WebHalfReplayerTests {
         return await report
     }
 
-    /// Lets the replay's patience run out on `clock` once the replay waits on it.
+    /// Lets the replay's patience run out on `clock` once the replay waits on
+    /// it, which it does only once the page could act: call it after the
+    /// page's load finished.
     static func runOutOfPatience(_ clock: ManualClock) async {
         while clock.sleeperCount == 0 { await Task.yield() }
         clock.advance(by: WebHalfReplayOptions().patience)
@@ -86,6 +88,7 @@ struct WebHalfReplayerTests {
         let clock = ManualClock()
         let report = try await replay(Self.echo, into: page, clock: clock) { page in
             try await page.waitForLoads()
+            try page.finishNavigation(at: Self.url)
             // window.webkit.messageHandlers.nativeProces is undefined in a real page: nothing arrives.
             #expect(throws: SimulationError.self) { try page.postMessage("Hello", to: "nativeProces", frame: Self.frame) }
             await Self.runOutOfPatience(clock)
@@ -102,6 +105,7 @@ struct WebHalfReplayerTests {
         let clock = ManualClock()
         let report = try await replay(Self.echo, into: page, clock: clock) { page in
             try await page.waitForLoads()
+            try page.finishNavigation(at: Self.url)
             // What the replay's error reporter posts when the page's script throws.
             try page.postMessage(
                 "TypeError: undefined is not an object (evaluating 'window.webkit.messageHandlers.nativeProces.postMessage')",
@@ -125,14 +129,17 @@ struct WebHalfReplayerTests {
         let replay = Task { @MainActor in
             await WebHalfReplayer(cassette: Self.echo, options: options).replay(page: WebPage(html: Self.html)) { page }
         }
-        while clock.sleeperCount == 0 { await Task.yield() }
+        try await page.waitForLoads()
         replay.cancel()
         let report = await replay.value
         let issue = try #require(report.issues.first)
         #expect(report.issues.count == 1)
         #expect(issue.kind == .missingStimulus)
         #expect(issue.eventID == 1)
-        #expect(issue.message == #"the replay was cancelled while the page had yet to post its message to nativeProcess ("Hello")"#)
+        #expect(issue.message == """
+            the replay was cancelled while the page had yet to post its message to nativeProcess ("Hello"); \
+            the engine was still loading the page
+            """)
     }
 
     @Test("a page whose content process ends fails at once, without waiting out the patience", .timeLimit(.minutes(1)))

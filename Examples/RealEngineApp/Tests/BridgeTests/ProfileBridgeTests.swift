@@ -29,11 +29,15 @@ let profileServer = ScriptedHTTPTransport { request in
 
 @Test("the profile bridge answers a real WebKitGTK page, and the recording replays", .cassette("profile"))
 func answersProfile() async throws {
-    let webView = try await WebKitGTKWebView()
-    // A clock that only the drive moves: every `at` is 0, so re-recording gives the same bytes.
-    var platform = Platform.live(webView, transport: profileServer)
-    platform.clock = ManualClock()
-    let session = RecordingSession(platform: platform, engine: "WebKitGTK 6.0") { recorder in
+    // The web view is made only when a recording runs: the replay needs no display.
+    let session = RecordingSession(engine: "WebKitGTK 6.0") {
+        try await WebKitGTKWebView()
+    } platform: { webView in
+        // A clock that only the drive moves: every `at` is 0, so re-recording gives the same bytes.
+        var platform = Platform.live(webView, transport: profileServer)
+        platform.clock = ManualClock()
+        return platform
+    } drive: { webView, recorder in
         webView.loadHTML(profilePage, baseURL: "https://app.travel.example/")
         try await recorder.waitUntil("the page is loaded and its profile resolved") { events in
             events.contains { $0.kind == NavigationFinish.eventKind }

@@ -17,7 +17,7 @@ extension LocationDelegateChange: StandardPayload {
 
     public static let eventDirection = Direction.effect
 
-    public var summary: String { isSet ? "set" : "cleared" }
+    public var summary: String { isSet ? "delegate set" : "delegate cleared" }
 
     static func read(_ reader: inout FieldReader) -> LocationDelegateChange? {
         reader.bool("set").map(LocationDelegateChange.init(isSet:))

@@ -96,7 +96,7 @@ public final class Recorder: Sendable {
     ///
     /// The events are in the written order of ``RecordingOrder``: as they
     /// happened, except that a navigation lifecycle notification is written
-    /// before the JavaScript, HTTP and location work it raced with, so that
+    /// after the JavaScript, HTTP and location work it raced with, so that
     /// ids may differ from those of ``events``.
     ///
     /// - Returns: A cassette `recordedBy` HybridReplay ``RecordingTool/hybridReplayVersion``

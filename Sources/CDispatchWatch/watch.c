@@ -1,6 +1,8 @@
 // Sees `DispatchQueue.global().async` on Linux: the executable's definition of
 // `dispatch_async` takes the calls that Swift's Dispatch overlay makes through
-// the dynamic linker, tells the replay, then calls libdispatch's own.
+// the dynamic linker, tells the replay, then calls libdispatch's own. Its
+// `dispatch_after` and `dispatch_async_f` count the calling thread's handoffs
+// for the recorder.
 #include "CDispatchWatch.h"
 
 #if defined(__linux__)
@@ -15,14 +17,19 @@
 // whose prototype of dispatch_async takes a block type C without -fblocks cannot name.
 struct dispatch_queue_s;
 typedef void (*hr_real_dispatch_async)(struct dispatch_queue_s *, void *);
+typedef void (*hr_real_dispatch_after)(unsigned long long, struct dispatch_queue_s *, void *);
+typedef void (*hr_real_dispatch_async_f)(struct dispatch_queue_s *, void *, void (*)(void *));
 
 extern struct dispatch_queue_s _dispatch_main_q;
 
 static _Atomic(hr_real_dispatch_async) real_dispatch_async;
+static _Atomic(hr_real_dispatch_after) real_dispatch_after;
+static _Atomic(hr_real_dispatch_async_f) real_dispatch_async_f;
 static _Atomic(hr_dispatch_watch_fn) installed_watch;
 static atomic_int reached;
 static atomic_ulong main_enqueues;
 static _Thread_local int uncounted;
+static _Thread_local unsigned long thread_handoffs;
 
 void hr_dispatch_watch_install(hr_dispatch_watch_fn watch) { atomic_store(&installed_watch, watch); }
 
@@ -32,6 +39,10 @@ unsigned long hr_dispatch_watch_main_enqueues(void) { return atomic_load(&main_e
 
 void hr_dispatch_watch_set_uncounted(int value) { uncounted = value; }
 
+unsigned long hr_dispatch_watch_thread_handoffs(void) { return thread_handoffs; }
+
+void hr_dispatch_watch_note_handoff(void) { thread_handoffs += 1; }
+
 void dispatch_async(struct dispatch_queue_s *queue, void *block) {
     hr_real_dispatch_async real = atomic_load(&real_dispatch_async);
     if (real == NULL) {
@@ -39,6 +50,7 @@ void dispatch_async(struct dispatch_queue_s *queue, void *block) {
         atomic_store(&real_dispatch_async, real);
     }
     atomic_store(&reached, 1);
+    thread_handoffs += 1;
     hr_dispatch_watch_fn watch = atomic_load(&installed_watch);
     if (queue == &_dispatch_main_q) {
         // Counted before the block is handed over: a count read after this
@@ -49,6 +61,29 @@ void dispatch_async(struct dispatch_queue_s *queue, void *block) {
     }
     real(queue, block);
 }
+
+// `DispatchQueue.asyncAfter`: counted as a handoff of the calling thread, then passed on.
+void dispatch_after(unsigned long long when, struct dispatch_queue_s *queue, void *block) {
+    hr_real_dispatch_after real = atomic_load(&real_dispatch_after);
+    if (real == NULL) {
+        real = (hr_real_dispatch_after)dlsym(RTLD_NEXT, "dispatch_after");
+        atomic_store(&real_dispatch_after, real);
+    }
+    thread_handoffs += 1;
+    real(when, queue, block);
+}
+
+// What the concurrency runtime calls to run a task on the main actor
+// (`Task { @MainActor in … }`): counted as a handoff of the calling thread, then passed on.
+void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work)(void *)) {
+    hr_real_dispatch_async_f real = atomic_load(&real_dispatch_async_f);
+    if (real == NULL) {
+        real = (hr_real_dispatch_async_f)dlsym(RTLD_NEXT, "dispatch_async_f");
+        atomic_store(&real_dispatch_async_f, real);
+    }
+    thread_handoffs += 1;
+    real(queue, context, work);
+}
 #else
 void hr_dispatch_watch_install(hr_dispatch_watch_fn watch) { (void)watch; }
 
@@ -57,4 +92,8 @@ int hr_dispatch_watch_sees_dispatch(void) { return 0; }
 unsigned long hr_dispatch_watch_main_enqueues(void) { return 0; }
 
 void hr_dispatch_watch_set_uncounted(int value) { (void)value; }
+
+unsigned long hr_dispatch_watch_thread_handoffs(void) { return 0; }
+
+void hr_dispatch_watch_note_handoff(void) {}
 #endif

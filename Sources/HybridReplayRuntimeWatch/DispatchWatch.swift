@@ -16,7 +16,8 @@ enum DispatchWatch {
             hr_dispatch_watch_set_uncounted(1)
             body()
             hr_dispatch_watch_set_uncounted(0)
-        })
+        },
+        threadHandoffs: { hr_dispatch_watch_sees_dispatch() != 0 ? hr_dispatch_watch_thread_handoffs() : nil })
 
     /// Reports a block handed to a queue other than the main queue to the replay whose work handed it over.
     static func install() { hr_dispatch_watch_install { GlobalEnqueueWatch.noteDispatchedBlock() } }

@@ -1,3 +1,4 @@
+import CDispatchWatch
 import HybridReplay
 
 #if canImport(Darwin)
@@ -37,6 +38,8 @@ enum EnqueueHook {
 
     /// Ours: tells the replay, then hands the job on as the slot would have.
     nonisolated(unsafe) private static let ours: Hook = { job, original in
+        // A recorder reads the thread's handoffs around a delivery (see UntrackedHandoffs).
+        hr_dispatch_watch_note_handoff()
         GlobalEnqueueWatch.noteEnqueue(job)
         if let previous = EnqueueHook.previous { previous(job, original) } else { original(job) }
     }

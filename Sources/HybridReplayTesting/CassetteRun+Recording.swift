@@ -1,5 +1,6 @@
 import Foundation
 import HybridReplay
+import HybridReplayRuntimeWatch
 
 extension CassetteRun {
     /// Why a cassette is being recorded, which the "recorded" message says.
@@ -35,9 +36,12 @@ extension CassetteRun {
             recorder = Recorder(
                 name: name, description: session.description, contract: session.contract, redaction: session.redaction,
                 clock: started.platform.clock, engine: session.engine, volatile: session.volatile)
-            let subject = try await setUp(recorder.platform(wrapping: started.platform))
-            try await started.drive(recorder)
-            withExtendedLifetime(subject) {}
+            // The runtime watch lets the recorder see work handed off around a delivery (RecordingOrder).
+            try await RuntimeWatchInstallation.during {
+                let subject = try await setUp(recorder.platform(wrapping: started.platform))
+                try await started.drive(recorder)
+                withExtendedLifetime(subject) {}
+            }
         } catch {
             return [
                 CassetteFailure(

@@ -26,4 +26,16 @@ unsigned long hr_dispatch_watch_main_enqueues(void);
 /// replay's own barriers, which the count above leaves out.
 void hr_dispatch_watch_set_uncounted(int uncounted);
 
+/// How many blocks the calling thread has handed to any Dispatch queue with
+/// `dispatch_async`, `dispatch_after` or `dispatch_async_f` (which the
+/// concurrency runtime uses for the main actor), plus the tasks it noted with
+/// `hr_dispatch_watch_note_handoff`. A recorder reads it before and after it
+/// runs app code, to know whether that code left work it cannot follow.
+/// Only meaningful when `hr_dispatch_watch_sees_dispatch()` is 1.
+unsigned long hr_dispatch_watch_thread_handoffs(void);
+
+/// Counts one handoff on the calling thread, such as a task enqueued on the
+/// global executor (`Task.detached`).
+void hr_dispatch_watch_note_handoff(void);
+
 #endif

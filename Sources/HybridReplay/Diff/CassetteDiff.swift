@@ -4,7 +4,10 @@
 /// of the events they answer or were caused by, then their payloads — not by
 /// position or id: an inserted event is one insertion, and the ids it
 /// renumbers are no change. Within events that match, the changes are field by
-/// field, with headers keyed by name and JSON bodies compared structurally.
+/// field, with headers keyed by name and payloads in the form a replay
+/// compares (``ComparedForm``): JSON bodies structurally, whether a cassette
+/// holds them as `json`, `text` or `base64`, and JSON objects inside scripts
+/// in any key order.
 /// Volatile values renamed consistently (a UUID that is another UUID
 /// everywhere) are no change, and `at` is compared only when asked.
 ///

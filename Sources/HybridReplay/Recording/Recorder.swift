@@ -7,10 +7,11 @@ import Foundation
 /// deliver to it as a stimulus, with ids in the order they happen, the
 /// stimulus each effect reacts to as its `cause`, the effect each answer
 /// responds to as its `answers`, and the time since the recorder was created
-/// on the injected clock. Events are redacted (see ``Redaction``) before they
-/// are stored, and a value redacted in one event is hidden wherever else it
-/// appears, in events before and after it (see docs/secrets.md); the app
-/// and the live seams still see the real values.
+/// on the injected clock. Events are written in ``RecordedForm`` (JSON in
+/// scripts with sorted keys, JSON request bodies as `json`) and redacted (see
+/// ``Redaction``) before they are stored, and a value redacted in one event is
+/// hidden wherever else it appears, in events before and after it (see
+/// docs/secrets.md); the app and the live seams still see the real values.
 ///
 /// ```swift
 /// let recorder = Recorder(name: "bridge-echo", contract: "bridge", engine: "WebKitGTK 6.0")
@@ -70,6 +71,8 @@ public final class Recorder: Sendable {
         var recordedAt: Date?
         /// The stand-ins for seams the wrapped platforms were built without.
         var unavailableSeams: [UnavailableSeam] = []
+        /// The lifecycle notifications whose delivery left no work without a cause (see ``RecordingOrder``).
+        var quietNotifications: Set<Int> = []
     }
 
     /// Creates a recorder; its clock starts now.
@@ -107,6 +110,11 @@ public final class Recorder: Sendable {
 
     /// The recording as a cassette: the header and the events so far.
     ///
+    /// The events are in the written order of ``RecordingOrder``: as they
+    /// happened, except that a navigation lifecycle notification is written
+    /// after the JavaScript, HTTP and location work it raced with, so that
+    /// ids may differ from those of ``events``.
+    ///
     /// - Returns: A cassette `recordedBy` HybridReplay ``RecordingTool/hybridReplayVersion``
     ///   with this recorder's engine, listing the redaction rules applied.
     public func cassette() -> Cassette {
@@ -114,7 +122,15 @@ public final class Recorder: Sendable {
             name: name, description: description, contract: contract,
             recordedBy: .hybridReplay(engine: engine), redactions: redaction.ruleNames,
             recordedAt: state.withLock { $0.recordedAt }, volatile: volatile)
-        return Cassette(header: header, events: events)
+        let (events, quiet) = state.withLock { ($0.events, $0.quietNotifications) }
+        return Cassette(header: header, events: RecordingOrder.written(events, quiet: quiet))
+    }
+
+    /// Delivers the lifecycle notification `id` to app code with `body`, and
+    /// notes whether the app handed off work without a cause while it ran.
+    func deliverNotification(_ id: Int, _ body: () -> Void) {
+        let quiet = UntrackedHandoffs.noneLeft { deliver(id, body) }
+        if quiet { state.withLock { _ = $0.quietNotifications.insert(id) } }
     }
 
     /// Notes that app code read `date` from the wall clock: the first read
@@ -198,7 +214,7 @@ public final class Recorder: Sendable {
         // A clock that runs backwards must not make the cassette invalid.
         let at = max(Self.seconds(elapsed()), state.lastAt)
         state.lastAt = at
-        let redacted = redaction.apply(to: payload, placeholders: &state.placeholders)
+        let redacted = redaction.apply(to: RecordedForm.of(payload), placeholders: &state.placeholders)
         state.events.append(Event(id: id, at: at, cause: cause, answers: answers, payload: redacted))
         hideRedactedValues(newest: state.events.count - 1, in: &state)
         if awaitsLateAnswer { state.outstanding[payload.kind, default: []].append(id) }

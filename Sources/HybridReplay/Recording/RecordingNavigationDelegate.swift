@@ -73,6 +73,10 @@ struct RecordingNavigationDelegate: NavigationDelegate {
     /// Records a lifecycle stimulus and delivers it as the cause of what the app does.
     private func report(_ stimulus: any EventPayload, to deliver: () -> Void) {
         let id = recorder.record(stimulus, cause: nil)
-        recorder.deliver(id, deliver)
+        if RecordingOrder.floating.contains(stimulus.kind) {
+            recorder.deliverNotification(id, deliver)
+        } else {
+            recorder.deliver(id, deliver)
+        }
     }
 }

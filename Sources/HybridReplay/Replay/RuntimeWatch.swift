@@ -16,17 +16,23 @@ package struct RuntimeWatch: Sendable {
     /// Runs its argument, whose main-queue blocks are the replay's own
     /// barriers and left out of the count.
     package var leavingUncounted: @Sendable (() -> Void) -> Void
+    /// How much work the calling thread has handed off to run later (Dispatch
+    /// blocks, enqueued tasks), or `nil` where the watch cannot count it; a
+    /// recorder reads it around a delivery (see ``UntrackedHandoffs``).
+    package var threadHandoffs: @Sendable () -> UInt?
 
     package init(
         mainQueueEnqueues: @escaping @Sendable () -> UInt?,
-        leavingUncounted: @escaping @Sendable (() -> Void) -> Void
+        leavingUncounted: @escaping @Sendable (() -> Void) -> Void,
+        threadHandoffs: @escaping @Sendable () -> UInt? = { nil }
     ) {
         self.mainQueueEnqueues = mainQueueEnqueues
         self.leavingUncounted = leavingUncounted
+        self.threadHandoffs = threadHandoffs
     }
 
     /// Sees nothing of the runtime: what a replay knows with no watch installed.
-    package static let blind = RuntimeWatch(mainQueueEnqueues: { nil }, leavingUncounted: { $0() })
+    package static let blind = RuntimeWatch(mainQueueEnqueues: { nil }, leavingUncounted: { $0() }, threadHandoffs: { nil })
 
     private static let installed = Locked(RuntimeWatch.blind)
 

@@ -1,3 +1,4 @@
+import Foundation
 import HybridReplay
 import Testing
 
@@ -156,5 +157,49 @@ import Testing
         #expect(diff.eventChanges.map(\.kind) == [.inserted, .changed, .inserted])
         #expect(diff.eventChanges[1].old?.id == 2)
         #expect(diff.eventChanges[1].new?.id == 3)
+    }
+}
+
+/// Re-recording changes no behaviour when only the encoder's key order or a
+/// body's encoding moved, as a replay compares them.
+@Suite("Cassette diff in the form a replay compares")
+struct CassetteDiffComparedFormTests {
+    static func cassette(script: String, body: HTTPBody) -> Cassette {
+        Cassette(
+            header: CassetteHeader(name: "profile"),
+            events: [
+                Event(id: 1, at: 0, payload: ScriptMessage(handler: "profile", body: ["guid": "p1"])),
+                Event(
+                    id: 2, at: 0, cause: 1,
+                    payload: HTTPRequest(
+                        method: "POST", url: "https://api.example/profile",
+                        headers: [HTTPHeader("Content-Type", "application/json")], body: body)),
+                Event(id: 3, at: 0, cause: 1, payload: JavaScriptEvaluation(script: script)),
+            ])
+    }
+
+    @Test("key order in a script's JSON object and a JSON body given as base64, text or json are no change")
+    func keyOrderAndEncodingAreNoChange() {
+        let old = Self.cassette(
+            script: #"resolve("p1", {"tier":"gold","miles":120500})"#,
+            body: .bytes(Data(#"{"traveller":"ada","fields":["tier"]}"#.utf8)))
+        let new = Self.cassette(
+            script: #"resolve("p1", {"miles":120500,"tier":"gold"})"#, body: .json(["fields": ["tier"], "traveller": "ada"]))
+        let text = Self.cassette(
+            script: #"resolve("p1", { "miles" : 120500, "tier" : "gold" })"#,
+            body: .text(#"{"fields":["tier"],"traveller":"ada"}"#))
+        #expect(CassetteDiff.between(old, new).isEmpty)
+        #expect(CassetteDiff.between(new, text).isEmpty)
+    }
+
+    @Test("a changed value inside the script's JSON or the body is still a change, named by its field")
+    func valueChangesShow() {
+        let old = Self.cassette(script: #"resolve("p1", {"tier":"gold"})"#, body: .json(["traveller": "ada"]))
+        let new = Self.cassette(
+            script: #"resolve("p1", {"tier":"silver"})"#, body: .bytes(Data(#"{"traveller":"bob"}"#.utf8)))
+        let diff = CassetteDiff.between(old, new)
+        let paths = diff.eventChanges.flatMap { $0.fields.map(\.path) }
+        #expect(paths.contains("script"), "\(paths)")
+        #expect(paths.contains { $0.hasPrefix("body") && $0.hasSuffix("traveller") }, "\(paths)")
     }
 }

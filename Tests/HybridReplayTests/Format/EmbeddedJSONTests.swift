@@ -31,6 +31,29 @@ struct EmbeddedJSONTests {
         #expect(EmbeddedJSON.canonical(script) == script)
     }
 
+    @Test(
+        "the recorder writes an object literal with sorted keys, as a replay compares it",
+        arguments: [#"resolve('p1', {"b":1,"a":2})"#, #"resolve('p1', { "b" : 1, "a" : 2 })"#])
+    func writtenSortsKeys(_ script: String) {
+        #expect(EmbeddedJSON.written(script) == #"resolve('p1', {"a":2,"b":1})"#)
+        #expect(EmbeddedJSON.written(script) == EmbeddedJSON.canonical(script))
+    }
+
+    @Test("the recorder keeps byte for byte an object whose number a Double does not hold, and the others of the script are still sorted")
+    func writtenKeepsInexactObjects() {
+        let script = #"a({"id":9007199254740993,"b":1}); b({"y":2,"x":1})"#
+        #expect(EmbeddedJSON.written(script) == #"a({"id":9007199254740993,"b":1}); b({"x":1,"y":2})"#)
+        // A replay still compares it by value.
+        #expect(EmbeddedJSON.canonical(script) == #"a({"b":1,"id":9007199254740992}); b({"x":1,"y":2})"#)
+    }
+
+    @Test("the recorder leaves a script unchanged when its objects are already canonical, or it has none")
+    func writtenLeavesCanonicalScripts() {
+        for script in [#"show({"a":1,"b":[2,{"c":null}]})"#, "show(1)", #"render('{"b":1,"a":2}')"#, "if (ok) { run() }"] {
+            #expect(EmbeddedJSON.written(script) == script)
+        }
+    }
+
     static let cassette = makeCassette([
         Event(id: 1, at: 0, payload: CustomEvent(name: "load", direction: .stimulus)),
         Event(id: 2, at: 0.001, cause: 1, payload: JavaScriptEvaluation(script: #"show({"currency":"EUR","amount":42.5})"#)),

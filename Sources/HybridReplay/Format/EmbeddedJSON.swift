@@ -1,19 +1,40 @@
 import HybridReplaySeams
 
 /// JSON object literals inside JavaScript source, written in one key order so
-/// that two scripts that differ only in the order of an object's keys compare equal.
+/// that two scripts that differ only in the order of an object's keys are the
+/// same script.
 ///
 /// A bridge answers the page with a script such as
 /// `window.bank.resolve('p1', {"amount":42.5,"currency":"EUR"})`, the object
 /// written by `JSONEncoder`. Without `.sortedKeys` the encoder's key order is
-/// not stable: on Linux it changes from one process to the next, so a
-/// recording and its replay disagree on text that means the same object.
-/// The replay compares such scripts with every object literal that parses as
-/// JSON rewritten with sorted keys; arrays keep their order, and everything
-/// else in the script is compared as written.
+/// not stable: on Linux it changes from one process to the next. The
+/// recorder writes such scripts with ``written(_:)``, so re-recording
+/// unchanged code gives the same bytes; a replay and `cassette diff` compare
+/// them with ``canonical(_:)``, so a cassette recorded before either side
+/// sorted them still matches. Arrays keep their order, and everything else in
+/// a script — JSON inside a string literal included — stays as written.
 enum EmbeddedJSON {
     /// `script` with each JSON object literal outside a string rewritten compactly with sorted keys.
+    ///
+    /// Every literal that parses is rewritten, even one whose numbers a
+    /// `Double` cannot hold exactly: two such scripts compare by the values
+    /// a reader sees, as the rest of a payload does.
     static func canonical(_ script: String) -> String {
+        rewriting(script) { literal in (try? JSONReader.platformDefault.read(literal))?.objectValue.map(JSONValue.object) }
+    }
+
+    /// `script` with each JSON object literal outside a string rewritten
+    /// compactly with sorted keys, when the rewritten text holds exactly the
+    /// value written (see ``ExactJSONText``); other literals stay byte for byte.
+    static func written(_ script: String) -> String {
+        rewriting(script) { literal in
+            guard let value = ExactJSONText.value(of: literal), case .object = value else { return nil }
+            return value
+        }
+    }
+
+    /// `script` with each object literal outside a string for which `value` gives a value printed compactly in its place.
+    private static func rewriting(_ script: String, _ value: ([UInt8]) -> JSONValue?) -> String {
         // Most scripts hold no object: they are not copied.
         guard script.utf8.contains(UInt8(ascii: "{")) else { return script }
         let bytes = Array(script.utf8)
@@ -39,10 +60,11 @@ enum EmbeddedJSON {
                 quote = byte
             } else if byte == UInt8(ascii: "{"), startsObjectLiteral(bytes, at: index),
                 let end = closingBrace(bytes, from: index),
-                case .object(let members)? = try? JSONReader.platformDefault.read(Array(bytes[index...end]))
+                let object = value(Array(bytes[index...end]))
             {
-                output += Array(CanonicalPrinter.compactText(.object(members)).utf8)
-                changed = true
+                let printed = Array(CanonicalPrinter.compactText(object).utf8)
+                changed = changed || printed[...] != bytes[index...end]
+                output += printed
                 index = end + 1
                 continue
             }
@@ -86,20 +108,5 @@ enum EmbeddedJSON {
             index += 1
         }
         return nil
-    }
-}
-
-/// The form of a payload that a replay compares: a JavaScript call's source
-/// with its JSON object literals in one key order (see ``EmbeddedJSON``);
-/// HTTP bodies as the document their `Content-Type` says (see
-/// ``PayloadComparison/comparableBodies(_:)``); every other payload as it is.
-enum ComparedForm {
-    static func of(_ payload: any EventPayload) -> any EventPayload {
-        let payload = PayloadComparison.comparableBodies(payload)
-        guard var evaluation = payload as? JavaScriptEvaluation else { return payload }
-        let canonical = EmbeddedJSON.canonical(evaluation.script)
-        guard canonical != evaluation.script else { return payload }
-        evaluation.script = canonical
-        return evaluation
     }
 }

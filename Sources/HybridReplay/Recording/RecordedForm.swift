@@ -1,0 +1,47 @@
+import Foundation
+
+/// The form in which the recorder writes what app code sent, so that
+/// re-recording unchanged code gives the same, readable bytes.
+///
+/// - A script's JSON object literals are written with sorted keys (see
+///   ``EmbeddedJSON/written(_:)``): `JSONEncoder` without `.sortedKeys`
+///   orders keys differently in every process.
+/// - A request or load body of JSON bytes or text, sent with a JSON
+///   `Content-Type` (`application/json`, `text/json`, `+json`), is written as
+///   `json` instead of `base64` or `text`: readable, and in one key order.
+///
+/// Only what a rewrite leaves exactly as sent is rewritten (see
+/// ``ExactJSONText``); anything else is kept byte for byte. A replay and
+/// `cassette diff` compare these payloads in ``ComparedForm``, in which the
+/// app's bytes and the written JSON are the same. Stimuli keep the form the
+/// app was handed, because a replay hands the app what the cassette holds.
+enum RecordedForm {
+    /// `payload` as the recorder writes it, before redaction.
+    static func of(_ payload: any EventPayload) -> any EventPayload {
+        switch payload {
+        case var evaluation as JavaScriptEvaluation:
+            evaluation.script = EmbeddedJSON.written(evaluation.script)
+            return evaluation
+        case var request as HTTPRequest:
+            request.body = request.body.map { written($0, request.headers) }
+            return request
+        case var load as NavigationLoad:
+            load.body = load.body.map { written($0, load.headers) }
+            return load
+        default:
+            return payload
+        }
+    }
+
+    /// `body` as `json` when `headers` say JSON and its text is exactly a JSON document; otherwise `body`.
+    private static func written(_ body: HTTPBody, _ headers: [HTTPHeader]) -> HTTPBody {
+        guard BodyMediaType(headers: headers).isJSON else { return body }
+        let bytes: [UInt8]
+        switch body {
+        case .json: return body
+        case .text(let text): bytes = Array(text.utf8)
+        case .bytes(let data): bytes = [UInt8](data)
+        }
+        return ExactJSONText.value(of: bytes).map(HTTPBody.json) ?? body
+    }
+}

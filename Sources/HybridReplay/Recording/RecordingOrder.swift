@@ -1,0 +1,92 @@
+/// The order a recording is written in: the order its events happened, with
+/// each navigation lifecycle notification moved to one place among the work
+/// it raced with, so that re-recording unchanged code gives the same bytes.
+///
+/// A web engine reports `navigation.started`, `committed`, `finished` and
+/// `failed` from the process that loads the page, while the app evaluates
+/// JavaScript, gets results, sends HTTP requests and asks for locations;
+/// which of them the recorder sees first changes from run to run
+/// (WebKitGTK's `navigation.finished` lands before, between or after an
+/// `evaluate` and its `result`). Such a notification is written after the
+/// racing work (``racing``) that directly follows it, at the `at` of the last
+/// of it, which is as late as it could have happened. It is never written
+/// after:
+///
+/// - anything it can cause or precede for sure: another navigation event, a
+///   message, dialog or scheme request from the page, a user script, the
+///   cookie store, a custom event, or anything caused by it or answering
+///   what it caused;
+/// - work without a cause (app code after `DispatchQueue.main.async` or in a
+///   `Task.detached`), unless delivering the notification handed off no such
+///   work (see ``UntrackedHandoffs``), so that work cannot be its reaction.
+///
+/// A replay delivers a notification once what is written before it has
+/// happened, so work it cannot have caused is never made to wait for it,
+/// and work it may have caused never comes before it. Ids are renumbered in
+/// the written order, and `cause` and `answers` follow them.
+enum RecordingOrder {
+    /// The notifications whose place among racing work the engine does not fix.
+    static let floating: Set<EventKind> = [
+        NavigationStart.eventKind, NavigationCommit.eventKind, NavigationFinish.eventKind, NavigationFailure.eventKind,
+    ]
+
+    /// The work a notification may be written after: the app's calls and their answers on these kinds.
+    static let racing: Set<EventKind> = [
+        JavaScriptEvaluation.eventKind, JavaScriptResult.eventKind, ScriptReply.eventKind,
+        HTTPRequest.eventKind, HTTPResponse.eventKind, HTTPTransportFailure.eventKind,
+        LocationAuthorizationRequest.eventKind, LocationAuthorizationChange.eventKind,
+        LocationConfiguration.eventKind, LocationUpdatesStart.eventKind, LocationUpdatesStop.eventKind,
+        OneShotLocationRequest.eventKind, TemporaryFullAccuracyRequest.eventKind,
+        LocationUpdate.eventKind, LocationFailure.eventKind, LocationServiceValue.eventKind,
+        LocationServiceCompletion.eventKind,
+    ]
+
+    /// `events`, in id order, in the written order with ids renumbered from 1.
+    ///
+    /// - Parameters:
+    ///   - events: The events as they happened.
+    ///   - quiet: The notifications whose delivery handed off no work without a cause.
+    static func written(_ events: [Event], quiet: Set<Int>) -> [Event] {
+        var order = events
+        var moved = false
+        // From the last notification back, so each one stops at the place the next one took.
+        for index in order.indices.reversed() where floating.contains(order[index].kind) {
+            let end = lastPlace(of: index, in: order, quiet: quiet.contains(order[index].id))
+            guard end > index else { continue }
+            var notification = order.remove(at: index)
+            notification.at = order[end - 1].at
+            order.insert(notification, at: end)
+            moved = true
+        }
+        guard moved else { return events }
+        var newID: [Int: Int] = [:]
+        newID.reserveCapacity(order.count)
+        for (index, event) in order.enumerated() { newID[event.id] = index + 1 }
+        return order.enumerated().map { index, event in
+            var renumbered = event
+            renumbered.id = index + 1
+            renumbered.cause = event.cause.map { newID[$0] ?? $0 }
+            renumbered.answers = event.answers.map { newID[$0] ?? $0 }
+            return renumbered
+        }
+    }
+
+    /// The last index the notification at `index` may be written at.
+    private static func lastPlace(of index: Int, in order: [Event], quiet: Bool) -> Int {
+        let notification = order[index].id
+        var end = index
+        while end + 1 < order.count {
+            let next = order[end + 1]
+            guard racing.contains(next.kind), next.cause != notification else { break }
+            if next.direction == .effect {
+                // Work without a cause may be the notification's own reaction, unless it left none.
+                guard next.cause != nil || quiet else { break }
+            } else {
+                // Only an answer: a stimulus arriving on its own is not the app's work.
+                guard next.answers != nil else { break }
+            }
+            end += 1
+        }
+        return end
+    }
+}

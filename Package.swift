@@ -148,6 +148,11 @@ let package = Package(
         // Seeded random cassettes for the property tests of more than one test target; no product
         // names it, so only test targets link it.
         .target(name: "HybridReplayTestSupport", dependencies: ["HybridReplay"], path: "Tests/HybridReplayTestSupport"),
+        // Writes cassettes as a recording does, for the tests that kill it mid-write
+        // (Recorder+WritingCrashTests); no product names it.
+        .executableTarget(
+            name: "recording-crash-probe", dependencies: ["HybridReplay", "HybridReplayTestSupport"],
+            path: "Tests/RecordingCrashProbe"),
         .testTarget(
             name: "HybridReplayTests",
             dependencies: [

@@ -9,6 +9,10 @@ import Darwin
 /// Replaces files atomically: the bytes go to a temporary file in the same
 /// directory, are flushed to disk, and the temporary file is renamed over
 /// the target.
+///
+/// A process killed at any point leaves the old file or the complete new
+/// one, never a part of either; the temporary file it may leave is hidden
+/// and ends in `.tmp`, so no `*.json` pattern picks it up.
 package enum AtomicFile {
     /// Writes `bytes` to `url`, replacing any file there and keeping its permissions.
     ///
@@ -44,16 +48,29 @@ package enum AtomicFile {
             unlink(temporary)
             throw error
         }
-        close(descriptor)
+        // Some file systems report a failed write only when the file is closed.
+        guard close(descriptor) == 0 else {
+            let error = failure(path)
+            unlink(temporary)
+            throw error
+        }
         guard rename(temporary, path) == 0 else {
             let error = failure(path)
             unlink(temporary)
             throw error
         }
+        // The rename is durable once the directory is; a failure here leaves
+        // the new file in place, so it is not reported.
+        let directoryDescriptor = open(directory.isEmpty ? "." : directory, O_RDONLY)
+        if directoryDescriptor >= 0 {
+            _ = fsync(directoryDescriptor)
+            close(directoryDescriptor)
+        }
     }
 
     private static func failure(_ path: String) -> FileWriteError {
-        FileWriteError(path: path, reason: String(cString: strerror(errno)))
+        let code = errno
+        return FileWriteError(path: path, reason: String(cString: strerror(code)), code: code)
     }
 }
 

@@ -13,6 +13,8 @@ public struct CassetteReader: Sendable {
     /// last diagnostic, as compilers do, so a file that is not a cassette at
     /// all does not bury the first problems.
     public var diagnosticLimit: Int
+    /// The largest file and the most events read; tests lower them.
+    package var limits = CassetteLimits.standard
 
     public init(json: JSONReader = .platformDefault, diagnosticLimit: Int = 100) {
         self.json = json
@@ -29,7 +31,7 @@ public struct CassetteReader: Sendable {
     ///   unreadable file is one diagnostic without a position.
     public func read(contentsOf url: URL, displayPath: String? = nil) throws(CassetteReadError) -> Cassette {
         let path = displayPath ?? url.path
-        return try read(Self.contents(of: url, displayPath: path), path: path)
+        return try read(Self.contents(of: url, displayPath: path, maxFileSize: limits.maxFileSize), path: path)
     }
 
     /// The bytes of the file at `url`, for callers that need them as well as
@@ -39,13 +41,37 @@ public struct CassetteReader: Sendable {
     ///   - url: A file URL.
     ///   - displayPath: The path the diagnostic names; defaults to `url.path`.
     /// - Throws: `CassetteReadError` with one diagnostic without a position,
-    ///   such as `x.json: error: cannot read the file: no such file`.
+    ///   such as `x.json: error: cannot read the file: no such file`, or
+    ///   for a file larger than a cassette may be (256 MiB), before reading it.
     public static func contents(of url: URL, displayPath: String? = nil) throws(CassetteReadError) -> Data {
+        try contents(of: url, displayPath: displayPath, maxFileSize: CassetteLimits.standard.maxFileSize)
+    }
+
+    /// The bytes of the file at `url`, refused without reading them when
+    /// there are more than `maxFileSize`.
+    package static func contents(of url: URL, displayPath: String?, maxFileSize: Int) throws(CassetteReadError) -> Data {
+        let path = displayPath ?? url.path
+        let limits = CassetteLimits(maxFileSize: maxFileSize, maxEventCount: 0)
+        let tooLarge = { (size: Int?) in
+            CassetteReadError([Diagnostic(file: path, position: nil, message: limits.fileSizeMessage(size))])
+        }
         do {
-            return try Data(contentsOf: url)
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+            if attributes?[.type] as? FileAttributeType == .typeRegular || attributes == nil {
+                if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maxFileSize { throw tooLarge(size) }
+                return try Data(contentsOf: url)
+            }
+            // A pipe or a device such as /dev/zero has no size to check first: read one byte past the limit at most.
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            let data = try handle.read(upToCount: maxFileSize + 1) ?? Data()
+            if data.count > maxFileSize { throw tooLarge(nil) }
+            return data
+        } catch let error as CassetteReadError {
+            throw error
         } catch {
             throw CassetteReadError([
-                Diagnostic(file: displayPath ?? url.path, position: nil, message: "cannot read the file: \(reason(error))")
+                Diagnostic(file: path, position: nil, message: "cannot read the file: \(reason(error))")
             ])
         }
     }
@@ -58,7 +84,7 @@ public struct CassetteReader: Sendable {
     public func read(_ bytes: some ContiguousBytes, path: String) throws(CassetteReadError) -> Cassette {
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(CassetteReadError) -> Cassette in
-                var pass = ReadPass(bytes: buffer, json: json, path: path, diagnosticLimit: diagnosticLimit)
+                var pass = ReadPass(bytes: buffer, json: json, path: path, diagnosticLimit: diagnosticLimit, limits: limits)
                 return try pass.run()
             }
         }
@@ -73,7 +99,7 @@ public struct CassetteReader: Sendable {
     public func lint(contentsOf url: URL, displayPath: String? = nil) -> [Diagnostic] {
         let path = displayPath ?? url.path
         do throws(CassetteReadError) {
-            return lint(try Self.contents(of: url, displayPath: path), path: path)
+            return lint(try Self.contents(of: url, displayPath: path, maxFileSize: limits.maxFileSize), path: path)
         } catch {
             return error.diagnostics
         }
@@ -82,7 +108,7 @@ public struct CassetteReader: Sendable {
     /// Reads and checks a cassette from its bytes; see ``lint(contentsOf:displayPath:)``.
     public func lint(_ bytes: some ContiguousBytes, path: String) -> [Diagnostic] {
         bytes.withUnsafeBytes { buffer in
-            var pass = ReadPass(bytes: buffer, json: json, path: path, diagnosticLimit: diagnosticLimit)
+            var pass = ReadPass(bytes: buffer, json: json, path: path, diagnosticLimit: diagnosticLimit, limits: limits)
             return pass.lint()
         }
     }
@@ -107,20 +133,25 @@ private struct ReadPass {
     let json: JSONReader
     let path: String
     let diagnosticLimit: Int
+    let limits: CassetteLimits
     var problems: [CassetteProblem] = []
     /// Where each element of `events` starts, to place its diagnostics.
     var eventOffsets: [Int] = []
     /// Once an event fails to read, the events that did, with their indices.
     var readableEvents: [(index: Int, event: Event)] = []
 
-    init(bytes: UnsafeRawBufferPointer, json: JSONReader, path: String, diagnosticLimit: Int) {
+    init(bytes: UnsafeRawBufferPointer, json: JSONReader, path: String, diagnosticLimit: Int, limits: CassetteLimits) {
         self.bytes = bytes
+        self.limits = limits
         self.json = json
         self.path = path
         self.diagnosticLimit = max(diagnosticLimit, 1)
     }
 
     mutating func run() throws(CassetteReadError) -> Cassette {
+        guard bytes.count <= limits.maxFileSize else {
+            throw CassetteReadError([Diagnostic(file: path, position: nil, message: limits.fileSizeMessage(bytes.count))])
+        }
         let cassette: Cassette?
         do {
             cassette = try walk()
@@ -247,6 +278,10 @@ private struct ReadPass {
         repeat {
             scanner.skipWhitespace()
             let start = scanner.offset
+            // Refused before it is parsed, so a file of tiny events cannot make the reader hold millions.
+            guard eventOffsets.count < limits.maxEventCount else {
+                throw JSONSyntaxError(limits.eventCountMessage, offset: start)
+            }
             eventOffsets.append(start)
             let (value, end) = try json.backend.parseValue(in: bytes, at: start, maxDepth: json.maxDepth - 2)
             scanner.offset = end

@@ -31,7 +31,9 @@ extension Recorder {
         do {
             try AtomicFile.write(bytes, to: url)
         } catch {
-            throw RecordingError(file: file, stage: .writing, problems: [error.reason])
+            var failure = RecordingError(file: file, stage: .writing, problems: [error.reason])
+            failure.remedy = error.remedy(then: "record again")
+            throw failure
         }
     }
 

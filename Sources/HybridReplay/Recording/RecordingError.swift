@@ -32,6 +32,8 @@ public struct RecordingError: Error, Sendable, CustomStringConvertible {
     /// What is wrong, each naming the event and field, such as
     /// `event 4 (script.reply) cause: script.message 3 already has a reply (event 2); it gets exactly one`.
     public var problems: [String]
+    /// For a ``Stage/writing`` error, what the user can do, such as freeing disk space.
+    var remedy: String?
 
     public init(file: String, stage: Stage, problems: [String]) {
         self.file = file
@@ -42,6 +44,7 @@ public struct RecordingError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         if stage == .writing {
             return "\(file): error: cannot write the recording: \(problems.joined(separator: "; "))"
+                + "; the file was left as it was" + (remedy.map { "\n\($0)" } ?? "")
         }
         let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
         let fix = stage == .missingSeam

@@ -82,6 +82,9 @@ final class GPXTrackParser: NSObject, XMLParserDelegate {
                 message: "the file is empty; expected a GPX document such as "
                     + "<gpx version=\"1.1\"><wpt lat=\"37.3349\" lon=\"-122.009\"/></gpx>")
         }
+        if let (message, position) = GPXEncoding.problem(in: body) {
+            throw GPXError(file: name, position: position, message: message)
+        }
         let reader = GPXTrackParser(data: data, name: name, start: start, interval: interval)
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true

@@ -317,7 +317,32 @@ struct GPXTrackTests {
             testDescription: "an elevation that is not a number",
             gpx: "<gpx><wpt lat=\"1\" lon=\"2\"><ele>12 m</ele></wpt></gpx>",
             error: "walk.gpx:1:27: error: <ele>12 m</ele> is not a number; expected an elevation in metres"),
+        // Found by fuzzing (docs/fuzzing.md): libxml2 crashed converting UTF-7, so only common encodings are read.
+        Problem(
+            testDescription: "a malformed declaration of UTF-7, which crashed libxml2",
+            gpx: #"<?xml version="1.0" encoding="UTF7"+1:"#,
+            error: "walk.gpx:1:31: error: the XML declaration names the encoding 'UTF7', which is not read; "
+                + "expected UTF-8 (or UTF-16, US-ASCII, ISO-8859-1, ISO-8859-15, windows-1252)"),
+        Problem(
+            testDescription: "a document in UTF-7",
+            gpx: #"<?xml version='1.0' encoding = 'utf-7' ?><gpx><wpt lat="1" lon="2"/></gpx>"#,
+            error: "walk.gpx:1:33: error: the XML declaration names the encoding 'utf-7', which is not read; "
+                + "expected UTF-8 (or UTF-16, US-ASCII, ISO-8859-1, ISO-8859-15, windows-1252)"),
+        Problem(
+            testDescription: "a document in UCS-4",
+            gpx: "\u{0}\u{0}\u{0}<gpx/>",
+            error: "walk.gpx:1:1: error: expected a GPX document in UTF-8 or UTF-16, found another encoding (UCS-4 or EBCDIC)"),
     ]
+
+    @Test("reads a document in the encoding its declaration names", arguments: [
+        (String.Encoding.utf16, "UTF-16"), (.isoLatin1, "ISO-8859-1"), (.windowsCP1252, "windows-1252"), (.utf8, "utf-8"),
+    ])
+    func declaredEncoding(_ encoding: String.Encoding, _ name: String) throws {
+        let gpx = #"<?xml version="1.0" encoding="\#(name)"?><gpx><wpt lat="1" lon="2"><name>Caf\#u{E9}</name></wpt></gpx>"#
+        let data = try #require(gpx.data(using: encoding))
+        let track = try GPXTrack(data: data, name: "walk.gpx")
+        #expect(track.fixes.map { [$0.latitude, $0.longitude] } == [[1, 2]])
+    }
 
     @Test("says where and what is wrong", arguments: problems)
     func errors(_ problem: Problem) {

@@ -1,70 +1,101 @@
 import Foundation
 import HybridReplay
 
-/// The encodings a GPX document may be in, checked before `XMLParser` sees it.
+/// A GPX document turned into the only thing `XMLParser` is handed: UTF-8
+/// without a byte-order mark or a NUL, declaring UTF-8 if it declares anything.
 ///
-/// On Linux `XMLParser` is libxml2, which converts other encodings through
-/// iconv; with a stateful one such as UTF-7 it crashed the process on a
-/// malformed document (a null read in `xmlParseChunk`, found by fuzzing:
-/// docs/fuzzing.md). GPX files are written in UTF-8 (Xcode, devices, most
-/// tools), now and then in UTF-16 or a Latin encoding, so those are read and
-/// anything else is a clear error rather than a conversion libxml2 may not survive.
+/// On Linux `XMLParser` is libxml2, whose push parser crashed the process (a
+/// null read in `xmlParseChunk`) when it switched encodings on a malformed
+/// document: UTF-7 named in the declaration, or a UTF-16 byte-order mark
+/// followed by NULs (both found by fuzzing, docs/fuzzing.md). So the
+/// encoding is decided and converted here, and libxml2 never switches.
+/// GPX files are UTF-8 (Xcode, devices, most tools), now and then UTF-16 or a
+/// Latin encoding; those are read, anything else is a clear error.
 enum GPXEncoding {
     /// The encodings read, by the names an XML declaration gives them (compared ignoring case).
-    static let supported = [
-        "UTF-8", "UTF8", "UTF-16", "UTF16", "UTF-16LE", "UTF-16BE", "US-ASCII", "ASCII", "ISO-8859-1", "ISO_8859-1",
-        "LATIN1", "ISO-LATIN-1", "ISO-8859-15", "WINDOWS-1252", "CP1252",
+    static let supported: [(names: [String], encoding: String.Encoding)] = [
+        (["UTF-8", "UTF8"], .utf8), (["US-ASCII", "ASCII"], .utf8),
+        (["UTF-16", "UTF16", "UTF-16LE", "UTF-16BE"], .utf16),
+        (["ISO-8859-1", "ISO_8859-1", "LATIN1", "ISO-LATIN-1"], .isoLatin1), (["WINDOWS-1252", "CP1252"], .windowsCP1252),
     ]
 
-    /// What is wrong with the encoding of `bytes`, and where; `nil` when it is one that is read.
+    /// What is wrong with a document's encoding, and where.
+    struct Problem: Error {
+        var message: String
+        var position: SourcePosition
+    }
+
+    /// `bytes` (after any UTF-8 byte-order mark) as UTF-8 for `XMLParser`:
+    /// unchanged when they are UTF-8 already, which keeps every position libxml2 reports.
     ///
-    /// The encoding is the one the XML declaration names, in a document in
-    /// UTF-8 (with or without a byte-order mark) or UTF-16 (with a byte-order
-    /// mark, or starting with `<?` in UTF-16); a document in none of these,
-    /// such as UCS-4 or EBCDIC, is not read at all.
-    static func problem(in bytes: some Collection<UInt8>) -> (message: String, position: SourcePosition)? {
+    /// - Throws: ``Problem`` for an encoding not read, bytes that are not
+    ///   text in the document's encoding, or a NUL, which XML never allows.
+    static func utf8Document(_ bytes: Data) throws(Problem) -> Data {
         let start = SourcePosition(line: 1, column: 1)
-        let prefix = Array(bytes.prefix(512))
-        let text: [UInt8]
-        if prefix.starts(with: [0xEF, 0xBB, 0xBF]) {
-            text = Array(prefix.dropFirst(3))
-        } else if prefix.starts(with: [0xFF, 0xFE]) || prefix.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
-            text = narrowed(prefix, bigEndian: false)
-        } else if prefix.starts(with: [0xFE, 0xFF]) || prefix.starts(with: [0x00, 0x3C, 0x00, 0x3F]) {
-            text = narrowed(prefix, bigEndian: true)
-        } else if prefix.first == 0x00 || prefix.starts(with: [0x4C, 0x6F, 0xA7, 0x94]) {
-            return ("expected a GPX document in UTF-8 or UTF-16, found another encoding (UCS-4 or EBCDIC)", start)
+        let head = Array(bytes.prefix(4))
+        var text: [UInt8]
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) || head == [0x3C, 0x00, 0x3F, 0x00]
+            || head == [0x00, 0x3C, 0x00, 0x3F]
+        {
+            let bigEndian = head.starts(with: [0xFE, 0xFF]) || head.first == 0x00
+            let units = head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) ? bytes.dropFirst(2) : bytes[...]
+            guard units.count.isMultiple(of: 2),
+                let string = String(data: Data(units), encoding: bigEndian ? .utf16BigEndian : .utf16LittleEndian)
+            else {
+                throw Problem(message: "expected UTF-16 text after the byte-order mark, found bytes that are not", position: start)
+            }
+            text = Array(string.utf8)
         } else {
-            text = prefix
+            text = Array(bytes)
+            if let (name, range) = declaredEncoding(in: text) {
+                guard let encoding = supported.first(where: { $0.names.contains { $0.caseInsensitiveCompare(name) == .orderedSame } })?.encoding
+                else {
+                    throw Problem(
+                        message: "the XML declaration names the encoding '\(name)', which is not read; "
+                            + "expected UTF-8 (or UTF-16, US-ASCII, ISO-8859-1, windows-1252)",
+                        position: SourcePosition(line: 1, column: range.lowerBound + 1))
+                }
+                if encoding == .isoLatin1 || encoding == .windowsCP1252 {
+                    guard let string = String(data: bytes, encoding: encoding) else {
+                        throw Problem(message: "expected text in \(name), found bytes that are not", position: start)
+                    }
+                    text = Array(string.utf8)
+                }
+            }
+            if let offset = firstInvalidUTF8(in: text) {
+                throw Problem(
+                    message: "expected UTF-8 text (or the encoding the XML declaration names), found a byte that is not",
+                    position: SourcePosition(offset: offset, in: text))
+            }
         }
-        guard let (name, column) = declaredEncoding(in: text) else { return nil }
-        guard !supported.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) else { return nil }
-        return (
-            "the XML declaration names the encoding '\(name)', which is not read; "
-                + "expected UTF-8 (or UTF-16, US-ASCII, ISO-8859-1, ISO-8859-15, windows-1252)",
-            SourcePosition(line: 1, column: column)
-        )
+        if let offset = text.firstIndex(of: 0) {
+            throw Problem(message: "a NUL character, which XML does not allow", position: SourcePosition(offset: offset, in: text))
+        }
+        // libxml2 switches to whatever the declaration names; the text is UTF-8 now, so it must say so.
+        if let (name, range) = declaredEncoding(in: text), name.caseInsensitiveCompare("UTF-8") != .orderedSame {
+            text.replaceSubrange(range, with: Array("UTF-8".utf8))
+        }
+        return Data(text)
     }
 
-    /// The UTF-16 code units of `bytes` that are ASCII, as bytes; any other unit ends the text.
-    private static func narrowed(_ bytes: [UInt8], bigEndian: Bool) -> [UInt8] {
-        var text: [UInt8] = []
-        var index = 0
-        while index + 1 < bytes.count {
-            let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
-            let unit = UInt16(high) << 8 | UInt16(low)
-            index += 2
-            if unit == 0xFEFF, index == 2 { continue }
-            guard unit < 0x80 else { break }
-            text.append(UInt8(unit))
+    /// The byte offset of the first byte of `bytes` that is not part of valid UTF-8, if any.
+    private static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
         }
-        return text
     }
 
-    /// The name the declaration `<?xml … encoding="name" …?>` at the start of `text` gives, with its column.
-    private static func declaredEncoding(in text: [UInt8]) -> (String, Int)? {
+    /// The name the declaration `<?xml … encoding="name" …?>` at the start of `text` gives, with its byte range.
+    private static func declaredEncoding(in text: [UInt8]) -> (String, Range<Int>)? {
         guard text.starts(with: Array("<?xml".utf8)) else { return nil }
-        let end = text.firstIndex(of: UInt8(ascii: ">")) ?? text.endIndex
+        let end = text.prefix(512).firstIndex(of: UInt8(ascii: ">")) ?? min(text.count, 512)
         let declaration = text[..<end]
         let key = Array("encoding".utf8)
         var from = declaration.startIndex
@@ -75,8 +106,8 @@ enum GPXEncoding {
         return nil
     }
 
-    /// The quoted value of `= "value"` at `index`, with the column it starts at; to the end when unquoted at the end.
-    private static func value(after start: Int, in declaration: ArraySlice<UInt8>) -> (String, Int)? {
+    /// The quoted value of `= "value"` at `start`, with its range; to the end when its quote never closes.
+    private static func value(after start: Int, in declaration: ArraySlice<UInt8>) -> (String, Range<Int>)? {
         var index = start
         let end = declaration.endIndex
         func skipSpace() {
@@ -92,6 +123,6 @@ enum GPXEncoding {
         let quote = declaration[index]
         let nameStart = index + 1
         let nameEnd = declaration[nameStart...].firstIndex(of: quote) ?? end
-        return (String(decoding: declaration[nameStart..<nameEnd], as: UTF8.self), nameStart + 1)
+        return (String(decoding: declaration[nameStart..<nameEnd], as: UTF8.self), nameStart..<nameEnd)
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import HybridReplay
 
 /// A GPX document turned into the only thing `XMLParser` is handed: UTF-8
-/// without a byte-order mark or a NUL, declaring UTF-8 if it declares anything.
+/// without a byte-order mark or a NUL, declaring UTF-8 if it declares
+/// anything, every processing instruction with data.
 ///
 /// On Linux `XMLParser` is libxml2, whose push parser crashed the process (a
 /// null read in `xmlParseChunk`) when it switched encodings on a malformed
@@ -26,7 +27,8 @@ enum GPXEncoding {
     }
 
     /// `bytes` (after any UTF-8 byte-order mark) as UTF-8 for `XMLParser`:
-    /// unchanged when they are UTF-8 already, which keeps every position libxml2 reports.
+    /// unchanged when they are UTF-8 already and every processing instruction
+    /// has data, which keeps every position libxml2 reports.
     ///
     /// - Throws: ``Problem`` for an encoding not read, bytes that are not
     ///   text in the document's encoding, or a NUL, which XML never allows.
@@ -75,7 +77,29 @@ enum GPXEncoding {
         if let (name, range) = declaredEncoding(in: text), name.caseInsensitiveCompare("UTF-8") != .orderedSame {
             text.replaceSubrange(range, with: Array("UTF-8".utf8))
         }
+        givingEveryInstructionData(&text)
         return Data(text)
+    }
+
+    /// Adds a space to every processing instruction without data, `<?pi?>`
+    /// becoming `<?pi ?>`: for one without, libxml2 hands `XMLParser` no
+    /// data at all, and `XMLParser` on Linux crashed reading it (a null
+    /// `strlen`, found by fuzzing). Outside markup `<?` cannot stand, and
+    /// inside a comment or CDATA the space changes nothing a track reads.
+    private static func givingEveryInstructionData(_ text: inout [UInt8]) {
+        var insertions: [Int] = []
+        var index = 0
+        while index + 1 < text.count {
+            guard text[index] == UInt8(ascii: "<"), text[index + 1] == UInt8(ascii: "?") else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end < text.count, !" \t\r\n?<>".utf8.contains(text[end]) { end += 1 }
+            if end > index + 2, text[end...].starts(with: "?>".utf8) { insertions.append(end) }
+            index = end
+        }
+        for offset in insertions.reversed() { text.insert(UInt8(ascii: " "), at: offset) }
     }
 
     /// The byte offset of the first byte of `bytes` that is not part of valid UTF-8, if any.

@@ -362,6 +362,15 @@ struct GPXTrackTests {
         }
     }
 
+    // Found by fuzzing (docs/fuzzing.md): XMLParser on Linux crashed on a processing instruction without data.
+    @Test("reads a track with processing instructions without data, before, in and after it", arguments: [
+        #"<?pi?><gpx><wpt lat="1" lon="2"/></gpx>"#, #"<gpx><?pi?><wpt lat="1" lon="2"/><?x-y?></gpx>"#,
+        #"<gpx><wpt lat="1" lon="2"/></gpx><?pi?>"#, #"<gpx><!-- <?pi?> --><wpt lat="1" lon="2"/></gpx>"#,
+    ])
+    func instructionsWithoutData(_ gpx: String) throws {
+        #expect(try Self.read(gpx).fixes.map { [$0.latitude, $0.longitude] } == [[1, 2]])
+    }
+
     @Test("says where and what is wrong", arguments: problems)
     func errors(_ problem: Problem) {
         #expect(Self.error(problem.gpx)?.description == problem.error)

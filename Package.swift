@@ -208,3 +208,25 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The fuzz targets (docs/fuzzing.md). They exist only when Scripts/fuzz sets
+// HYBRIDREPLAY_FUZZ, so the default build, `swift package describe` and every
+// package that depends on this one never see them; being in this package, they
+// reach its `package` API (the command-line parser, the diff command, FieldPath).
+if Context.environment["HYBRIDREPLAY_FUZZ"] != nil {
+    // libFuzzer brings the process's entry; each target defines `<module>_main`, which hands over to it.
+    let entry: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+    func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+        .executableTarget(
+            name: "fuzz-\(name)", dependencies: ["FuzzSupport"] + dependencies, path: "Fuzz/Targets/\(name)", swiftSettings: entry)
+    }
+    package.targets += [
+        .target(name: "FuzzSupport", path: "Fuzz/Support"),
+        fuzzTarget("cassette", ["HybridReplay"]),
+        fuzzTarget("har", ["HybridReplay"]),
+        fuzzTarget("gpx", ["HybridReplay", "HybridReplaySimulation"]),
+        fuzzTarget("volatile-field", ["HybridReplay"]),
+        fuzzTarget("command-line", ["CassetteCommands"]),
+        fuzzTarget("diff", ["HybridReplay", "CassetteCommands"]),
+    ]
+}

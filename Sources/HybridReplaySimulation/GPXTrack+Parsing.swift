@@ -82,8 +82,14 @@ final class GPXTrackParser: NSObject, XMLParserDelegate {
                 message: "the file is empty; expected a GPX document such as "
                     + "<gpx version=\"1.1\"><wpt lat=\"37.3349\" lon=\"-122.009\"/></gpx>")
         }
-        let reader = GPXTrackParser(data: data, name: name, start: start, interval: interval)
-        let parser = XMLParser(data: data)
+        let document: Data
+        do {
+            document = try GPXEncoding.utf8Document(Data(body))
+        } catch {
+            throw GPXError(file: name, position: error.position, message: error.message)
+        }
+        let reader = GPXTrackParser(data: document, name: name, start: start, interval: interval)
+        let parser = XMLParser(data: document)
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader

@@ -72,7 +72,8 @@ public struct GPXTrack: Sendable, Hashable {
     /// Reads a GPX document held in memory.
     ///
     /// - Parameters:
-    ///   - data: The document, in the encoding its XML declaration names (UTF-8 without one).
+    ///   - data: The document, in the encoding its XML declaration names (UTF-8 without one):
+    ///     UTF-8, UTF-16, US-ASCII, ISO-8859-1 or windows-1252.
     ///   - name: What errors call the document, such as `cupertino-walk.gpx`.
     ///   - start: The time of the first point when it has no `<time>`.
     ///   - interval: The time from one point to the next untimed one; with a
@@ -82,7 +83,8 @@ public struct GPXTrack: Sendable, Hashable {
     /// - Throws: ``GPXError`` with the line and column of the problem: malformed
     ///   XML, an empty file, a root other than `<gpx>`, a point without a valid
     ///   `lat` or `lon`, an `<ele>`, `<speed>` or `<course>` that is not a
-    ///   number, a `<time>` that is not a date, or no point at all.
+    ///   number, a `<time>` that is not a date, no point at all, an encoding
+    ///   other than those above, bytes that are not text in it, or a NUL.
     public init(
         data: Data, name: String, startingAt start: Date = GPXTrack.defaultStart, interval: Duration = .seconds(1)
     ) throws(GPXError) {

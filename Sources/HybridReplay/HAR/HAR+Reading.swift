@@ -41,7 +41,7 @@ extension HAR {
         var decoder = HARDecoder(json: json)
         let log = decoder.log(value, problems: &problems)
         if let log, problems.isEmpty {
-            problems = log.linkProblems()
+            problems = log.linkProblems() + log.timeProblems()
             if problems.isEmpty { return log }
         }
         let lines = LineTable(buffer)

@@ -121,6 +121,30 @@ extension HARLog {
         return problems
     }
 
+    /// How long after the log's start an entry may end, in microseconds:
+    /// 10^15, that is 10^9 seconds (about 31 years). A cassette holds a time
+    /// as seconds in a `Double`, exact to the microsecond only up to about 2^51
+    /// microseconds, so within this reach a log exports again as it was imported.
+    static let reach: Int64 = 1_000_000_000_000_000
+
+    /// Where an entry starts or ends further from the log's start than
+    /// ``reach``: its times would not survive the cassette.
+    func timeProblems() -> [CassetteProblem] {
+        let start = origin ?? entries.map(\.started).min() ?? 0
+        let from = origin == nil ? "the log's first entry" : "the log's '_origin'"
+        var problems: [CassetteProblem] = []
+        for entry in entries {
+            let requestAt = max(entry.started - start, 0)
+            let (key, verb) = requestAt > Self.reach ? ("startedDateTime", "starts") : ("time", "ends")
+            guard requestAt + entry.time > Self.reach else { continue }
+            problems.append(CassetteProblem(
+                path: entry.path.appending(key),
+                message: "the entry \(verb) more than 10^9 seconds (about 31 years) after \(from); "
+                    + "a cassette's times are exact to the microsecond only that far"))
+        }
+        return problems
+    }
+
     /// The events of a log HybridReplay exported, with the ids, causes and
     /// times of the cassette it came from; ``linkProblems()`` found none.
     private func linkedEvents() -> [Event] {

@@ -37,6 +37,18 @@ struct HARRoundTripTests {
         #expect(imported.events == expected)
     }
 
+    @Test("HAR → cassette → HAR → cassette keeps every time to the microsecond, for entries decades apart")
+    func distantEntries() throws {
+        let text = HARText.log(entries: [
+            HARText.entry(started: "2026-12-02T01:26:39.686411+00:00", time: 7.516860961914062),
+            HARText.entry(started: "2056-12-01T01:26:39.708488+00:00", time: 4.176855087280273),
+        ])
+        let imported = try HAR.read(Data(text.utf8), path: "x.har").cassette(name: "x", source: "x.har")
+        let again = try HAR.read(HAR.export(imported), path: "y.har").cassette(name: "x", source: "x.har")
+        #expect(imported.events.map(\.at) == [0, 0.007517, 946_684_800.022077, 946_684_800.026254])
+        #expect(again.events == imported.events)
+    }
+
     @Test("HAR → cassette → HAR gives the same bytes for a log HybridReplay wrote", arguments: cassettes)
     func exportIsStable(_ path: String) throws {
         let original = try HARFixtures.cassette(HARFixtures.packageRoot.appendingPathComponent(path))

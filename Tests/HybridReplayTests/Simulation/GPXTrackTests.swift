@@ -317,7 +317,59 @@ struct GPXTrackTests {
             testDescription: "an elevation that is not a number",
             gpx: "<gpx><wpt lat=\"1\" lon=\"2\"><ele>12 m</ele></wpt></gpx>",
             error: "walk.gpx:1:27: error: <ele>12 m</ele> is not a number; expected an elevation in metres"),
+        // Found by fuzzing (docs/fuzzing.md): libxml2 crashed switching to UTF-7, or to UTF-16 before NULs,
+        // so the reader converts the few encodings it reads to UTF-8 itself.
+        Problem(
+            testDescription: "a malformed declaration of UTF-7, which crashed libxml2",
+            gpx: #"<?xml version="1.0" encoding="UTF7"+1:"#,
+            error: "walk.gpx:1:31: error: the XML declaration names the encoding 'UTF7', which is not read; "
+                + "expected UTF-8 (or UTF-16, US-ASCII, ISO-8859-1, windows-1252)"),
+        Problem(
+            testDescription: "a document in UTF-7",
+            gpx: #"<?xml version='1.0' encoding = 'utf-7' ?><gpx><wpt lat="1" lon="2"/></gpx>"#,
+            error: "walk.gpx:1:33: error: the XML declaration names the encoding 'utf-7', which is not read; "
+                + "expected UTF-8 (or UTF-16, US-ASCII, ISO-8859-1, windows-1252)"),
+        Problem(
+            testDescription: "a document in UCS-4, which starts with NULs",
+            gpx: "\u{0}\u{0}\u{0}<gpx/>",
+            error: "walk.gpx:1:1: error: a NUL character, which XML does not allow"),
     ]
+
+    @Test("reads a document in the encoding its declaration names", arguments: [
+        (String.Encoding.utf16, "UTF-16"), (.isoLatin1, "ISO-8859-1"), (.windowsCP1252, "windows-1252"), (.utf8, "utf-8"),
+    ])
+    func declaredEncoding(_ encoding: String.Encoding, _ name: String) throws {
+        let gpx = #"<?xml version="1.0" encoding="\#(name)"?><gpx><wpt lat="1" lon="2"><name>Caf\#u{E9}</name></wpt></gpx>"#
+        let data = try #require(gpx.data(using: encoding))
+        let track = try GPXTrack(data: data, name: "walk.gpx")
+        #expect(track.fixes.map { [$0.latitude, $0.longitude] } == [[1, 2]])
+    }
+
+    /// The input the gpx fuzz target found crashing libxml2: a UTF-16 byte-order mark, then NULs.
+    static let byteOrderMarkThenNULs: [UInt8] = [
+        0xFF, 0xFE, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x68, 0x74, 0x74, 0x70, 0x3A, 0x2F, 0x2F, 0x77, 0x77, 0x77, 0x2E, 0x74, 0x6F, 0x70, 0x6F, 0x67, 0x72, 0x61, 0x6B, 0x69, 0x78, 0x2E, 0x63, 0x6F, 0x6D, 0x2F, 0x47, 0x50, 0x58, 0x2F, 0x31, 0x2F, 0x31, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x76, 0x65, 0x72, 0xCF, 0xD1, 0xCF, 0xDD, 0xDF, 0xFF, 0xFF, 0xD8, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x49, 0x53, 0x4F, 0x2D, 0x31
+    ]
+
+    @Test("a UTF-16 byte-order mark followed by what is not UTF-16, or by NULs, is an error, not a crash in libxml2")
+    func utf16Problems() {
+        for (bytes, message) in [
+            (Self.byteOrderMarkThenNULs, "expected UTF-16 text after the byte-order mark, found bytes that are not"),
+            ([0xFF, 0xFE, 0x00, 0x00, 0x3C, 0x00], "a NUL character, which XML does not allow"),
+        ] {
+            #expect(throws: GPXError(file: "walk.gpx", position: SourcePosition(line: 1, column: 1), message: message)) {
+                try GPXTrack(data: Data(bytes), name: "walk.gpx")
+            }
+        }
+    }
+
+    // Found by fuzzing (docs/fuzzing.md): XMLParser on Linux crashed on a processing instruction without data.
+    @Test("reads a track with processing instructions without data, before, in and after it", arguments: [
+        #"<?pi?><gpx><wpt lat="1" lon="2"/></gpx>"#, #"<gpx><?pi?><wpt lat="1" lon="2"/><?x-y?></gpx>"#,
+        #"<gpx><wpt lat="1" lon="2"/></gpx><?pi?>"#, #"<gpx><!-- <?pi?> --><wpt lat="1" lon="2"/></gpx>"#,
+    ])
+    func instructionsWithoutData(_ gpx: String) throws {
+        #expect(try Self.read(gpx).fixes.map { [$0.latitude, $0.longitude] } == [[1, 2]])
+    }
 
     @Test("says where and what is wrong", arguments: problems)
     func errors(_ problem: Problem) {

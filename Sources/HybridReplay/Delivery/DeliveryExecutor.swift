@@ -9,8 +9,8 @@ import HybridReplaySeams
 /// made it (the main thread in practice): those reach app code on the main
 /// actor. `URLSession`'s async API resumes on no particular executor, and a
 /// custom seam delivers where the app's own code sends: those are delivered
-/// where the engine happens to run. The table is ``for(_:)``; a new seam is a
-/// new row there.
+/// where the engine happens to run. Each kind's description says which
+/// (``StandardPayload/delivery``).
 package struct DeliveryExecutor: Sendable, Hashable, CustomStringConvertible {
     private let name: String
 
@@ -21,23 +21,18 @@ package struct DeliveryExecutor: Sendable, Hashable, CustomStringConvertible {
 
     package var description: String { name }
 
-    /// Where the platform delivers `payload`: the one table of seams and their executors.
-    package static func `for`(_ payload: any EventPayload) -> DeliveryExecutor {
-        switch payload {
-        case is ScriptMessage, is JavaScriptResult: .mainActor
-        case is NavigationAction, is NavigationResponse, is NewWindowRequest, is JavaScriptDialog: .mainActor
-        case is URLSchemeRequest, is URLSchemeStop: .mainActor
-        case is NavigationStart, is NavigationCommit, is NavigationFinish, is NavigationFailure,
-            is WebContentProcessTermination:
-            .mainActor
-        case is LocationAuthorizationChange, is LocationUpdate, is LocationFailure: .mainActor
-        default: .anywhere
-        }
+    /// Where the platform calls back with the answer to `call`, or with its
+    /// failure when it has none: what the call's kind description says.
+    package static func forAnswer(to call: any EventPayload) -> DeliveryExecutor {
+        guard let standard = call as? any StandardPayload else { return .anywhere }
+        return answerExecutor(of: standard)
     }
 
-    /// Where the platform calls back with the answer to `call`, or with its failure when it has none.
-    package static func forAnswer(to call: any EventPayload) -> DeliveryExecutor {
-        call is JavaScriptEvaluation ? .mainActor : .anywhere
+    private static func answerExecutor<Payload: StandardPayload>(of _: Payload) -> DeliveryExecutor {
+        switch Payload.delivery {
+        case .effect(let executor): executor
+        case .answer, .receiver: .anywhere
+        }
     }
 
     /// Runs `body` on this executor, in the calling task, so task-local values stay bound.

@@ -16,13 +16,10 @@ extension Cassette {
         guard events.contains(where: { $0.id == requestID && $0.kind == URLSchemeRequest.eventKind }) else { return nil }
         var answer = URLSchemeAnswer()
         for event in events where event.cause == requestID {
-            switch event.payload {
-            case let response as URLSchemeResponse: answer.response = response
-            case let piece as URLSchemeData: answer.data.append(piece.data)
-            case let completion as URLSchemeCompletion: answer.completion = completion
-            case is URLSchemeStop: answer.stopped = true
-            default: break
-            }
+            if let response = event.payload(as: URLSchemeResponse.self) { answer.response = response }
+            if let piece = event.payload(as: URLSchemeData.self) { answer.data.append(piece.data) }
+            if let completion = event.payload(as: URLSchemeCompletion.self) { answer.completion = completion }
+            if event.kind == URLSchemeStop.eventKind { answer.stopped = true }
         }
         return answer
     }

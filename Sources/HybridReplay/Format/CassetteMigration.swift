@@ -13,32 +13,13 @@ enum CassetteMigration {
     /// Steps keyed by the version they migrate from, each producing the next version.
     static let steps: [Int: @Sendable (JSONValue) -> JSONValue] = [:]
 
-    /// The version that added each kind after version 1: a cassette of an
-    /// older version that uses one is an error, because a reader of its
-    /// version would refuse it.
-    static let kindsAdded: [EventKind: Int] = [
-        HTTPTransportFailure.eventKind: 2,
-        OneShotLocationRequest.eventKind: 2,
-        TemporaryFullAccuracyRequest.eventKind: 2,
-        ScriptHandlerRemoval.eventKind: 2,
-        NavigationStart.eventKind: 2,
-        NavigationCommit.eventKind: 2,
-        NavigationFinish.eventKind: 2,
-        NavigationFailure.eventKind: 2,
-        WebContentProcessTermination.eventKind: 2,
-        NavigationResponse.eventKind: 2,
-        NavigationResponseDecision.eventKind: 2,
-        NewWindowRequest.eventKind: 2,
-        NewWindowResult.eventKind: 2,
-        JavaScriptDialog.eventKind: 2,
-        JavaScriptDialogAnswer.eventKind: 2,
-        URLSchemeRequest.eventKind: 2,
-        URLSchemeResponse.eventKind: 2,
-        URLSchemeData.eventKind: 2,
-        URLSchemeCompletion.eventKind: 2,
-        URLSchemeStop.eventKind: 2,
-        LocationDelegateChange.eventKind: 2,
-    ]
+    /// The version that added each kind after version 1, from each kind's
+    /// description: a cassette of an older version that uses one is an
+    /// error, because a reader of its version would refuse it.
+    static let kindsAdded: [EventKind: Int] = Dictionary(
+        uniqueKeysWithValues: PayloadRegistry.standardTypes.compactMap { type in
+            type.formatVersion > oldestSupportedVersion ? (type.eventKind, type.formatVersion) : nil
+        })
 
     /// A problem for an event of `kind` in a cassette of `version`, or `nil`.
     static func problem(forKind kind: EventKind, inVersion version: Int) -> String? {

@@ -62,134 +62,53 @@ struct PayloadRewriter: Sendable {
     /// Headers whose value is a URL.
     private static let urlHeaders: Set<String> = ["location", "referer", "content-location"]
 
-    /// `payload` with every place this rewriter covers rewritten; payload
-    /// types it does not know are returned unchanged.
+    /// `payload` with every place this rewriter covers rewritten: the places
+    /// its kind's description names (``StandardPayload/rewritten(by:_:)``),
+    /// or a custom event's fields.
     func apply(to payload: any EventPayload, _ placeholders: inout RedactionPlaceholders) -> any EventPayload {
-        switch payload {
-        case var message as ScriptMessage:
-            message.body = json(message.body, &placeholders)
-            message.frame = frame(message.frame, &placeholders)
-            return message
-        case let reply as ScriptReply:
-            return ScriptReply(outcome(reply.outcome, &placeholders))
-        case let result as JavaScriptResult:
-            return JavaScriptResult(outcome(result.outcome, &placeholders))
-        case var evaluation as JavaScriptEvaluation:
-            evaluation.arguments = evaluation.arguments.map { object($0, &placeholders) }
-            evaluation.frame = frame(evaluation.frame, &placeholders)
-            if let text { evaluation.script = text(evaluation.script, &placeholders) }
-            return evaluation
-        case var dialog as JavaScriptDialog:
-            if let text {
-                dialog.message = text(dialog.message, &placeholders)
-                dialog.defaultText = dialog.defaultText.map { text($0, &placeholders) }
-            }
-            dialog.frame = frame(dialog.frame, &placeholders) ?? dialog.frame
-            return dialog
-        case var answer as JavaScriptDialogAnswer:
-            if let text { answer.text = answer.text.map { text($0, &placeholders) } }
-            return answer
-        case var action as NavigationAction:
-            action.url = url(action.url, &placeholders)
-            action.sourceFrame = frame(action.sourceFrame, &placeholders)
-            action.targetFrame = frame(action.targetFrame, &placeholders)
-            return action
-        case var route as NativeRoute:
-            route.parameters = object(route.parameters, &placeholders)
-            return route
-        case var load as NavigationLoad:
-            load.url = url(load.url, &placeholders)
-            load.body = body(load.body, headers: load.headers, &placeholders)
-            load.headers = headers(load.headers, &placeholders)
-            return load
-        case var request as NewWindowRequest:
-            request.action = apply(to: request.action, &placeholders) as? NavigationAction ?? request.action
-            return request
-        case var response as NavigationResponse:
-            response.url = url(response.url, &placeholders)
-            return response
-        case var start as NavigationStart:
-            start.url = start.url.map { url($0, &placeholders) }
-            return start
-        case var commit as NavigationCommit:
-            commit.url = commit.url.map { url($0, &placeholders) }
-            return commit
-        case var finish as NavigationFinish:
-            finish.url = finish.url.map { url($0, &placeholders) }
-            return finish
-        case var failure as NavigationFailure:
-            failure.url = failure.url.map { url($0, &placeholders) }
-            return failure
-        case var request as HTTPRequest:
-            request.url = url(request.url, &placeholders)
-            request.body = body(request.body, headers: request.headers, &placeholders)
-            request.headers = headers(request.headers, &placeholders)
-            return request
-        case var request as URLSchemeRequest:
-            request.url = url(request.url, &placeholders)
-            request.body = body(request.body, headers: request.headers, &placeholders)
-            request.headers = headers(request.headers, &placeholders)
-            request.frame = frame(request.frame, &placeholders)
-            return request
-        case var response as URLSchemeResponse:
-            response.url = url(response.url, &placeholders)
-            response.headers = headers(response.headers, &placeholders)
-            return response
-        case let piece as URLSchemeData:
-            return URLSchemeData(schemeAnswer(piece.data, &placeholders))
-        case var stop as URLSchemeStop:
-            stop.url = url(stop.url, &placeholders)
-            return stop
-        case var response as HTTPResponse:
-            response.body = body(response.body, headers: response.headers, &placeholders)
-            response.headers = headers(response.headers, &placeholders)
-            return response
-        case let write as CookieStoreWrite:
-            return CookieStoreWrite(cookie(write.cookie, &placeholders))
-        case let query as CookieStoreQuery:
-            return CookieStoreQuery(url: url(query.url, &placeholders))
-        case let contents as CookieStoreContents:
-            return CookieStoreContents(contents.cookies.map { cookie($0, &placeholders) })
-        case var value as LocationServiceValue:
-            value.value = json(value.value, &placeholders)
-            return value
-        case var custom as CustomEvent:
+        if let standard = payload as? any StandardPayload { return standard.rewritten(by: self, &placeholders) }
+        if var custom = payload as? CustomEvent {
             custom.fields = object(custom.fields, &placeholders)
             return custom
-        default:
-            return payload
         }
+        return payload
     }
 
-    private func json(_ value: JSONValue, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
+    // MARK: The places, for the kinds' descriptions
+
+    func text(_ value: String, _ placeholders: inout RedactionPlaceholders) -> String {
+        text?(value, &placeholders) ?? value
+    }
+
+    func json(_ value: JSONValue, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
         json?(value, &placeholders) ?? value
     }
 
-    private func object(_ members: [String: JSONValue], _ placeholders: inout RedactionPlaceholders) -> [String: JSONValue] {
+    func object(_ members: [String: JSONValue], _ placeholders: inout RedactionPlaceholders) -> [String: JSONValue] {
         guard let json else { return members }
         return json(.object(members), &placeholders).objectValue ?? members
     }
 
-    private func url(_ text: String, _ placeholders: inout RedactionPlaceholders) -> String {
+    func url(_ text: String, _ placeholders: inout RedactionPlaceholders) -> String {
         url?(text, &placeholders) ?? text
     }
 
-    private func cookie(_ value: Cookie, _ placeholders: inout RedactionPlaceholders) -> Cookie {
+    func cookie(_ value: Cookie, _ placeholders: inout RedactionPlaceholders) -> Cookie {
         cookie?(value, &placeholders) ?? value
     }
 
-    private func frame(_ frame: Frame?, _ placeholders: inout RedactionPlaceholders) -> Frame? {
+    func frame(_ frame: Frame?, _ placeholders: inout RedactionPlaceholders) -> Frame? {
         guard var frame, let address = frame.url else { return frame }
         frame.url = url(address, &placeholders)
         return frame
     }
 
-    private func outcome(_ outcome: Outcome, _ placeholders: inout RedactionPlaceholders) -> Outcome {
+    func outcome(_ outcome: Outcome, _ placeholders: inout RedactionPlaceholders) -> Outcome {
         guard case .value(let value) = outcome else { return outcome }
         return .value(json(value, &placeholders))
     }
 
-    private func headers(_ headers: [HTTPHeader], _ placeholders: inout RedactionPlaceholders) -> [HTTPHeader] {
+    func headers(_ headers: [HTTPHeader], _ placeholders: inout RedactionPlaceholders) -> [HTTPHeader] {
         headers.map { original in
             var header = header?(original, &placeholders) ?? original
             if Self.urlHeaders.contains(header.name.lowercased()) { header.value = url(header.value, &placeholders) }
@@ -202,7 +121,7 @@ struct PayloadRewriter: Sendable {
     /// JSON and, when that changes it, stored as `json`; a form or multipart
     /// body given as bytes is rewritten as text and, when that changes it,
     /// stored as `text`. A body nothing changes keeps its encoding.
-    private func body(_ body: HTTPBody?, headers: [HTTPHeader], _ placeholders: inout RedactionPlaceholders) -> HTTPBody? {
+    func body(_ body: HTTPBody?, headers: [HTTPHeader], _ placeholders: inout RedactionPlaceholders) -> HTTPBody? {
         guard let body else { return nil }
         if case .json(let value) = body { return .json(json(value, &placeholders)) }
         let type = BodyMediaType(headers: headers)
@@ -247,7 +166,7 @@ struct PayloadRewriter: Sendable {
     /// spacing and key order are kept; then the text rules apply. A piece
     /// that is not UTF-8 is kept; the recorder still replaces values it
     /// redacted elsewhere in its bytes (see ``RedactedValues``).
-    private func schemeAnswer(_ data: Data, _ placeholders: inout RedactionPlaceholders) -> Data {
+    func schemeAnswer(_ data: Data, _ placeholders: inout RedactionPlaceholders) -> Data {
         guard let original = String(bytes: data, encoding: .utf8), Data(original.utf8) == data else { return data }
         var rewritten = original
         if let json, let document = embeddedJSON(original) {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The form in which the recorder writes what app code sent, so that
-/// re-recording unchanged code gives the same, readable bytes.
+/// re-recording unchanged code gives the same, readable bytes: each kind's
+/// description says it (``StandardPayload/recordedForm()``), with these rules.
 ///
 /// - A script's JSON object literals are written with sorted keys (see
 ///   ``EmbeddedJSON/written(_:)``): `JSONEncoder` without `.sortedKeys`
@@ -18,23 +19,11 @@ import Foundation
 enum RecordedForm {
     /// `payload` as the recorder writes it, before redaction.
     static func of(_ payload: any EventPayload) -> any EventPayload {
-        switch payload {
-        case var evaluation as JavaScriptEvaluation:
-            evaluation.script = EmbeddedJSON.written(evaluation.script)
-            return evaluation
-        case var request as HTTPRequest:
-            request.body = request.body.map { written($0, request.headers) }
-            return request
-        case var load as NavigationLoad:
-            load.body = load.body.map { written($0, load.headers) }
-            return load
-        default:
-            return payload
-        }
+        (payload as? any StandardPayload)?.recordedForm() ?? payload
     }
 
     /// `body` as `json` when `headers` say JSON and its text is exactly a JSON document; otherwise `body`.
-    private static func written(_ body: HTTPBody, _ headers: [HTTPHeader]) -> HTTPBody {
+    static func written(_ body: HTTPBody, _ headers: [HTTPHeader]) -> HTTPBody {
         guard BodyMediaType(headers: headers).isJSON else { return body }
         let bytes: [UInt8]
         switch body {

@@ -26,20 +26,18 @@
 /// the written order, and `cause` and `answers` follow them.
 enum RecordingOrder {
     /// The notifications whose place among racing work the engine does not fix.
-    static let floating: Set<EventKind> = [
-        NavigationStart.eventKind, NavigationCommit.eventKind, NavigationFinish.eventKind, NavigationFailure.eventKind,
-    ]
+    static let floating = kinds(.floating)
 
     /// The work a notification may be written after: the app's calls and their answers on these kinds.
-    static let racing: Set<EventKind> = [
-        JavaScriptEvaluation.eventKind, JavaScriptResult.eventKind, ScriptReply.eventKind,
-        HTTPRequest.eventKind, HTTPResponse.eventKind, HTTPTransportFailure.eventKind,
-        LocationAuthorizationRequest.eventKind, LocationAuthorizationChange.eventKind,
-        LocationConfiguration.eventKind, LocationUpdatesStart.eventKind, LocationUpdatesStop.eventKind,
-        OneShotLocationRequest.eventKind, TemporaryFullAccuracyRequest.eventKind,
-        LocationUpdate.eventKind, LocationFailure.eventKind, LocationServiceValue.eventKind,
-        LocationServiceCompletion.eventKind,
-    ]
+    static let racing = kinds(.racing)
+
+    private static func kinds(_ order: WrittenOrder) -> Set<EventKind> {
+        var kinds: Set<EventKind> = []
+        for type in PayloadRegistry.standardTypes where writtenOrder(of: type) == order { kinds.insert(type.eventKind) }
+        return kinds
+    }
+
+    private static func writtenOrder<Payload: StandardPayload>(of _: Payload.Type) -> WrittenOrder { Payload.writtenOrder }
 
     /// `events`, in id order, in the written order with ids renumbered from 1.
     ///
@@ -89,4 +87,17 @@ enum RecordingOrder {
         }
         return end
     }
+}
+
+/// Where the recorder writes an event of a kind among work racing it (see ``RecordingOrder``).
+enum WrittenOrder: Sendable {
+    /// Where it happened: the engine fixes its place.
+    case fixed
+    /// A notification whose place among racing work the engine does not fix
+    /// (WebKit's lifecycle callbacks come from another process): written
+    /// after the racing work, in a deterministic order.
+    case floating
+    /// Work a floating notification may be written after: the app's calls
+    /// and their answers that race the web content process.
+    case racing
 }

@@ -42,14 +42,27 @@ extension ReplayEngine {
             await answer([answerHandler], with: delivered)
             return
         }
-        let routed = delivered
-        switch DeliveryExecutor.for(payload) {
-        case .mainActor:
-            await MainActor.run {
-                ReplayContext.$stimulus.withValue(stimulus.id) { withLease { route(routed, to: receivers) } }
+        if let custom = payload as? CustomEvent {
+            ReplayContext.$stimulus.withValue(stimulus.id) { withLease { routeCustom(custom, delivered, to: receivers) } }
+        } else if let standard = payload as? any StandardPayload {
+            await route(standard, delivered, to: receivers)
+        }
+    }
+
+    /// Hands a stimulus of a standard kind to the receiver its description
+    /// names, on the main actor, where WebKit and CoreLocation call app code.
+    private func route<Payload: StandardPayload>(_ payload: Payload, _ stimulus: Event, to receivers: ReplayReceivers.Table) async {
+        guard case .receiver(let receiver) = Payload.delivery else {
+            // An answer whose call passed no completion handler: nobody waits for it.
+            return
+        }
+        await MainActor.run {
+            ReplayContext.$stimulus.withValue(stimulus.id) {
+                withLease {
+                    if let reason = receiver.missing(payload, receivers) { return undeliverable(stimulus, reason) }
+                    receiver.deliver(payload, stimulus, self, receivers)
+                }
             }
-        default:
-            ReplayContext.$stimulus.withValue(stimulus.id) { withLease { routeCustom(routed, to: receivers) } }
         }
     }
 
@@ -65,12 +78,8 @@ extension ReplayEngine {
         }
     }
 
-    /// Delivers a stimulus the platform delivers on no particular executor: a custom event.
-    private func routeCustom(_ stimulus: Event, to receivers: ReplayReceivers.Table) {
-        guard let custom = stimulus.payload as? CustomEvent else {
-            // An answer whose call passed no completion handler: nobody waits for it.
-            return
-        }
+    /// Delivers a custom event, which its seam delivers on no particular executor.
+    private func routeCustom(_ custom: CustomEvent, _ stimulus: Event, to receivers: ReplayReceivers.Table) {
         guard let handler = receivers.customHandlers.handler(for: custom.name) else {
             return undeliverable(stimulus, receivers.missingReceiver(for: custom) ?? custom.name)
         }
@@ -81,13 +90,12 @@ extension ReplayEngine {
         }
     }
 
-    /// Delivers a stimulus the platform delivers on the main actor to the receiver app code registered.
-    @MainActor private func route(_ stimulus: Event, to receivers: ReplayReceivers.Table) {
-        let id = stimulus.id
-        if let reason = receivers.missingReceiver(for: stimulus.payload) { return undeliverable(stimulus, reason) }
-        switch stimulus.payload {
-        case let message as ScriptMessage where message.expectsReply:
-            guard let handler = receivers.replyHandlers[ScriptHandlerKey(message.handler, message.contentWorld)] else { return }
+    /// Hands `message` to the handler registered for its name and world:
+    /// with reply, its reply (called exactly once) is an effect caused by it.
+    @MainActor func deliver(_ message: ScriptMessage, id: Int, to receivers: ReplayReceivers.Table) {
+        let key = ScriptHandlerKey(message.handler, message.contentWorld)
+        if message.expectsReply {
+            guard let handler = receivers.replyHandlers[key] else { return }
             if let asynchronous = handler as? any AsyncScriptMessageHandlerWithReply {
                 track { self.effect(ScriptReply(await asynchronous.reply(to: message)), knownCause: id) }
             } else {
@@ -97,71 +105,13 @@ extension ReplayEngine {
                     self.effect(ScriptReply(outcome), knownCause: id)
                 }
             }
-        case let message as ScriptMessage:
-            guard let handler = receivers.scriptHandlers[ScriptHandlerKey(message.handler, message.contentWorld)] else { return }
+        } else {
+            guard let handler = receivers.scriptHandlers[key] else { return }
             if let asynchronous = handler as? any AsyncScriptMessageHandler {
                 track { await asynchronous.receive(message) }
             } else {
                 handler.didReceive(message)
             }
-        case let action as NavigationAction:
-            guard let delegate = receivers.navigationDelegate else { return }
-            if let preferences = action.preferences {
-                return decide(action, preferences: preferences, id: id, by: delegate)
-            }
-            if let asynchronous = delegate as? any AsyncNavigationDelegate {
-                track {
-                    let policy = await asynchronous.decidePolicy(for: action)
-                    self.effect(NavigationDecision(policy), knownCause: id)
-                }
-            } else {
-                let ticket = SettlementTicket(engine: self)
-                delegate.decidePolicy(for: action) { policy in
-                    _ = ticket
-                    self.effect(NavigationDecision(policy), knownCause: id)
-                }
-            }
-        case let response as NavigationResponse:
-            guard let delegate = receivers.navigationDelegate else { return }
-            decide(response, id: id, by: delegate)
-        case let request as NewWindowRequest:
-            guard let delegate = receivers.uiDelegate else { return }
-            openWindow(request, id: id, by: delegate)
-        case let dialog as JavaScriptDialog:
-            guard let delegate = receivers.uiDelegate else { return }
-            runDialog(dialog, id: id, by: delegate)
-        case let request as URLSchemeRequest:
-            guard let handler = receivers.schemeHandlers[request.scheme] else { return }
-            startSchemeTask(request, id: id, by: handler)
-        case is URLSchemeStop:
-            stopSchemeTask(stimulus)
-        case let lifecycle where Self.isLifecycle(lifecycle):
-            guard let delegate = receivers.navigationDelegate else { return }
-            Self.deliverLifecycle(lifecycle, to: delegate)
-        case let change as LocationAuthorizationChange:
-            guard let delegate = receivers.locationDelegate else { return }
-            if let asynchronous = delegate as? any AsyncLocationManagerDelegate {
-                track { await asynchronous.authorizationDidChange(change.status, accuracy: change.accuracy) }
-            } else {
-                delegate.locationManagerDidChangeAuthorization(change.status, accuracy: change.accuracy)
-            }
-        case let update as LocationUpdate:
-            guard let delegate = receivers.locationDelegate else { return }
-            if let asynchronous = delegate as? any AsyncLocationManagerDelegate {
-                track { await asynchronous.didUpdateLocations(update.locations) }
-            } else {
-                delegate.locationManager(didUpdateLocations: update.locations)
-            }
-        case let failure as LocationFailure:
-            guard let delegate = receivers.locationDelegate else { return }
-            if let asynchronous = delegate as? any AsyncLocationManagerDelegate {
-                track { await asynchronous.didFail(with: failure.code) }
-            } else {
-                delegate.locationManager(didFailWithError: failure.code)
-            }
-        default:
-            // An answer whose call passed no completion handler: nobody waits for it.
-            return
         }
     }
 

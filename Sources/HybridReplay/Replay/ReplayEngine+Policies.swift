@@ -1,6 +1,26 @@
 /// Playing back the decisions format version 2 adds: actions decided with
 /// page preferences, and navigation responses, each decided exactly once.
 extension ReplayEngine {
+    /// Asks `delegate` to decide `action` (with the page preferences it was
+    /// recorded with, if any); the decision, called exactly once, is an effect caused by it.
+    @MainActor func decide(_ action: NavigationAction, id: Int, by delegate: any NavigationDelegate) {
+        if let preferences = action.preferences {
+            return decide(action, preferences: preferences, id: id, by: delegate)
+        }
+        if let asynchronous = delegate as? any AsyncNavigationDelegate {
+            track {
+                let policy = await asynchronous.decidePolicy(for: action)
+                self.effect(NavigationDecision(policy), knownCause: id)
+            }
+        } else {
+            let ticket = SettlementTicket(engine: self)
+            delegate.decidePolicy(for: action) { policy in
+                _ = ticket
+                self.effect(NavigationDecision(policy), knownCause: id)
+            }
+        }
+    }
+
     /// Asks `delegate` to decide `action` with `preferences`; the decision,
     /// with the preferences the app answered, is an effect caused by the action.
     @MainActor func decide(_ action: NavigationAction, preferences: WebpagePreferences, id: Int, by delegate: any NavigationDelegate) {

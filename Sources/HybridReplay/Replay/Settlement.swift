@@ -4,9 +4,9 @@
 /// task's answer.
 ///
 /// WebKit crashes when such a handler is called twice and hangs or crashes
-/// when it is never called, so the replay judges both. Each kind is
-/// described once, here: the matcher, the stuck report and the divergence
-/// report loop over ``all``, and a new kind is a new entry.
+/// when it is never called, so the replay judges both. The effect kind's
+/// description names its settlement (``StandardPayload/settlement``); the
+/// matcher, the stuck report and the divergence report look it up there.
 struct Settlement: Sendable {
     /// The effect that settles, such as `navigation.decision`.
     let effectKind: EventKind
@@ -28,13 +28,11 @@ struct Settlement: Sendable {
     /// as any other effect that differs.
     let differs: (@Sendable (_ cause: String, _ expected: String, _ found: any EventPayload) -> String)?
 
-    /// Every kind of settlement.
-    static let all: [Settlement] = [
-        navigationDecision, navigationResponseDecision, scriptReply, dialogAnswer, schemeCompletion,
-    ]
+    /// Every kind of settlement: those the kinds' descriptions name.
+    static let all: [Settlement] = PayloadRegistry.standardTypes.compactMap { $0.settlement }
 
-    /// The settlement an effect of `kind` is, or `nil` when it settles nothing.
-    static func of(_ kind: EventKind) -> Settlement? { all.first { $0.effectKind == kind } }
+    /// The settlement an effect of `kind` is, or `nil` when it settles nothing (its description says which).
+    static func of(_ kind: EventKind) -> Settlement? { PayloadRegistry.description(of: kind)?.settlement }
 
     /// The issues that report a recorded effect missing: a later matching effect turns them into late ones.
     static let missingIssues: Set<ReplayIssue.Kind> = Set(all.map(\.missingIssue)).union([.missingEffect])

@@ -22,7 +22,7 @@ struct URLSchemeTaskRules {
             stages[event.id] = .started
             return
         }
-        guard Self.answerKinds.contains(event.kind) else { return }
+        guard let step = Self.steps[event.kind] else { return }
         guard let cause = event.cause, causeKind == URLSchemeRequest.eventKind, let stage = stages[cause] else {
             // A cause naming no earlier event is reported by the validator itself.
             if event.cause == nil || causeKind != nil {
@@ -31,33 +31,38 @@ struct URLSchemeTaskRules {
             return
         }
         let request = "\(URLSchemeRequest.eventKind) \(cause)"
-        switch (stage, event.kind) {
+        switch (stage, step) {
         case (.ended(let end), _):
             report("cause", "\(request) already ended in event \(end); nothing of its answer comes after \(URLSchemeCompletion.eventKind)")
         case (.stopped(let stop), _):
             report("cause", "\(request) was stopped in event \(stop); the app must not answer a stopped task")
-        case (.responded(let head), URLSchemeResponse.eventKind):
+        case (.responded(let head), .head):
             report("cause", "\(request) already has a response head (event \(head)); it gets exactly one")
-        case (.started, URLSchemeResponse.eventKind):
+        case (.started, .head):
             stages[cause] = .responded(event.id)
-        case (.started, URLSchemeData.eventKind):
+        case (.started, .data):
             report("cause", "\(URLSchemeData.eventKind) for \(request) comes before its \(URLSchemeResponse.eventKind); send the head first")
-        case (.started, URLSchemeCompletion.eventKind):
+        case (.responded, .data):
+            break
+        case (.started, .completion):
             if event.payload(as: URLSchemeCompletion.self)?.error == nil {
                 report("cause", "\(request) finished without a \(URLSchemeResponse.eventKind); only a failure may end an answer before its head")
             }
             stages[cause] = .ended(event.id)
-        case (_, URLSchemeCompletion.eventKind):
+        case (.responded, .completion):
             stages[cause] = .ended(event.id)
-        case (_, URLSchemeStop.eventKind):
+        case (.started, .stop), (.responded, .stop):
             stages[cause] = .stopped(event.id)
-        default:
-            break
         }
     }
 
-    /// The kinds that belong to one request's task.
-    private static let answerKinds: Set<EventKind> = [
-        URLSchemeResponse.eventKind, URLSchemeData.eventKind, URLSchemeCompletion.eventKind, URLSchemeStop.eventKind,
+    /// The steps of one request's task, by the kind that takes each.
+    private enum Step {
+        case head, data, completion, stop
+    }
+
+    private static let steps: [EventKind: Step] = [
+        URLSchemeResponse.eventKind: .head, URLSchemeData.eventKind: .data, URLSchemeCompletion.eventKind: .completion,
+        URLSchemeStop.eventKind: .stop,
     ]
 }

@@ -14,20 +14,9 @@ enum WebHalfRole: Equatable {
     /// engine stopped): not checked here.
     case notThePage
 
+    /// The role its description gives `kind`; a custom seam's events are the native half's.
     init(_ kind: EventKind) {
-        switch kind {
-        case ScriptMessage.eventKind, NavigationAction.eventKind, NavigationResponse.eventKind,
-            JavaScriptDialog.eventKind, NewWindowRequest.eventKind, JavaScriptResult.eventKind,
-            URLSchemeRequest.eventKind:
-            self = .pageStimulus
-        case UserScriptInstallation.eventKind, JavaScriptEvaluation.eventKind, ScriptReply.eventKind,
-            ScriptHandlerRemoval.eventKind, NavigationLoad.eventKind, NavigationDecision.eventKind,
-            NavigationResponseDecision.eventKind, JavaScriptDialogAnswer.eventKind, URLSchemeResponse.eventKind,
-            URLSchemeData.eventKind, URLSchemeCompletion.eventKind:
-            self = .nativeEffect
-        default:
-            self = .notThePage
-        }
+        self = PayloadRegistry.description(of: kind)?.webHalfRole ?? .notThePage
     }
 }
 

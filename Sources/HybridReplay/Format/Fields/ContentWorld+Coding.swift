@@ -46,22 +46,3 @@ extension SecurityOrigin {
         writer.write("port", port)
     }
 }
-
-extension ScriptHandlerRemoval: StandardPayload {
-    public static let eventKind = EventKind(.script, "removeHandler")
-
-    public static let eventDirection = Direction.effect
-
-    public var summary: String { name + (contentWorld == .page ? "" : " in \(contentWorld)") }
-
-    static func read(_ reader: inout FieldReader) -> ScriptHandlerRemoval? {
-        let name = reader.string("name")
-        let world = ContentWorld.read(&reader)
-        return name.map { ScriptHandlerRemoval(name: $0, contentWorld: world) }
-    }
-
-    func write(_ writer: inout FieldWriter) {
-        writer.write("name", name)
-        contentWorld.write(&writer)
-    }
-}

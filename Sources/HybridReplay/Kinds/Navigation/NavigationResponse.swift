@@ -36,35 +36,33 @@ extension NavigationResponse: StandardPayload {
     }
 }
 
-extension NavigationResponseDecision: StandardPayload {
-    public static let eventKind = EventKind(.navigation, "responseDecision")
+// MARK: What the kind means
 
-    public static let eventDirection = Direction.effect
+extension NavigationResponse {
+    static let formatVersion = 2
 
-    public var summary: String { policy.rawValue }
+    static let delivery = KindDelivery<NavigationResponse>
+        .receiver(
+            StimulusReceiver(
+                missing: { _, registered in registered.navigationDelegate == nil ? "the web view has no navigation delegate" : nil },
+                deliver: { response, event, engine, registered in
+                    guard let delegate = registered.navigationDelegate else { return }
+                    engine.decide(response, id: event.id, by: delegate)
+                }))
 
-    static func read(_ reader: inout FieldReader) -> NavigationResponseDecision? {
-        reader.known("policy", NavigationResponsePolicy.self).map(NavigationResponseDecision.init)
+    static let settlement: Settlement? = nil
+
+    static let webHalfRole = WebHalfRole.pageStimulus
+
+    static let writtenOrder = WrittenOrder.fixed
+
+    func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
+        var response = self
+        response.url = rewriter.url(url, &placeholders)
+        return response
     }
 
-    func write(_ writer: inout FieldWriter) { writer.write("policy", policy) }
-}
+    func recordedForm() -> Self { self }
 
-extension WebpagePreferences {
-    /// `content mode desktop, JavaScript off`, for summaries.
-    var summary: String {
-        "content mode \(preferredContentMode), JavaScript \(allowsContentJavaScript ? "on" : "off")"
-    }
-
-    static func read(_ reader: inout FieldReader) -> WebpagePreferences? {
-        let mode = reader.known("preferredContentMode", ContentMode.self)
-        let javaScript = reader.bool("allowsContentJavaScript")
-        guard let mode, let javaScript else { return nil }
-        return WebpagePreferences(preferredContentMode: mode, allowsContentJavaScript: javaScript)
-    }
-
-    func write(_ writer: inout FieldWriter) {
-        writer.write("preferredContentMode", preferredContentMode)
-        writer.write("allowsContentJavaScript", allowsContentJavaScript)
-    }
+    func comparedForm() -> Self { self }
 }

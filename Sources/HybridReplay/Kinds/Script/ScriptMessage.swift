@@ -51,53 +51,31 @@ extension ScriptMessage: StandardPayload {
     }
 }
 
-extension ScriptReply: OutcomePayload {
-    public static let eventKind = EventKind(.script, "reply")
+// MARK: What the kind means
 
-    public static let eventDirection = Direction.effect
-}
+extension ScriptMessage {
+    static let formatVersion = 1
 
-/// A payload that is nothing but an ``Outcome``: a reply or a result.
-protocol OutcomePayload: StandardPayload {
-    var outcome: Outcome { get }
-    init(_ outcome: Outcome)
-}
+    static let delivery = KindDelivery<ScriptMessage>
+        .receiver(
+            StimulusReceiver(
+                missing: { message, registered in registered.missingHandler(for: message) },
+                deliver: { message, event, engine, registered in engine.deliver(message, id: event.id, to: registered) }))
 
-extension OutcomePayload {
-    public var summary: String { outcome.summary }
+    static let settlement: Settlement? = nil
 
-    static func read(_ reader: inout FieldReader) -> Self? { Outcome.read(&reader).map(Self.init) }
+    static let webHalfRole = WebHalfRole.pageStimulus
 
-    func write(_ writer: inout FieldWriter) { outcome.write(&writer) }
-}
+    static let writtenOrder = WrittenOrder.fixed
 
-extension Outcome {
-    package var summary: String {
-        switch self {
-        case .value(let value): "value \(value)"
-        case .error(let message): "error \(JSONValue.string(message))"
-        }
+    func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
+        var message = self
+        message.body = rewriter.json(message.body, &placeholders)
+        message.frame = rewriter.frame(message.frame, &placeholders)
+        return message
     }
 
-    static func read(_ reader: inout FieldReader) -> Outcome? {
-        let value = reader.value("value", required: false)
-        let error = reader.optionalString("error")
-        switch (value, error) {
-        case (let value?, nil): return .value(value)
-        case (nil, let error?): return .error(error)
-        case (.some, .some):
-            reader.report("error", "a reply has either 'value' or 'error', not both")
-            return nil
-        case (nil, nil):
-            reader.report(nil, "missing required field 'value' or 'error'")
-            return nil
-        }
-    }
+    func recordedForm() -> Self { self }
 
-    func write(_ writer: inout FieldWriter) {
-        switch self {
-        case .value(let value): writer.write("value", value)
-        case .error(let message): writer.write("error", message)
-        }
-    }
+    func comparedForm() -> Self { self }
 }

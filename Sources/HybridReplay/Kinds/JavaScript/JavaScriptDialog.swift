@@ -37,27 +37,38 @@ extension JavaScriptDialog: StandardPayload {
     }
 }
 
-extension JavaScriptDialogAnswer: StandardPayload {
-    public static let eventKind = EventKind(.javascript, "dialogAnswer")
+// MARK: What the kind means
 
-    public static let eventDirection = Direction.effect
+extension JavaScriptDialog {
+    static let formatVersion = 2
 
-    public var summary: String {
-        confirmed ? "OK" + (text.map { " \(JavaScriptLiteral.string($0))" } ?? "") : "Cancel"
+    static let delivery = KindDelivery<JavaScriptDialog>
+        .receiver(
+            StimulusReceiver(
+                missing: { dialog, registered in
+                    registered.uiDelegate == nil
+                        ? "the web view has no UI delegate to answer the page's \(dialog.kind) dialog; call setUIDelegate(_:)" : nil
+                },
+                deliver: { dialog, event, engine, registered in
+                    guard let delegate = registered.uiDelegate else { return }
+                    engine.runDialog(dialog, id: event.id, by: delegate)
+                }))
+
+    static let settlement: Settlement? = nil
+
+    static let webHalfRole = WebHalfRole.pageStimulus
+
+    static let writtenOrder = WrittenOrder.fixed
+
+    func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
+        var dialog = self
+        dialog.message = rewriter.text(message, &placeholders)
+        dialog.defaultText = defaultText.map { rewriter.text($0, &placeholders) }
+        dialog.frame = rewriter.frame(frame, &placeholders) ?? frame
+        return dialog
     }
 
-    static func read(_ reader: inout FieldReader) -> JavaScriptDialogAnswer? {
-        let confirmed = reader.bool("confirmed")
-        let text = reader.optionalString("text")
-        if confirmed == false, text != nil {
-            reader.report("text", "a dialog answered with Cancel has no 'text'")
-        }
-        guard let confirmed else { return nil }
-        return JavaScriptDialogAnswer(confirmed: confirmed, text: confirmed ? text : nil)
-    }
+    func recordedForm() -> Self { self }
 
-    func write(_ writer: inout FieldWriter) {
-        writer.write("confirmed", confirmed)
-        writer.write("text", text)
-    }
+    func comparedForm() -> Self { self }
 }

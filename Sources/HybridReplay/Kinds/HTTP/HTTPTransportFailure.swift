@@ -24,3 +24,24 @@ extension HTTPTransportFailure: StandardPayload {
         writer.write("message", message)
     }
 }
+
+// MARK: What the kind means
+
+extension HTTPTransportFailure {
+    static let formatVersion = 2
+
+    static let delivery = KindDelivery<HTTPTransportFailure>.answer
+
+    static let settlement: Settlement? = nil
+
+    static let webHalfRole = WebHalfRole.notThePage
+
+    static let writtenOrder = WrittenOrder.racing
+
+    /// No field of the kind holds text the app or the page wrote, so none can hide a secret.
+    func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self { self }
+
+    func recordedForm() -> Self { self }
+
+    func comparedForm() -> Self { self }
+}

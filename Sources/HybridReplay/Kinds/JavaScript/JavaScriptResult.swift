@@ -1,0 +1,27 @@
+extension JavaScriptResult: OutcomePayload {
+    public static let eventKind = EventKind(.javascript, "result")
+
+    public static let eventDirection = Direction.stimulus
+}
+
+// MARK: What the kind means
+
+extension JavaScriptResult {
+    static let formatVersion = 1
+
+    static let delivery = KindDelivery<JavaScriptResult>.answer
+
+    static let settlement: Settlement? = nil
+
+    static let webHalfRole = WebHalfRole.pageStimulus
+
+    static let writtenOrder = WrittenOrder.racing
+
+    func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
+        JavaScriptResult(rewriter.outcome(outcome, &placeholders))
+    }
+
+    func recordedForm() -> Self { self }
+
+    func comparedForm() -> Self { self }
+}

@@ -1,0 +1,48 @@
+extension UserScriptInstallation: StandardPayload {
+    public static let eventKind = EventKind(.javascript, "userScript")
+
+    public static let eventDirection = Direction.effect
+
+    public var summary: String {
+        "\(injectionTime)\(mainFrameOnly ? " main frame" : " all frames") \(JSONValue.string(source))"
+            + (contentWorld == .page ? "" : " in \(contentWorld)")
+    }
+
+    static func read(_ reader: inout FieldReader) -> UserScriptInstallation? {
+        let source = reader.string("source")
+        let injectionTime = reader.known("injectionTime", InjectionTime.self)
+        let mainFrameOnly = reader.bool("mainFrameOnly")
+        let world = ContentWorld.read(&reader)
+        guard let source, let injectionTime, let mainFrameOnly else { return nil }
+        return UserScriptInstallation(
+            source: source, injectionTime: injectionTime, mainFrameOnly: mainFrameOnly, contentWorld: world)
+    }
+
+    func write(_ writer: inout FieldWriter) {
+        writer.write("source", source)
+        writer.write("injectionTime", injectionTime)
+        writer.write("mainFrameOnly", mainFrameOnly)
+        contentWorld.write(&writer)
+    }
+}
+
+// MARK: What the kind means
+
+extension UserScriptInstallation {
+    static let formatVersion = 1
+
+    static let delivery = KindDelivery<UserScriptInstallation>.effect(answersOn: .anywhere)
+
+    static let settlement: Settlement? = nil
+
+    static let webHalfRole = WebHalfRole.nativeEffect
+
+    static let writtenOrder = WrittenOrder.fixed
+
+    /// No field of the kind holds text the app or the page wrote, so none can hide a secret.
+    func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self { self }
+
+    func recordedForm() -> Self { self }
+
+    func comparedForm() -> Self { self }
+}

@@ -1,0 +1,39 @@
+extension NavigationDecision: StandardPayload {
+    public static let eventKind = EventKind(.navigation, "decision")
+
+    public static let eventDirection = Direction.effect
+
+    public var summary: String { policy.rawValue + (preferences.map { " (\($0.summary))" } ?? "") }
+
+    static func read(_ reader: inout FieldReader) -> NavigationDecision? {
+        let policy = reader.known("policy", NavigationPolicy.self)
+        let preferences = reader.nested("preferences", required: false, WebpagePreferences.read)
+        return policy.map { NavigationDecision($0, preferences: preferences) }
+    }
+
+    func write(_ writer: inout FieldWriter) {
+        writer.write("policy", policy)
+        if let preferences { writer.writeObject("preferences", preferences.write) }
+    }
+}
+
+// MARK: What the kind means
+
+extension NavigationDecision {
+    static let formatVersion = 1
+
+    static let delivery = KindDelivery<NavigationDecision>.effect(answersOn: .anywhere)
+
+    static let settlement: Settlement? = .navigationDecision
+
+    static let webHalfRole = WebHalfRole.nativeEffect
+
+    static let writtenOrder = WrittenOrder.fixed
+
+    /// No field of the kind holds text the app or the page wrote, so none can hide a secret.
+    func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self { self }
+
+    func recordedForm() -> Self { self }
+
+    func comparedForm() -> Self { self }
+}

@@ -1,0 +1,55 @@
+extension NavigationFailure: StandardPayload {
+    public static let eventKind = EventKind(.navigation, "failed")
+
+    public static let eventDirection = Direction.stimulus
+
+    public var summary: String { "\(phase) \(url ?? "(no URL)"): \(error)" }
+
+    static func read(_ reader: inout FieldReader) -> NavigationFailure? {
+        let url = reader.optionalString("url")
+        let phase = reader.known("phase", NavigationPhase.self)
+        let error = reader.nested("error", NavigationError.read)
+        guard let phase, let error else { return nil }
+        return NavigationFailure(url: url, phase: phase, error: error)
+    }
+
+    func write(_ writer: inout FieldWriter) {
+        writer.write("url", url)
+        writer.write("phase", phase)
+        writer.writeObject("error", error.write)
+    }
+}
+
+// MARK: What the kind means
+
+extension NavigationFailure {
+    static let formatVersion = 2
+
+    static let delivery = KindDelivery<NavigationFailure>
+        .receiver(
+            StimulusReceiver(
+                missing: { _, registered in registered.navigationDelegate == nil ? "the web view has no navigation delegate" : nil },
+                deliver: { failure, _, _, registered in
+                    if failure.phase == .provisional {
+                        registered.navigationDelegate?.didFailProvisionalNavigation(failure)
+                    } else {
+                        registered.navigationDelegate?.didFail(failure)
+                    }
+                }))
+
+    static let settlement: Settlement? = nil
+
+    static let webHalfRole = WebHalfRole.notThePage
+
+    static let writtenOrder = WrittenOrder.floating
+
+    func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
+        var failure = self
+        failure.url = url.map { rewriter.url($0, &placeholders) }
+        return failure
+    }
+
+    func recordedForm() -> Self { self }
+
+    func comparedForm() -> Self { self }
+}

@@ -1,0 +1,34 @@
+extension NavigationResponseDecision: StandardPayload {
+    public static let eventKind = EventKind(.navigation, "responseDecision")
+
+    public static let eventDirection = Direction.effect
+
+    public var summary: String { policy.rawValue }
+
+    static func read(_ reader: inout FieldReader) -> NavigationResponseDecision? {
+        reader.known("policy", NavigationResponsePolicy.self).map(NavigationResponseDecision.init)
+    }
+
+    func write(_ writer: inout FieldWriter) { writer.write("policy", policy) }
+}
+
+// MARK: What the kind means
+
+extension NavigationResponseDecision {
+    static let formatVersion = 2
+
+    static let delivery = KindDelivery<NavigationResponseDecision>.effect(answersOn: .anywhere)
+
+    static let settlement: Settlement? = .navigationResponseDecision
+
+    static let webHalfRole = WebHalfRole.nativeEffect
+
+    static let writtenOrder = WrittenOrder.fixed
+
+    /// No field of the kind holds text the app or the page wrote, so none can hide a secret.
+    func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self { self }
+
+    func recordedForm() -> Self { self }
+
+    func comparedForm() -> Self { self }
+}

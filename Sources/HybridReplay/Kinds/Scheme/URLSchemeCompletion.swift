@@ -1,0 +1,36 @@
+import Foundation
+
+extension URLSchemeCompletion: StandardPayload {
+    public static let eventKind = EventKind(.scheme, "completion")
+
+    public static let eventDirection = Direction.effect
+
+    public var summary: String { error.map { "failed: \($0)" } ?? "finished" }
+
+    static func read(_ reader: inout FieldReader) -> URLSchemeCompletion? {
+        URLSchemeCompletion(error: reader.optionalString("error"))
+    }
+
+    func write(_ writer: inout FieldWriter) { writer.write("error", error) }
+}
+
+// MARK: What the kind means
+
+extension URLSchemeCompletion {
+    static let formatVersion = 2
+
+    static let delivery = KindDelivery<URLSchemeCompletion>.effect(answersOn: .anywhere)
+
+    static let settlement: Settlement? = .schemeCompletion
+
+    static let webHalfRole = WebHalfRole.nativeEffect
+
+    static let writtenOrder = WrittenOrder.fixed
+
+    /// No field of the kind holds text the app or the page wrote, so none can hide a secret.
+    func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self { self }
+
+    func recordedForm() -> Self { self }
+
+    func comparedForm() -> Self { self }
+}

@@ -1,0 +1,27 @@
+extension ScriptReply: OutcomePayload {
+    public static let eventKind = EventKind(.script, "reply")
+
+    public static let eventDirection = Direction.effect
+}
+
+// MARK: What the kind means
+
+extension ScriptReply {
+    static let formatVersion = 1
+
+    static let delivery = KindDelivery<ScriptReply>.effect(answersOn: .anywhere)
+
+    static let settlement: Settlement? = .scriptReply
+
+    static let webHalfRole = WebHalfRole.nativeEffect
+
+    static let writtenOrder = WrittenOrder.racing
+
+    func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
+        ScriptReply(rewriter.outcome(outcome, &placeholders))
+    }
+
+    func recordedForm() -> Self { self }
+
+    func comparedForm() -> Self { self }
+}

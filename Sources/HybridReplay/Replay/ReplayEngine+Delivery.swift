@@ -35,7 +35,6 @@ extension ReplayEngine {
         if let change = payload as? LocationAuthorizationChange {
             receivers.update { $0.locationStatus = change.status }
         }
-        let receivers = self.receivers.current
         var delivered = stimulus
         delivered.payload = payload
         if let answerHandler {
@@ -46,9 +45,13 @@ extension ReplayEngine {
         switch DeliveryExecutor.for(payload) {
         case .mainActor:
             await MainActor.run {
+                // Read on the main actor, where the platform reads its delegate: a set-up step
+                // app code runs there (a teardown, then the new receiver) is never seen half done.
+                let receivers = self.receivers.current
                 ReplayContext.$stimulus.withValue(stimulus.id) { withLease { route(routed, to: receivers) } }
             }
         default:
+            let receivers = self.receivers.current
             ReplayContext.$stimulus.withValue(stimulus.id) { withLease { routeCustom(routed, to: receivers) } }
         }
     }

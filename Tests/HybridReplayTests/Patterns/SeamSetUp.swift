@@ -60,6 +60,13 @@ struct SeamSetUp: Sendable, Hashable, CustomTestStringConvertible {
     /// The name of its `Scripts/replay-patterns` line, spaces made underscores there.
     var patternName: String { "setup \(seam.rawValue) \(time.rawValue) via \(hop.rawValue)" }
 
+    /// Whether the set-up races the page on a device too: a receiver replaced
+    /// from `Task.detached` may be replaced only after the page acted, and
+    /// then the old one answers. The recording waited for the replacement; a
+    /// replay delivers to whichever receiver is registered when the
+    /// stimulus is due, so it shows the race as often as it happens.
+    var racesThePage: Bool { time == .replaced && hop == .taskDetached }
+
     /// How many times the feature sets the receiver up before the page acts.
     var setUpCount: Int {
         switch time {
@@ -75,11 +82,12 @@ struct SeamSetUp: Sendable, Hashable, CustomTestStringConvertible {
 /// the web process ended — through one of the hops iOS code takes to the
 /// main actor.
 ///
-/// Each set-up step first tears down what it set before, if anything
-/// (`removeScriptMessageHandler`, since WebKit raises on a second `add` under
-/// one name; a `nil` delegate), and then sets the new receiver. The wrong
-/// variant has the set-up-order bug of a coordinator swap: it sets the new
-/// receiver and then runs the teardown, which leaves none.
+/// Each set-up step sets the new receiver, which replaces the one before; a
+/// script handler set before is removed first (`removeScriptMessageHandler`),
+/// since WebKit raises on a second `add` under one name. The wrong variant
+/// has the set-up-order bug of a coordinator swap: it sets the new receiver
+/// and then runs the old one's teardown (`removeScriptMessageHandler`, a
+/// `nil` delegate or handler), which leaves none.
 @MainActor final class SetUpFeature {
     let platform: Platform
     let row: SeamSetUp
@@ -148,7 +156,9 @@ struct SeamSetUp: Sendable, Hashable, CustomTestStringConvertible {
         let step: @MainActor @Sendable () -> Void = { [self] in
             let receiver = receiver(generation: generation)
             if correct {
-                if installed { clear() }
+                // Setting a delegate or handler replaces the one before; a script handler
+                // must be removed first, since WebKit raises on a second add under one name.
+                if installed, row.seam == .scriptHandler || row.seam == .replyHandler { clear() }
                 install(receiver)
             } else {
                 install(receiver)
@@ -286,7 +296,8 @@ struct SeamSetUp: Sendable, Hashable, CustomTestStringConvertible {
     init(generation: Int) { self.generation = generation }
 
     func start(_ task: any URLSchemeTask) {
-        let body = Data("<p>v\(generation)</p>".utf8)
+        // A served page is compared by its MIME type and length: each generation's has its own.
+        let body = Data("<p>\(String(repeating: "v", count: generation))</p>".utf8)
         task.didReceive(URLSchemeResponse(url: task.request.url, mimeType: "text/html"))
         task.didReceive(body)
         task.didFinish()

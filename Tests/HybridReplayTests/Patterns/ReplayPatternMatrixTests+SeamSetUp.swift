@@ -20,6 +20,26 @@ extension ReplayPatternMatrixTests {
         }
     }
 
+    /// Reloading before the navigation delegate is set again: WebKit asks for
+    /// the reload's decision only once the new web content process has
+    /// started, so a delegate set a hop later decides it. The replay waits
+    /// for a delegate set late too, so this variant replays green: its line's
+    /// `wrong` counts how often it was caught — never — and is not checked.
+    @Test(
+        "reloading before the navigation delegate is set again is not a failure, through every hop",
+        arguments: SeamSetUp.Hop.allCases)
+    func reloadBeforeDelegateIsSetAgain(_ hop: SeamSetUp.Hop) async throws {
+        let row = SeamSetUp(seam: .navigationDelegate, time: .afterTermination, hop: hop)
+        let cassette = try await Self.record(row)
+        await Self.measure("setup navigation delegate reload before set again via \(hop.rawValue)", wrongIsARace: true) { correct in
+            await Self.replay(cassette, row, correct: true, reloadsFirst: !correct)
+        }
+        for _ in 0..<Self.runs {
+            let report = await Self.replay(cassette, row, correct: true, reloadsFirst: true)
+            #expect(report.passed, "\(report)")
+        }
+    }
+
     static let link = NavigationAction(url: "https://app.example.com/account", navigationType: .linkActivated, targetFrame: .main())
     static let reload = NavigationAction(url: SetUpFeature.pageURL, navigationType: .reload, targetFrame: .main())
 
@@ -64,10 +84,10 @@ extension ReplayPatternMatrixTests {
         return recorder.cassette()
     }
 
-    static func replay(_ cassette: Cassette, _ row: SeamSetUp, correct: Bool) async -> ReplayReport {
+    static func replay(_ cassette: Cassette, _ row: SeamSetUp, correct: Bool, reloadsFirst: Bool = false) async -> ReplayReport {
         await RuntimeWatchInstallation.during {
             await Replayer(cassette: cassette, options: options(for: nil, correct: correct)).replay { platform in
-                let feature = await SetUpFeature(platform: platform, row: row, correct: correct)
+                let feature = await SetUpFeature(platform: platform, row: row, correct: correct, reloadsFirst: reloadsFirst)
                 await feature.show()
                 return feature
             }

@@ -105,10 +105,17 @@ struct SeamSetUp: Sendable, Hashable, CustomTestStringConvertible {
     nonisolated static let scheme = "app"
     nonisolated static let flags = "flags"
 
-    init(platform: Platform, row: SeamSetUp, correct: Bool, stepDone: AsyncStream<Void>.Continuation? = nil) {
+    /// Reloads as soon as the web process ended, before the hop sets the delegate again.
+    let reloadsFirst: Bool
+
+    init(
+        platform: Platform, row: SeamSetUp, correct: Bool, reloadsFirst: Bool = false,
+        stepDone: AsyncStream<Void>.Continuation? = nil
+    ) {
         self.platform = platform
         self.row = row
         self.correct = correct
+        self.reloadsFirst = reloadsFirst
         self.stepDone = stepDone ?? AsyncStream<Void>.makeStream().continuation
         switch row.time {
         case .inInit, .setTwice: setUp(generation: 1)
@@ -138,7 +145,12 @@ struct SeamSetUp: Sendable, Hashable, CustomTestStringConvertible {
     /// drops itself, then sets itself again and reloads.
     func webContentProcessDidTerminate() {
         clear()
-        setUp(generation: 1) { $0.load() }
+        if reloadsFirst {
+            load()
+            setUp(generation: 1)
+        } else {
+            setUp(generation: 1) { $0.load() }
+        }
     }
 
     /// The first use of the seam: a load, or asking the custom seam for flags.

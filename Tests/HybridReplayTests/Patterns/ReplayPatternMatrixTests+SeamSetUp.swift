@@ -15,7 +15,7 @@ extension ReplayPatternMatrixTests {
     @Test("a receiver set up in any shape through any hop replays green, and one torn down after it is set fails", arguments: SeamSetUp.all)
     func seamSetUp(_ row: SeamSetUp) async throws {
         let cassette = try await Self.record(row)
-        await Self.measure(row.patternName, correctIsARace: row.racesThePage) { correct in
+        await Self.measure(row.patternName, wrongIsARace: row.wrongRacesThePage, correctIsARace: row.racesThePage) { correct in
             await Self.replay(cassette, row, correct: correct)
         }
     }

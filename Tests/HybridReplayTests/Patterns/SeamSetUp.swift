@@ -67,6 +67,14 @@ struct SeamSetUp: Sendable, Hashable, CustomTestStringConvertible {
     /// stimulus is due, so it shows the race as often as it happens.
     var racesThePage: Bool { time == .replaced && hop == .taskDetached }
 
+    /// Whether the wrong variant races the page on a device too, and so is
+    /// caught only as often as the race shows: where the correct one races
+    /// (the page may act before the broken replacement, and the old receiver
+    /// answer it as the new one would), and for a custom handler set and torn
+    /// down from `Task.detached`, which its stimulus, delivered off the main
+    /// actor as the app's own code delivers it, may reach in between.
+    var wrongRacesThePage: Bool { racesThePage || (seam == .customHandler && hop == .taskDetached) }
+
     /// How many times the feature sets the receiver up before the page acts.
     var setUpCount: Int {
         switch time {

@@ -71,7 +71,7 @@ extension ReplayPatternMatrixTests {
         case .replyHandler:
             _ = try await page.postMessageAwaitingReply(["op": "version"], to: SetUpFeature.handlerName)
         case .schemeHandler:
-            _ = try await page.requestURLScheme(URLSchemeRequest(url: "app://bundle/index.html"))
+            _ = try await page.requestURLScheme(URLSchemeRequest(url: "app://bundle/config.json"))
         case .customHandler:
             try custom.deliver(CustomEvent(name: SetUpFeature.flags, direction: .stimulus, fields: ["dark": true]))
         }

@@ -316,9 +316,9 @@ struct SeamSetUp: Sendable, Hashable, CustomTestStringConvertible {
     init(generation: Int) { self.generation = generation }
 
     func start(_ task: any URLSchemeTask) {
-        // A served page is compared by its MIME type and length: each generation's has its own.
-        let body = Data("<p>\(String(repeating: "v", count: generation))</p>".utf8)
-        task.didReceive(URLSchemeResponse(url: task.request.url, mimeType: "text/html"))
+        // JSON, which a replay checks byte for byte (a served page it checks by its head only).
+        let body = Data(#"{"generation":\#(generation)}"#.utf8)
+        task.didReceive(URLSchemeResponse(url: task.request.url, mimeType: "application/json"))
         task.didReceive(body)
         task.didFinish()
     }

@@ -35,7 +35,6 @@ extension ReplayEngine {
         if let change = payload as? LocationAuthorizationChange {
             receivers.update { $0.locationStatus = change.status }
         }
-        let receivers = self.receivers.current
         var delivered = stimulus
         delivered.payload = payload
         if let answerHandler {
@@ -43,20 +42,24 @@ extension ReplayEngine {
             return
         }
         if let custom = payload as? CustomEvent {
+            let receivers = self.receivers.current
             ReplayContext.$stimulus.withValue(stimulus.id) { withLease { routeCustom(custom, delivered, to: receivers) } }
         } else if let standard = payload as? any StandardPayload {
-            await route(standard, delivered, to: receivers)
+            await route(standard, delivered)
         }
     }
 
     /// Hands a stimulus of a standard kind to the receiver its description
     /// names, on the main actor, where WebKit and CoreLocation call app code.
-    private func route<Payload: StandardPayload>(_ payload: Payload, _ stimulus: Event, to receivers: ReplayReceivers.Table) async {
+    private func route<Payload: StandardPayload>(_ payload: Payload, _ stimulus: Event) async {
         guard case .receiver(let receiver) = Payload.delivery else {
             // An answer whose call passed no completion handler: nobody waits for it.
             return
         }
         await MainActor.run {
+            // Read on the main actor, where the platform reads its delegate: a set-up step
+            // app code runs there (a teardown, then the new receiver) is never seen half done.
+            let receivers = self.receivers.current
             ReplayContext.$stimulus.withValue(stimulus.id) {
                 withLease {
                     if let reason = receiver.missing(payload, receivers) { return undeliverable(stimulus, reason) }

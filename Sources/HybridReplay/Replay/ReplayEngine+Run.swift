@@ -37,8 +37,16 @@ extension ReplayEngine {
                     // App code may still register it — a delegate set lazily, or from
                     // DispatchQueue.main.async — so the stimulus waits for the implementation
                     // to go idle; only then will the receiver not come.
-                    if await settle(since: seen) == .changed { continue }
+                    let outcome = await settle(since: seen)
+                    if outcome == .changed { continue }
                     if isStopped { break }
+                    // A Task.detached may still register it, as it may still make a missing
+                    // effect: wait for that within the stall timeout (a registration is activity).
+                    if outcome == .idle, !isStalled, options.unseenWork == .expected || sawUnseenWork,
+                        await wait(since: seen, idleEnds: false) == .changed
+                    {
+                        continue
+                    }
                     undeliverable(stimulus, reason)
                     continue
                 }

@@ -84,7 +84,7 @@ struct CassetteVerification: Sendable {
     }
 
     /// A replay's report as an outcome: passed, or failed with its first issue and every line.
-    private static func outcome(of report: ReplayReport) -> Outcome {
+    static func outcome(of report: ReplayReport) -> Outcome {
         if report.passed { return .passed }
         let lines = report.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         return .failed(message: report.issues.first?.headline ?? lines[0], report: lines, issues: report.issues)

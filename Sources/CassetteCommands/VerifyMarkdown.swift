@@ -31,9 +31,9 @@ enum VerifyMarkdown {
             case .passed:
                 break
             case .failed(let message, let report, let issues):
-                if issues.isEmpty { text += escaped(message) + "\n" }
+                if issues.isEmpty { text += escaped(message) + "\n\n" }
                 for issue in issues { text += render(issue) }
-                text += "\n<details><summary>Report</summary>\n\n" + fenced(report.joined(separator: "\n")) + "</details>\n"
+                text += "<details><summary>Report</summary>\n\n" + fenced(report.joined(separator: "\n")) + "</details>\n"
             case .unreadable(let diagnostics, _):
                 text += fenced(diagnostics.map(\.description).joined(separator: "\n"))
             }

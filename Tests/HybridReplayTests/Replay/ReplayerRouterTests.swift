@@ -34,8 +34,10 @@ struct ReplayerRouterTests {
         let report = try await replay(.decidesTwice)
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .decisionRepeated)
+        #expect(issue.cause?.id == 1)
+        #expect(issue.expected == "cancel" && issue.found == "allow")
+        #expect(issue.hint == "call decisionHandler exactly once")
         #expect(issue.eventID == 1)
-        #expect(issue.expected == "cancel" && issue.found == "allow", "\(issue)")
         #expect(issue.cause?.summary.contains("navigate://present?r=255&g=255&b=0") == true, "\(issue)")
     }
 

@@ -53,7 +53,7 @@ enum VerifyMarkdown {
             rows.append(("value", issue.expected.map(code) ?? "", issue.found.map(code) ?? ""))
         }
         for difference in issue.differences {
-            let note = difference.note.map { " (\(escaped($0)))" } ?? ""
+            let note = difference.note.flatMap { $0.isEmpty ? nil : " (\(escaped($0)))" } ?? ""
             rows.append((
                 code(difference.path), difference.expected.map(code) ?? "no field",
                 (difference.actual.map(code) ?? "no field") + note

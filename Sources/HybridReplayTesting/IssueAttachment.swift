@@ -57,7 +57,7 @@ enum IssueAttachment {
         var members: [(String, CanonicalNode)] = [("path", text(difference.path))]
         members.append(("expected", difference.expected.map(text) ?? .value(.null)))
         members.append(("found", difference.actual.map(text) ?? .value(.null)))
-        if let note = difference.note { members.append(("note", text(note))) }
+        if let note = difference.note, !note.isEmpty { members.append(("note", text(note))) }
         return .object(members)
     }
 

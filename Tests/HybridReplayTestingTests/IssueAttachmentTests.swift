@@ -19,7 +19,7 @@ struct IssueAttachmentTests {
             statement: .neverSettled(NavigationDecision.eventKind),
             cause: ReplayIssue.EventReference(id: 1, kind: NavigationAction.eventKind, summary: "navigate://x", style: .summary),
             relatedEvent: ReplayIssue.EventReference(id: 3, kind: nil, summary: "", style: .id), expected: "cancel",
-            differences: [FieldDifference(path: "policy", expected: "\"cancel\"", actual: nil)],
+            differences: [FieldDifference(path: "policy", expected: "\"cancel\"", actual: nil, note: "")],
             stall: ReplayIssue.Stall(
                 wasBusy: false, clock: .milliseconds(1500), sleeperDeadline: nil, untrackedEffects: 0,
                 firstUntrackedEffect: nil, waitedForUnseenWork: false, unseenWork: nil, stillWaitedOnReplay: false,

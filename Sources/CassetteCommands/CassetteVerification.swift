@@ -10,8 +10,9 @@ struct CassetteVerification: Sendable {
         case passed
         /// The implementation diverged, or there is no implementation to
         /// replay against: `message` is the first problem in one line,
-        /// `report` every line of the explanation.
-        case failed(message: String, report: [String])
+        /// `report` every line of the explanation, `issues` what the replay
+        /// found as structure (empty when nothing was replayed).
+        case failed(message: String, report: [String], issues: [ReplayIssue] = [])
         /// The cassette cannot be read: the reader's diagnostics, and the
         /// status that says why (bad data, or a file that cannot be read).
         case unreadable([Diagnostic], status: ExitCode)
@@ -83,10 +84,10 @@ struct CassetteVerification: Sendable {
     }
 
     /// A replay's report as an outcome: passed, or failed with its first issue and every line.
-    private static func outcome(of report: ReplayReport) -> Outcome {
+    static func outcome(of report: ReplayReport) -> Outcome {
         if report.passed { return .passed }
         let lines = report.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return .failed(message: report.issues.first?.headline ?? lines[0], report: lines)
+        return .failed(message: report.issues.first?.headline ?? lines[0], report: lines, issues: report.issues)
     }
 
     /// Replay options for `cassette`: the defaults every entry point uses,
@@ -132,7 +133,7 @@ struct CassetteVerification: Sendable {
         switch outcome {
         case .passed:
             return ["PASS \(path) (\(label))"]
-        case .failed(_, let report):
+        case .failed(_, let report, _):
             return ["FAIL \(path) (\(label))"] + report.map { $0.isEmpty ? "" : "    " + $0 }
         case .unreadable:
             return ["ERROR \(path)"]

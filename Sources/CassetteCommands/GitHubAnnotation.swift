@@ -42,7 +42,7 @@ extension CassetteVerification {
         switch outcome {
         case .passed:
             return []
-        case .failed(let message, let report):
+        case .failed(let message, let report, _):
             return [GitHubAnnotation(file: path, title: title, message: report.isEmpty ? message : report.joined(separator: "\n"))]
         case .unreadable(let diagnostics, _):
             return diagnostics.map { diagnostic in

@@ -24,8 +24,9 @@ struct JUnitReport {
     /// How a test ended.
     enum Outcome {
         case passed
-        /// The test ran and found a problem: `message` in one line, `text` in full.
-        case failure(message: String, text: String)
+        /// The test ran and found a problem: `message` in one line, `type`
+        /// the kind of problem (a replay issue's kind) when it has one, `text` in full.
+        case failure(message: String, type: String? = nil, text: String)
         /// The test could not run: `message` in one line, `text` in full.
         case error(message: String, text: String)
     }
@@ -57,18 +58,19 @@ struct JUnitReport {
             switch testCase.outcome {
             case .passed:
                 lines.append(element + "/>")
-            case .failure(let message, let text):
-                lines += [element + ">", Self.problem("failure", message, text), "    </testcase>"]
+            case .failure(let message, let type, let text):
+                lines += [element + ">", Self.problem("failure", message, type: type, text), "    </testcase>"]
             case .error(let message, let text):
-                lines += [element + ">", Self.problem("error", message, text), "    </testcase>"]
+                lines += [element + ">", Self.problem("error", message, type: nil, text), "    </testcase>"]
             }
         }
         lines += ["  </testsuite>", "</testsuites>"]
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func problem(_ element: String, _ message: String, _ text: String) -> String {
-        "      <\(element)\(attributes([("message", message)]))>\(escapedText(text))</\(element)>"
+    private static func problem(_ element: String, _ message: String, type: String?, _ text: String) -> String {
+        let pairs = [("message", message)] + (type.map { [("type", $0)] } ?? [])
+        return "      <\(element)\(attributes(pairs))>\(escapedText(text))</\(element)>"
     }
 
     private static func attributes(_ pairs: [(String, String)]) -> String {

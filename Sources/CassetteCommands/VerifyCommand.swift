@@ -24,6 +24,13 @@ package struct VerifyCommand: CassetteCommand {
         help: "Also writes the results to <file> as JUnit XML, one test case per cassette, replacing it atomically."
     )
 
+    /// `--markdown <file>`: also write the results as Markdown.
+    package static let markdownOption = Option(
+        "markdown", valueName: "file",
+        help: "Also writes the results to <file> as Markdown, each failure's issues as a table of their fields, "
+            + "for a job summary or a pull-request comment, replacing it atomically."
+    )
+
     /// `--github`: also print GitHub Actions annotations for the failures.
     package static let githubFlag = Flag(
         "github",
@@ -68,7 +75,7 @@ package struct VerifyCommand: CassetteCommand {
             Each <path> is a cassette, or a folder searched recursively for .json files; hidden files and folders such as .build are skipped. Each cassette is replayed against the reference implementation of the contract its header names, several at once, and gets a line in path order on standard output: 'PASS <path> (<contract>)', or 'FAIL <path> (<contract>)' followed by the replay report indented by four spaces. With --web, the web half of each cassette is replayed in a real engine instead, one at a time, and the line names the engine: 'PASS <path> (web half, WebKitGTK 6.0)'; no contract is needed. A cassette without a contract, or whose contract has no reference implementation, fails with the list of known contracts. A cassette that cannot be read gets 'ERROR <path>', and its problems go to standard error as 'path:line:column: error: message'. A count follows, such as '33 cassettes verified: 32 passed, 1 failed, 5 runs each'.
             """,
         flags: [githubFlag, webFlag],
-        options: [repeatOption, jobsOption, junitOption, pageOption],
+        options: [repeatOption, jobsOption, junitOption, markdownOption, pageOption],
         operands: .zeroOrMore(
             "path", help: "A cassette, or a folder to search for cassettes; 'Cassettes' when none is given."),
         exitStatuses: [
@@ -78,7 +85,7 @@ package struct VerifyCommand: CassetteCommand {
             (.dataError, "A cassette cannot be read; its problems are on standard error."),
             (.noInput, "A path does not exist or cannot be read, or no cassette was found."),
             (.unavailable, "--web was given to a tool built without a real engine."),
-            (.cannotCreate, "The JUnit report cannot be written."),
+            (.cannotCreate, "The JUnit or Markdown report cannot be written."),
         ]
     )
 
@@ -89,6 +96,9 @@ package struct VerifyCommand: CassetteCommand {
     /// Where to write the JUnit report, relative to the current directory;
     /// `nil` for none.
     package var junitPath: String?
+    /// Where to write the Markdown report, relative to the current directory;
+    /// `nil` for none.
+    package var markdownPath: String?
     /// Whether to print GitHub Actions annotations for the failures.
     package var githubAnnotations: Bool
     /// How many cassettes are replayed at once.
@@ -105,12 +115,14 @@ package struct VerifyCommand: CassetteCommand {
     ///   - repetitions: How many times each cassette is replayed; values
     ///     below 1 count as 1.
     ///   - junitPath: Where to write the JUnit report; `nil` for none.
+    ///   - markdownPath: Where to write the Markdown report; `nil` for none.
     ///   - githubAnnotations: Whether to print GitHub Actions annotations for the failures.
     ///   - jobs: How many cassettes are replayed at once; values below 1 count as 1.
     package init(
-        paths: [String], repetitions: Int = 1, junitPath: String? = nil, githubAnnotations: Bool = false,
-        jobs: Int = defaultJobs, web: Bool = false, pagePath: String? = nil
+        paths: [String], repetitions: Int = 1, junitPath: String? = nil, markdownPath: String? = nil,
+        githubAnnotations: Bool = false, jobs: Int = defaultJobs, web: Bool = false, pagePath: String? = nil
     ) {
+        self.markdownPath = markdownPath
         self.web = web
         self.pagePath = pagePath
         self.paths = paths
@@ -124,12 +136,13 @@ package struct VerifyCommand: CassetteCommand {
         let repetitions = try arguments.number(of: Self.repeatOption, in: 1...Self.maximumRepetitions) ?? 1
         let jobs = try arguments.number(of: Self.jobsOption, in: 1...Self.maximumJobs) ?? Self.defaultJobs
         let junitPath = try arguments.path(of: Self.junitOption)
+        let markdownPath = try arguments.path(of: Self.markdownOption)
         let pagePath = try arguments.path(of: Self.pageOption)
         let web = arguments.contains(Self.webFlag)
         if pagePath != nil, !web { throw UsageError("'\(Self.pageOption.usageLabel)' needs '--web'") }
         self.init(
             paths: arguments.operands.isEmpty ? [Self.defaultPath] : arguments.operands, repetitions: repetitions, junitPath: junitPath,
-            githubAnnotations: arguments.contains(Self.githubFlag), jobs: jobs, web: web, pagePath: pagePath)
+            markdownPath: markdownPath, githubAnnotations: arguments.contains(Self.githubFlag), jobs: jobs, web: web, pagePath: pagePath)
     }
 
     package func run(in context: CommandContext) async -> ExitCode {
@@ -191,7 +204,11 @@ package struct VerifyCommand: CassetteCommand {
         context.console.output(summary(of: verifications))
         if let junitPath {
             let report = Self.junitReport(for: verifications, duration: clock.now - start)
-            status = max(status, write(report, to: junitPath, in: context))
+            status = max(status, write(report.xml, to: junitPath, what: "JUnit report", in: context))
+        }
+        if let markdownPath {
+            let markdown = VerifyMarkdown.render(verifications, repetitions: repetitions)
+            status = max(status, write(markdown, to: markdownPath, what: "Markdown report", in: context))
         }
         return status
     }
@@ -264,8 +281,8 @@ package struct VerifyCommand: CassetteCommand {
                 switch verification.outcome {
                 case .passed:
                     .passed
-                case .failed(let message, let report):
-                    .failure(message: message, text: report.joined(separator: "\n"))
+                case .failed(let message, let report, let issues):
+                    .failure(message: message, type: issues.first.map { "\($0.kind)" }, text: report.joined(separator: "\n"))
                 case .unreadable(let diagnostics, _):
                     .error(
                         message: diagnostics.first?.description ?? "the cassette cannot be read",
@@ -288,15 +305,15 @@ package struct VerifyCommand: CassetteCommand {
         return folders.isEmpty ? "(root)" : folders.joined(separator: ".")
     }
 
-    private func write(_ report: JUnitReport, to path: String, in context: CommandContext) -> ExitCode {
+    private func write(_ report: String, to path: String, what: String, in context: CommandContext) -> ExitCode {
         let url = CassetteFileFinder(currentDirectory: context.currentDirectory).url(of: path)
         do throws(FileWriteError) {
             // Through a link, as fmt writes, so a report path that is a link stays one.
-            try AtomicFile.write(Array(report.xml.utf8), to: url.resolvingSymlinksInPath())
+            try AtomicFile.write(Array(report.utf8), to: url.resolvingSymlinksInPath())
             return .success
         } catch {
             let diagnostic = Diagnostic(
-                file: path, position: nil, message: "cannot write the JUnit report: \(error.reason)")
+                file: path, position: nil, message: "cannot write the \(what): \(error.reason)")
             context.console.error(diagnostic.description)
             return .cannotCreate
         }

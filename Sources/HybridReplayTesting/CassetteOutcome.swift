@@ -17,10 +17,13 @@ struct CassetteFailure: Error, Sendable, Equatable {
     var trace: Cassette?
     /// The file name to attach the trace under, such as `navigate-present.actual.json`.
     var traceName: String?
+    /// The replay's issues, to attach as structure next to the trace.
+    var issues: [ReplayIssue]
 
-    init(message: String, trace: Cassette? = nil, traceName: String? = nil) {
+    init(message: String, trace: Cassette? = nil, traceName: String? = nil, issues: [ReplayIssue] = []) {
         self.message = message
         self.trace = trace
         self.traceName = traceName
+        self.issues = issues
     }
 }

@@ -27,7 +27,8 @@ import Testing
 /// issue naming the file, so that a recording is never mistaken for a pass.
 /// A failed replay is one issue with the report, field by field, and the
 /// command that re-records, with the actual trace attached as
-/// `<name>.actual.json` (`swift test --attachments-path <folder>` saves it).
+/// `<name>.actual.json` and the issues' structure as `<name>.issues.json`
+/// (`swift test --attachments-path <folder>` saves them).
 ///
 /// - Parameters:
 ///   - name: The cassette's name; the trait's by default.
@@ -87,14 +88,22 @@ public func replayCassette<Subject>(
     return outcome.report
 }
 
-/// Records each failure as an issue at `sourceLocation`, attaching its trace.
+/// Records each failure as an issue at `sourceLocation`, attaching its
+/// trace and its replay issues (see ``IssueAttachment``).
 func report(_ failures: [CassetteFailure], at sourceLocation: SourceLocation) {
     for failure in failures {
         var message = failure.message
         if let trace = failure.trace, let traceName = failure.traceName {
             let bytes = Array(CassetteWriter.canonicalBytes(of: trace))
             Attachment.record(bytes, named: traceName, sourceLocation: sourceLocation)
-            message += "\nThe actual trace is attached as \(traceName); `swift test --attachments-path <folder>` saves it."
+            if failure.issues.isEmpty {
+                message += "\nThe actual trace is attached as \(traceName); `swift test --attachments-path <folder>` saves it."
+            } else {
+                let issuesName = IssueAttachment.name(forTrace: traceName)
+                Attachment.record(IssueAttachment.bytes(of: failure.issues), named: issuesName, sourceLocation: sourceLocation)
+                message += "\nThe actual trace is attached as \(traceName), the issues as \(issuesName); "
+                    + "`swift test --attachments-path <folder>` saves them."
+            }
         }
         Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
     }

@@ -20,7 +20,7 @@ import Testing
 /// recorded here: record the session with the native half (see
 /// `replayCassette`), then check each half against it. A failed replay is
 /// one issue with the report, with what the page did attached as
-/// `<name>.web.actual.json`.
+/// `<name>.web.actual.json` and the issues' structure as `<name>.web.issues.json`.
 ///
 /// - Parameters:
 ///   - name: The cassette's name.

@@ -32,6 +32,10 @@ enum WebHalfRun {
         let report = await replayer.replay(page: page, in: makeWebView)
         guard !report.passed else { return (report, nil) }
         let name = url.deletingPathExtension().lastPathComponent
-        return (report, CassetteFailure(message: report.description, trace: report.trace, traceName: "\(name).web.actual.json"))
+        return (
+            report,
+            CassetteFailure(
+                message: report.description, trace: report.trace, traceName: "\(name).web.actual.json", issues: report.issues)
+        )
     }
 }

@@ -44,6 +44,18 @@ import FoundationXML
                 """)
     }
 
+    @Test("a failure with a kind names it in the type attribute, escaped as every attribute is")
+    func failureType() {
+        let report = JUnitReport(
+            name: "s",
+            testCases: [
+                .init(
+                    className: "c", name: "n", file: nil, duration: .zero,
+                    outcome: .failure(message: "m", type: "decision \"missing\"", text: "t"))
+            ], duration: .zero)
+        #expect(report.xml.contains(#"<failure message="m" type="decision &quot;missing&quot;">t</failure>"#), "\(report.xml)")
+    }
+
     @Test("an empty suite is still a well-formed document")
     func empty() {
         let xml = JUnitReport(name: "cassette verify", testCases: [], duration: .zero).xml

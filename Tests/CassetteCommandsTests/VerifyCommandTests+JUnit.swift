@@ -58,6 +58,7 @@ struct VerifyJUnitTests {
             #expect(
                 failure.attribute(forName: "message")?.stringValue
                     == "event 2 (navigation.route): the effect that happened differs from the recording")
+            #expect(failure.attribute(forName: "type")?.stringValue == "unexpected effect")
             let text = failure.stringValue ?? ""
             #expect(text.hasPrefix("Cassettes/router/b.json: replay failed: 1 issue\n"))
             #expect(text.contains("parameters.g: expected 128, found 255"))
@@ -68,6 +69,7 @@ struct VerifyJUnitTests {
 
             let unknown = try #require(cases[3].elements(forName: "failure").first)
             #expect(unknown.attribute(forName: "message")?.stringValue == "top.json: no reference implementation for the contract 'router'")
+            #expect(unknown.attribute(forName: "type") == nil)
         }
     }
     #endif

@@ -22,7 +22,7 @@ import Testing
         'path:line:column: error: message'. A count follows, such as
         '33 cassettes verified: 32 passed, 1 failed, 5 runs each'.
 
-        USAGE: cassette verify [--github] [--web] [--repeat <n>] [--jobs <n>] [--junit <file>] [--page <file>] [<path> ...]
+        USAGE: cassette verify [--github] [--web] [--repeat <n>] [--jobs <n>] [--junit <file>] [--markdown <file>] [--page <file>] [<path> ...]
 
         ARGUMENTS:
           <path>                  A cassette, or a folder to search for cassettes;
@@ -42,6 +42,10 @@ import Testing
                                   (default 16); the output stays in path order.
           --junit <file>          Also writes the results to <file> as JUnit XML, one
                                   test case per cassette, replacing it atomically.
+          --markdown <file>       Also writes the results to <file> as Markdown, each
+                                  failure's issues as a table of their fields, for a job
+                                  summary or a pull-request comment, replacing it
+                                  atomically.
           --page <file>           With --web, loads <file> in place of the first page
                                   each cassette loads, instead of the recorded page.
           -h, --help              Prints help information.
@@ -54,12 +58,12 @@ import Testing
           65  A cassette cannot be read; its problems are on standard error.
           66  A path does not exist or cannot be read, or no cassette was found.
           69  --web was given to a tool built without a real engine.
-          73  The JUnit report cannot be written.
+          73  The JUnit or Markdown report cannot be written.
           When several apply, the command exits with the highest.
 
         """
 
-    static let usageLine = "Usage: cassette verify [--github] [--web] [--repeat <n>] [--jobs <n>] [--junit <file>] [--page <file>] [<path> ...]"
+    static let usageLine = "Usage: cassette verify [--github] [--web] [--repeat <n>] [--jobs <n>] [--junit <file>] [--markdown <file>] [--page <file>] [<path> ...]"
 
     /// The recorded route's green component changed, so the router's real one no longer matches.
     static func altered(_ cassette: Cassette) -> String {

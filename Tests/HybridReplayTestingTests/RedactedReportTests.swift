@@ -54,7 +54,7 @@ struct RedactedReportTests {
             } matching: { issue in
                 let text = issue.comments.map(\.rawValue).joined()
                 return text.contains("event 2 (http.request)") && text.contains("found \"Bearer [REDACTED:")
-                    && text.contains("attached as signed.actual.json") && !Self.leaks(text)
+                    && text.contains("attached as signed.actual.json, the issues as signed.issues.json") && !Self.leaks(text)
             }
         }
     }
@@ -77,6 +77,10 @@ struct RedactedReportTests {
         #expect(!Self.leaks(text), "\(text)")
         #expect(!Self.leaks(failure.message), "\(failure.message)")
         #expect(text.contains("\"Bearer [REDACTED:1]\""))
+        let issues = String(decoding: IssueAttachment.bytes(of: failure.issues), as: UTF8.self)
+        #expect(!failure.issues.isEmpty)
+        #expect(!Self.leaks(issues), "\(issues)")
+        #expect(issues.contains("[REDACTED:"), "\(issues)")
         let reread = try CassetteReader().read(Array(bytes), path: "auth-signed.actual.json")
         // The cassette's rule, then the recorder's defaults a report applies too.
         #expect(reread.header.redactions == ["header:Authorization"] + Redaction.default.ruleNames.filter { $0 != "header:Authorization" })

@@ -131,7 +131,7 @@ struct WebKitGTKSchemeTests {
         let issue = try #require(replay.issues.first, "\(replay)")
         // The two extra bytes are data the recording's answer to the script never had.
         #expect(issue.kind == .unexpectedEffect, "\(replay)")
-        #expect(issue.message.contains("in reaction to event \(script.id) (scheme.request GET app://localhost/app.js)"), "\(replay)")
+        #expect(issue.cause?.id == script.id && issue.cause?.summary == "GET app://localhost/app.js", "\(replay)")
     }
 
     @Test("with its handler removed, the scheme's requests fail and the page does not load", .timeLimit(.minutes(1)))

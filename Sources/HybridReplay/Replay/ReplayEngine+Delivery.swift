@@ -121,7 +121,6 @@ extension ReplayEngine {
     func undeliverable(_ stimulus: Event, _ reason: String) {
         fail(
             ReplayIssue(
-                kind: .unusedStimulus, eventID: stimulus.id, eventKind: stimulus.kind,
-                message: "could not be delivered: \(reason)"))
+                kind: .unusedStimulus, eventID: stimulus.id, eventKind: stimulus.kind, statement: .undeliverable(reason)))
     }
 }

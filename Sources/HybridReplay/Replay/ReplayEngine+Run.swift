@@ -123,45 +123,29 @@ extension ReplayEngine {
                 state.work.firstUntrackedEffect.map { (count: state.work.untrackedEffects, first: $0) }
             )
         }
-        let clock = CanonicalNumber.text(Recorder.seconds(now))
-        var waited =
-            busy
-            ? "the implementation was still busy after \(options.stallTimeout) of real time, at \(clock) s on the cassette's clock, with work the replay cannot see (Task.detached, Dispatch or a thread)"
-            : "the implementation went idle at \(clock) s on the cassette's clock"
-        if let deadline = earliestSleeper {
-            waited += ", waiting on the replay clock until \(CanonicalNumber.text(Recorder.seconds(deadline))) s"
-        }
-        if busy, let untracked {
-            let count = untracked.count == 1 ? "1 effect" : "\(untracked.count) effects"
-            waited += "; \(count) came from such work, the first \(untracked.first)"
-        }
-        if waitedForUnseen {
-            let why = unseenWorkSummary.map { "this run handed work to what the replay cannot see (\($0))" }
-                ?? "ReplayOptions.unseenWork is .expected"
-            waited += "; \(why), so the replay waited the stall timeout (\(options.stallTimeout)) for it before reporting this"
-        }
-        if stillWaiting {
-            waited += "; part of it still waited on the replay, so the replay waited the stall timeout (\(options.stallTimeout)) for work it cannot see before reporting this"
-        }
+        let stall = ReplayIssue.Stall(
+            wasBusy: busy, clock: now, sleeperDeadline: earliestSleeper, untrackedEffects: untracked?.count ?? 0,
+            firstUntrackedEffect: busy ? untracked?.first : nil, waitedForUnseenWork: waitedForUnseen,
+            unseenWork: waitedForUnseen ? unseenWorkSummary : nil, stillWaitedOnReplay: stillWaiting,
+            stallTimeout: options.stallTimeout)
         var issues: [ReplayIssue] = []
         for effect in due.prefix(3) {
             if let settlement = Settlement.of(effect.kind), let cause = effect.cause {
                 issues.append(settlement.missingIssue(effect, cause: cause, in: script))
             } else {
-                let after = effect.cause.map { " after \(describe($0))" } ?? ""
                 // What the platform sends because of the call could not be sent either.
-                let unsent = script.answerForEffect[effect.id].map { ", so \(describe($0)), which answers it, was not delivered" } ?? ""
                 issues.append(
                     ReplayIssue(
-                        kind: .missingEffect, eventID: effect.id, eventKind: effect.kind,
-                        message: "expected effect did not happen\(after): \(effect.payload.summary.isEmpty ? "\(effect.kind)" : effect.payload.summary)\(unsent); \(waited)"))
+                        kind: .missingEffect, eventID: effect.id, eventKind: effect.kind, statement: .didNotHappen,
+                        cause: effect.cause.map(script.reference), relatedEvent: script.answerForEffect[effect.id].map(script.reference),
+                        expected: effect.payload.summary.isEmpty ? "\(effect.kind)" : effect.payload.summary, stall: stall))
             }
         }
         if issues.isEmpty {
-            issues.append(ReplayIssue(kind: .missingEffect, eventID: nil, eventKind: nil, message: "the replay stalled; \(waited)"))
+            issues.append(ReplayIssue(kind: .missingEffect, eventID: nil, eventKind: nil, statement: .stalled, stall: stall))
         }
         let unreported = remaining - issues.count
-        if unreported > 0 { issues[issues.count - 1].message += " (\(unreported) later events were not replayed)" }
+        if unreported > 0 { issues[issues.count - 1].unreplayedEvents = unreported }
         state.withLock { $0.matcher.judgeMissing(due.prefix(3)) }
         for issue in issues { fail(issue) }
     }

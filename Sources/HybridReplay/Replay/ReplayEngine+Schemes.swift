@@ -16,7 +16,7 @@ extension ReplayEngine {
             return fail(
                 ReplayIssue(
                     kind: .unusedStimulus, eventID: stimulus.id, eventKind: stimulus.kind,
-                    message: "could not be delivered: no scheme task was started for its cause"))
+                    statement: .undeliverable("no scheme task was started for its cause"), cause: stimulus.cause.map(script.reference)))
         }
         task.markStopped()
         receivers.update { $0.schemeTasks[requestID] = nil }

@@ -55,41 +55,96 @@ public struct ReplayIssue: Sendable, Hashable, CustomStringConvertible {
     public var eventID: Int?
     /// That event's channel and kind, or the kind of the effect that happened.
     public var eventKind: EventKind?
-    /// One sentence saying what happened.
-    public var message: String
-    /// Expected against actual, field by field.
+    /// The recorded stimulus the issue is about: the one an effect follows,
+    /// the navigation action a decision settles, the stimulus the
+    /// implementation was reacting to.
+    public var cause: EventReference?
+    /// Another recorded event the issue points at: the one an effect
+    /// repeats, the one that was due first, the recorded settlement that
+    /// never came, the call whose answer could not be delivered.
+    public var relatedEvent: EventReference?
+    /// What the recording has, in one line, when the issue compares one
+    /// value: the recorded decision, reply or answer, the first settlement.
+    public var expected: String?
+    /// What happened instead, in one line: the decision made, the second settlement.
+    public var found: String?
+    /// Expected against actual, field by field, each with its field path.
     public var differences: [FieldDifference]
     /// The effect that happened, in one line, when the issue is about one.
     public var actual: String?
     /// The recorded event nearest to what happened, in one line, when nothing matched.
     public var nearestCandidate: String?
+    /// What to do about it, such as `call decisionHandler exactly once`.
+    public var hint: String?
+    /// What the implementation was doing when the replay judged an effect
+    /// missing, when it judged one.
+    public var stall: Stall?
+    /// How many later events were not replayed after this issue stopped the run.
+    public var unreplayedEvents: Int
+    /// What the issue was reported as before the effect came late: a
+    /// ``Kind/lateEffect`` keeps the kind it replaced here.
+    public var reportedAs: Kind?
+    /// Which sentence renders the issue; a renderer's business, not the structure's.
+    package var statement: Statement
 
+    /// An issue of the web half or of an extension, told in one sentence.
+    ///
+    /// - Parameters:
+    ///   - kind: What kind of divergence it is.
+    ///   - eventID: The cassette event it is about.
+    ///   - eventKind: That event's kind, or the kind of what happened.
+    ///   - message: One sentence saying what happened; reports show it as it is.
+    ///   - differences: Expected against actual, field by field.
+    ///   - actual: What happened, in one line.
+    ///   - nearestCandidate: The recorded event nearest to what happened, in one line.
     public init(
         kind: Kind, eventID: Int?, eventKind: EventKind?, message: String, differences: [FieldDifference] = [],
         actual: String? = nil, nearestCandidate: String? = nil
     ) {
+        self.init(
+            kind: kind, eventID: eventID, eventKind: eventKind, statement: .told(message), differences: differences,
+            actual: actual, nearestCandidate: nearestCandidate)
+    }
+
+    /// An issue the replay decided, told by ``statement`` from its fields.
+    package init(
+        kind: Kind, eventID: Int?, eventKind: EventKind?, statement: Statement, cause: EventReference? = nil,
+        relatedEvent: EventReference? = nil, expected: String? = nil, found: String? = nil,
+        differences: [FieldDifference] = [], actual: String? = nil, nearestCandidate: String? = nil,
+        hint: String? = nil, stall: Stall? = nil
+    ) {
         self.kind = kind
         self.eventID = eventID
         self.eventKind = eventKind
-        self.message = message
+        self.statement = statement
+        self.cause = cause
+        self.relatedEvent = relatedEvent
+        self.expected = expected
+        self.found = found
         self.differences = differences
         self.actual = actual
         self.nearestCandidate = nearestCandidate
+        self.hint = hint
+        self.stall = stall
+        self.unreplayedEvents = 0
+        self.reportedAs = nil
+    }
+
+    /// One sentence saying what happened, as the console shows it.
+    ///
+    /// Rendered from the fields by ``ConsoleIssueRenderer``; setting it
+    /// replaces the sentence with the text given, which reports then show as it is.
+    public var message: String {
+        get { ConsoleIssueRenderer.message(of: self) }
+        set {
+            statement = .told(newValue)
+            unreplayedEvents = 0
+            reportedAs = nil
+        }
     }
 
     /// The headline: event, channel and kind, then the message.
-    public var headline: String {
-        var subject: [String] = []
-        if let eventID { subject.append("event \(eventID)") }
-        if let eventKind { subject.append("(\(eventKind))") }
-        return (subject.isEmpty ? "" : subject.joined(separator: " ") + ": ") + message
-    }
+    public var headline: String { ConsoleIssueRenderer.headline(of: self) }
 
-    public var description: String {
-        var lines = [headline]
-        lines += differences.map { "  \($0)" }
-        if let actual { lines.append("  happened: \(actual)") }
-        if let nearestCandidate { lines.append("  nearest recorded candidate: \(nearestCandidate)") }
-        return lines.joined(separator: "\n")
-    }
+    public var description: String { ConsoleIssueRenderer.lines(of: self).joined(separator: "\n") }
 }

@@ -25,9 +25,9 @@ extension ReplayMatcher {
                 .first(where: matches)
             let repetition = repeated.map { repeated in
                 ReplayIssue(
-                    kind: .unexpectedEffect, eventID: nil, eventKind: payload.kind,
-                    message: "unexpected effect: it repeats \(script.describe(repeated.id)), which already happened",
-                    actual: actual, nearestCandidate: script.describe(repeated.id))
+                    kind: .unexpectedEffect, eventID: nil, eventKind: payload.kind, statement: .repeats,
+                    relatedEvent: script.reference(repeated.id), actual: actual,
+                    nearestCandidate: script.describe(repeated.id))
             }
             // A call repeated by the work of the same stimulus is a repeat, whatever comes later.
             let dueOfKind = eligible.filter { $0.kind == payload.kind }
@@ -40,25 +40,23 @@ extension ReplayMatcher {
                 if let cause = later.cause, !progress.delivered.contains(cause) {
                     if let repetition { return repetition }
                     return ReplayIssue(
-                        kind: .effectBeforeCause, eventID: later.id, eventKind: later.kind,
-                        message: "happened before its cause, \(script.describe(cause)), was delivered",
-                        actual: actual)
+                        kind: .effectBeforeCause, eventID: later.id, eventKind: later.kind, statement: .beforeCause,
+                        cause: script.reference(cause), actual: actual)
                 }
                 let earlier = eligible.filter { $0.cause == later.cause && $0.id < later.id }
                 // When an earlier effect of the same kind is due, the call more likely differs from
                 // it than jumped the queue: that is reported below, field by field.
                 if let first = earlier.first, !earlier.contains(where: { $0.kind == payload.kind }) {
-                    let causeText = later.cause.map { "both follow \(script.describe($0))" } ?? "neither has a cause"
                     return ReplayIssue(
                         kind: .effectOutOfOrder, eventID: later.id, eventKind: later.kind,
-                        message: "happened before \(script.describe(first.id)); \(causeText) and were recorded in that order",
-                        actual: actual)
+                        statement: .beforeEarlierOfSameCause, cause: later.cause.map(script.reference),
+                        relatedEvent: script.reference(first.id), actual: actual)
                 }
                 if earlier.isEmpty {
                     if let repetition { return repetition }
                     return ReplayIssue(
                         kind: .effectBeforeCause, eventID: later.id, eventKind: later.kind,
-                        message: "happened before the stimuli recorded ahead of it were delivered", actual: actual)
+                        statement: .beforeStimuliAhead, actual: actual)
                 }
             }
             let pool = eligible.contains { $0.kind == payload.kind } ? eligible : Array(sameKind.prefix(200)) + eligible
@@ -72,14 +70,14 @@ extension ReplayMatcher {
                 var scratch = bindings
                 let differences = PayloadComparison(placeholders: options.placeholders, eventID: nearest.id)
                     .differences(expected: nearest.payload, actual: payload, bindings: &scratch)
-                let message: String
-                if let settlement = Settlement.of(payload.kind), let differs = settlement.differs, let cause = nearest.cause {
-                    message = differs(script.describe(cause, as: settlement.causeKind), nearest.payload.summary, payload)
-                } else {
-                    message = "the effect that happened differs from the recording"
+                if let settlement = Settlement.of(payload.kind), let cause = nearest.cause,
+                    let issue = settlement.differentIssue(
+                        payload, recorded: nearest, cause: cause, differences: differences, in: script)
+                {
+                    return issue
                 }
                 return ReplayIssue(
-                    kind: .unexpectedEffect, eventID: nearest.id, eventKind: nearest.kind, message: message,
+                    kind: .unexpectedEffect, eventID: nearest.id, eventKind: nearest.kind, statement: .differs,
                     differences: differences, actual: actual)
             }
             if let repetition { return repetition }
@@ -93,11 +91,9 @@ extension ReplayMatcher {
             }
             let candidate = closest.map { script.describe($0.id) + ", which already happened" } ?? nearest.map { script.describe($0.id) }
             // Name the stimulus the implementation was reacting to, when it is known.
-            let reaction = (knownCause ?? hint).map { " in reaction to \(script.describe($0))" } ?? " here"
             return ReplayIssue(
-                kind: .unexpectedEffect, eventID: nil, eventKind: payload.kind,
-                message: "unexpected effect: nothing in the cassette expects \(payload.kind)\(reaction)",
-                actual: actual, nearestCandidate: candidate)
+                kind: .unexpectedEffect, eventID: nil, eventKind: payload.kind, statement: .nothingExpects,
+                cause: (knownCause ?? hint).map(script.reference), actual: actual, nearestCandidate: candidate)
         }
     }
 }

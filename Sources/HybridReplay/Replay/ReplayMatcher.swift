@@ -137,15 +137,13 @@ struct ReplayMatcher: Sendable {
                 })
         {
             issues[0] = ReplayIssue(
-                kind: .effectOutOfOrder, eventID: later, eventKind: first.eventKind,
-                message: "happened before \(script.describe(expectedID)), which was recorded ahead of it",
-                actual: first.actual)
+                kind: .effectOutOfOrder, eventID: later, eventKind: first.eventKind, statement: .beforeRecordedAhead,
+                relatedEvent: script.reference(expectedID), actual: first.actual)
             return true
         }
         issues[0] = ReplayIssue(
-            kind: .unexpectedEffect, eventID: nil, eventKind: first.eventKind,
-            message: "unexpected effect: nothing in the cassette expects it before \(script.describe(expectedID)), which happened right after it",
-            actual: first.actual, nearestCandidate: script.describe(expectedID))
+            kind: .unexpectedEffect, eventID: nil, eventKind: first.eventKind, statement: .extraBefore,
+            relatedEvent: script.reference(expectedID), actual: first.actual, nearestCandidate: script.describe(expectedID))
         return true
     }
 
@@ -185,10 +183,8 @@ struct ReplayMatcher: Sendable {
             judgedMissing[effectID] = nil
             guard let position = issues.firstIndex(where: { Settlement.missingIssues.contains($0.kind) && $0.eventID == issueEventID })
             else { return true }
+            issues[position].reportedAs = issues[position].kind
             issues[position].kind = .lateEffect
-            issues[position].message =
-                "the effect came after the replay had reported it missing, from work the replay could not see; it was reported as: "
-                + issues[position].message
             return true
         }
         return false

@@ -54,7 +54,9 @@ extension ReplayReport {
         if !redaction.isEmpty {
             for event in report.trace.events { Self.hideShapes(in: PayloadComparison.tree(of: event.payload), &placeholders) }
             for issue in issues {
-                let texts = [issue.message] + issue.differences.flatMap { [$0.expected, $0.actual].compactMap { $0 } }
+                // Every field the console shows, and the rendered text besides.
+                let texts = [issue.description, issue.expected, issue.found, issue.cause?.summary, issue.relatedEvent?.summary]
+                    .compactMap { $0 } + issue.differences.flatMap { [$0.expected, $0.actual].compactMap { $0 } }
                 for text in texts { Self.hideShapes(in: text, &placeholders) }
             }
         }

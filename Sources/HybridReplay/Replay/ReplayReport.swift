@@ -22,21 +22,6 @@ public struct ReplayReport: Sendable, CustomStringConvertible {
     /// The cassette as reports name it: its path, or its name.
     public var subject: String { cassettePath ?? cassetteName }
 
-    public var description: String {
-        guard !passed else {
-            return "\(subject): replay passed" + (runs > 1 ? " (\(runs) runs, identical traces)" : "")
-        }
-        var lines = [
-            "\(subject): replay failed" + (runs > 1 ? " in run \(run) of \(runs)" : "") + ": "
-                + (issues.count == 1 ? "1 issue" : "\(issues.count) issues")
-        ]
-        for issue in issues {
-            lines += issue.description.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
-        }
-        if let recordCommand {
-            lines.append("  If the new behaviour is right, re-record the cassette:")
-            lines.append("    \(recordCommand)")
-        }
-        return lines.joined(separator: "\n")
-    }
+    /// The report as the console shows it (see ``ConsoleIssueRenderer``).
+    public var description: String { ConsoleIssueRenderer.lines(of: self).joined(separator: "\n") }
 }

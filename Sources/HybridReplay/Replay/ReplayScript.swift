@@ -124,3 +124,19 @@ final class ReplayScript: Sendable {
         return cause
     }
 }
+
+extension ReplayScript {
+    /// Event `id` as an issue names it: `event 3 (kind summary)`, as ``describe(_:)`` says it.
+    func reference(_ id: Int) -> ReplayIssue.EventReference {
+        guard let event = event(id) else { return ReplayIssue.EventReference(id: id, kind: nil, summary: "", style: .id) }
+        return ReplayIssue.EventReference(id: id, kind: event.kind, summary: event.payload.summary, style: .kindAndSummary)
+    }
+
+    /// Event `id` as a settlement names its cause: `event 3 (summary)` when
+    /// it is of `kind`, else `event 3`, as ``describe(_:as:)`` says it.
+    func reference(_ id: Int, as kind: EventKind) -> ReplayIssue.EventReference {
+        guard let event = event(id) else { return ReplayIssue.EventReference(id: id, kind: nil, summary: "", style: .id) }
+        return ReplayIssue.EventReference(
+            id: id, kind: event.kind, summary: event.payload.summary, style: event.kind == kind ? .summary : .id)
+    }
+}

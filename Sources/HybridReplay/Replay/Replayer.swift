@@ -84,8 +84,7 @@ public struct Replayer: Sendable {
         } catch {
             engine.fail(
                 ReplayIssue(
-                    kind: .setUpFailed, eventID: nil, eventKind: nil,
-                    message: "setting up the implementation threw \(String(describing: error))"))
+                    kind: .setUpFailed, eventID: nil, eventKind: nil, statement: .setUpThrew(String(describing: error))))
         }
         let report = ReplayReport(
             cassetteName: cassette.header.name, cassettePath: path, issues: engine.issues, trace: engine.traceCassette(),

@@ -74,16 +74,35 @@ struct ReportScrubber {
         return PayloadStrings.rewrite(payload, text: scrub, bytes: bytes.replacing(in:)) ?? payload
     }
 
+    /// `issue` with every learnt value replaced in every field that can hold
+    /// the app's data: the sentence it was told with, the events it names,
+    /// expected and found, the differences, the stall, the hint.
     func scrub(_ issue: ReplayIssue) -> ReplayIssue {
         var issue = issue
-        issue.message = scrub(issue.message)
+        issue.statement = issue.statement.mapText(scrub)
+        issue.cause = issue.cause.map(scrub)
+        issue.relatedEvent = issue.relatedEvent.map(scrub)
+        issue.expected = issue.expected.map(scrub)
+        issue.found = issue.found.map(scrub)
+        issue.hint = issue.hint.map(scrub)
         issue.actual = issue.actual.map(scrub)
         issue.nearestCandidate = issue.nearestCandidate.map(scrub)
+        if var stall = issue.stall {
+            stall.firstUntrackedEffect = stall.firstUntrackedEffect.map(scrub)
+            stall.unseenWork = stall.unseenWork.map(scrub)
+            issue.stall = stall
+        }
         issue.differences = issue.differences.map { difference in
             FieldDifference(
                 path: scrub(difference.path), expected: difference.expected.map(scrub),
                 actual: difference.actual.map(scrub), note: difference.note.map(scrub))
         }
         return issue
+    }
+
+    private func scrub(_ reference: ReplayIssue.EventReference) -> ReplayIssue.EventReference {
+        var reference = reference
+        reference.summary = scrub(reference.summary)
+        return reference
     }
 }

@@ -7,6 +7,7 @@
 /// when it is never called, so the replay judges both. The effect kind's
 /// description names its settlement (``StandardPayload/settlement``); the
 /// matcher, the stuck report and the divergence report look it up there.
+/// Its issues are structure; ``Wording`` is what the console renderer makes of them.
 struct Settlement: Sendable {
     /// The effect that settles, such as `navigation.decision`.
     let effectKind: EventKind
@@ -18,15 +19,27 @@ struct Settlement: Sendable {
     let missingIssue: ReplayIssue.Kind
     /// The settled value as a report names it: the policy, the reply's summary.
     let value: @Sendable (any EventPayload) -> String
-    /// What a second settlement is reported as, from the cause as named, the first value and the second.
-    let repeated: @Sendable (_ cause: String, _ first: String, _ then: String) -> String
-    /// What a settlement that never came is reported as, from the cause as
-    /// named, the recorded value and the recorded event.
-    let missing: @Sendable (_ cause: String, _ recorded: String, _ effectID: Int) -> String
-    /// What a settlement other than the recorded one is reported as, from the
-    /// cause as named, the recorded summary and what came; `nil` to report it
-    /// as any other effect that differs.
-    let differs: (@Sendable (_ cause: String, _ expected: String, _ found: any EventPayload) -> String)?
+    /// Whether a settlement other than the recorded one is reported by its
+    /// value, as a response's policy, rather than by its summary.
+    let differenceShowsValue: Bool
+    /// What to do about a second settlement, such as `call decisionHandler exactly once`.
+    let repeatedHint: String
+    /// What to do about a settlement that never came, when the sentence says it.
+    let missingHint: String?
+    /// How the console words this settlement's issues.
+    let wording: Wording
+
+    /// The sentences of a settlement's issues, as templates the console
+    /// renderer fills from an issue's fields: `{cause}`, `{expected}`,
+    /// `{found}`, `{event}` (the recorded settlement's id) and `{hint}`.
+    struct Wording: Sendable {
+        /// A second settlement.
+        let repeated: String
+        /// A settlement that never came.
+        let missing: String
+        /// A settlement other than the recorded one; `nil` to report it as any other effect that differs.
+        let differs: String?
+    }
 
     /// Every kind of settlement: those the kinds' descriptions name.
     static let all: [Settlement] = PayloadRegistry.standardTypes.compactMap { $0.settlement }
@@ -40,87 +53,83 @@ struct Settlement: Sendable {
     static let navigationDecision = Settlement(
         effectKind: NavigationDecision.eventKind, causeKind: NavigationAction.eventKind,
         repeatedIssue: .decisionRepeated, missingIssue: .decisionMissing,
-        value: { ($0 as? NavigationDecision).map { "\($0.policy)" } ?? $0.summary },
-        repeated: { cause, first, then in
-            "the navigation action \(cause) was decided twice: first \(first), then \(then); call decisionHandler exactly once"
-        },
-        missing: { cause, recorded, effectID in
-            "Completion handler passed to decidePolicy(for:decisionHandler:) was not called for navigation action \(cause); the recording decided \(recorded) in event \(effectID)"
-        },
-        differs: { cause, expected, found in
-            "the decision for navigation action \(cause) differs from the recording: expected \(expected), found \(found.summary)"
-        })
+        value: { ($0 as? NavigationDecision).map { "\($0.policy)" } ?? $0.summary }, differenceShowsValue: false,
+        repeatedHint: "call decisionHandler exactly once", missingHint: nil,
+        wording: Wording(
+            repeated: "the navigation action {cause} was decided twice: first {expected}, then {found}; {hint}",
+            missing: "Completion handler passed to decidePolicy(for:decisionHandler:) was not called for navigation action {cause}; the recording decided {expected} in event {event}",
+            differs: "the decision for navigation action {cause} differs from the recording: expected {expected}, found {found}"))
 
     static let navigationResponseDecision = Settlement(
         effectKind: NavigationResponseDecision.eventKind, causeKind: NavigationResponse.eventKind,
         repeatedIssue: .decisionRepeated, missingIssue: .decisionMissing,
-        value: { ($0 as? NavigationResponseDecision).map { "\($0.policy)" } ?? $0.summary },
-        repeated: { cause, first, then in
-            "the navigation response \(cause) was decided twice: first \(first), then \(then); call decisionHandler exactly once"
-        },
-        missing: { cause, recorded, effectID in
-            "Completion handler passed to decidePolicy(for:decisionHandler:) was not called for navigation response \(cause); the recording decided \(recorded) in event \(effectID)"
-        },
-        differs: { cause, expected, found in
-            let policy = (found as? NavigationResponseDecision).map { "\($0.policy)" } ?? found.summary
-            return "the decision for navigation response \(cause) differs from the recording: expected \(expected), found \(policy)"
-        })
+        value: { ($0 as? NavigationResponseDecision).map { "\($0.policy)" } ?? $0.summary }, differenceShowsValue: true,
+        repeatedHint: "call decisionHandler exactly once", missingHint: nil,
+        wording: Wording(
+            repeated: "the navigation response {cause} was decided twice: first {expected}, then {found}; {hint}",
+            missing: "Completion handler passed to decidePolicy(for:decisionHandler:) was not called for navigation response {cause}; the recording decided {expected} in event {event}",
+            differs: "the decision for navigation response {cause} differs from the recording: expected {expected}, found {found}"))
 
     static let scriptReply = Settlement(
         effectKind: ScriptReply.eventKind, causeKind: ScriptMessage.eventKind,
         repeatedIssue: .replyRepeated, missingIssue: .replyMissing,
-        value: { $0.summary },
-        repeated: { _, first, then in
-            "the message was replied to twice: first \(first), then \(then); a reply handler must be called at most once"
-        },
-        missing: { _, recorded, effectID in
-            "the page awaits a reply to this message and none was sent; the recording replied \(recorded) in event \(effectID)"
-        },
-        differs: nil)
+        value: { $0.summary }, differenceShowsValue: false,
+        repeatedHint: "a reply handler must be called at most once", missingHint: nil,
+        wording: Wording(
+            repeated: "the message was replied to twice: first {expected}, then {found}; {hint}",
+            missing: "the page awaits a reply to this message and none was sent; the recording replied {expected} in event {event}",
+            differs: nil))
 
     static let dialogAnswer = Settlement(
         effectKind: JavaScriptDialogAnswer.eventKind, causeKind: JavaScriptDialog.eventKind,
         repeatedIssue: .answerRepeated, missingIssue: .answerMissing,
-        value: { $0.summary },
-        repeated: { cause, first, then in
-            "the JavaScript dialog \(cause) was answered twice: first \(first), then \(then); call completionHandler exactly once"
-        },
-        missing: { cause, recorded, effectID in
-            "the page waits on the JavaScript dialog \(cause) and its completion handler was not called; the recording answered \(recorded) in event \(effectID)"
-        },
-        differs: { cause, expected, found in
-            "the answer to JavaScript dialog \(cause) differs from the recording: expected \(expected), found \(found.summary)"
-        })
+        value: { $0.summary }, differenceShowsValue: false,
+        repeatedHint: "call completionHandler exactly once", missingHint: nil,
+        wording: Wording(
+            repeated: "the JavaScript dialog {cause} was answered twice: first {expected}, then {found}; {hint}",
+            missing: "the page waits on the JavaScript dialog {cause} and its completion handler was not called; the recording answered {expected} in event {event}",
+            differs: "the answer to JavaScript dialog {cause} differs from the recording: expected {expected}, found {found}"))
 
     static let schemeCompletion = Settlement(
         effectKind: URLSchemeCompletion.eventKind, causeKind: URLSchemeRequest.eventKind,
         repeatedIssue: .schemeTaskRepeated, missingIssue: .schemeTaskUnfinished,
-        value: { $0.summary },
-        repeated: { cause, first, then in
-            "the scheme task for \(cause) ended twice: first \(first), then \(then); call didFinish() or didFailWithError(_:) exactly once"
-        },
-        missing: { cause, recorded, effectID in
-            "the page waits on the scheme task for \(cause) and it never ended; the recording \(recorded) in event \(effectID); call didFinish() or didFailWithError(_:)"
-        },
-        differs: { cause, expected, found in
-            "the scheme task for \(cause) ended differently from the recording: expected \(expected), found \(found.summary)"
-        })
+        value: { $0.summary }, differenceShowsValue: false,
+        repeatedHint: "call didFinish() or didFailWithError(_:) exactly once",
+        missingHint: "call didFinish() or didFailWithError(_:)",
+        wording: Wording(
+            repeated: "the scheme task for {cause} ended twice: first {expected}, then {found}; {hint}",
+            missing: "the page waits on the scheme task for {cause} and it never ended; the recording {expected} in event {event}; {hint}",
+            differs: "the scheme task for {cause} ended differently from the recording: expected {expected}, found {found}"))
 }
 
 extension Settlement {
     /// The issue for `payload`, a second settlement of `cause` after `first`.
     func repeatedIssue(_ payload: any EventPayload, first: any EventPayload, cause: Int, in script: ReplayScript) -> ReplayIssue {
         ReplayIssue(
-            kind: repeatedIssue, eventID: cause, eventKind: causeKind,
-            message: repeated(script.describe(cause, as: causeKind), value(first), value(payload)),
-            actual: "\(payload.kind) \(payload.summary)")
+            kind: repeatedIssue, eventID: cause, eventKind: causeKind, statement: .settledTwice(effectKind),
+            cause: script.reference(cause, as: causeKind), expected: value(first), found: value(payload),
+            actual: "\(payload.kind) \(payload.summary)", hint: repeatedHint)
     }
 
     /// The issue for `effect`, a recorded settlement of `cause` that never came.
     func missingIssue(_ effect: Event, cause: Int, in script: ReplayScript) -> ReplayIssue {
         ReplayIssue(
-            kind: missingIssue, eventID: cause, eventKind: causeKind,
-            message: missing(script.describe(cause, as: causeKind), value(effect.payload), effect.id))
+            kind: missingIssue, eventID: cause, eventKind: causeKind, statement: .neverSettled(effectKind),
+            cause: script.reference(cause, as: causeKind), relatedEvent: script.reference(effect.id),
+            expected: value(effect.payload), hint: missingHint)
+    }
+
+    /// The issue for `found`, a settlement of `cause` other than the recorded
+    /// `recorded`; `nil` when this settlement reports it as any other effect that differs.
+    func differentIssue(
+        _ found: any EventPayload, recorded: Event, cause: Int, differences: [FieldDifference], in script: ReplayScript
+    ) -> ReplayIssue? {
+        guard wording.differs != nil else { return nil }
+        return ReplayIssue(
+            kind: .unexpectedEffect, eventID: recorded.id, eventKind: recorded.kind,
+            statement: .settledDifferently(effectKind), cause: script.reference(cause, as: causeKind),
+            expected: recorded.payload.summary, found: differenceShowsValue ? value(found) : found.summary,
+            differences: differences, actual: "\(found.kind) \(found.summary)")
     }
 }
 

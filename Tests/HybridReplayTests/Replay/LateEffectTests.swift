@@ -29,8 +29,8 @@ struct LateEffectTests {
         engine.effect(JavaScriptEvaluation(script: "window.bank.resolve(42)"))
         let issue = try #require(engine.issues.first)
         #expect(issue.kind == .lateEffect)
-        #expect(issue.message.hasPrefix("the effect came after the replay had reported it missing"))
-        #expect(issue.message.hasSuffix("expected effect did not happen"))
+        #expect(issue.reportedAs == .missingEffect)
+        #expect(issue.statement == .told("expected effect did not happen"), "what was said is kept")
         #expect(engine.issues.count == 1)
     }
 

@@ -148,17 +148,15 @@ struct LocationDelegateByCauseTests {
             // It asks for permission without having set its delegate: the setting it skipped is named.
             let issue = try #require(report.issues.first)
             #expect(issue.kind == .effectOutOfOrder, "\(report)")
-            #expect(issue.message.hasPrefix("happened before event 2 (location.delegate delegate set)"), "\(issue.message)")
+            #expect(issue.relatedEvent?.id == 2 && issue.relatedEvent?.summary == "delegate set", "\(issue)")
         }
         // Set in init in the recording, never set in the replay: nothing can follow.
         let report = await Self.replay(try await Self.record(.inInit), as: .neverSetsDelegate)
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .missingEffect, "\(report)")
         #expect(issue.eventID == 1)
-        #expect(
-            issue.message.hasPrefix(
-                "expected effect did not happen: delegate set, so event 2 (location.authorization notDetermined (full accuracy)), which answers it, was not delivered;"
-            ), "\(issue.message)")
+        #expect(issue.cause == nil && issue.expected == "delegate set", "\(issue)")
+        #expect(issue.relatedEvent?.id == 2 && issue.relatedEvent?.kind == LocationAuthorizationChange.eventKind, "\(issue)")
     }
 
     @Test("a feature that asks for a fix before hearing its authorization fails every time")

@@ -82,7 +82,7 @@ struct ReplayMatcherTests {
         let issue = settlement.repeatedIssue(NavigationDecision(.cancel), first: first, cause: cause, in: matcher.script)
         #expect(issue.kind == .decisionRepeated)
         #expect(issue.eventID == 1)
-        #expect(issue.message.contains("was decided twice: first allow, then cancel"), "\(issue)")
+        #expect(issue.expected == "allow" && issue.found == "cancel", "\(issue)")
     }
 
     @Test("an unsettled reply is due before the other effects, and reported as a missing reply")
@@ -94,18 +94,18 @@ struct ReplayMatcherTests {
         let reply = try #require(due.first)
         let issue = try #require(Settlement.of(reply.kind)).missingIssue(reply, cause: 1, in: matcher.script)
         #expect(issue.kind == .replyMissing)
-        #expect(issue.message.hasSuffix("the recording replied value 42 in event 3"), "\(issue)")
+        #expect(issue.expected == "value 42" && issue.relatedEvent?.id == 3, "\(issue)")
     }
 
     @Test("after a failure no stimulus is ready, and the issues stop at the limit")
     func failureStopsDelivery() {
         var matcher = Self.matcher(Self.bridge)
         for index in 0..<(ReplayMatcher.issueLimit + 5) {
-            matcher.fail(ReplayIssue(kind: .missingEffect, eventID: nil, eventKind: nil, message: "issue \(index)"))
+            matcher.fail(ReplayIssue(kind: .missingEffect, eventID: index, eventKind: nil, message: "issue \(index)"))
         }
         #expect(matcher.readyStimulus == nil)
         #expect(matcher.issues.count == ReplayMatcher.issueLimit)
-        #expect(matcher.issues.first?.message == "issue 0")
+        #expect(matcher.issues.first?.eventID == 0)
     }
 
     @Test("an effect after the run ended is traced, not judged")

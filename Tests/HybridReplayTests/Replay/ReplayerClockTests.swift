@@ -74,7 +74,7 @@ struct ReplayerClockTests {
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .missingEffect)
         #expect(issue.eventID == 4)
-        #expect(issue.message.contains("at 60 s on the cassette's clock, waiting on the replay clock until 105 s"), "\(issue)")
+        #expect(issue.stall?.clock == .seconds(60) && issue.stall?.sleeperDeadline == .seconds(105), "\(issue)")
     }
 
     @Test("sleeping on the replay clock returns when the replay reaches the deadline, without real waiting")

@@ -32,7 +32,8 @@ struct ReplayerLocationTests {
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .effectBeforeCause, "\(report)")
         #expect(issue.eventID == 5)
-        #expect(issue.message.contains("before its cause, event 3 (location.authorization authorizedWhenInUse"), "\(issue)")
+        #expect(issue.cause?.id == 3 && issue.cause?.kind == LocationAuthorizationChange.eventKind, "\(issue)")
+        #expect(issue.cause?.summary.hasPrefix("authorizedWhenInUse") == true, "\(issue)")
     }
 
     @Test("the manager reports the status last delivered")

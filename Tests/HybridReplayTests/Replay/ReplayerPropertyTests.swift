@@ -41,7 +41,8 @@ struct ReplayerPropertyTests {
             let answer = Set(cassette.events.filter { $0.cause == request }.map(\.id)).union([request])
             if let at = issue.eventID, answer.contains(at) { return true }
         }
-        return issue.eventID == effect.id || issue.message.contains("event \(effect.id) ")
+        return issue.eventID == effect.id || issue.relatedEvent?.id == effect.id || issue.cause?.id == effect.id
+            || issue.nearestCandidate?.hasPrefix("event \(effect.id) ") == true
             || [NavigationDecision.eventKind, NavigationResponseDecision.eventKind, ScriptReply.eventKind].contains(effect.kind)
                 && issue.eventID == effect.cause
     }

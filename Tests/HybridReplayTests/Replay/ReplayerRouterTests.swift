@@ -34,9 +34,11 @@ struct ReplayerRouterTests {
         let report = try await replay(.decidesTwice)
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .decisionRepeated)
+        #expect(issue.cause?.id == 1)
+        #expect(issue.expected == "cancel" && issue.found == "allow")
+        #expect(issue.hint == "call decisionHandler exactly once")
         #expect(issue.eventID == 1)
-        #expect(issue.message.contains("decided twice: first cancel, then allow"), "\(issue)")
-        #expect(issue.message.contains("navigate://present?r=255&g=255&b=0"))
+        #expect(issue.cause?.summary.contains("navigate://present?r=255&g=255&b=0") == true, "\(issue)")
     }
 
     @Test("never deciding is reported as the completion handler not being called, without hanging")
@@ -44,8 +46,8 @@ struct ReplayerRouterTests {
         let report = try await replay(.neverDecides)
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .decisionMissing)
-        #expect(issue.message.contains("Completion handler passed to decidePolicy(for:decisionHandler:) was not called"))
-        #expect(issue.message.contains("navigate://present?r=255&g=255&b=0"))
+        #expect(issue.cause?.id == 1 && issue.expected == "cancel", "\(issue)")
+        #expect(issue.cause?.summary.contains("navigate://present?r=255&g=255&b=0") == true, "\(issue)")
     }
 
     @Test("effects of one cause out of recorded order are reported")
@@ -54,7 +56,7 @@ struct ReplayerRouterTests {
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .effectOutOfOrder, "\(report)")
         #expect(issue.eventID == 3)
-        #expect(issue.message.contains("happened before event 2 (navigation.route"), "\(issue)")
+        #expect(issue.relatedEvent?.id == 2 && issue.relatedEvent?.kind == NativeRoute.eventKind, "\(issue)")
     }
 
     @Test("a wrong route parameter is shown field by field")

@@ -12,8 +12,8 @@ struct ReplayerStrictnessTests {
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .missingEffect)
         #expect(issue.eventID == 2)
-        #expect(issue.message.hasPrefix("expected effect did not happen after event 1 (script.message nativeProcess \"Hello from the page\")"), "\(issue)")
-        #expect(issue.message.contains("(1 later events were not replayed)"))
+        #expect(issue.cause?.id == 1 && issue.cause?.summary == "nativeProcess \"Hello from the page\"", "\(issue)")
+        #expect(issue.unreplayedEvents == 1, "\(issue)")
         #expect(report.issues.count == 1)
     }
 
@@ -44,7 +44,8 @@ struct ReplayerStrictnessTests {
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .missingEffect)
         #expect(issue.eventID == 3)
-        #expect(issue.message.contains("part of it still waited on the replay, so the replay waited the stall timeout (0.05 seconds)"), "\(issue)")
+        #expect(issue.stall?.stillWaitedOnReplay == true, "\(issue)")
+        #expect(issue.stall?.stallTimeout == .milliseconds(50))
     }
 
     @Test("a replay still busy after the stall timeout names the effects that came from work it cannot see", .timeLimit(.minutes(1)))
@@ -67,8 +68,9 @@ struct ReplayerStrictnessTests {
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .missingEffect)
         #expect(issue.eventID == 3, "\(issue)")
-        #expect(issue.message.contains("still busy after 0.05 seconds"), "\(issue)")
-        #expect(issue.message.contains("; 1 effect came from such work, the first custom.ready"), "\(issue)")
+        #expect(issue.stall?.wasBusy == true, "\(issue)")
+        #expect(issue.stall?.untrackedEffects == 1, "\(issue)")
+        #expect(issue.stall?.firstUntrackedEffect?.hasPrefix("custom.ready") == true, "\(issue)")
     }
 
     @Test("a replay still busy after the stall timeout with every effect made by tracked work names none")
@@ -86,8 +88,8 @@ struct ReplayerStrictnessTests {
             platform.webView.add(BlockedHandler(gate: stream), name: "go")
         }
         let issue = try #require(report.issues.first)
-        #expect(issue.message.contains("still busy after 0.05 seconds"), "\(issue)")
-        #expect(!issue.message.contains("came from such work"), "\(issue)")
+        #expect(issue.stall?.wasBusy == true, "\(issue)")
+        #expect(issue.stall?.untrackedEffects == 0 && issue.stall?.firstUntrackedEffect == nil, "\(issue)")
     }
 
     /// Keeps a task blocked until the test opens `gate`, and makes nothing.
@@ -105,8 +107,8 @@ struct ReplayerStrictnessTests {
             platform.webView.add(ReplayerBridgeTests.NoReply(), name: "nativeProcess")
         }
         let issue = try #require(report.issues.first)
-        #expect(issue.message.contains("went idle at"), "\(issue)")
-        #expect(!issue.message.contains("stall timeout"), "\(issue)")
+        let stall = try #require(issue.stall, "\(issue)")
+        #expect(!stall.wasBusy && !stall.waitedForUnseenWork && !stall.stillWaitedOnReplay, "\(issue)")
     }
 
     @Test("an implementation whose set-up throws fails with the error")
@@ -150,7 +152,7 @@ struct ReplayerStrictnessTests {
         }
         #expect(report.run == 3)
         #expect(report.runs == 5)
-        #expect("\(report)".hasPrefix("Fixtures/examples/router/present-yellow.json: replay failed in run 3 of 5: 1 issue"), "\(report)")
+        #expect(report.issues.count == 1, "\(report)")
     }
 
     final class Counter: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import HybridReplayTestSupport
 import Testing
 
 @testable import HybridReplay
@@ -46,6 +47,25 @@ private func authorized(_ value: String, url: String = "https://api.bank.test/me
 @Suite("Failed reports hide secrets and nothing else")
 struct ReportSecretsTests {
     static let token = "tok-9f8e7d6c5b4a3f2e1d0c"
+
+    @Test("secrets in the values an issue compares are in none of its fields, its sentence or its trace")
+    func secretsInExpectedAndFound() async throws {
+        let report = await SecretInIssueScenario.replay()
+        let issue = try #require(report.issues.first, "\(report)")
+        #expect(issue.kind == .unexpectedEffect)
+        #expect(issue.eventID == 2)
+        #expect(issue.cause?.id == 1)
+        let expected = try #require(issue.expected)
+        let found = try #require(issue.found)
+        #expect(expected.contains("[REDACTED:") && found.contains("[REDACTED:"), "\(issue)")
+        #expect(expected != found, "the two tokens are two secrets, numbered apart")
+        let fields: [String?] =
+            [expected, found, issue.cause?.summary, issue.relatedEvent?.summary, issue.actual, issue.nearestCandidate, issue.hint]
+            + issue.differences.flatMap { [$0.path, $0.expected, $0.actual, $0.note] }
+        for field in fields.compactMap({ $0 }) { #expect(!SecretInIssueScenario.leaks(field), "\(field)") }
+        #expect(!SecretInIssueScenario.leaks(shown(report)), "\(report)")
+        #expect(!issue.differences.isEmpty)
+    }
 
     @Test("a scheme that changed around a bound token is shown as the difference, the token is not")
     func schemeChange() async {

@@ -73,7 +73,7 @@ struct JavaScriptDialogRoundTripTests {
         let issue = try #require(report.issues.first { $0.kind == .answerRepeated }, "\(report)")
         #expect(issue.eventID == 1)
         #expect(issue.eventKind == JavaScriptDialog.eventKind)
-        #expect(issue.message.contains("call completionHandler exactly once"), "\(issue)")
+        #expect(issue.hint == "call completionHandler exactly once", "\(issue)")
     }
 
     @Test("a prompt whose completion handler is never called is reported missing, naming the recorded answer")
@@ -84,7 +84,8 @@ struct JavaScriptDialogRoundTripTests {
         let issue = try #require(report.issues.first, "\(report)")
         #expect(issue.kind == .answerMissing, "\(report)")
         #expect(issue.eventID == 5)
-        #expect(issue.message.hasPrefix("the page waits on the JavaScript dialog event 5 (prompt"), "\(issue)")
+        #expect(issue.cause?.id == 5 && issue.cause?.kind == JavaScriptDialog.eventKind, "\(issue)")
+        #expect(issue.cause?.summary.hasPrefix("prompt") == true, "\(issue)")
     }
 
     @Test("a prompt answered with Cancel where the recording answered text is reported at that answer")
@@ -94,7 +95,8 @@ struct JavaScriptDialogRoundTripTests {
         }
         let issue = try #require(report.issues.first, "\(report)")
         #expect(issue.eventID == 5 || issue.eventID == 6, "\(issue)")
-        #expect(issue.message.contains("expected OK"), "\(issue)")
+        #expect(issue.expected?.hasPrefix("OK") == true, "\(issue)")
+        #expect(issue.found?.hasPrefix("OK") == false, "\(issue)")
         #expect(!report.passed)
     }
 

@@ -72,7 +72,7 @@ struct NavigationLifecycleRoundTripTests {
         }
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .missingEffect, "\(report)")
-        #expect(issue.message.contains("after event 12 (navigation.processTerminated)"), "\(issue)")
+        #expect(issue.cause?.id == 12 && issue.cause?.kind == WebContentProcessTermination.eventKind, "\(issue)")
     }
 
     @Test("the bundled lifecycle example replays against the shell")

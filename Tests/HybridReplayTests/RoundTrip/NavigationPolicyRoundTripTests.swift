@@ -72,7 +72,8 @@ struct NavigationPolicyRoundTripTests {
         let report = await replay(try await recordSession(), .downloadsEverything)
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .unexpectedEffect, "\(report)")
-        #expect(issue.message == "the decision for navigation response event 1 (200 text/html https://app.example.com/) differs from the recording: expected allow, found download")
+        #expect(issue.cause?.id == 1 && issue.cause?.summary == "200 text/html https://app.example.com/", "\(issue)")
+        #expect(issue.expected == "allow" && issue.found == "download", "\(issue)")
     }
 
     @Test("a response decided twice is reported with both policies")
@@ -82,7 +83,8 @@ struct NavigationPolicyRoundTripTests {
         #expect(issue.kind == .decisionRepeated, "\(report)")
         #expect(issue.eventID == 1)
         #expect(issue.eventKind == NavigationResponse.eventKind)
-        #expect(issue.message.contains("was decided twice: first allow, then cancel"), "\(issue)")
+        #expect(issue.expected == "allow" && issue.found == "cancel", "\(issue)")
+        #expect(issue.hint == "call decisionHandler exactly once")
     }
 
     @Test("a response never decided is reported as the completion handler not being called, without hanging")
@@ -91,7 +93,8 @@ struct NavigationPolicyRoundTripTests {
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .decisionMissing, "\(report)")
         #expect(issue.eventID == 1)
-        #expect(issue.message.hasPrefix("Completion handler passed to decidePolicy(for:decisionHandler:) was not called for navigation response event 1 (200 text/html https://app.example.com/)"), "\(issue)")
+        #expect(issue.cause?.summary == "200 text/html https://app.example.com/", "\(issue)")
+        #expect(issue.expected == "allow", "the recorded decision is named: \(issue)")
     }
 
     @Test("preferences that differ from the recording are shown field by field")

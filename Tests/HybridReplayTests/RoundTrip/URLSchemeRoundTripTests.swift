@@ -150,7 +150,8 @@ struct URLSchemeRoundTripTests {
         let issue = try #require(report.issues.first, "\(report)")
         #expect(issue.kind == .schemeTaskUnfinished, "\(report)")
         #expect(issue.eventID == 1)
-        #expect(issue.message.hasPrefix("the page waits on the scheme task for event 1 (GET app://localhost/index.html) and it never ended"), "\(issue)")
+        #expect(issue.cause?.id == 1 && issue.cause?.summary == "GET app://localhost/index.html", "\(issue)")
+        #expect(issue.relatedEvent != nil && issue.expected != nil, "the recorded end is named: \(issue)")
     }
 
     @Test("an answer ended twice is reported at the request")
@@ -160,7 +161,8 @@ struct URLSchemeRoundTripTests {
         }
         let issue = try #require(report.issues.first { $0.kind == .schemeTaskRepeated }, "\(report)")
         #expect(issue.eventID == 1)
-        #expect(issue.message.contains("call didFinish() or didFailWithError(_:) exactly once"), "\(issue)")
+        #expect(issue.hint == "call didFinish() or didFailWithError(_:) exactly once", "\(issue)")
+        #expect(issue.expected != nil && issue.found != nil, "both ends are named: \(issue)")
     }
 
     @Test("a stopped task answered anyway is reported as misuse")

@@ -153,7 +153,7 @@ final class ReplayURLSchemeTask: URLSchemeTask {
         engine.fail(
             ReplayIssue(
                 kind: .schemeTaskMisuse, eventID: requestID, eventKind: URLSchemeRequest.eventKind,
-                message: "the scheme task for \(engine.script.describe(requestID, as: URLSchemeRequest.eventKind)): \(message)"))
+                statement: .schemeTaskMisuse(message), cause: engine.script.reference(requestID, as: URLSchemeRequest.eventKind)))
     }
 
     private struct Misuse: Error {

@@ -1,0 +1,161 @@
+/// Replay issues and reports as the console shows them: the text of a
+/// Swift Testing issue, an XCTest failure, `cassette verify`'s output and a
+/// GitHub annotation.
+///
+/// The only place their sentences are composed: the replay decides what
+/// happened as structure (``ReplayIssue``), and this renderer words it.
+/// ``ReplayIssue/message``, ``ReplayIssue/headline`` and
+/// ``ReplayReport/description`` are its output.
+package enum ConsoleIssueRenderer {
+    /// What an issue says happened, in one sentence.
+    package static func message(of issue: ReplayIssue) -> String {
+        var text = sentence(of: issue)
+        if issue.reportedAs != nil {
+            text = "the effect came after the replay had reported it missing, from work the replay could not see; "
+                + "it was reported as: " + text
+        }
+        if issue.unreplayedEvents > 0 { text += " (\(issue.unreplayedEvents) later events were not replayed)" }
+        return text
+    }
+
+    /// The headline: event, channel and kind, then the message.
+    package static func headline(of issue: ReplayIssue) -> String {
+        var subject: [String] = []
+        if let eventID = issue.eventID { subject.append("event \(eventID)") }
+        if let eventKind = issue.eventKind { subject.append("(\(eventKind))") }
+        return (subject.isEmpty ? "" : subject.joined(separator: " ") + ": ") + message(of: issue)
+    }
+
+    /// The headline, then the differences field by field, what happened and the nearest candidate, one a line.
+    package static func lines(of issue: ReplayIssue) -> [String] {
+        var lines = [headline(of: issue)]
+        lines += issue.differences.map { "  \($0)" }
+        if let actual = issue.actual { lines.append("  happened: \(actual)") }
+        if let nearest = issue.nearestCandidate { lines.append("  nearest recorded candidate: \(nearest)") }
+        return lines
+    }
+
+    /// The report: whether it passed, then every issue indented, then the command that re-records.
+    package static func lines(of report: ReplayReport) -> [String] {
+        guard !report.passed else {
+            return ["\(report.subject): replay passed" + (report.runs > 1 ? " (\(report.runs) runs, identical traces)" : "")]
+        }
+        let count = report.issues.count == 1 ? "1 issue" : "\(report.issues.count) issues"
+        var text = [
+            "\(report.subject): replay failed" + (report.runs > 1 ? " in run \(report.run) of \(report.runs)" : "") + ": "
+                + count
+        ]
+        for issue in report.issues {
+            text += lines(of: issue).joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+                .map { "  " + $0 }
+        }
+        if let recordCommand = report.recordCommand {
+            text.append("  If the new behaviour is right, re-record the cassette:")
+            text.append("    \(recordCommand)")
+        }
+        return text
+    }
+
+    // MARK: Sentences
+
+    private static func sentence(of issue: ReplayIssue) -> String {
+        let cause = issue.cause?.description ?? "an unknown event"
+        let related = issue.relatedEvent?.description ?? "another event"
+        switch issue.statement {
+        case .told(let text):
+            return text
+        case .settledTwice(let kind):
+            return settlement(kind, issue) { $0.repeated }
+        case .neverSettled(let kind):
+            return settlement(kind, issue) { $0.missing }
+        case .settledDifferently(let kind):
+            return settlement(kind, issue) { $0.differs ?? "" }
+        case .repeats:
+            return "unexpected effect: it repeats \(related), which already happened"
+        case .differs:
+            return "the effect that happened differs from the recording"
+        case .beforeCause:
+            return "happened before its cause, \(cause), was delivered"
+        case .beforeStimuliAhead:
+            return "happened before the stimuli recorded ahead of it were delivered"
+        case .beforeEarlierOfSameCause:
+            let causeText = issue.cause.map { "both follow \($0)" } ?? "neither has a cause"
+            return "happened before \(related); \(causeText) and were recorded in that order"
+        case .beforeRecordedAhead:
+            return "happened before \(related), which was recorded ahead of it"
+        case .extraBefore:
+            return "unexpected effect: nothing in the cassette expects it before \(related), which happened right after it"
+        case .nothingExpects:
+            let kind = issue.eventKind.map { "\($0)" } ?? "this effect"
+            return "unexpected effect: nothing in the cassette expects \(kind)"
+                + (issue.cause.map { " in reaction to \($0)" } ?? " here")
+        case .didNotHappen:
+            var text = "expected effect did not happen"
+            if let cause = issue.cause { text += " after \(cause)" }
+            text += ": " + (issue.expected ?? issue.eventKind.map { "\($0)" } ?? "")
+            if let answer = issue.relatedEvent { text += ", so \(answer), which answers it, was not delivered" }
+            return text + (issue.stall.map { "; " + stall($0) } ?? "")
+        case .stalled:
+            return "the replay stalled" + (issue.stall.map { "; " + stall($0) } ?? "")
+        case .undeliverable(let reason):
+            return "could not be delivered: \(reason)"
+        case .schemeTaskMisuse(let misuse):
+            return "the scheme task for \(cause): \(misuse)"
+        case .setUpThrew(let error):
+            return "setting up the implementation threw \(error)"
+        }
+    }
+
+    /// A settlement's sentence: its template with the issue's fields in the slots.
+    private static func settlement(
+        _ kind: EventKind, _ issue: ReplayIssue, _ template: (Settlement.Wording) -> String
+    ) -> String {
+        guard let settlement = Settlement.of(kind) else { return "\(kind) settled wrongly" }
+        return fill(
+            template(settlement.wording),
+            [
+                "cause": issue.cause?.description ?? "an unknown event", "expected": issue.expected ?? "nothing",
+                "found": issue.found ?? "nothing", "event": issue.relatedEvent.map { String($0.id) } ?? "?",
+                "hint": issue.hint ?? "",
+            ])
+    }
+
+    /// `template` with each `{name}` replaced by its value, in one pass, so a
+    /// value that itself holds `{found}` stays as it is.
+    static func fill(_ template: String, _ values: [String: String]) -> String {
+        var result = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            result += values[name] ?? String(rest[open...close])
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    /// Why the replay judged when it did.
+    private static func stall(_ stall: ReplayIssue.Stall) -> String {
+        let clock = CanonicalNumber.text(Recorder.seconds(stall.clock))
+        var text =
+            stall.wasBusy
+            ? "the implementation was still busy after \(stall.stallTimeout) of real time, at \(clock) s on the cassette's clock, with work the replay cannot see (Task.detached, Dispatch or a thread)"
+            : "the implementation went idle at \(clock) s on the cassette's clock"
+        if let deadline = stall.sleeperDeadline {
+            text += ", waiting on the replay clock until \(CanonicalNumber.text(Recorder.seconds(deadline))) s"
+        }
+        if stall.wasBusy, let first = stall.firstUntrackedEffect {
+            let count = stall.untrackedEffects == 1 ? "1 effect" : "\(stall.untrackedEffects) effects"
+            text += "; \(count) came from such work, the first \(first)"
+        }
+        if stall.waitedForUnseenWork {
+            let why = stall.unseenWork.map { "this run handed work to what the replay cannot see (\($0))" }
+                ?? "ReplayOptions.unseenWork is .expected"
+            text += "; \(why), so the replay waited the stall timeout (\(stall.stallTimeout)) for it before reporting this"
+        }
+        if stall.stillWaitedOnReplay {
+            text += "; part of it still waited on the replay, so the replay waited the stall timeout (\(stall.stallTimeout)) for work it cannot see before reporting this"
+        }
+        return text
+    }
+}

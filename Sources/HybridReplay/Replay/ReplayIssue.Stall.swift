@@ -1,0 +1,42 @@
+extension ReplayIssue {
+    /// What the implementation was doing when the replay judged a recorded
+    /// effect missing: idle, or still busy with work the replay cannot see.
+    public struct Stall: Sendable, Hashable {
+        /// Whether the implementation was still busy, with work the replay
+        /// cannot see, after the stall timeout; otherwise it went idle.
+        public var wasBusy: Bool
+        /// Where the cassette's clock stood.
+        public var clock: Duration
+        /// The deadline the earliest sleeper on the replay clock waited for, when one did.
+        public var sleeperDeadline: Duration?
+        /// How many effects came from work the replay cannot see, when it was busy.
+        public var untrackedEffects: Int
+        /// The first of them, in one line.
+        public var firstUntrackedEffect: String?
+        /// Whether the replay waited the stall timeout for work it cannot see before judging.
+        public var waitedForUnseenWork: Bool
+        /// The work it could not see, in one line, when the run handed it some;
+        /// `nil` with ``waitedForUnseenWork`` when ``UnseenWorkPolicy/expected`` made it wait.
+        public var unseenWork: String?
+        /// Whether part of the implementation still waited on the replay when it judged.
+        public var stillWaitedOnReplay: Bool
+        /// The stall timeout of the replay's options.
+        public var stallTimeout: Duration
+
+        package init(
+            wasBusy: Bool, clock: Duration, sleeperDeadline: Duration?, untrackedEffects: Int,
+            firstUntrackedEffect: String?, waitedForUnseenWork: Bool, unseenWork: String?, stillWaitedOnReplay: Bool,
+            stallTimeout: Duration
+        ) {
+            self.wasBusy = wasBusy
+            self.clock = clock
+            self.sleeperDeadline = sleeperDeadline
+            self.untrackedEffects = untrackedEffects
+            self.firstUntrackedEffect = firstUntrackedEffect
+            self.waitedForUnseenWork = waitedForUnseenWork
+            self.unseenWork = unseenWork
+            self.stillWaitedOnReplay = stillWaitedOnReplay
+            self.stallTimeout = stallTimeout
+        }
+    }
+}

@@ -1,0 +1,60 @@
+extension ReplayIssue {
+    /// Which sentence tells an issue: the renderers compose it from the
+    /// issue's fields, so the core decides what happened and never how it reads.
+    package enum Statement: Sendable, Hashable {
+        /// Told as given: an issue made with a message, such as the web half's.
+        case told(String)
+        /// The ``ReplayIssue/cause`` was settled twice by the settlement
+        /// whose effect is of this kind: first ``ReplayIssue/expected``, then ``ReplayIssue/found``.
+        case settledTwice(EventKind)
+        /// The ``ReplayIssue/cause`` was never settled; the recording settled
+        /// it as ``ReplayIssue/expected`` in ``ReplayIssue/relatedEvent``.
+        case neverSettled(EventKind)
+        /// The ``ReplayIssue/cause`` was settled as ``ReplayIssue/found``
+        /// where the recording has ``ReplayIssue/expected``.
+        case settledDifferently(EventKind)
+        /// The effect repeats ``ReplayIssue/relatedEvent``, which already happened.
+        case repeats
+        /// The effect differs from the recorded one, field by field.
+        case differs
+        /// The effect came before its ``ReplayIssue/cause`` was delivered.
+        case beforeCause
+        /// The effect came before the stimuli recorded ahead of it were delivered.
+        case beforeStimuliAhead
+        /// The effect came before ``ReplayIssue/relatedEvent``, recorded
+        /// first after the same ``ReplayIssue/cause`` (or with none).
+        case beforeEarlierOfSameCause
+        /// The effect came before ``ReplayIssue/relatedEvent``, which was recorded ahead of it.
+        case beforeRecordedAhead
+        /// Nothing expects the effect before ``ReplayIssue/relatedEvent``, which happened right after it.
+        case extraBefore
+        /// Nothing expects an effect of this kind in reaction to ``ReplayIssue/cause``, or here.
+        case nothingExpects
+        /// The recorded effect ``ReplayIssue/expected`` did not happen (after
+        /// ``ReplayIssue/cause``), so ``ReplayIssue/relatedEvent``, its answer, was not delivered.
+        case didNotHappen
+        /// The replay stalled with nothing due it could name.
+        case stalled
+        /// The stimulus could not be delivered, for this reason.
+        case undeliverable(String)
+        /// The app misused the scheme task of ``ReplayIssue/cause``, as said here.
+        case schemeTaskMisuse(String)
+        /// Setting up the implementation threw this error, as described.
+        case setUpThrew(String)
+
+        /// The statement with `transform` applied to every text it holds,
+        /// as redaction rewrites it.
+        func mapText(_ transform: (String) -> String) -> Statement {
+            switch self {
+            case .told(let text): .told(transform(text))
+            case .undeliverable(let reason): .undeliverable(transform(reason))
+            case .schemeTaskMisuse(let misuse): .schemeTaskMisuse(transform(misuse))
+            case .setUpThrew(let error): .setUpThrew(transform(error))
+            case .settledTwice, .neverSettled, .settledDifferently, .repeats, .differs, .beforeCause,
+                .beforeStimuliAhead, .beforeEarlierOfSameCause, .beforeRecordedAhead, .extraBefore, .nothingExpects,
+                .didNotHappen, .stalled:
+                self
+            }
+        }
+    }
+}

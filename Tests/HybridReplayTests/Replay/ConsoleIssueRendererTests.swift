@@ -1,0 +1,167 @@
+import Foundation
+@testable import HybridReplay
+import Testing
+
+/// The console's wording of every issue, tested once here: the other tests
+/// assert on the issues' kinds and fields.
+@Suite("The console renderer of replay issues")
+struct ConsoleIssueRendererTests {
+    typealias Reference = ReplayIssue.EventReference
+
+    static let action = Reference(
+        id: 1, kind: NavigationAction.eventKind, summary: "navigate://present?r=255&g=255&b=0", style: .summary)
+    static let route = Reference(id: 2, kind: NativeRoute.eventKind, summary: "present r=255", style: .kindAndSummary)
+
+    static func stall(
+        busy: Bool = false, untracked: Int = 0, first: String? = nil, unseen: Bool = false, unseenWork: String? = nil,
+        stillWaited: Bool = false, sleeper: Duration? = nil
+    ) -> ReplayIssue.Stall {
+        ReplayIssue.Stall(
+            wasBusy: busy, clock: .milliseconds(1500), sleeperDeadline: sleeper, untrackedEffects: untracked,
+            firstUntrackedEffect: first, waitedForUnseenWork: unseen, unseenWork: unseenWork, stillWaitedOnReplay: stillWaited,
+            stallTimeout: .milliseconds(50))
+    }
+
+    @Test("each settlement words a second settlement with both values and its hint")
+    func settledTwice() {
+        let cases: [(EventKind, Reference?, String)] = [
+            (NavigationDecision.eventKind, Self.action,
+             "the navigation action event 1 (navigate://present?r=255&g=255&b=0) was decided twice: first cancel, then allow; call decisionHandler exactly once"),
+            (ScriptReply.eventKind, nil,
+             "the message was replied to twice: first cancel, then allow; a reply handler must be called at most once"),
+            (JavaScriptDialogAnswer.eventKind, Reference(id: 5, kind: JavaScriptDialog.eventKind, summary: "confirm \"Sure?\"", style: .summary),
+             "the JavaScript dialog event 5 (confirm \"Sure?\") was answered twice: first cancel, then allow; call completionHandler exactly once"),
+            (URLSchemeCompletion.eventKind, Reference(id: 1, kind: URLSchemeRequest.eventKind, summary: "GET app://localhost/", style: .summary),
+             "the scheme task for event 1 (GET app://localhost/) ended twice: first cancel, then allow; call didFinish() or didFailWithError(_:) exactly once"),
+        ]
+        for (kind, cause, text) in cases {
+            let settlement = Settlement.of(kind)
+            let issue = ReplayIssue(
+                kind: .decisionRepeated, eventID: 1, eventKind: nil, statement: .settledTwice(kind), cause: cause,
+                expected: "cancel", found: "allow", hint: settlement?.repeatedHint)
+            #expect(issue.message == text)
+        }
+    }
+
+    @Test("each settlement words one that never came with the recorded value and event")
+    func neverSettled() {
+        let recorded = Reference(id: 3, kind: nil, summary: "", style: .kindAndSummary)
+        let decision = ReplayIssue(
+            kind: .decisionMissing, eventID: 1, eventKind: NavigationAction.eventKind,
+            statement: .neverSettled(NavigationDecision.eventKind), cause: Self.action, relatedEvent: recorded, expected: "cancel")
+        #expect(decision.message == "Completion handler passed to decidePolicy(for:decisionHandler:) was not called for navigation action event 1 (navigate://present?r=255&g=255&b=0); the recording decided cancel in event 3")
+        let scheme = ReplayIssue(
+            kind: .schemeTaskUnfinished, eventID: 1, eventKind: URLSchemeRequest.eventKind,
+            statement: .neverSettled(URLSchemeCompletion.eventKind),
+            cause: Reference(id: 1, kind: URLSchemeRequest.eventKind, summary: "GET app://localhost/index.html", style: .summary),
+            relatedEvent: recorded, expected: "finished", hint: Settlement.schemeCompletion.missingHint)
+        #expect(scheme.message == "the page waits on the scheme task for event 1 (GET app://localhost/index.html) and it never ended; the recording finished in event 3; call didFinish() or didFailWithError(_:)")
+        let reply = ReplayIssue(
+            kind: .replyMissing, eventID: 1, eventKind: ScriptMessage.eventKind, statement: .neverSettled(ScriptReply.eventKind),
+            relatedEvent: recorded, expected: "error \"unsupported\"")
+        #expect(reply.message == "the page awaits a reply to this message and none was sent; the recording replied error \"unsupported\" in event 3")
+    }
+
+    @Test("a settlement other than the recorded one is worded with both values")
+    func settledDifferently() {
+        let issue = ReplayIssue(
+            kind: .unexpectedEffect, eventID: 2, eventKind: NavigationResponseDecision.eventKind,
+            statement: .settledDifferently(NavigationResponseDecision.eventKind),
+            cause: Reference(id: 1, kind: NavigationResponse.eventKind, summary: "200 text/html https://app.example.com/", style: .summary),
+            expected: "allow", found: "download")
+        #expect(issue.message == "the decision for navigation response event 1 (200 text/html https://app.example.com/) differs from the recording: expected allow, found download")
+        #expect(issue.headline == "event 2 (navigation.responseDecision): " + issue.message)
+    }
+
+    @Test("a value holding a slot's name is written as it is, not filled again")
+    func valuesAreNotTemplates() {
+        let issue = ReplayIssue(
+            kind: .unexpectedEffect, eventID: 2, eventKind: nil, statement: .settledDifferently(JavaScriptDialogAnswer.eventKind),
+            cause: Reference(id: 1, kind: nil, summary: "", style: .id), expected: "{found}", found: "{hint} {cause")
+        #expect(issue.message == "the answer to JavaScript dialog event 1 differs from the recording: expected {found}, found {hint} {cause")
+    }
+
+    @Test("the effect issues name the events they point at")
+    func effectSentences() {
+        func message(_ statement: ReplayIssue.Statement, cause: Reference? = nil, related: Reference? = nil) -> String {
+            ReplayIssue(
+                kind: .unexpectedEffect, eventID: nil, eventKind: NativeRoute.eventKind, statement: statement, cause: cause,
+                relatedEvent: related
+            ).message
+        }
+        #expect(message(.repeats, related: Self.route) == "unexpected effect: it repeats event 2 (navigation.route present r=255), which already happened")
+        #expect(message(.differs) == "the effect that happened differs from the recording")
+        #expect(message(.beforeCause, cause: Self.route) == "happened before its cause, event 2 (navigation.route present r=255), was delivered")
+        #expect(message(.beforeStimuliAhead) == "happened before the stimuli recorded ahead of it were delivered")
+        #expect(message(.beforeEarlierOfSameCause, cause: Self.route, related: Self.route) == "happened before event 2 (navigation.route present r=255); both follow event 2 (navigation.route present r=255) and were recorded in that order")
+        #expect(message(.beforeEarlierOfSameCause, related: Self.route) == "happened before event 2 (navigation.route present r=255); neither has a cause and were recorded in that order")
+        #expect(message(.beforeRecordedAhead, related: Self.route) == "happened before event 2 (navigation.route present r=255), which was recorded ahead of it")
+        #expect(message(.extraBefore, related: Self.route) == "unexpected effect: nothing in the cassette expects it before event 2 (navigation.route present r=255), which happened right after it")
+        #expect(message(.nothingExpects) == "unexpected effect: nothing in the cassette expects navigation.route here")
+        #expect(message(.nothingExpects, cause: Self.route) == "unexpected effect: nothing in the cassette expects navigation.route in reaction to event 2 (navigation.route present r=255)")
+        #expect(message(.undeliverable("the web view has no UI delegate")) == "could not be delivered: the web view has no UI delegate")
+        #expect(message(.schemeTaskMisuse("didFinish() was called twice"), cause: Reference(id: 1, kind: nil, summary: "", style: .id)) == "the scheme task for event 1: didFinish() was called twice")
+        #expect(message(.setUpThrew("Oops()")) == "setting up the implementation threw Oops()")
+    }
+
+    @Test("a missing effect is worded with its cause, the answer it held back and why the replay judged")
+    func didNotHappen() {
+        var issue = ReplayIssue(
+            kind: .missingEffect, eventID: 3, eventKind: HTTPRequest.eventKind, statement: .didNotHappen, cause: Self.route,
+            relatedEvent: Reference(id: 4, kind: HTTPResponse.eventKind, summary: "200", style: .kindAndSummary),
+            expected: "GET https://api.example.com/", stall: Self.stall(sleeper: .seconds(3)))
+        #expect(issue.message == "expected effect did not happen after event 2 (navigation.route present r=255): GET https://api.example.com/, so event 4 (http.response 200), which answers it, was not delivered; the implementation went idle at 1.5 s on the cassette's clock, waiting on the replay clock until 3 s")
+        issue.unreplayedEvents = 2
+        #expect(issue.message.hasSuffix("until 3 s (2 later events were not replayed)"))
+        issue.reportedAs = issue.kind
+        issue.kind = .lateEffect
+        #expect(issue.message.hasPrefix("the effect came after the replay had reported it missing, from work the replay could not see; it was reported as: expected effect did not happen after event 2"))
+    }
+
+    @Test("a stall is worded from what the implementation was doing")
+    func stalls() {
+        func message(_ stall: ReplayIssue.Stall) -> String {
+            ReplayIssue(kind: .missingEffect, eventID: nil, eventKind: nil, statement: .stalled, stall: stall).message
+        }
+        #expect(message(Self.stall()) == "the replay stalled; the implementation went idle at 1.5 s on the cassette's clock")
+        #expect(message(Self.stall(busy: true, untracked: 1, first: "custom.ready {}")) == "the replay stalled; the implementation was still busy after 0.05 seconds of real time, at 1.5 s on the cassette's clock, with work the replay cannot see (Task.detached, Dispatch or a thread); 1 effect came from such work, the first custom.ready {}")
+        #expect(message(Self.stall(busy: true, untracked: 2, first: "custom.ready {}")).hasSuffix("; 2 effects came from such work, the first custom.ready {}"))
+        #expect(message(Self.stall(unseen: true)).hasSuffix("; ReplayOptions.unseenWork is .expected, so the replay waited the stall timeout (0.05 seconds) for it before reporting this"))
+        #expect(message(Self.stall(unseen: true, unseenWork: "1 task")).hasSuffix("; this run handed work to what the replay cannot see (1 task), so the replay waited the stall timeout (0.05 seconds) for it before reporting this"))
+        #expect(message(Self.stall(stillWaited: true)).hasSuffix("; part of it still waited on the replay, so the replay waited the stall timeout (0.05 seconds) for work it cannot see before reporting this"))
+    }
+
+    @Test("an issue made with a message is told as given, and setting the message replaces the sentence")
+    func toldIssues() {
+        var issue = ReplayIssue(
+            kind: .missingStimulus, eventID: 4, eventKind: ScriptMessage.eventKind, message: "the page did not post",
+            differences: [FieldDifference(path: "body", expected: "1", actual: "2")], actual: "script.message x",
+            nearestCandidate: "event 4")
+        #expect(issue.message == "the page did not post")
+        #expect(issue.description == """
+            event 4 (script.message): the page did not post
+              body: expected 1, found 2
+              happened: script.message x
+              nearest recorded candidate: event 4
+            """)
+        issue.unreplayedEvents = 1
+        issue.message = "replaced"
+        #expect(issue.message == "replaced")
+    }
+
+    @Test("a report lists its issues indented under a count, and the command that re-records")
+    func reports() {
+        let issue = ReplayIssue(kind: .setUpFailed, eventID: nil, eventKind: nil, statement: .setUpThrew("Oops()"))
+        var report = ReplayReport(
+            cassetteName: "c", cassettePath: "Cassettes/c.json", issues: [issue], trace: Cassette(header: CassetteHeader(name: "c")),
+            runs: 3, run: 2, recordCommand: "swift test --filter C")
+        #expect(report.description == """
+            Cassettes/c.json: replay failed in run 2 of 3: 1 issue
+              setting up the implementation threw Oops()
+              If the new behaviour is right, re-record the cassette:
+                swift test --filter C
+            """)
+        report.issues = []
+        #expect(report.description == "Cassettes/c.json: replay passed (3 runs, identical traces)")
+    }
+}

@@ -51,6 +51,9 @@ public enum WKNavigationResponsePolicy: Int, @unchecked Sendable {
 
     // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKNavigationDelegate.h "- (void)webViewWebContentProcessDidTerminate:(WKWebView *)webView" (header not re-read); https://developer.apple.com/documentation/webkit/wknavigationdelegate/webviewwebcontentprocessdidterminate(_:) (checked 2026-12-02: "@MainActor optional func webViewWebContentProcessDidTerminate(_ webView: WKWebView)")
     func webViewWebContentProcessDidTerminate(_ webView: WKWebView)
+
+    // Source: https://developer.apple.com/documentation/webkit/wknavigationdelegate/webview(_:didreceive:completionhandler:) (checked 2026-12-05: "optional func webView(_ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge, completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void)"; header not re-read). URLAuthenticationChallenge, URLSession.AuthChallengeDisposition and URLCredential are FoundationNetworking's here, Foundation's on Apple platforms.
+    func webView(_ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge, completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void)
 }
 
 extension WKNavigationDelegate {
@@ -72,5 +75,7 @@ extension WKNavigationDelegate {
     public func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error) {}
     // Mirror-only: stands for "optional".
     public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {}
+    // Mirror-only: stands for "optional".
+    public func webView(_ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge, completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {}
 }
 #endif

@@ -20,6 +20,7 @@ typedef gboolean (*hr_script_dialog_func)(WebKitWebView *view, WebKitScriptDialo
 typedef void (*hr_load_changed_func)(WebKitWebView *view, WebKitLoadEvent event, gpointer data);
 typedef gboolean (*hr_load_failed_func)(
     WebKitWebView *view, WebKitLoadEvent event, const char *failing_uri, GError *error, gpointer data);
+typedef gboolean (*hr_authenticate_func)(WebKitWebView *view, WebKitAuthenticationRequest *request, gpointer data);
 typedef void (*hr_web_process_terminated_func)(
     WebKitWebView *view, WebKitWebProcessTerminationReason reason, gpointer data);
 
@@ -75,6 +76,10 @@ static inline gulong hr_connect_decide_policy(WebKitWebView *view, hr_decide_pol
 
 static inline gulong hr_connect_script_dialog(WebKitWebView *view, hr_script_dialog_func function, gpointer data) {
     return g_signal_connect(view, "script-dialog", G_CALLBACK(function), data);
+}
+
+static inline gulong hr_connect_authenticate(WebKitWebView *view, hr_authenticate_func function, gpointer data) {
+    return g_signal_connect(view, "authenticate", G_CALLBACK(function), data);
 }
 
 static inline gulong hr_connect_load_changed(WebKitWebView *view, hr_load_changed_func function, gpointer data) {

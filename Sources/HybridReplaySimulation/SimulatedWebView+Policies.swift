@@ -60,16 +60,44 @@ extension SimulatedWebView {
         return try Self.settled(ending, for: "the response \(response.summary)")
     }
 
-    private static func settled<Value>(_ ending: SimulationGate<Value>.Ending, for subject: String) throws(SimulationError)
-        -> Value
+    /// Hands the navigation delegate an authentication challenge, as WebKit
+    /// does when a server asks for credentials or the app may evaluate its
+    /// certificate, and waits for the answer.
+    ///
+    /// Only the first answer counts; later ones, and ones after `timeout`,
+    /// are kept in ``decisionMisuses``.
+    ///
+    /// - Returns: The delegate's first answer.
+    /// - Throws: ``SimulationError`` when no navigation delegate is set, the
+    ///   delegate does not answer within `timeout`, or the task is cancelled.
+    public func authenticate(_ challenge: AuthenticationChallenge, timeout: Duration = .seconds(5)) async throws(SimulationError)
+        -> AuthenticationAnswer
     {
+        let subject = "the authentication challenge \(challenge.summary)"
+        let delegate = try lifecycleDelegate("answer \(subject)")
+        let gate = SimulationGate<AuthenticationAnswer>()
+        let ending = await gate.wait(timeout: timeout) {
+            runOnMainActor {
+                delegate.didReceive(challenge) { [weak self] answer in
+                    guard case .refused(let earlier) = gate.settle(.value(answer)) else { return }
+                    self?.recordMisuse(.decision, Self.late(answer.summary, for: subject, after: earlier))
+                }
+            }
+        }
+        return try Self.settled(ending, for: subject, handler: ("didReceive(_:completionHandler:)", "completionHandler"))
+    }
+
+    private static func settled<Value>(
+        _ ending: SimulationGate<Value>.Ending, for subject: String,
+        handler: (method: String, name: String) = ("decidePolicy(for:decisionHandler:)", "decisionHandler")
+    ) throws(SimulationError) -> Value {
         switch ending {
         case .value(let value):
             return value
         case .timedOut(let timeout):
             throw SimulationError(
-                "the completion handler passed to decidePolicy(for:decisionHandler:) for \(subject) "
-                    + "was not called within \(timeout); call decisionHandler exactly once")
+                "the completion handler passed to \(handler.method) for \(subject) "
+                    + "was not called within \(timeout); call \(handler.name) exactly once")
         case .cancelled:
             throw SimulationError("cancelled while waiting for the decision on \(subject)")
         }

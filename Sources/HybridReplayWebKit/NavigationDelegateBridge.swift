@@ -103,4 +103,86 @@ extension NavigationDelegateBridge {
     package func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
         delegate.webContentProcessDidTerminate()
     }
+
+    /// Hands the seam delegate the challenge as an AuthenticationChallenge
+    /// and WebKit its first answer, on the main actor; a dropped handler
+    /// cancels the challenge, as a load that is never answered would hang.
+    package func webView(
+        _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        let converted = NavigationConversion.challenge(challenge)
+        let trust = NavigationConversion.serverTrustCredential(challenge)
+        let report = self.report
+        let once = ExactlyOnce<AuthenticationAnswer>(
+            "completion handler for the authentication challenge from \(converted.host):\(converted.port) (\(converted.method))",
+            fallback: AuthenticationAnswer(.cancelAuthenticationChallenge), report: report
+        ) { answer in
+            let (disposition, credential, issue) = NavigationConversion.answer(answer, serverTrust: trust)
+            if let issue { report(issue) }
+            performOnMainActor { completionHandler(disposition, credential) }
+        }
+        delegate.didReceive(converted) { once.call($0) }
+    }
+}
+
+/// Converting authentication challenges and their answers.
+extension NavigationConversion {
+    /// What a seam delegate reads of `challenge`.
+    @MainActor package static func challenge(_ challenge: URLAuthenticationChallenge) -> AuthenticationChallenge {
+        let space = challenge.protectionSpace
+        return AuthenticationChallenge(
+            host: space.host, port: space.port, protocol: space.protocol, realm: space.realm,
+            method: method(space.authenticationMethod), previousFailureCount: challenge.previousFailureCount)
+    }
+
+    /// The seam's name for one of Foundation's `NSURLAuthenticationMethod…` strings.
+    package static func method(_ method: String) -> AuthenticationMethod {
+        let methods: [String: AuthenticationMethod] = [
+            NSURLAuthenticationMethodDefault: .default, NSURLAuthenticationMethodHTTPBasic: .httpBasic,
+            NSURLAuthenticationMethodHTTPDigest: .httpDigest, NSURLAuthenticationMethodHTMLForm: .htmlForm,
+            NSURLAuthenticationMethodNTLM: .ntlm, NSURLAuthenticationMethodNegotiate: .negotiate,
+            // Each constant's value is its own name; swift-corelibs-foundation marks these two unavailable.
+            "NSURLAuthenticationMethodClientCertificate": .clientCertificate, "NSURLAuthenticationMethodServerTrust": .serverTrust,
+        ]
+        return methods[method] ?? AuthenticationMethod(rawValue: method)
+    }
+
+    /// The credential that trusts the challenge's server certificate chain, made
+    /// where WebKit called (the main actor) and only handed back there.
+    package struct ServerTrust: @unchecked Sendable {
+        let credential: URLCredential?
+    }
+
+    @MainActor package static func serverTrustCredential(_ challenge: URLAuthenticationChallenge) -> ServerTrust {
+        #if canImport(Security)
+        ServerTrust(credential: challenge.protectionSpace.serverTrust.map { URLCredential(trust: $0) })
+        #else
+        // FoundationNetworking has no server trust (no Security framework): the mirror cannot make one.
+        ServerTrust(credential: nil)
+        #endif
+    }
+
+    /// WebKit's disposition and credential for `answer`, and an issue when the answer cannot be given as is.
+    package static func answer(_ answer: AuthenticationAnswer, serverTrust: ServerTrust)
+        -> (URLSession.AuthChallengeDisposition, URLCredential?, WebKitAdapterIssue?)
+    {
+        let dispositions: [AuthenticationDisposition: URLSession.AuthChallengeDisposition] = [
+            .useCredential: .useCredential, .performDefaultHandling: .performDefaultHandling,
+            .cancelAuthenticationChallenge: .cancelAuthenticationChallenge, .rejectProtectionSpace: .rejectProtectionSpace,
+        ]
+        guard let disposition = dispositions[answer.disposition] else {
+            return (.cancelAuthenticationChallenge, nil, WebKitAdapterIssue(
+                .unsupportedValue, "WebKit has no authentication disposition '\(answer.disposition.rawValue)'; cancelled the challenge"))
+        }
+        guard let given = answer.credential else { return (disposition, nil, nil) }
+        if given.trustsServer {
+            guard let trust = serverTrust.credential else {
+                return (.cancelAuthenticationChallenge, nil, WebKitAdapterIssue(
+                    .unsupportedValue, "the challenge has no server trust to answer with; cancelled it"))
+            }
+            return (disposition, trust, nil)
+        }
+        return (disposition, URLCredential(user: given.user ?? "", password: given.password ?? "", persistence: .forSession), nil)
+    }
 }

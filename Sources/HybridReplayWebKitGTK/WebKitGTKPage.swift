@@ -69,6 +69,10 @@ final class WebKitGTKPage: @unchecked Sendable {
             Unmanaged<WebKitGTKPage>.fromOpaque(data).takeUnretainedValue().runDialog(dialog)
             return 1  // Handled: WebKit shows no dialog of its own, which would wait on a window no one sees.
         }, data)
+        hr_connect_authenticate(view, { _, request, data in
+            guard let request, let data else { return 0 }
+            return Unmanaged<WebKitGTKPage>.fromOpaque(data).takeUnretainedValue().authenticate(request) ? 1 : 0
+        }, data)
         hr_connect_load_changed(view, { _, event, data in
             guard let data else { return }
             Unmanaged<WebKitGTKPage>.fromOpaque(data).takeUnretainedValue().loadChanged(event)

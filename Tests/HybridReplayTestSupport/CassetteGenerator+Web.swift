@@ -71,6 +71,25 @@ extension CassetteGenerator {
             NavigationAction(url: url(), navigationType: pick(NavigationType.known), targetFrame: optional { $0.frame() }, preferences: offered),
             nil, nil, &self)
         _ = add(NavigationDecision(pick(NavigationPolicy.known), preferences: preferences()), action, nil, &self)
+        if int(0...2) == 0 { authenticationScene(add: add) }
+    }
+
+    /// A challenge the navigation delegate answers: a password (always
+    /// redacted, as a recorder writes it), trust in the server, or a disposition alone.
+    mutating func authenticationScene(add: Add) {
+        let method = pick(AuthenticationMethod.known)
+        let challenge = add(
+            AuthenticationChallenge(
+                host: pick(["intranet.example", "cdn.example"]), port: pick([443, 8443]), protocol: optional { $0.pick(["https", "http"]) },
+                realm: optional { $0.string() }, method: method, previousFailureCount: int(0...2)),
+            nil, nil, &self)
+        let answer: AuthenticationAnswer
+        switch int(0...3) {
+        case 0: answer = AuthenticationAnswer(.useCredential, credential: .password(user: string(), password: "[REDACTED:1]"))
+        case 1: answer = AuthenticationAnswer(.useCredential, credential: .serverTrust)
+        default: answer = AuthenticationAnswer(pick(AuthenticationDisposition.known))
+        }
+        _ = add(answer, challenge, nil, &self)
     }
 
     mutating func windowScene(add: Add) {

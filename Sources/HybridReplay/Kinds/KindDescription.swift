@@ -97,7 +97,7 @@ enum PayloadRegistry {
         NavigationAction.self, NavigationDecision.self, NativeRoute.self, NavigationLoad.self,
         NavigationStart.self, NavigationCommit.self, NavigationFinish.self, NavigationFailure.self,
         WebContentProcessTermination.self, NavigationResponse.self, NavigationResponseDecision.self,
-        NewWindowRequest.self, NewWindowResult.self,
+        NewWindowRequest.self, NewWindowResult.self, AuthenticationChallenge.self, AuthenticationAnswer.self,
         HTTPRequest.self, HTTPResponse.self, HTTPTransportFailure.self, CookieStoreWrite.self, CookieStoreQuery.self,
         CookieStoreContents.self,
         URLSchemeRequest.self, URLSchemeResponse.self, URLSchemeData.self, URLSchemeCompletion.self, URLSchemeStop.self,

@@ -1,6 +1,7 @@
 /// Records each navigation action the web view asks about, delivers it to
 /// the app's delegate, and records the delegate's decision as a
-/// `navigation.decision` caused by the action; records each lifecycle
+/// `navigation.decision` caused by the action (and each authentication
+/// challenge and its answer the same way); records each lifecycle
 /// callback as a stimulus before the app's delegate sees it.
 ///
 /// An action the delegate never decides leaves no decision in the
@@ -42,6 +43,18 @@ struct RecordingNavigationDelegate: NavigationDelegate {
             app.decidePolicy(for: response) { [recorder] policy in
                 recorder.record(NavigationResponseDecision(policy), cause: responseID)
                 decisionHandler(policy)
+            }
+        }
+    }
+
+    func didReceive(
+        _ challenge: AuthenticationChallenge, completionHandler: @escaping @Sendable (AuthenticationAnswer) -> Void
+    ) {
+        let challengeID = recorder.record(challenge, cause: nil)
+        recorder.deliver(challengeID) {
+            app.didReceive(challenge) { [recorder] answer in
+                recorder.record(answer, cause: challengeID)
+                completionHandler(answer)
             }
         }
     }

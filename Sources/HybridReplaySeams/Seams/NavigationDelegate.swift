@@ -57,6 +57,14 @@ public protocol NavigationDelegate: Sendable {
     /// The web content process ended (`webViewWebContentProcessDidTerminate(_:)`).
     /// The default implementation does nothing.
     @MainActor func webContentProcessDidTerminate()
+
+    /// Answers an authentication challenge: HTTP Basic or Digest credentials,
+    /// or the app's own evaluation of the server's certificate
+    /// (`webView(_:didReceive:completionHandler:)`). Call `completionHandler`
+    /// exactly once. The default lets the web view handle it
+    /// (`performDefaultHandling`), as WebKit does for a delegate without the method.
+    @MainActor func didReceive(
+        _ challenge: AuthenticationChallenge, completionHandler: @escaping @Sendable (AuthenticationAnswer) -> Void)
 }
 
 /// A navigation delegate that decides with `async`/`await`, as

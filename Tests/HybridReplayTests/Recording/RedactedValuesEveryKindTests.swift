@@ -87,7 +87,7 @@ private struct Planting {
         let everyKind = Set(PayloadRegistry.standardTypes.map { $0.eventKind })
         // Several cassettes, so optional fields are planted in too.
         var seed: UInt64 = 1
-        while seed <= 8 || !everyKind.isSubset(of: kinds) && seed <= 100 {
+        while seed <= 16 || !everyKind.isSubset(of: kinds) && seed <= 100 {
             var generator = CassetteGenerator(seed: seed)
             var planted: [Event] = []
             for var event in generator.cassette(scenes: 60).events {

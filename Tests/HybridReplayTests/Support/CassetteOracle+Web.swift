@@ -24,6 +24,10 @@ extension CassetteOracle.Receiver {
     ) {
         oracle.arrived(decisionHandler)
     }
+
+    func didReceive(_ challenge: AuthenticationChallenge, completionHandler: @escaping @Sendable (AuthenticationAnswer) -> Void) {
+        oracle.arrived(completionHandler)
+    }
 }
 
 extension CassetteOracle {
@@ -35,6 +39,8 @@ extension CassetteOracle {
             (cause as? (@Sendable (NavigationResponsePolicy) -> Void))?(decision.policy)
         case let answer as JavaScriptDialogAnswer:
             (cause as? (@Sendable (JavaScriptDialogAnswer) -> Void))?(answer)
+        case let answer as AuthenticationAnswer:
+            (cause as? (@Sendable (AuthenticationAnswer) -> Void))?(answer)
         case let removal as ScriptHandlerRemoval:
             platform.webView.removeScriptMessageHandler(forName: removal.name, contentWorld: removal.contentWorld)
         case let response as URLSchemeResponse:
@@ -65,6 +71,9 @@ extension CassetteOracle {
             // Each still an answer the dialog's own completion handler can give: a confirm drops the text.
             return answer.text.map { JavaScriptDialogAnswer.prompt($0 + "-altered") }
                 ?? (answer.confirmed ? .cancel : JavaScriptDialogAnswer(confirmed: true, text: "altered"))
+        case let answer as AuthenticationAnswer:
+            return answer.disposition == .cancelAuthenticationChallenge
+                ? AuthenticationAnswer.performDefaultHandling : AuthenticationAnswer(.cancelAuthenticationChallenge)
         case var removal as ScriptHandlerRemoval:
             removal.name += "-altered"
             return removal

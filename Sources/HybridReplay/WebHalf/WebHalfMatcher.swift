@@ -74,7 +74,8 @@ struct WebHalfMatcher: Sendable {
         }
     }
 
-    static func queue(of payload: any EventPayload) -> Queue {
+    /// Where a step like `payload` waits its turn.
+    private static func queue(of payload: any EventPayload) -> Queue {
         Queue(kind: payload.kind, handler: (payload as? ScriptMessage).map(WebHalfHandler.init))
     }
 

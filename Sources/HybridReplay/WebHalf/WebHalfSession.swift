@@ -1,8 +1,8 @@
 import Foundation
 
 /// One run of a web-half replay: the web view, the patience and the
-/// completion handlers the page waits on, around a ``WebHalfMatcher`` that
-/// decides what each thing the page does is.
+/// completion handlers the page waits on. A ``WebHalfMatcher`` decides which
+/// recorded step each thing the page does is; the session does what it says.
 ///
 /// Everything happens on the main actor, where the web view delivers its
 /// callbacks, so the session's state needs no lock and a callback can never

@@ -58,17 +58,7 @@ extension WebHalfMatcher {
 
     /// What the page does, in words: "post its message to nativeProcess".
     static func verb(_ payload: any EventPayload) -> String {
-        switch payload {
-        case let message as ScriptMessage:
-            "post its message to \(message.handler) (\(CanonicalPrinter.compactText(message.body)))"
-        case let action as NavigationAction: "navigate to \(action.url)"
-        case let response as NavigationResponse: "receive the response for \(response.url)"
-        case let dialog as JavaScriptDialog: "open its \(dialog.kind) \(JSONValue.string(dialog.message))"
-        case let request as NewWindowRequest: "ask for a window for \(request.action.url)"
-        case let result as JavaScriptResult: "give the evaluation's result (\(result.summary))"
-        case let request as URLSchemeRequest: "request \(request.method) \(request.url)"
-        default: "do \(payload.kind)"
-        }
+        (payload as? any WebHalfPageStep)?.pageDoes ?? "do \(payload.kind)"
     }
 
     private static func line(_ payload: any EventPayload) -> String {

@@ -131,12 +131,13 @@ final class WebHalfSession {
 
     private func play(_ event: Event) {
         let payload = matcher.play(event)
-        switch payload {
-        case let userScript as UserScriptInstallation:
+        guard let effect = payload as? any WebHalfNativeEffect else { return }
+        switch effect.webHalfPlay {
+        case .addUserScript(let userScript):
             webView.addUserScript(userScript)
-        case let removal as ScriptHandlerRemoval:
+        case .removeHandler(let removal):
             webView.removeScriptMessageHandler(forName: removal.name, contentWorld: removal.contentWorld)
-        case let recordedLoad as NavigationLoad:
+        case .load(let recordedLoad):
             if !pageLoaded, let page {
                 load(page, recordedAt: recordedLoad.url)
             } else {
@@ -144,11 +145,10 @@ final class WebHalfSession {
                 webView.load(recordedLoad)
                 pageLoaded = true
             }
-        case let evaluation as JavaScriptEvaluation:
+        case .evaluate(let evaluation):
             evaluate(evaluation, recorded: event.id)
-        default:
-            // The answer to a step the page took, played into the completion handler it waits on.
-            guard let cause = event.cause, let waiting = held.removeValue(forKey: cause) else { break }
+        case .answer:
+            guard let cause = event.cause, let waiting = held.removeValue(forKey: cause) else { return }
             engineWork.answered(with: payload)
             held[cause] = waiting.play(payload, page: page)
         }

@@ -34,6 +34,15 @@ struct WebHalfEngineWork: CustomStringConvertible {
         loading = false
     }
 
+    /// The replay played `answer` into a step the page took: a navigation
+    /// not allowed never starts (see ``navigationNotFollowed()``), and a
+    /// response not shown ends its load, whether or not the engine reports
+    /// the failure.
+    mutating func answered(with answer: any EventPayload) {
+        if let decision = answer as? NavigationDecision, decision.policy != .allow { navigationNotFollowed() }
+        if let decision = answer as? NavigationResponseDecision, decision.policy != .allow { loadStopped() }
+    }
+
     mutating func evaluationStarted(_ id: Int) { evaluations.insert(id) }
 
     mutating func evaluationEnded(_ id: Int) { evaluations.remove(id) }

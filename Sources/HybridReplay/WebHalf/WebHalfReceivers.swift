@@ -1,14 +1,29 @@
 /// The handlers and delegates a web-half replay gives the web view in place
-/// of the app's: each hands what the page did to the session.
+/// of the app's: each hands what the page did to the session's matcher, with
+/// the completion handler the page waits on.
 struct WebHalfMessageReceiver: ScriptMessageHandler {
     let session: WebHalfSession
 
-    func didReceive(_ message: ScriptMessage) { session.pagePosted(message, reply: nil) }
+    func didReceive(_ message: ScriptMessage) { session.pageTook { $0.pagePosted(message) } }
 }
 
 /// Hears the page's uncaught errors, which the replay's own user script posts.
 struct WebHalfErrorReceiver: ScriptMessageHandler {
     let session: WebHalfSession
+
+    /// The handler the page's uncaught errors are posted to, and the script that posts them.
+    static let handler = WebHalfHandler(name: "hybridReplayPageErrors", contentWorld: .page)
+    static let reporter = UserScriptInstallation(
+        source: """
+            (() => {
+              const report = text => window.webkit.messageHandlers.hybridReplayPageErrors.postMessage(String(text));
+              window.addEventListener("error", event => report(
+                event.message + (event.filename ? " (" + event.filename + ":" + event.lineno + ")" : "")));
+              window.addEventListener("unhandledrejection", event => report(
+                "unhandled rejection: " + (event.reason instanceof Error ? event.reason.message : String(event.reason))));
+            })();
+            """,
+        injectionTime: .documentStart, mainFrameOnly: false)
 
     func didReceive(_ message: ScriptMessage) {
         guard case .string(let error) = message.body else { return }
@@ -20,7 +35,7 @@ struct WebHalfReplyingReceiver: ScriptMessageHandlerWithReply {
     let session: WebHalfSession
 
     func didReceive(_ message: ScriptMessage, replyHandler: @escaping @Sendable (Outcome) -> Void) {
-        session.pagePosted(message, reply: replyHandler)
+        session.pageTook(.reply(replyHandler)) { $0.pagePosted(message) }
     }
 }
 
@@ -36,7 +51,7 @@ struct WebHalfNavigationReceiver: NavigationDelegate {
 
     func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
         guard decides else { return decisionHandler(.allow) }
-        session.pageAsked(action) { policy, _ in decisionHandler(policy) }
+        session.pageTook(.decision({ policy, _ in decisionHandler(policy) })) { $0.pageAsked(action) }
     }
 
     func decidePolicy(
@@ -46,14 +61,17 @@ struct WebHalfNavigationReceiver: NavigationDelegate {
         guard decides else { return decisionHandler(.allow, preferences) }
         var offered = action
         offered.preferences = preferences
-        session.pageAsked(offered) { policy, chosen in decisionHandler(policy, chosen ?? preferences) }
+        let decide: @Sendable (NavigationPolicy, WebpagePreferences?) -> Void = { policy, chosen in
+            decisionHandler(policy, chosen ?? preferences)
+        }
+        session.pageTook(.decision(decide)) { $0.pageAsked(offered) }
     }
 
     func decidePolicy(
         for response: NavigationResponse, decisionHandler: @escaping @Sendable (NavigationResponsePolicy) -> Void
     ) {
         guard decides else { return decisionHandler(.allow) }
-        session.pageAsked(response, decisionHandler: decisionHandler)
+        session.pageTook(.responseDecision(decisionHandler)) { $0.pageAsked(response) }
     }
 
     func didStartProvisionalNavigation(_ navigation: NavigationStart) { session.engineLoading() }
@@ -73,7 +91,7 @@ struct WebHalfUIReceiver: UIDelegate {
     let session: WebHalfSession
 
     func createWebView(for action: NavigationAction, windowFeatures: WindowFeatures) -> (any WebView)? {
-        session.pageAskedForWindow(NewWindowRequest(action: action, windowFeatures: windowFeatures))
+        session.pageTook { $0.pageAskedForWindow(NewWindowRequest(action: action, windowFeatures: windowFeatures)) }
         // The replay has no second web view to give; what a returned one does is not in the cassette either.
         return nil
     }
@@ -81,13 +99,13 @@ struct WebHalfUIReceiver: UIDelegate {
     func runJavaScriptAlertPanel(
         withMessage message: String, initiatedByFrame frame: Frame, completionHandler: @escaping @Sendable () -> Void
     ) {
-        session.pageOpened(JavaScriptDialog(kind: .alert, message: message, frame: frame)) { _ in completionHandler() }
+        opened(JavaScriptDialog(kind: .alert, message: message, frame: frame)) { _ in completionHandler() }
     }
 
     func runJavaScriptConfirmPanel(
         withMessage message: String, initiatedByFrame frame: Frame, completionHandler: @escaping @Sendable (Bool) -> Void
     ) {
-        session.pageOpened(JavaScriptDialog(kind: .confirm, message: message, frame: frame)) {
+        opened(JavaScriptDialog(kind: .confirm, message: message, frame: frame)) {
             completionHandler($0.confirmed)
         }
     }
@@ -96,16 +114,23 @@ struct WebHalfUIReceiver: UIDelegate {
         withPrompt prompt: String, defaultText: String?, initiatedByFrame frame: Frame,
         completionHandler: @escaping @Sendable (String?) -> Void
     ) {
-        session.pageOpened(JavaScriptDialog(kind: .prompt, message: prompt, defaultText: defaultText, frame: frame)) {
+        opened(JavaScriptDialog(kind: .prompt, message: prompt, defaultText: defaultText, frame: frame)) {
             completionHandler($0.confirmed ? $0.text : nil)
         }
+    }
+
+    @MainActor
+    private func opened(_ dialog: JavaScriptDialog, answer: @escaping @Sendable (JavaScriptDialogAnswer) -> Void) {
+        session.pageTook(.dialog(answer, letGo: dialog.defaultAnswer)) { $0.pageOpened(dialog) }
     }
 }
 
 struct WebHalfSchemeReceiver: URLSchemeHandler {
     let session: WebHalfSession
 
-    func start(_ task: any URLSchemeTask) { session.pageRequested(task) }
+    func start(_ task: any URLSchemeTask) {
+        session.pageTook(.schemeTask(task, servedWhole: false)) { $0.pageRequested(task.request) }
+    }
 
     func stop(_ task: any URLSchemeTask) { session.pageStopped(task) }
 }

@@ -92,9 +92,9 @@ public struct WebHalfReplayer: Sendable {
             let session = WebHalfSession(
                 script: script, webView: webView, page: page, patience: options.patience, clock: options.clock)
             await session.run()
-            issues = session.issues
-            trace = session.trace
-            hidden = session.hiddenValues()
+            issues = session.matcher.issues
+            trace = session.matcher.trace
+            hidden = session.matcher.hiddenValues()
         } catch {
             issues = [
                 ReplayIssue(

@@ -1,0 +1,32 @@
+import HybridReplay
+
+/// The web content process: once it ended, the page is gone until the app loads one again.
+extension PlatformRule {
+    /// Nothing is evaluated in a page whose web content process ended until
+    /// the app loads a page again (`load(_:)`, as a reload after
+    /// `webViewWebContentProcessDidTerminate` does).
+    public static let noEvaluationAfterProcessEnded = PlatformRule(
+        name: "no-evaluation-after-process-ended",
+        summary: "Nothing is evaluated in a page whose web content process ended until a page is loaded again.",
+        check: { rule, trace in
+            var ended: Int?
+            var violations: [RuleViolation] = []
+            for event in trace.events {
+                switch event.payload {
+                case is WebContentProcessTermination:
+                    ended = event.id
+                case is NavigationLoad:
+                    ended = nil
+                case let evaluation as JavaScriptEvaluation:
+                    guard let termination = ended else { continue }
+                    violations.append(
+                        RuleViolation(
+                            rule: rule, eventIDs: [termination, event.id],
+                            message: "\(evaluation.summary) was evaluated after the web content process ended and before any page was loaded again; the page that would run it is gone"))
+                default:
+                    continue
+                }
+            }
+            return violations
+        })
+}

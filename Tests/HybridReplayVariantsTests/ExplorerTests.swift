@@ -1,0 +1,163 @@
+import Foundation
+import HybridReplay
+import HybridReplayReference
+import Testing
+
+@testable import HybridReplayVariants
+
+/// A copy of the reference router with a bug on its error path: a malformed
+/// `navigate:` link is cancelled, and then the handler is called again, as in
+/// WebViewJavascriptBridge #278.
+private struct RouterDecidingTwice: NavigationDelegate {
+    let routes: any RoutePresenter
+
+    init(webView: any WebView, routes: any RoutePresenter) {
+        self.routes = routes
+        webView.setNavigationDelegate(self)
+    }
+
+    func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+        guard action.url.lowercased().hasPrefix("navigate:") else { return decisionHandler(.allow) }
+        guard let components = URLComponents(string: action.url), let route = NavigationRouter.route(for: components) else {
+            decisionHandler(.cancel)
+            // The bug: no return, so the malformed link is decided a second time.
+            return decisionHandler(.allow)
+        }
+        routes.show(route)
+        decisionHandler(.cancel)
+    }
+}
+
+/// A copy of the reference reply bridge that never replies when the body is not an object.
+private struct ReplyBridgeSilentOnOtherBodies: ScriptMessageHandlerWithReply {
+    let transport: any HTTPTransport
+
+    init(webView: any WebView, transport: any HTTPTransport) {
+        self.transport = transport
+        webView.add(self, name: PromiseReplyBridge.handlerName)
+    }
+
+    func didReceive(_ message: ScriptMessage, replyHandler: @escaping @Sendable (Outcome) -> Void) {
+        // The bug: a body that is not an object is dropped without a reply.
+        guard case .object = message.body else { return }
+        let transport = transport
+        Task {
+            do {
+                let response = try await transport.send(HTTPRequest(url: RandomUserFetcher.seedEndpoint))
+                replyHandler(.value(.string(RandomUserFetcher.text(of: response.body))))
+            } catch {
+                replyHandler(.error("the request failed: \(error)"))
+            }
+        }
+    }
+}
+
+/// A copy of the reference location service that signals a denial but leaves updates running.
+private final class LocationServiceNotStoppingOnDenial: LocationManagerDelegate, @unchecked Sendable {
+    let manager: any LocationManager
+    let output: any LocationServiceOutput
+    private let lock = NSLock()
+    private var wanted = false
+
+    init(manager: any LocationManager, output: any LocationServiceOutput) {
+        self.manager = manager
+        self.output = output
+        manager.desiredAccuracy = DeviceLocationService.bestAccuracy
+        manager.setDelegate(self)
+    }
+
+    func requestLocationUpdates() {
+        lock.withLock { wanted = true }
+        act(on: manager.authorizationStatus, asking: true)
+    }
+
+    func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?) {
+        guard lock.withLock({ wanted }) else { return }
+        act(on: status, asking: false)
+    }
+
+    private func act(on status: AuthorizationStatus, asking: Bool) {
+        if status == .notDetermined {
+            if asking { manager.requestWhenInUseAuthorization() }
+        } else if status.isAuthorized {
+            manager.startUpdatingLocation()
+        } else {
+            // The bug: the denial is signalled, but the running updates are not stopped.
+            output.publish(.null, on: DeviceLocationService.deniedStream)
+        }
+    }
+
+    func locationManager(didUpdateLocations locations: [LocationFix]) {
+        guard let last = locations.last else { return }
+        output.publish(.object(["latitude": .number(last.latitude), "longitude": .number(last.longitude)]), on: DeviceLocationService.coordinatesStream)
+    }
+
+    func locationManager(didFailWithError error: LocationErrorCode) {
+        if error.isTransient { return }
+        manager.stopUpdatingLocation()
+        output.complete(DeviceLocationService.coordinatesStream, error: error)
+    }
+}
+
+@Suite("Explorer")
+struct ExplorerTests {
+    @Test("exploration from the happy-path router cassette finds a decision made twice on the error path, shrunk")
+    func decidedTwice() async throws {
+        let exploration = try await exploreCassette(at: suiteFolder.appendingPathComponent("router/present-yellow.json")) { platform in
+            RouterDecidingTwice(webView: platform.webView, routes: platform.routes)
+        }
+        let failure = try #require(exploration.failures.first { $0.violations.contains { $0.rule == .navigationDecidedOnce } })
+        #expect(failure.violations.first?.message.contains("decided 2 times") == true)
+        #expect(failure.shrunk.events.filter { $0.direction == .stimulus }.count == 1)
+        #expect(failure.shrunkViolations.contains { $0.rule == .navigationDecidedOnce })
+    }
+
+    @Test("exploration from the happy-path reply cassette finds a message never replied to when its body is not an object")
+    func neverReplied() async throws {
+        let exploration = try await exploreCassette(at: suiteFolder.appendingPathComponent("bridge/promise-reply.json")) { platform in
+            ReplyBridgeSilentOnOtherBodies(webView: platform.webView, transport: platform.transport)
+        }
+        let failing = exploration.failures.filter { $0.violations.contains { $0.rule == .replyOnce } }.map(\.variant.id.description)
+        #expect(failing.contains("v1:bridge-promise-reply:body:1:string"))
+        #expect(!failing.contains("v1:bridge-promise-reply:transport-error:3:-1009"))
+    }
+
+    @Test("exploration from the happy-path location cassette finds updates left running after a denial")
+    func notStopped() async throws {
+        let exploration = try await exploreCassette(at: suiteFolder.appendingPathComponent("location/when-in-use-granted.json")) { platform in
+            let service = LocationServiceNotStoppingOnDenial(manager: platform.locationManager, output: platform.locationOutput)
+            return LocationRequestHandler(seam: platform.custom) { service.requestLocationUpdates() }
+        }
+        let failure = try #require(exploration.failures.first { $0.violations.contains { $0.rule == .locationUpdatesEnded } })
+        #expect(failure.variant.id.variantClass == "denied-then-granted" || failure.variant.id.argument == "denied" || failure.variant.id.argument == "network")
+        #expect(failure.shrunkViolations.contains { $0.rule == .locationUpdatesEnded })
+    }
+
+    @Test("a variant named by id is the only one explored, and one of another cassette is refused")
+    func oneVariant() async throws {
+        let id = try #require(VariantID("v1:bridge-promise-reply:body:1:string"))
+        let url = suiteFolder.appendingPathComponent("bridge/promise-reply.json")
+        let exploration = try await exploreCassette(at: url, options: ExplorationOptions(variant: id)) { platform in
+            ReplyBridgeSilentOnOtherBodies(webView: platform.webView, transport: platform.transport)
+        }
+        #expect(exploration.explored == 1)
+        #expect(exploration.failures.map(\.variant.id) == [id])
+        let other = try #require(VariantID("v1:router-present-yellow:duplicate:1"))
+        await #expect(throws: VariantLookupError.self) {
+            _ = try await exploreCassette(at: url, options: ExplorationOptions(variant: other)) { platform in
+                PromiseReplyBridge(webView: platform.webView, transport: platform.transport)
+            }
+        }
+    }
+
+    @Test("a budget of zero explores nothing and says so")
+    func budget() async throws {
+        let exploration = try await exploreCassette(
+            at: suiteFolder.appendingPathComponent("bridge/promise-reply.json"), options: ExplorationOptions(budget: .zero)
+        ) { platform in
+            PromiseReplyBridge(webView: platform.webView, transport: platform.transport)
+        }
+        #expect(exploration.explored == 0)
+        #expect(exploration.stoppedByBudget)
+    }
+}

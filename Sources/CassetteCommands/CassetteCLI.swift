@@ -26,7 +26,7 @@ package enum CassetteCLI {
 
     /// The subcommands, in the order help lists them.
     package static let commands: [any CassetteCommand.Type] = [
-        FormatCommand.self, LintCommand.self, ShowCommand.self, DiffCommand.self, ReviewCommand.self, VerifyCommand.self,
+        FormatCommand.self, LintCommand.self, ShowCommand.self, DiffCommand.self, ReviewCommand.self, VerifyCommand.self, ExploreCommand.self,
         ExportCommand.self, ImportCommand.self, HelpCommand.self,
     ]
 

@@ -161,3 +161,57 @@ struct ExplorerTests {
         #expect(exploration.stoppedByBudget)
     }
 }
+
+/// Work that never goes idle: it yields until the test lets it stop.
+private final class EndlessWork: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stop = false
+
+    func spin() async {
+        while !lock.withLock({ stop }) { await Task.yield() }
+    }
+
+    func end() { lock.withLock { stop = true } }
+}
+
+@Suite("Explorer delivery")
+struct ExplorerDeliveryTests {
+    @Test("exploring goes on delivering every stimulus after the implementation did something the recording does not have")
+    func deliversAfterDivergence() async throws {
+        let cassette = try suiteCassette("router/after-cancel.json")
+        // The first link made malformed: the reference cancels it without a route, which the recording does not have.
+        let id = try #require(VariantGenerator().variants(of: cassette).first { $0.id.variantClass == "query" && $0.id.eventID == 1 }?.id)
+        let variant = try VariantGenerator().variant(id, of: cassette)
+        let report = await Replayer(cassette: variant.cassette).explore { platform in
+            NavigationRouter(webView: platform.webView, routes: platform.routes)
+        }
+        #expect(report.passed)
+        let actions = report.trace.events.filter { $0.payload is NavigationAction }
+        let decisions = report.trace.events.filter { $0.payload is NavigationDecision }
+        #expect(actions.count == cassette.events.filter { $0.payload is NavigationAction }.count)
+        #expect(decisions.count == actions.count)
+        #expect(PlatformRule.all.violations(in: report.trace).isEmpty)
+    }
+
+    @Test("an implementation that never goes idle breaks the no-hang rule")
+    func hang() async throws {
+        let cassette = try suiteCassette("bridge/echo-hello.json")
+        let work = EndlessWork()
+        var options = ExplorationOptions()
+        options.replay.stallTimeout = .milliseconds(200)
+        let violations = await Explorer(options: options).judge(cassette) { platform in
+            let bridge = EchoBridge(webView: platform.webView)
+            Task { await work.spin() }
+            return bridge
+        }
+        work.end()
+        #expect(violations.contains { $0.rule == .noHang })
+    }
+
+    @Test("a set-up that throws breaks the set-up rule")
+    func setUpThrows() async throws {
+        struct Refused: Error {}
+        let violations = await Explorer().judge(try suiteCassette("bridge/echo-hello.json")) { _ in throw Refused() }
+        #expect(violations.map(\.rule) == [.setUpSucceeds])
+    }
+}

@@ -77,7 +77,10 @@ package struct ExploreCommand: CassetteCommand {
         let finder = CassetteFileFinder(currentDirectory: context.currentDirectory)
         var files: [CassetteFile] = []
         var status = finder.forEachFile(in: paths, context: context) { files.append($0) }
-        let failuresFolder = URL(fileURLWithPath: failures, relativeTo: context.currentDirectory)
+        let failuresFolder =
+            failures.hasPrefix("/")
+            ? URL(fileURLWithPath: failures, isDirectory: true)
+            : context.currentDirectory.appendingPathComponent(failures, isDirectory: true)
         let failurePrefix = failuresFolder.standardizedFileURL.path + "/"
         files.removeAll { $0.url.standardizedFileURL.path.hasPrefix(failurePrefix) }
         if files.isEmpty && status == .success {

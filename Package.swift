@@ -170,7 +170,7 @@ let package = Package(
         .testTarget(name: "HybridReplayTestingTests", dependencies: ["HybridReplayTesting"], exclude: ["Cassettes"]),
         .testTarget(
             name: "HybridReplayVariantsTests",
-            dependencies: ["HybridReplayVariants", "HybridReplayReference", "CassetteCommands", "ReferenceContracts"]),
+            dependencies: ["HybridReplayVariants", "HybridReplayReference", "HybridReplaySimulation", "CassetteCommands", "ReferenceContracts"]),
         .testTarget(
             name: "HybridReplayReferenceTests",
             dependencies: [

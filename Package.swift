@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(name: "cassette", dependencies: ["CassetteCommands", "ReferenceContracts", "HybridReplayWebKitGTK"]),
         .executableTarget(
             name: "cassette-bench",
-            dependencies: ["HybridReplay", "HybridReplaySimulation", "CassetteCommands", "ReferenceContracts"]),
+            dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayVariants", "CassetteCommands", "ReferenceContracts"]),
         // The conformance suite's scenarios, recorded against the reference implementations;
         // `swift run record-suite` rewrites Cassettes/ from them.
         .target(

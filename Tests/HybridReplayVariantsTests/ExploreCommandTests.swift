@@ -87,7 +87,7 @@ struct ExploreCommandTests {
             let error = try #require(run.errors.first)
             #expect(error.hasPrefix("present-yellow.json:23:7: error: [navigation-decided-once]"), "\(error)")
             #expect(error.contains("in variant \(id)"))
-            #expect(run.errors.contains { $0.contains("shrunk in 0 steps") && $0.contains("written to ExploreFailures/") })
+            #expect(run.errors.contains { $0.hasPrefix("    shrunk in 0 steps to 3 events; written to ExploreFailures/v1_router-present-yellow_query_1_r=not-a-number.json; replay it: cassette explore present-yellow.json --contract buggy-router --variant \(id)") })
             let written = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("ExploreFailures").path)
             #expect(written == ["v1_router-present-yellow_query_1_r=not-a-number.json"])
 

@@ -100,7 +100,7 @@ struct ReplayMatcher: Sendable {
             let key = SettlementKey(kind: settlement.effectKind, cause: knownCause)
             if let first = settled[key] {
                 // Exploring: a second settlement is collected, and the platform's rules judge it.
-                if script.options.explores { return .unjudged }
+                if script.explores { return .unjudged }
                 return .repeated(settlement, first: first, cause: knownCause)
             }
             settled[key] = payload
@@ -111,7 +111,7 @@ struct ReplayMatcher: Sendable {
         }
         // After the first divergence the run has stopped: what else fails to match is
         // mostly its consequence, and stays in the trace, not in the issues.
-        if stopped || script.options.explores { return .unjudged }
+        if stopped || script.explores { return .unjudged }
         if firstDivergence == nil { firstDivergence = tree }
         return .diverged(snapshot)
     }

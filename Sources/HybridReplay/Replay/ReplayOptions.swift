@@ -25,9 +25,6 @@ public struct ReplayOptions: Sendable {
     /// Whether the bytes of files the app serves from its bundle through a
     /// URL scheme handler are checked, or only their heads; see ``ServedFilesPolicy``.
     public var servedFiles: ServedFilesPolicy = .shapeOnly
-    /// Whether the run explores (see `Replayer+Exploring.swift`): stimuli are
-    /// delivered and effects collected without judging them against the recording.
-    package var explores = false
 
     /// The secrets the test itself gives the implementation, by the number of
     /// the placeholder that stands for each in the cassette: `[1: token]`

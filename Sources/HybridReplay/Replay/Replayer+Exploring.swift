@@ -12,9 +12,8 @@ extension Replayer {
     /// - Returns: The report; its trace is what happened.
     package func explore<Subject>(_ setUp: (Platform) async throws -> Subject) async -> ReplayReport {
         var options = options
-        options.explores = true
         options.placeholders = options.placeholders.declaringForReplay(in: cassette)
-        let engine = ReplayEngine(cassette: cassette, options: options)
+        let engine = ReplayEngine(cassette: cassette, options: options, explores: true)
         let platform = Platform(replaying: engine)
         do {
             let subject = try await engine.withLease { try await setUp(platform) }

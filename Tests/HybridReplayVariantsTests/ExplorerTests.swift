@@ -215,3 +215,80 @@ struct ExplorerDeliveryTests {
         #expect(violations.map(\.rule) == [.setUpSucceeds])
     }
 }
+
+/// The seed article's router, ported as written: a malformed `navigate:` link returns without a decision.
+private struct SeedRouterNeverDeciding: NavigationDelegate {
+    let routes: any RoutePresenter
+
+    init(webView: any WebView, routes: any RoutePresenter) {
+        self.routes = routes
+        webView.setNavigationDelegate(self)
+    }
+
+    func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+        guard action.url.lowercased().hasPrefix("navigate:") else { return decisionHandler(.allow) }
+        // The seed's bug: `guard let route … else { return }` leaves WebKit waiting for a decision.
+        guard let components = URLComponents(string: action.url), let route = NavigationRouter.route(for: components) else { return }
+        routes.show(route)
+        decisionHandler(.cancel)
+    }
+}
+
+/// An echo bridge that watches navigation, and either reloads the page when its
+/// web content process ends or, with the bug, goes on evaluating into the dead page.
+private final class EchoBridgeWatchingTheProcess: ScriptMessageHandler, NavigationDelegate, @unchecked Sendable {
+    let webView: any WebView
+    let reloads: Bool
+
+    init(webView: any WebView, reloads: Bool) {
+        self.webView = webView
+        self.reloads = reloads
+        webView.add(self, name: EchoBridge.handlerName)
+        webView.setNavigationDelegate(self)
+    }
+
+    func didReceive(_ message: ScriptMessage) {
+        guard case .string(let text) = message.body else { return }
+        webView.evaluateJavaScript("changeEcho(\(JavaScriptLiteral.string(text)))", completionHandler: nil)
+    }
+
+    func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+        decisionHandler(.allow)
+    }
+
+    func webContentProcessDidTerminate() {
+        if reloads { webView.load(NavigationLoad(url: "https://bridge.example.com/echo.html")) }
+    }
+}
+
+@Suite("Explorer and the seed bugs")
+struct ExplorerSeedBugTests {
+    @Test("the seed router, ported as written, is found never deciding a malformed link from the happy-path cassette")
+    func seedRouter() async throws {
+        let exploration = try await exploreCassette(at: suiteFolder.appendingPathComponent("router/present-yellow.json")) { platform in
+            SeedRouterNeverDeciding(webView: platform.webView, routes: platform.routes)
+        }
+        let failure = try #require(exploration.failures.first { $0.violations.contains { $0.rule == .navigationDecidedOnce } })
+        #expect(failure.violations.contains { $0.message.contains("was never decided") })
+    }
+
+    @Test("evaluating into a page whose process ended is found and shrunk to the ending and one message; reloading first keeps the rule")
+    func processEnded() async throws {
+        let url = suiteFolder.appendingPathComponent("bridge/echo-empty-whitespace-repeated.json")
+        let options = ExplorationOptions(rules: [.noEvaluationAfterProcessEnded])
+        let broken = try await exploreCassette(at: url, options: options) { platform in
+            EchoBridgeWatchingTheProcess(webView: platform.webView, reloads: false)
+        }
+        let failure = try #require(broken.failures.first { $0.variant.id.variantClass == "process-ended" && $0.variant.id.eventID == 1 })
+        #expect(failure.shrinkSteps >= 1)
+        let stimuli = failure.shrunk.events.filter { $0.direction == .stimulus && $0.answers == nil }.map(\.kind.description)
+        #expect(stimuli == ["navigation.processTerminated", "script.message"])
+        #expect(failure.shrunkViolations.map(\.rule) == [.noEvaluationAfterProcessEnded])
+
+        let fixed = try await exploreCassette(at: url, options: options) { platform in
+            EchoBridgeWatchingTheProcess(webView: platform.webView, reloads: true)
+        }
+        #expect(fixed.passed)
+        #expect(fixed.explored == fixed.total)
+    }
+}

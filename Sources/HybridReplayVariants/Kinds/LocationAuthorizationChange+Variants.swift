@@ -19,26 +19,3 @@ extension LocationAuthorizationChange: KindVariants {
         return edits
     }
 }
-
-/// A batch of fixes' variants: each location error in its place, and an empty batch.
-extension LocationUpdate: KindVariants {
-    func variantEdits(of event: Event, in cassette: Cassette) -> [VariantEdit] {
-        var edits = LocationFailure.variantCodes.map { code in
-            VariantEdit("error", code.rawValue, "the error \(code.rawValue) instead of fixes", .replace(LocationFailure(code)))
-        }
-        if !locations.isEmpty { edits.append(VariantEdit("batch", "empty", "an empty batch", .replace(LocationUpdate([])))) }
-        return edits
-    }
-}
-
-/// A location error's variants: each other error.
-extension LocationFailure: KindVariants {
-    /// The errors a location service meets: transient, denied, and no network.
-    static let variantCodes: [LocationErrorCode] = [.locationUnknown, .denied, .network]
-
-    func variantEdits(of event: Event, in cassette: Cassette) -> [VariantEdit] {
-        Self.variantCodes.filter { $0 != code }.map { other in
-            VariantEdit("error", other.rawValue, "the error \(other.rawValue)", .replace(LocationFailure(other)))
-        }
-    }
-}

@@ -17,12 +17,13 @@ extension PlatformRule {
                     ended = event.id
                 case is NavigationLoad:
                     ended = nil
-                case let evaluation as JavaScriptEvaluation:
+                case is JavaScriptEvaluation:
                     guard let termination = ended else { continue }
+                    // The script is the implementation's output, which may hold what no report should show: it is named by its event.
                     violations.append(
                         RuleViolation(
                             rule: rule, eventIDs: [termination, event.id],
-                            message: "\(evaluation.summary) was evaluated after the web content process ended and before any page was loaded again; the page that would run it is gone"))
+                            message: "a script was evaluated after the web content process ended and before any page was loaded again; the page that would run it is gone"))
                 default:
                     continue
                 }

@@ -150,6 +150,11 @@ package struct ExploreCommand: CassetteCommand {
                 }
             }
         }
+        if let variant, !files.isEmpty, status == .success, explored == 0, !stopped {
+            context.reportError(
+                "the variant \(variant) names cassette '\(variant.cassette)', which is not among the cassettes in \(paths.map { "'\($0)'" }.joined(separator: ", "))")
+            return .noInput
+        }
         let budgetNote = stopped ? " (the budget stopped it early)" : ""
         context.console.output(
             "\(explored) variant\(explored == 1 ? "" : "s") of \(files.count) cassette\(files.count == 1 ? "" : "s") explored: \(failed) failed\(budgetNote)")

@@ -23,6 +23,7 @@ private final class Capture: @unchecked Sendable {
             standardOutput: { text in self.lock.withLock { self.output += text } },
             standardError: { text in self.lock.withLock { self.error += text } })
     }
+    var rawOutput: String { lock.withLock { output } }
     var lines: (output: [String], errors: [String]) {
         lock.withLock { (output.split(separator: "\n").map(String.init), error.split(separator: "\n").map(String.init)) }
     }
@@ -120,6 +121,68 @@ struct ExploreCommandTests {
             let count = VariantGenerator().variants(of: try suiteCassette("router/present-yellow.json")).count
             #expect(lines.count == count)
             #expect(Set(lines).count == count)
+        }
+    }
+
+    @Test("help explore prints the help word for word")
+    func help() async throws {
+        try await withRouterCassette { folder in
+            let capture = Capture()
+            let status = await CassetteCLI.main(
+                arguments: ["help", "explore"], console: capture.console, currentDirectory: folder, contracts: [])
+            #expect(status == .success)
+            #expect(capture.rawOutput == """
+            OVERVIEW: Explores variants of cassettes against their contracts and checks the platform's rules.
+
+            Each <path> is a cassette, or a folder searched recursively for .json files. The
+            failure cassettes in the failures folder are replayed first. Then each
+            cassette's variants (its faults, orderings and input classes) are replayed
+            against the implementation of its contract in exploring mode: stimuli are
+            delivered, what the implementation does is collected without comparing it with
+            the recording, and the platform's rules judge it. Before each variant the line
+            that replays just it is printed. A variant that breaks a rule is reported as
+            'path:line:column: error: [rule] message', shrunk to the fewest stimuli that
+            still break it, and written to the failures folder. A count follows, such as
+            '412 variants of 3 cassettes explored: 1 failed'.
+
+            USAGE: cassette explore [--contract <name>] [--shard <i/n>] [--budget <seconds>] [--variant <id>] [--failures <folder>] <path> ...
+
+            ARGUMENTS:
+              <path>                  A cassette, or a folder to search for cassettes.
+
+            OPTIONS:
+              --contract <name>       Explores against this contract instead of the one each
+                                      cassette's header names.
+              --shard <i/n>           Explores only part i of n of the variants, as one job
+                                      of a CI matrix does.
+              --budget <seconds>      Stops starting variants after this many seconds of
+                                      wall-clock time.
+              --variant <id>          Explores only the variant with this id, as a failure
+                                      report prints it.
+              --failures <folder>     Where failure cassettes are replayed from first and
+                                      written to (default 'ExploreFailures').
+              -h, --help              Prints help information.
+
+            EXIT STATUS:
+              0   No variant broke a rule.
+              1   A variant or a failure cassette broke a rule, or a cassette has no
+                  implementation to explore.
+              64  The command line is wrong.
+              65  A cassette cannot be read; its problems are on standard error.
+              66  A path does not exist or cannot be read, or no cassette was found.
+              73  A failure cassette cannot be written.
+              When several apply, the command exits with the highest.
+
+            """)
+        }
+    }
+
+    @Test("a variant of a cassette that is not among the paths is an error, not a silent pass")
+    func variantOfAnotherCassette() async throws {
+        try await withRouterCassette { folder in
+            let run = await explore("--variant", "v1:bridge-promise-reply:duplicate:1", "present-yellow.json", in: folder)
+            #expect(run.status == .noInput)
+            #expect(run.errors == ["cassette: error: the variant v1:bridge-promise-reply:duplicate:1 names cassette 'bridge-promise-reply', which is not among the cassettes in 'present-yellow.json'"])
         }
     }
 }

@@ -17,6 +17,8 @@ public struct VariantGenerator: Sendable {
         let events = cassette.events
         let usesWebView = events.contains { [.script, .javascript, .navigation].contains($0.channel) }
         let unsolicited = events.indices.filter { events[$0].direction == .stimulus && events[$0].answers == nil }
+        var positionOf: [Int: Int] = [:]
+        for (position, index) in unsolicited.enumerated() { positionOf[index] = position }
         var variants: [Variant] = []
         var seen: Set<VariantID> = []
         for index in events.indices {
@@ -25,7 +27,7 @@ public struct VariantGenerator: Sendable {
             var edits = (event.payload as? any KindVariants)?.variantEdits(of: event, in: cassette) ?? []
             if event.answers == nil, !(event.payload is WebContentProcessTermination) {
                 edits.append(VariantEdit("duplicate", nil, "\(event.kind) sent twice", .duplicate))
-                if let position = unsolicited.firstIndex(of: index), position + 1 < unsolicited.count {
+                if let position = positionOf[index], position + 1 < unsolicited.count {
                     let next = events[unsolicited[position + 1]]
                     edits.append(
                         VariantEdit("swap", String(next.id), "\(event.kind) and event \(next.id) (\(next.kind)) in each other's place", .swap(with: next.id)))
@@ -38,10 +40,7 @@ public struct VariantGenerator: Sendable {
             for edit in edits {
                 let id = VariantID(cassette: cassette.header.name, variantClass: edit.variantClass, eventID: event.id, argument: edit.argument)
                 guard seen.insert(id).inserted else { continue }
-                var header = cassette.header
-                header.description = "A variant of \(cassette.header.name): \(edit.summary) (event \(event.id))."
-                variants.append(
-                    Variant(id: id, summary: "event \(event.id): \(edit.summary)", cassette: Cassette(header: header, events: edit.apply(to: events, at: index))))
+                variants.append(Variant(id: id, summary: "event \(event.id): \(edit.summary)", recording: cassette, edit: edit, at: index))
             }
         }
         return variants

@@ -59,7 +59,7 @@ public struct VariantGenerator: Sendable {
             throw VariantLookupError(id: id, message: "it names cassette '\(id.cassette)', not '\(cassette.header.name)'")
         }
         guard let variant = variants(of: cassette).first(where: { $0.id == id }) else {
-            throw VariantLookupError(id: id, message: "the cassette has no such variant; list them with `cassette explore --list`")
+            throw VariantLookupError(id: id, message: "the cassette has no such variant; `cassette explore <cassette>` prints the id of each of its variants")
         }
         return variant
     }

@@ -20,20 +20,18 @@ extension PlatformRule {
                         message: "location updates started were never stopped after \(pending.why); call stopUpdatingLocation() when access ends"))
                 mustStop = nil
             }
+            // Only these kinds matter to the rule; every other event passes by.
             for event in trace.events {
-                switch event.payload {
-                case is LocationUpdatesStart:
+                if event.payload is LocationUpdatesStart {
                     report()
                     running = event.id
-                case is LocationUpdatesStop:
+                } else if event.payload is LocationUpdatesStop {
                     running = nil
                     mustStop = nil
-                case let change as LocationAuthorizationChange where change.status == .denied || change.status == .restricted:
+                } else if let change = event.payload as? LocationAuthorizationChange, change.status == .denied || change.status == .restricted {
                     if let start = running, mustStop == nil { mustStop = (start, event.id, "access became \(change.status)") }
-                case let failure as LocationFailure where failure.code != .locationUnknown:
+                } else if let failure = event.payload as? LocationFailure, failure.code != .locationUnknown {
                     if let start = running, mustStop == nil { mustStop = (start, event.id, "the fatal error \(failure.code)") }
-                default:
-                    continue
                 }
             }
             report()

@@ -11,21 +11,18 @@ extension PlatformRule {
         check: { rule, trace in
             var ended: Int?
             var violations: [RuleViolation] = []
+            // Only these kinds matter to the rule; every other event passes by.
             for event in trace.events {
-                switch event.payload {
-                case is WebContentProcessTermination:
+                if event.payload is WebContentProcessTermination {
                     ended = event.id
-                case is NavigationLoad:
+                } else if event.payload is NavigationLoad {
                     ended = nil
-                case is JavaScriptEvaluation:
-                    guard let termination = ended else { continue }
+                } else if event.payload is JavaScriptEvaluation, let termination = ended {
                     // The script is the implementation's output, which may hold what no report should show: it is named by its event.
                     violations.append(
                         RuleViolation(
                             rule: rule, eventIDs: [termination, event.id],
                             message: "a script was evaluated after the web content process ended and before any page was loaded again; the page that would run it is gone"))
-                default:
-                    continue
                 }
             }
             return violations

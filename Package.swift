@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "HybridReplaySimulation", targets: ["HybridReplaySimulation"]),
         .library(name: "HybridReplayTesting", targets: ["HybridReplayTesting"]),
         .library(name: "HybridReplayReference", targets: ["HybridReplayReference"]),
+        // Variants of a cassette explored against an implementation and judged by the platform's rules.
+        .library(name: "HybridReplayVariants", targets: ["HybridReplayVariants"]),
         .executable(name: "cassette", targets: ["cassette"]),
         // The same tool over a package's own contracts: `CassetteTool.main(contracts:)`.
         .library(name: "CassetteTool", targets: ["CassetteTool"]),
@@ -66,7 +68,8 @@ let package = Package(
         // The `cassette` tool's commands; `verify` gets its contracts from the executable
         // that runs it (the CassetteTool product: a package's own `cassette verify`).
         // Also the command-line layer `record-suite` and `cassette-bench` parse and print help with.
-        .target(name: "CassetteCommands", dependencies: ["HybridReplay"]),
+        .target(name: "HybridReplayVariants", dependencies: ["HybridReplay"]),
+        .target(name: "CassetteCommands", dependencies: ["HybridReplay", "HybridReplayVariants"]),
         // The reference contracts the package's own `cassette verify` knows, kept out of
         // CassetteCommands so that a user's CassetteTool does not link the references.
         .target(name: "ReferenceContracts", dependencies: ["CassetteCommands", "HybridReplayReference"]),
@@ -79,7 +82,7 @@ let package = Package(
         .executableTarget(name: "cassette", dependencies: ["CassetteCommands", "ReferenceContracts", "HybridReplayWebKitGTK"]),
         .executableTarget(
             name: "cassette-bench",
-            dependencies: ["HybridReplay", "HybridReplaySimulation", "CassetteCommands", "ReferenceContracts"]),
+            dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayVariants", "CassetteCommands", "ReferenceContracts"]),
         // The conformance suite's scenarios, recorded against the reference implementations;
         // `swift run record-suite` rewrites Cassettes/ from them.
         .target(
@@ -165,6 +168,9 @@ let package = Package(
             name: "CassetteCommandsTests",
             dependencies: ["CassetteCommands", "ReferenceContracts", "HybridReplayTestSupport", "HybridReplayReference", "HybridReplaySimulation"]),
         .testTarget(name: "HybridReplayTestingTests", dependencies: ["HybridReplayTesting"], exclude: ["Cassettes"]),
+        .testTarget(
+            name: "HybridReplayVariantsTests",
+            dependencies: ["HybridReplayVariants", "HybridReplayReference", "HybridReplaySimulation", "CassetteCommands", "ReferenceContracts"]),
         .testTarget(
             name: "HybridReplayReferenceTests",
             dependencies: [

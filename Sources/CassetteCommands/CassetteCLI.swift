@@ -18,7 +18,7 @@ package enum CassetteCLI {
     /// The top-level command's configuration.
     package static let configuration = CommandConfiguration(
         commandName: toolName,
-        abstract: "Formats, lints, shows, diffs, reviews, verifies, exports and imports HybridReplay cassettes.",
+        abstract: "Formats, lints, shows, diffs, reviews, verifies, explores, exports and imports HybridReplay cassettes.",
         usage: "\(toolName) <subcommand>",
         flags: [versionFlag],
         operands: .remainder("subcommand", help: "")
@@ -26,7 +26,7 @@ package enum CassetteCLI {
 
     /// The subcommands, in the order help lists them.
     package static let commands: [any CassetteCommand.Type] = [
-        FormatCommand.self, LintCommand.self, ShowCommand.self, DiffCommand.self, ReviewCommand.self, VerifyCommand.self,
+        FormatCommand.self, LintCommand.self, ShowCommand.self, DiffCommand.self, ReviewCommand.self, VerifyCommand.self, ExploreCommand.self,
         ExportCommand.self, ImportCommand.self, HelpCommand.self,
     ]
 

@@ -28,11 +28,13 @@ struct Options {
         case verify
         /// Diffing two cassettes with 1% of events edited against loading both.
         case diff
+        /// Exploring every variant of a suite against verifying its recordings.
+        case explore
     }
 
     static let only = Option(
         "only", valueName: "part",
-        help: "Runs only one benchmark: load, replay, verify or diff (default: replay, verify, diff, then load).")
+        help: "Runs only one benchmark: load, replay, verify, diff or explore (default: replay, verify, diff, explore, then load).")
     static let eventsOption = Option(
         "events", valueName: "n",
         help: "The events in the synthetic cassettes the load and diff benchmarks read (default: 100000).")
@@ -48,7 +50,7 @@ struct Options {
         "output", valueName: "path", help: "Keeps the load benchmark's synthetic cassette at the path.")
     static let suiteOption = Option(
         "suite", valueName: "directory",
-        help: "The cassettes the verify benchmark verifies (default: Cassettes).")
+        help: "The cassettes the verify and explore benchmarks read (default: Cassettes).")
     static let verifyRepeatOption = Option(
         "verify-repeat", valueName: "n",
         help: "How many times the verify benchmark replays each cassette (default: 5).")
@@ -60,11 +62,12 @@ struct Options {
     /// The name, abstract and options; the parser and `--help` both read it.
     static let configuration = CommandConfiguration(
         commandName: "cassette-bench",
-        abstract: "Times loading, writing, replaying, verifying and diffing cassettes.",
+        abstract: "Times loading, writing, replaying, verifying, diffing and exploring cassettes.",
         discussion: """
             Each benchmark prints its figures next to a baseline: the cassette reader next to Foundation's \
             JSONDecoder on the same bytes, a replay next to driving the same code directly, 'cassette verify' \
-            with its default jobs next to one at a time, and a diff next to loading both cassettes. \
+            with its default jobs next to one at a time, a diff next to loading both cassettes, and exploring \
+            a suite's variants next to verifying its recordings. \
             Build it in release: 'swift run -c release cassette-bench'.
             """,
         usage: "cassette-bench [<options>]",

@@ -56,8 +56,17 @@ do {
                 replayFailed = true
             }
         }
-        if options.parts.contains(.load) {
+        if options.parts.contains(.explore) {
             if options.parts.contains(.replay) || options.parts.contains(.verify) || options.parts.contains(.diff) { print("") }
+            do {
+                try await ExploreBenchmark(options: options).run()
+            } catch {
+                report(error)
+                replayFailed = true
+            }
+        }
+        if options.parts.contains(.load) {
+            if options.parts.count > 1 { print("") }
             try Benchmark(options: options).run()
         }
         if replayFailed { exit(ExitCode.checkFailed.rawValue) }

@@ -16,19 +16,21 @@ import Testing
         #expect(run.standardError.isEmpty)
         #expect(
             run.standardOutput == """
-                OVERVIEW: Times loading, writing, replaying, verifying and diffing cassettes.
+                OVERVIEW: Times loading, writing, replaying, verifying, diffing and exploring cassettes.
 
                 Each benchmark prints its figures next to a baseline: the cassette reader next
                 to Foundation's JSONDecoder on the same bytes, a replay next to driving the same
-                code directly, 'cassette verify' with its default jobs next to one at a time,
-                and a diff next to loading both cassettes. Build it in release:
+                code directly, 'cassette verify' with its default jobs next to one at a time, a
+                diff next to loading both cassettes, and exploring a suite's variants next to
+                verifying its recordings. Build it in release:
                 'swift run -c release cassette-bench'.
 
                 USAGE: cassette-bench [<options>]
 
                 OPTIONS:
-                  --only <part>           Runs only one benchmark: load, replay, verify or diff
-                                          (default: replay, verify, diff, then load).
+                  --only <part>           Runs only one benchmark: load, replay, verify, diff or
+                                          explore (default: replay, verify, diff, explore, then
+                                          load).
                   --events <n>            The events in the synthetic cassettes the load and
                                           diff benchmarks read (default: 100000).
                   --replay-events <n>     The events in the promise-bridge session the replay
@@ -40,8 +42,8 @@ import Testing
                   --seed <s>              The seed of the synthetic cassettes.
                   --output <path>         Keeps the load benchmark's synthetic cassette at the
                                           path.
-                  --suite <directory>     The cassettes the verify benchmark verifies (default:
-                                          Cassettes).
+                  --suite <directory>     The cassettes the verify and explore benchmarks read
+                                          (default: Cassettes).
                   --verify-repeat <n>     How many times the verify benchmark replays each
                                           cassette (default: 5).
                   --measure <side>        Measures the peak memory of loading --file's cassette
@@ -77,6 +79,6 @@ import Testing
         #expect(run.status == .usageError)
         #expect(
             run.standardError.hasPrefix(
-                "cassette-bench: error: invalid value 'lode' for '--only <part>': expected load, replay, verify or diff\n"))
+                "cassette-bench: error: invalid value 'lode' for '--only <part>': expected load, replay, verify, diff or explore\n"))
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct CassetteCLITests {
     static let topLevelHelp = """
-        OVERVIEW: Formats, lints, shows, diffs, reviews, verifies, exports and imports HybridReplay cassettes.
+        OVERVIEW: Formats, lints, shows, diffs, reviews, verifies, explores, exports and imports HybridReplay cassettes.
 
         USAGE: cassette <subcommand>
 
@@ -21,6 +21,8 @@ import Testing
                                   between two git revisions.
           verify                  Replays cassettes against their contracts' reference
                                   implementations.
+          explore                 Explores variants of cassettes against their contracts
+                                  and checks the platform's rules.
           export                  Writes a cassette in a format other tools read.
           import                  Makes a cassette from a file another tool wrote.
           help                    Prints help for a subcommand.

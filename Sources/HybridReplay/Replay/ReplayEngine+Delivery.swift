@@ -119,6 +119,8 @@ extension ReplayEngine {
     }
 
     func undeliverable(_ stimulus: Event, _ reason: String) {
+        // Exploring: a variant may hand app code what it never registered for; that is skipped, not judged.
+        if script.explores { return skipUndeliverable(stimulus) }
         fail(
             ReplayIssue(
                 kind: .unusedStimulus, eventID: stimulus.id, eventKind: stimulus.kind, statement: .undeliverable(reason)))

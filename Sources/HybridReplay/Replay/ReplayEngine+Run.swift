@@ -69,6 +69,8 @@ extension ReplayEngine {
                 continue
             }
             if await failUnansweredCalls() { continue }
+            // Exploring: what was recorded but not made holds nothing back.
+            if script.explores, outcome == .idle, giveUpBlockingEffects() { continue }
             // An effect is missing only when the implementation has finished its work,
             // not when some of it waits on the replay while the rest may still make it.
             if outcome == .idle, await settle(since: seen, finished: true) == .changed { continue }

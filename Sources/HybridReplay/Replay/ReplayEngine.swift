@@ -41,10 +41,12 @@ final class ReplayEngine: Sendable {
     /// What app code registered with the doubles.
     let receivers: ReplayReceivers
 
-    /// - Parameter prepared: The cassette's events prepared for `options`'
-    ///   placeholders, when a replay repeated several times prepared them once.
-    init(cassette: Cassette, options: ReplayOptions, prepared: PreparedEvents? = nil) {
-        script = ReplayScript(cassette: cassette, options: options, prepared: prepared)
+    /// - Parameters:
+    ///   - prepared: The cassette's events prepared for `options`'
+    ///     placeholders, when a replay repeated several times prepared them once.
+    ///   - explores: Whether the run explores instead of judging (see `Replayer+Exploring.swift`).
+    init(cassette: Cassette, options: ReplayOptions, prepared: PreparedEvents? = nil, explores: Bool = false) {
+        script = ReplayScript(cassette: cassette, options: options, prepared: prepared, explores: explores)
         state = Locked(State(matcher: ReplayMatcher(script)))
         receivers = ReplayReceivers(locationStatus: script.initialLocationStatus)
     }

@@ -62,6 +62,11 @@ struct ReplayMatcher: Sendable {
 
     mutating func end() { ended = true }
 
+    /// Exploring: changes the progress as ``ReplayProgress/giveUpBlockingEffects(_:)`` and
+    /// ``ReplayProgress/skip(_:_:)`` do, since a recorded effect the run may never make
+    /// must not hold back the stimuli after it.
+    mutating func explore<R>(_ change: (inout ReplayProgress, ReplayScript) -> R) -> R { change(&progress, script) }
+
     /// The next stimulus, when the run goes on and every effect recorded before it has happened.
     var readyStimulus: Event? {
         guard !stopped, progress.nextStimulusIsReady(script) else { return nil }
@@ -93,7 +98,11 @@ struct ReplayMatcher: Sendable {
         if stopped, noteExtra(payload, tree: tree) { return .unjudged }
         if let knownCause, let settlement = Settlement.of(payload.kind) {
             let key = SettlementKey(kind: settlement.effectKind, cause: knownCause)
-            if let first = settled[key] { return .repeated(settlement, first: first, cause: knownCause) }
+            if let first = settled[key] {
+                // Exploring: a second settlement is collected, and the platform's rules judge it.
+                if script.explores { return .unjudged }
+                return .repeated(settlement, first: first, cause: knownCause)
+            }
             settled[key] = payload
         }
         if let id = match(payload, tree: tree, knownCause: knownCause, hint: hint) {
@@ -102,7 +111,7 @@ struct ReplayMatcher: Sendable {
         }
         // After the first divergence the run has stopped: what else fails to match is
         // mostly its consequence, and stays in the trace, not in the issues.
-        if stopped { return .unjudged }
+        if stopped || script.explores { return .unjudged }
         if firstDivergence == nil { firstDivergence = tree }
         return .diverged(snapshot)
     }

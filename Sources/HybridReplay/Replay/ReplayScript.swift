@@ -32,12 +32,18 @@ final class ReplayScript: Sendable {
     /// recorded authorization reports, unless it answers a request, which
     /// is only made while the status is not determined.
     let initialLocationStatus: AuthorizationStatus
+    /// Whether the run explores (see `Replayer+Exploring.swift`): stimuli are
+    /// delivered and effects collected without judging them against the recording.
+    let explores: Bool
 
-    /// - Parameter prepared: The cassette's events prepared for `options`'
-    ///   placeholders, when a replay repeated several times prepared them once.
-    init(cassette: Cassette, options: ReplayOptions, prepared: PreparedEvents? = nil) {
+    /// - Parameters:
+    ///   - prepared: The cassette's events prepared for `options`'
+    ///     placeholders, when a replay repeated several times prepared them once.
+    ///   - explores: Whether the run explores instead of judging.
+    init(cassette: Cassette, options: ReplayOptions, prepared: PreparedEvents? = nil, explores: Bool = false) {
         self.cassette = cassette
         self.options = options
+        self.explores = explores
         let events = cassette.events
         var stimuli: [Event] = []
         var effectIDs: [Int] = []

@@ -1,0 +1,54 @@
+import HybridReplay
+
+/// What an exploration of one cassette found.
+public struct Exploration: Sendable {
+    /// The header name of the cassette the variants came from.
+    public var cassetteName: String
+    /// How many variants were to be explored (in the shard, or the one asked for).
+    public var total: Int
+    /// How many were explored before the budget ran out.
+    public var explored = 0
+    /// Whether the budget stopped the exploration before every variant ran.
+    public var stoppedByBudget = false
+    /// The variants that broke a rule, each shrunk.
+    public var failures: [ExplorationFailure] = []
+
+    public init(cassetteName: String, total: Int) {
+        self.cassetteName = cassetteName
+        self.total = total
+    }
+
+    /// Whether no variant explored broke a rule.
+    public var passed: Bool { failures.isEmpty }
+}
+
+/// A variant that broke a rule of the platform, and the smallest cassette
+/// shrinking found that still breaks it.
+public struct ExplorationFailure: Sendable {
+    /// The variant as derived.
+    public var variant: Variant
+    /// The rules it broke, with the events of its trace that break them.
+    public var violations: [RuleViolation]
+    /// The variant with every stimulus removed that the failure does not need:
+    /// a cassette to commit as a regression test.
+    public var shrunk: Cassette
+    /// How many stimuli shrinking removed.
+    public var shrinkSteps: Int
+    /// The violations of the shrunk cassette.
+    public var shrunkViolations: [RuleViolation]
+
+    /// The shrunk cassette as a failure cassette: its header says which variant and rule it comes from.
+    public var failureCassette: Cassette {
+        var cassette = shrunk
+        let rules = Set(violations.map(\.rule.name)).sorted().joined(separator: ", ")
+        cassette.header.description =
+            "Explored variant \(variant.id) (\(variant.summary)) broke \(rules); shrunk in \(shrinkSteps) steps. Replayed first by `cassette explore`."
+        cassette.header.recordedBy = RecordingTool(tool: "HybridReplay", engine: "explore \(variant.id)")
+        return cassette
+    }
+
+    /// The file name the failure cassette is written under: the variant id with `:` and `/` made `_`.
+    public var fileName: String {
+        String(variant.id.description.map { $0 == ":" || $0 == "/" || $0 == " " ? "_" : $0 }) + ".json"
+    }
+}

@@ -1,0 +1,30 @@
+import HybridReplay
+
+/// A navigation action's variants: each other navigation type, each target
+/// frame (main, sub, none: a new window), the other method, and each class of
+/// each query item of its URL.
+extension NavigationAction: KindVariants {
+    func variantEdits(of event: Event, in cassette: Cassette) -> [VariantEdit] {
+        var edits: [VariantEdit] = []
+        for type in NavigationType.known where type != navigationType {
+            var variant = self
+            variant.navigationType = type
+            edits.append(VariantEdit("navigation-type", type.rawValue, "navigation type \(type.rawValue)", .replace(variant)))
+        }
+        for (name, frame) in ScriptMessage.frameClasses(from: targetFrame) {
+            var variant = self
+            variant.targetFrame = frame
+            edits.append(VariantEdit("target-frame", name, "targets \(name == "none" ? "a new window" : "the \(name) frame")", .replace(variant)))
+        }
+        var other = self
+        other.method = method.uppercased() == "GET" ? "POST" : "GET"
+        edits.append(VariantEdit("method", other.method, "method \(other.method)", .replace(other)))
+        let action = self
+        edits += URLQueryClasses.edits(of: url) { changedURL in
+            var variant = action
+            variant.url = changedURL
+            return variant
+        }
+        return edits
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import HybridReplay
+import Testing
+
+@testable import HybridReplayVariants
+
+/// The edits one kind offers for `payload`, by `class:argument`.
+private func edits(of payload: any KindVariants) -> [String: VariantEdit] {
+    let event = Event(id: 1, at: 0, payload: payload)
+    let all = payload.variantEdits(of: event, in: Cassette(header: CassetteHeader(name: "c"), events: [event]))
+    return Dictionary(all.map { ("\($0.variantClass):\($0.argument ?? "")", $0) }, uniquingKeysWith: { first, _ in first })
+}
+
+private func replaced(_ edit: VariantEdit?) -> (any EventPayload)? {
+    guard case .replace(let payload)? = edit?.change else { return nil }
+    return payload
+}
+
+@Suite("KindVariants")
+struct KindVariantsTests {
+    @Test("a message body field gets every JSON class but the one recorded, and missing leaves it out")
+    func messageFields() {
+        let message = ScriptMessage(handler: "h", body: .object(["guid": .string("g")]), frame: .main("https://a.example/"))
+        let all = edits(of: message)
+        #expect((replaced(all["field:guid=missing"]) as? ScriptMessage)?.body == .object([:]))
+        #expect((replaced(all["field:guid=null"]) as? ScriptMessage)?.body == .object(["guid": .null]))
+        #expect((replaced(all["body:string"]) as? ScriptMessage)?.body == .string("text"))
+        #expect((replaced(all["frame:sub"]) as? ScriptMessage)?.frame?.isMainFrame == false)
+        #expect((replaced(all["frame:none"]) as? ScriptMessage)?.frame == nil)
+        #expect(all["frame:main"] == nil)
+        #expect(all["field:guid=repeated-text"] != nil)
+    }
+
+    @Test("a query item gets its classes and is given twice, and the rest of the URL stays")
+    func queryItems() {
+        let action = NavigationAction(url: "navigate://present?r=255&g=0#top", navigationType: .linkActivated, targetFrame: nil)
+        let all = edits(of: action)
+        #expect((replaced(all["query:r=missing"]) as? NavigationAction)?.url == "navigate://present?g=0#top")
+        #expect((replaced(all["query:g=past-byte"]) as? NavigationAction)?.url == "navigate://present?r=255&g=256#top")
+        #expect((replaced(all["query:r=repeated"]) as? NavigationAction)?.url == "navigate://present?r=255&r=255&g=0#top")
+        #expect(all["query:r=max-byte"] == nil)
+        #expect(all["query:g=zero"] == nil)
+        #expect((replaced(all["target-frame:main"]) as? NavigationAction)?.targetFrame?.isMainFrame == true)
+        #expect(all["target-frame:none"] == nil)
+        #expect(all["navigation-type:linkActivated"] == nil)
+        #expect(all["navigation-type:reload"] != nil)
+    }
+
+    @Test("a response gets faults, statuses across each boundary and each body form; a redirect hop keeps its status")
+    func responses() {
+        let ok = HTTPResponse(status: 200, body: .text("hi"))
+        let all = edits(of: ok)
+        #expect((replaced(all["transport-error:-1009"]) as? HTTPTransportFailure)?.code == -1009)
+        #expect((replaced(all["timeout:-1001"]) as? HTTPTransportFailure)?.code == -1001)
+        #expect((replaced(all["status:299"]) as? HTTPResponse)?.status == 299)
+        #expect((replaced(all["status:300"]) as? HTTPResponse)?.status == 300)
+        #expect(all["status:200"] == nil)
+        #expect((replaced(all["body:bytes"]) as? HTTPResponse)?.body == .bytes(Data("hi".utf8)))
+        #expect((replaced(all["body:none"]) as? HTTPResponse)?.body == nil)
+        #expect(all["body:text"] == nil)
+        let hop = HTTPResponse(status: 302, headers: [HTTPHeader("Location", "/next")])
+        #expect(edits(of: hop).keys.filter { $0.hasPrefix("status:") }.isEmpty)
+        #expect(edits(of: hop)["timeout:-1001"] != nil)
+    }
+
+    @Test("a grant is also denied and granted again; a denial is not")
+    func authorization() {
+        let granted = edits(of: LocationAuthorizationChange(.authorizedWhenInUse))
+        guard case .insertAfter(let inserted)? = granted["denied-then-granted:"]?.change else {
+            Issue.record("no denied-then-granted variant")
+            return
+        }
+        #expect(inserted.compactMap { ($0 as? LocationAuthorizationChange)?.status } == [.denied, .authorizedWhenInUse])
+        #expect(granted["authorization:authorizedWhenInUse"] == nil)
+        #expect(granted["accuracy:reduced"] != nil)
+        #expect(edits(of: LocationAuthorizationChange(.denied))["denied-then-granted:"] == nil)
+    }
+
+    @Test("fixes become each location error or an empty batch; an error becomes each other")
+    func locationEvents() {
+        let fix = LocationFix(latitude: 1, longitude: 2, timestamp: "2026-01-01T00:00:00Z")
+        let batch = edits(of: LocationUpdate([fix]))
+        #expect((replaced(batch["error:network"]) as? LocationFailure)?.code == .network)
+        #expect((replaced(batch["batch:empty"]) as? LocationUpdate)?.locations == [])
+        #expect(edits(of: LocationUpdate([]))["batch:empty"] == nil)
+        let failure = edits(of: LocationFailure(.network))
+        #expect(failure.keys.sorted() == ["error:denied", "error:locationUnknown"])
+    }
+
+    @Test("swapping two stimuli swaps their places and times, and effects keep naming their cause")
+    func swap() {
+        let events = [
+            Event(id: 1, at: 1, payload: ScriptMessage(handler: "h", body: .string("a"))),
+            Event(id: 2, at: 1.5, cause: 1, payload: JavaScriptEvaluation(script: "a()")),
+            Event(id: 3, at: 2, payload: ScriptMessage(handler: "h", body: .string("b"))),
+        ]
+        let swapped = VariantEdit("swap", "3", "swap", .swap(with: 3)).apply(to: events, at: 0)
+        #expect(swapped.map { ($0.payload as? ScriptMessage)?.body } == [.string("b"), nil, .string("a")])
+        #expect(swapped.map(\.at) == [1, 1.5, 2])
+        #expect(swapped[1].cause == 3)
+        #expect(swapped.map(\.id) == [1, 2, 3])
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import HybridReplay
+import HybridReplayReference
+import HybridReplaySimulation
+import HybridReplayVariants
+import Testing
+
+/// The examples of docs/variants.md, run as tests.
+@Suite("docs/variants.md examples")
+struct VariantsDocExamples {
+    let cassetteURL = suiteFolder.appendingPathComponent("bridge/promise-reply.json")
+
+    @Test("the reply bridge keeps the platform's rules on every variant of its recording")
+    func replyBridgeKeepsTheRules() async throws {
+        let exploration = try await exploreCassette(at: cassetteURL) { platform in
+            PromiseReplyBridge(webView: platform.webView, transport: platform.transport)
+        }
+        for failure in exploration.failures {
+            Issue.record("\(failure.variant.id): \(failure.violations.map(\.description).joined(separator: "; "))")
+        }
+        #expect(exploration.explored == exploration.total)
+        #expect(exploration.total > 20)
+    }
+
+    @Test("one variant replays from its id, as a failure report prints it")
+    func oneVariant() async throws {
+        let options = ExplorationOptions(variant: VariantID("v1:bridge-promise-reply:timeout:3:-1001"))
+        let exploration = try await exploreCassette(at: cassetteURL, options: options) { platform in
+            PromiseReplyBridge(webView: platform.webView, transport: platform.transport)
+        }
+        #expect(exploration.explored == 1)
+        #expect(exploration.passed)
+    }
+
+    @Test("a failure path recorded by hand with the simulation: the request times out, the page awaits its reply")
+    func recordsAFailurePath() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("VariantsDocExamples-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cassetteURL = folder.appendingPathComponent("promise-reply-timeout.json")
+
+        let webView = SimulatedWebView()
+        let transport = ScriptedHTTPTransport(fallibleRoutes: { _ throws(HTTPTransportError) in
+            throw HTTPTransportError("The request timed out.", code: HTTPTransportError.Code.timedOut)
+        })
+        let recorder = Recorder(name: "promise-reply-timeout", contract: "promise-reply-bridge")
+        let platform = recorder.platform(wrapping: .simulated(webView: webView, transport: transport))
+        let bridge = PromiseReplyBridge(webView: platform.webView, transport: platform.transport)
+        let reply = try await webView.postMessageAwaitingReply(.object(["guid": .string("p1")]), to: "nativeProcess")
+        try recorder.write(to: cassetteURL)
+
+        withExtendedLifetime(bridge) {}
+        #expect(reply == .error("the request failed: The request timed out. (NSURLErrorDomain -1001)"))
+        let report = try await Replayer(contentsOf: cassetteURL).replay { platform in
+            PromiseReplyBridge(webView: platform.webView, transport: platform.transport)
+        }
+        #expect(report.passed, "\(report)")
+    }
+
+    @Test("the web content process ending, driven by hand: the router's delegate hears it")
+    func endsTheWebContentProcess() throws {
+        let webView = SimulatedWebView()
+        let router = NavigationRouter(webView: webView, routes: CollectingRoutePresenter())
+        try webView.terminateWebContentProcess()
+        withExtendedLifetime(router) {}
+        #expect(webView.hasNavigationDelegate)
+    }
+}

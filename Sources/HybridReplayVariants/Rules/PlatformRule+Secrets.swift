@@ -8,6 +8,10 @@ extension PlatformRule {
     /// where credentials belong, so they are not outputs.
     static let outputChannels: Set<Channel> = [.script, .javascript, .navigation, .location, .custom]
 
+    /// Effects on those channels that go to a server, not an output: the
+    /// credential an app answers an authentication challenge with.
+    static let toServers: Set<EventKind> = [AuthenticationAnswer.eventKind]
+
     /// No effect the implementation sends to the page, a screen or its outputs
     /// holds a secret: a secret-named field with a value, or a credential's
     /// shape (what `cassette lint` flags), through base64 and JSON in strings.
@@ -15,7 +19,7 @@ extension PlatformRule {
         name: "no-secret-in-output",
         summary: "No output of the implementation (to the page, a screen or its observers) carries a secret.",
         check: { rule, trace in
-            let outputs = trace.events.filter { $0.direction == .effect && outputChannels.contains($0.channel) }
+            let outputs = trace.events.filter { $0.direction == .effect && outputChannels.contains($0.channel) && !toServers.contains($0.kind) }
             guard !outputs.isEmpty else { return [] }
             var violations: [RuleViolation] = []
             for event in outputs {

@@ -1,7 +1,8 @@
 import HybridReplay
 
 /// The rules of what WebKit settles exactly once: a navigation decision, a
-/// response decision, a script-message reply.
+/// response decision, a script-message reply, a dialog's answer, an
+/// authentication challenge's answer.
 extension PlatformRule {
     /// Every navigation action is decided exactly once (WebKit raises an
     /// exception for a decision handler called twice, and for one never called).
@@ -44,6 +45,35 @@ extension PlatformRule {
                 count == 0
                     ? "the page's message \(message.payload.summary) awaits a reply that never came, so its promise never settles"
                     : "the page's message \(message.payload.summary) was replied to \(count) times; WebKit keeps only the first reply"
+            }
+        })
+
+    /// Every JavaScript dialog is answered exactly once (WebKit raises an
+    /// exception for a completion handler called twice; the page's script
+    /// waits forever on one never called).
+    public static let dialogAnsweredOnce = PlatformRule(
+        name: "dialog-answered-once",
+        summary: "Every JavaScript dialog gets exactly one answer.",
+        check: { rule, trace in
+            settledOnce(trace, stimulus: JavaScriptDialog.eventKind, effect: JavaScriptDialogAnswer.eventKind, rule: rule) { dialog, count in
+                count == 0
+                    ? "the page's \(dialog.payload.summary) was never answered, so its script waits forever"
+                    : "the page's \(dialog.payload.summary) was answered \(count) times; call completionHandler exactly once"
+            }
+        })
+
+    /// Every authentication challenge is answered exactly once (a load whose
+    /// challenge is never answered hangs; WebKit raises on a second answer).
+    public static let challengeAnsweredOnce = PlatformRule(
+        name: "challenge-answered-once",
+        summary: "Every authentication challenge gets exactly one answer.",
+        check: { rule, trace in
+            settledOnce(
+                trace, stimulus: AuthenticationChallenge.eventKind, effect: AuthenticationAnswer.eventKind, rule: rule
+            ) { challenge, count in
+                count == 0
+                    ? "the authentication challenge \(challenge.payload.summary) was never answered, so its load hangs"
+                    : "the authentication challenge \(challenge.payload.summary) was answered \(count) times; call completionHandler exactly once"
             }
         })
 

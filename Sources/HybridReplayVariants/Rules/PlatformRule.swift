@@ -32,7 +32,7 @@ public struct PlatformRule: Sendable, Hashable, CustomStringConvertible {
 
     /// Every rule a trace is judged by, in the order reports list them.
     public static let all: [PlatformRule] = [
-        .navigationDecidedOnce, .responseDecidedOnce, .replyOnce, .promiseSettledOnce, .locationUpdatesEnded,
+        .navigationDecidedOnce, .responseDecidedOnce, .replyOnce, .dialogAnsweredOnce, .challengeAnsweredOnce, .promiseSettledOnce, .locationUpdatesEnded,
         .noEvaluationAfterProcessEnded, .noSecretInOutput,
     ]
 

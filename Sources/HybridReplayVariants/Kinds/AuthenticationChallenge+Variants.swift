@@ -1,0 +1,22 @@
+import HybridReplay
+
+/// An authentication challenge's variants: the same server asking another
+/// way (Basic, Digest, its certificate for the app to evaluate, a client
+/// certificate), and the challenge again after a failed answer, as a server
+/// does when the password is wrong.
+extension AuthenticationChallenge: KindVariants {
+    /// The ways a server asks that apps meet: an intranet's Basic or Digest, a pinned certificate, a client certificate.
+    static let variantMethods: [AuthenticationMethod] = [.httpBasic, .httpDigest, .serverTrust, .clientCertificate]
+
+    func variantEdits(of event: Event, in cassette: Cassette) -> [VariantEdit] {
+        var edits = Self.variantMethods.filter { $0 != method }.map { other in
+            var asked = self
+            asked.method = other
+            return VariantEdit("method", other.rawValue, "the server asks by \(other.rawValue)", .replace(asked))
+        }
+        var retried = self
+        retried.previousFailureCount += 1
+        edits.append(VariantEdit("retry", nil, "the challenge again after a failed answer", .insertAfter([retried])))
+        return edits
+    }
+}

@@ -1,0 +1,133 @@
+#if WebKitGTK
+import Foundation
+import HybridReplay
+import HybridReplayWebKitGTK
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// HTTP Basic sign-in against a real WebKitGTK: the `authenticate` signal
+/// reaches the navigation delegate as an AuthenticationChallenge, and its
+/// answer goes back to WebKit.
+@Suite("WebKitGTKWebView: authentication challenges")
+struct WebKitGTKAuthenticationTests {
+    static let password = "correct-horse-battery"
+
+    /// Signs in as iOS code does: the account's password once, nothing on a retry.
+    final class SignIn: NavigationDelegate {
+        let answer: AuthenticationAnswer
+        let challenges: AsyncStream<AuthenticationChallenge>
+        private let continuation: AsyncStream<AuthenticationChallenge>.Continuation
+
+        init(answering answer: AuthenticationAnswer) {
+            self.answer = answer
+            (challenges, continuation) = AsyncStream.makeStream()
+        }
+
+        func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+            decisionHandler(.allow)
+        }
+
+        func didReceive(_ challenge: AuthenticationChallenge, completionHandler: @escaping @Sendable (AuthenticationAnswer) -> Void) {
+            continuation.yield(challenge)
+            completionHandler(challenge.previousFailureCount == 0 ? answer : AuthenticationAnswer(.cancelAuthenticationChallenge))
+        }
+    }
+
+    func signIn(answering answer: AuthenticationAnswer) async throws -> (AuthenticationChallenge?, ScriptMessage?) {
+        let server = try BasicAuthServer(user: "ada", password: Self.password)
+        defer { server.stop() }
+        let webView = try await WebKitGTKWebView()
+        let signedIn = StreamingHandler()
+        webView.add(signedIn, name: "page")
+        let delegate = SignIn(answering: answer)
+        webView.setNavigationDelegate(delegate)
+        webView.load(NavigationLoad(url: "http://127.0.0.1:\(server.port)/"))
+        let challenge = await next(delegate.challenges)
+        let message = await next(signedIn.messages)
+        return (challenge, message)
+    }
+
+    @Test("a Basic challenge reaches the navigation delegate, and its password signs the page in", .timeLimit(.minutes(1)))
+    func signsIn() async throws {
+        let (challenge, message) = try await signIn(
+            answering: AuthenticationAnswer(.useCredential, credential: .password(user: "ada", password: Self.password)))
+        let received = try #require(challenge)
+        #expect(received.host == "127.0.0.1")
+        #expect(received.method == .httpBasic)
+        #expect(received.realm == "Staff")
+        #expect(received.previousFailureCount == 0)
+        #expect(message?.body == "signed in")
+    }
+
+    @Test("performDefaultHandling goes on without a credential, and the page gets the server's 401", .timeLimit(.minutes(1)))
+    func defaultHandling() async throws {
+        let (challenge, message) = try await signIn(answering: .performDefaultHandling)
+        #expect(challenge?.method == .httpBasic)
+        #expect(message?.body == "denied")
+    }
+}
+
+/// A loopback HTTP server that asks for Basic credentials and serves a page
+/// that posts `signed in` to the `page` handler once they are right, or
+/// `denied` with its 401.
+private final class BasicAuthServer: @unchecked Sendable {
+    let port: UInt16
+    private let socket: Int32
+    private let expected: String
+
+    init(user: String, password: String) throws {
+        expected = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+        let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(listener, 8) == 0 else { throw CocoaError(.fileReadUnknown) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        port = UInt16(bigEndian: address.sin_port)
+        socket = listener
+        Thread.detachNewThread { [self] in serve() }
+    }
+
+    func stop() {
+        shutdown(socket, Int32(SHUT_RDWR))
+        close(socket)
+    }
+
+    private func serve() {
+        while true {
+            let connection = accept(socket, nil, nil)
+            guard connection >= 0 else { return }
+            var request = [UInt8]()
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while !request.ends(with: Array("\r\n\r\n".utf8)) {
+                let count = read(connection, &buffer, buffer.count)
+                if count <= 0 { break }
+                request += buffer[0..<count]
+            }
+            let text = String(decoding: request, as: UTF8.self)
+            let authorized = text.split(separator: "\r\n").contains { $0.lowercased().hasPrefix("authorization:") && $0.hasSuffix(expected) }
+            let body = "<!doctype html><script>window.webkit.messageHandlers.page.postMessage('\(authorized ? "signed in" : "denied")')</script>"
+            let head = authorized
+                ? "HTTP/1.1 200 OK\r\n"
+                : "HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"Staff\"\r\n"
+            let response = head + "Content-Type: text/html\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+            _ = response.utf8CString.withUnsafeBufferPointer { write(connection, $0.baseAddress, $0.count - 1) }
+            close(connection)
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    fileprivate func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
+}
+#endif

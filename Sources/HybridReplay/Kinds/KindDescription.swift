@@ -40,6 +40,10 @@ protocol StandardPayload: EventPayload {
     static var webHalfRole: WebHalfRole { get }
     /// Where the recorder writes the kind among work racing it.
     static var writtenOrder: WrittenOrder { get }
+    /// Which effects a stimulus of the kind answers (in `answers`), and whether it must.
+    static var answerRule: AnswerRule { get }
+    /// Which stimulus an effect of the kind must name as its `cause`, once per stimulus.
+    static var causeRule: CauseRule { get }
 
     // MARK: Secrets and written forms
 
@@ -120,4 +124,20 @@ enum PayloadRegistry {
             type.eventKind.channel == channel ? type.eventKind.name : nil
         }
     }
+}
+
+/// Which effects a stimulus of a kind may answer (its `answers`), checked by ``CassetteValidator``.
+enum AnswerRule: Sendable {
+    /// It answers nothing: it may not carry `answers`.
+    case none
+    /// It answers an effect of one of `kinds`; when `required`, it must.
+    case answers(Set<EventKind>, required: Bool)
+}
+
+/// Which stimulus an effect of a kind names as its `cause`, checked by ``CassetteValidator``.
+enum CauseRule: Sendable {
+    /// Any earlier event, or none.
+    case free
+    /// Exactly a stimulus of `kind`, and at most one such effect per stimulus; `noun` names the effect in errors ("a decision").
+    case onePer(EventKind, String)
 }

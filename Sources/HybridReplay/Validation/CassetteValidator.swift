@@ -4,28 +4,31 @@
 /// The reader runs it on every cassette it reads; recorders run it before
 /// writing.
 public enum CassetteValidator {
-    /// Which effect kinds a stimulus kind may answer, and whether it must.
-    private static let answerRules: [EventKind: (answers: Set<EventKind>, required: Bool)] = [
-        HTTPResponse.eventKind: ([HTTPRequest.eventKind], true),
-        HTTPTransportFailure.eventKind: ([HTTPRequest.eventKind], true),
-        JavaScriptResult.eventKind: ([JavaScriptEvaluation.eventKind], true),
-        CookieStoreContents.eventKind: ([CookieStoreQuery.eventKind], true),
-        LocationAuthorizationChange.eventKind: (
-            [LocationAuthorizationRequest.eventKind, TemporaryFullAccuracyRequest.eventKind, LocationDelegateChange.eventKind], false
-        ),
-        LocationUpdate.eventKind: ([OneShotLocationRequest.eventKind], false),
-        LocationFailure.eventKind: ([OneShotLocationRequest.eventKind], false),
-    ]
+    /// Which effect kinds a stimulus of `kind` may answer, and whether it must: its description's ``AnswerRule``.
+    private static func answerRule(_ kind: EventKind) -> (answers: Set<EventKind>, required: Bool)? {
+        guard let type = PayloadRegistry.description(of: kind) else { return nil }
+        return answerRule(of: type)
+    }
 
-    /// Effects that must name, as their cause, a stimulus of the given kind,
-    /// and may do so only once.
-    private static let onePerCause: [EventKind: (cause: EventKind, noun: String)] = [
-        NavigationDecision.eventKind: (NavigationAction.eventKind, "a decision"),
-        ScriptReply.eventKind: (ScriptMessage.eventKind, "a reply"),
-        NavigationResponseDecision.eventKind: (NavigationResponse.eventKind, "a decision"),
-        NewWindowResult.eventKind: (NewWindowRequest.eventKind, "a result"),
-        JavaScriptDialogAnswer.eventKind: (JavaScriptDialog.eventKind, "an answer"),
-    ]
+    private static func answerRule<Payload: StandardPayload>(of _: Payload.Type) -> (answers: Set<EventKind>, required: Bool)? {
+        switch Payload.answerRule {
+        case .none: nil
+        case .answers(let kinds, let required): (kinds, required)
+        }
+    }
+
+    /// The stimulus kind an effect of `kind` must name as its cause, once per stimulus: its description's ``CauseRule``.
+    private static func onePerCause(_ kind: EventKind) -> (cause: EventKind, noun: String)? {
+        guard let type = PayloadRegistry.description(of: kind) else { return nil }
+        return causeRule(of: type)
+    }
+
+    private static func causeRule<Payload: StandardPayload>(of _: Payload.Type) -> (cause: EventKind, noun: String)? {
+        switch Payload.causeRule {
+        case .free: nil
+        case .onePer(let kind, let noun): (kind, noun)
+        }
+    }
 
     /// Every problem in `cassette`, in event order.
     public static func problems(in cassette: Cassette) -> [CassetteProblem] {
@@ -71,7 +74,7 @@ public enum CassetteValidator {
             }
             checkAnswers(event, byID: byID, answeredBy: &answeredBy, report: report)
             schemeTasks.check(event, causeKind: event.cause.flatMap { byID[$0]?.kind }, report: report)
-            if let rule = onePerCause[event.kind] {
+            if let rule = onePerCause(event.kind) {
                 if let cause = event.cause, let target = byID[cause], target.kind == rule.cause {
                     if let earlier = consequence[event.kind]?[cause] {
                         report("cause", "\(rule.cause) \(cause) already has \(rule.noun) (event \(earlier)); it gets exactly one")
@@ -94,7 +97,7 @@ public enum CassetteValidator {
     private static func checkAnswers(
         _ event: Event, byID: EarlierEvents, answeredBy: inout [Int: Int], report: (String, String) -> Void
     ) {
-        let rule = answerRules[event.kind]
+        let rule = answerRule(event.kind)
         guard let answers = event.answers else {
             if let rule, rule.required {
                 let targets = rule.answers.map(\.description).sorted().joined(separator: " or ")

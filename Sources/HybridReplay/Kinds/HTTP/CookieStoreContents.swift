@@ -27,6 +27,10 @@ extension CookieStoreContents {
 
     static let writtenOrder = WrittenOrder.fixed
 
+    static let answerRule = AnswerRule.answers([CookieStoreQuery.eventKind], required: true)
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         CookieStoreContents(cookies.map { rewriter.cookie($0, &placeholders) })
     }

@@ -25,6 +25,10 @@ extension CookieStoreWrite {
 
     static let writtenOrder = WrittenOrder.fixed
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         CookieStoreWrite(rewriter.cookie(cookie, &placeholders))
     }

@@ -37,6 +37,10 @@ extension HTTPRequest {
 
     static let writtenOrder = WrittenOrder.racing
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var request = self
         request.url = rewriter.url(url, &placeholders)

@@ -44,6 +44,10 @@ extension HTTPResponse {
 
     static let writtenOrder = WrittenOrder.racing
 
+    static let answerRule = AnswerRule.answers([HTTPRequest.eventKind], required: true)
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var response = self
         response.body = rewriter.body(body, headers: headers, &placeholders)

@@ -60,6 +60,10 @@ extension JavaScriptDialog {
 
     static let writtenOrder = WrittenOrder.fixed
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var dialog = self
         dialog.message = rewriter.text(message, &placeholders)

@@ -36,6 +36,10 @@ extension JavaScriptDialogAnswer {
 
     static let writtenOrder = WrittenOrder.fixed
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.onePer(JavaScriptDialog.eventKind, "an answer")
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var answer = self
         answer.text = text.map { rewriter.text($0, &placeholders) }

@@ -39,6 +39,10 @@ extension JavaScriptEvaluation {
 
     static let writtenOrder = WrittenOrder.racing
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var evaluation = self
         evaluation.arguments = arguments.map { rewriter.object($0, &placeholders) }

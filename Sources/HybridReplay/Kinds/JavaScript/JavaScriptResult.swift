@@ -17,6 +17,10 @@ extension JavaScriptResult {
 
     static let writtenOrder = WrittenOrder.racing
 
+    static let answerRule = AnswerRule.answers([JavaScriptEvaluation.eventKind], required: true)
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         JavaScriptResult(rewriter.outcome(outcome, &placeholders))
     }

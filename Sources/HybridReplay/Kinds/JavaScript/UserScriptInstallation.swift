@@ -39,6 +39,10 @@ extension UserScriptInstallation {
 
     static let writtenOrder = WrittenOrder.fixed
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     /// No field of the kind holds text the app or the page wrote, so none can hide a secret.
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self { self }
 

@@ -25,6 +25,10 @@ extension LocationAuthorizationRequest {
 
     static let writtenOrder = WrittenOrder.racing
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     /// No field of the kind holds text the app or the page wrote, so none can hide a secret.
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self { self }
 

@@ -31,6 +31,10 @@ extension LocationServiceValue {
 
     static let writtenOrder = WrittenOrder.racing
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var published = self
         published.value = rewriter.json(value, &placeholders)

@@ -41,6 +41,10 @@ extension LocationUpdate {
 
     static let writtenOrder = WrittenOrder.racing
 
+    static let answerRule = AnswerRule.answers([OneShotLocationRequest.eventKind], required: false)
+
+    static let causeRule = CauseRule.free
+
     /// No field of the kind holds text the app or the page wrote, so none can hide a secret.
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self { self }
 

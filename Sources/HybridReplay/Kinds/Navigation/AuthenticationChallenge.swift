@@ -60,6 +60,10 @@ extension AuthenticationChallenge {
 
     static let writtenOrder = WrittenOrder.fixed
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     /// The host, realm and method are the server's, not the app's or the page's: nothing here is a secret.
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self { self }
 
@@ -130,6 +134,10 @@ extension AuthenticationAnswer {
     static let webHalfRole = WebHalfRole.notThePage
 
     static let writtenOrder = WrittenOrder.fixed
+
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.onePer(AuthenticationChallenge.eventKind, "an answer")
 
     /// The password is a secret wherever it appears: the field rules hide it
     /// as they hide a form's `password` field.

@@ -31,6 +31,10 @@ extension NativeRoute {
 
     static let writtenOrder = WrittenOrder.fixed
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var route = self
         route.parameters = rewriter.object(parameters, &placeholders)

@@ -21,6 +21,10 @@ extension NavigationCommit {
 
     static let writtenOrder = WrittenOrder.floating
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         Self(url: url.map { rewriter.url($0, &placeholders) })
     }

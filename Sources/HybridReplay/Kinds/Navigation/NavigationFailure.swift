@@ -43,6 +43,10 @@ extension NavigationFailure {
 
     static let writtenOrder = WrittenOrder.floating
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var failure = self
         failure.url = url.map { rewriter.url($0, &placeholders) }

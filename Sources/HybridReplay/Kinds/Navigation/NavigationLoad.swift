@@ -35,6 +35,10 @@ extension NavigationLoad {
 
     static let writtenOrder = WrittenOrder.fixed
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var load = self
         load.url = rewriter.url(url, &placeholders)

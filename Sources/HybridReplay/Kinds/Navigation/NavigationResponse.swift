@@ -56,6 +56,10 @@ extension NavigationResponse {
 
     static let writtenOrder = WrittenOrder.fixed
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var response = self
         response.url = rewriter.url(url, &placeholders)

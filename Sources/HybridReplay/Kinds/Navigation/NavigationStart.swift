@@ -24,6 +24,10 @@ extension NavigationStart {
 
     static let writtenOrder = WrittenOrder.floating
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         Self(url: url.map { rewriter.url($0, &placeholders) })
     }

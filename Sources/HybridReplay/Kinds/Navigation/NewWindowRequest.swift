@@ -45,6 +45,10 @@ extension NewWindowRequest {
 
     static let writtenOrder = WrittenOrder.fixed
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var request = self
         request.action = action.rewritten(by: rewriter, &placeholders)

@@ -48,6 +48,10 @@ extension URLSchemeData {
 
     static let writtenOrder = WrittenOrder.fixed
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         URLSchemeData(rewriter.schemeAnswer(data, &placeholders))
     }

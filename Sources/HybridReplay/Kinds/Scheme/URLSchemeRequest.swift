@@ -54,6 +54,10 @@ extension URLSchemeRequest {
 
     static let writtenOrder = WrittenOrder.fixed
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var request = self
         request.url = rewriter.url(url, &placeholders)

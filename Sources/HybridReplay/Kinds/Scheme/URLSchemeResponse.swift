@@ -44,6 +44,10 @@ extension URLSchemeResponse {
 
     static let writtenOrder = WrittenOrder.fixed
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var response = self
         response.url = rewriter.url(url, &placeholders)

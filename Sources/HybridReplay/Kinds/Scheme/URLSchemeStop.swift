@@ -34,6 +34,10 @@ extension URLSchemeStop {
 
     static let writtenOrder = WrittenOrder.fixed
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var stop = self
         stop.url = rewriter.url(url, &placeholders)

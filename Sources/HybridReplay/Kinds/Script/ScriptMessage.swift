@@ -68,6 +68,10 @@ extension ScriptMessage {
 
     static let writtenOrder = WrittenOrder.fixed
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.free
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var message = self
         message.body = rewriter.json(message.body, &placeholders)

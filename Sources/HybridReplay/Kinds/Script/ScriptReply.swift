@@ -17,6 +17,10 @@ extension ScriptReply {
 
     static let writtenOrder = WrittenOrder.racing
 
+    static let answerRule = AnswerRule.none
+
+    static let causeRule = CauseRule.onePer(ScriptMessage.eventKind, "a reply")
+
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         ScriptReply(rewriter.outcome(outcome, &placeholders))
     }

@@ -28,6 +28,12 @@ struct ReplayWorkTracker: Sendable {
 
     /// How many things have happened: effects, deliveries, registrations, work that ended.
     private(set) var activity = 0
+    /// How many times work of the implementation began or went on after
+    /// waiting on the replay: leases begun and waits ended.
+    private(set) var resumptions = 0
+    /// Where the tracker stood when main-queue barriers last found nothing
+    /// to run (where main-queue blocks are not counted; see ``ReplayEngine/settle(since:finished:timeout:)``).
+    var quietMainQueue: Mark?
     var waiter: ActivityWaiter?
     var watchdog: Watchdog?
     private var nextToken = 0
@@ -60,7 +66,17 @@ struct ReplayWorkTracker: Sendable {
     /// Counts activity without waking the waiter.
     mutating func count() { activity += 1 }
 
+    /// Where the tracker stands: when it stands there again, no work of the
+    /// implementation has run in between, unless a task of a waiting lease did.
+    struct Mark: Equatable {
+        var activity: Int
+        var resumptions: Int
+    }
+
+    var mark: Mark { Mark(activity: activity, resumptions: resumptions) }
+
     mutating func beginLease() -> Int {
+        resumptions += 1
         let id = token()
         leases[id] = 0
         return id
@@ -77,6 +93,7 @@ struct ReplayWorkTracker: Sendable {
     /// Notes that a wait under `lease` is over: the work it resumes counts as running.
     mutating func endWait(_ lease: Int?) {
         guard let lease, let waits = leases[lease] else { return }
+        resumptions += 1
         leases[lease] = max(0, waits - 1)
     }
 

@@ -57,4 +57,24 @@ struct ReplayWorkTrackerTests {
         let tokens = [tracker.beginLease(), tracker.token(), tracker.beginLease(), tracker.token()]
         #expect(Set(tokens).count == tokens.count)
     }
+
+    @Test("the mark moves when work begins, goes on after a wait or makes activity, and stands still while work only waits")
+    func markMovesOnlyWhenWorkMayRun() {
+        var tracker = ReplayWorkTracker()
+        var mark = tracker.mark
+        let lease = tracker.beginLease()
+        #expect(tracker.mark != mark, "a lease begun is work that runs")
+        mark = tracker.mark
+        tracker.beginWait(lease)
+        #expect(tracker.mark == mark, "work that starts waiting on the replay runs nothing more")
+        tracker.endWait(lease)
+        #expect(tracker.mark != mark, "a wait that ended lets the work go on")
+        mark = tracker.mark
+        tracker.count()
+        #expect(tracker.mark != mark)
+        mark = tracker.mark
+        tracker.endWait(nil)
+        tracker.beginWait(lease)
+        #expect(tracker.mark == mark, "a wait under no lease resumes nothing")
+    }
 }

@@ -16,6 +16,8 @@ struct ReplayWorkTracker: Sendable {
         var seen: Int
         /// Whether activity the waiter was not woken for moves its deadline on.
         var restartsOnActivity: Bool
+        /// How far the deadline has moved for time the executors ran other work.
+        var starved: Duration = .zero
     }
 
     /// The one task that ends waits at their deadline (see ``ReplayEngine/watchStall(from:)``).
@@ -121,16 +123,26 @@ struct ReplayWorkTracker: Sendable {
     /// Ends the wait whose deadline passed at `now`, or moves its deadline on
     /// by `stallTimeout` when the implementation made progress meanwhile.
     ///
+    /// - Parameters:
+    ///   - starved: Time since the watchdog last looked in which the executors
+    ///     ran other work: the deadline moves on by it, `mostStarved` in all at most.
     /// - Returns: When the watchdog `id` should wake next (`nil` when it
     ///   stops), and the waiter to resume with ``ReplayEngine/Wait/busy``.
-    mutating func expireWaiter(at now: ContinuousClock.Instant, watchdog id: Int, stallTimeout: Duration)
-        -> (next: ContinuousClock.Instant?, stalled: CheckedContinuation<ReplayEngine.Wait, Never>?)
-    {
+    mutating func expireWaiter(
+        at now: ContinuousClock.Instant, watchdog id: Int, stallTimeout: Duration, starved: Duration = .zero,
+        mostStarved: Duration = .zero
+    ) -> (next: ContinuousClock.Instant?, stalled: CheckedContinuation<ReplayEngine.Wait, Never>?) {
         // A watchdog that was replaced stops; the one that replaced it watches.
         guard watchdog?.id == id else { return (nil, nil) }
         guard var waiter else {
             watchdog = nil
             return (nil, nil)
+        }
+        let postponed = min(starved, max(.zero, mostStarved - waiter.starved))
+        if postponed > .zero {
+            waiter.starved += postponed
+            waiter.deadline = waiter.deadline.advanced(by: postponed)
+            self.waiter = waiter
         }
         if waiter.deadline > now {
             watchdog?.wakes = waiter.deadline

@@ -7,6 +7,16 @@
 // sees every block handed over and the order of the main queue.
 #include "CDispatchWatch.h"
 
+#include <stdatomic.h>
+
+// The enqueue hook's predecessor: written when the watch goes in, read by every
+// thread inside the hook, possibly one that entered before the watch last went out.
+static _Atomic(const void *) enqueue_hook_previous;
+
+void hr_enqueue_hook_set_previous(const void *hook) { atomic_store(&enqueue_hook_previous, hook); }
+
+const void *hr_enqueue_hook_previous(void) { return atomic_load(&enqueue_hook_previous); }
+
 #if defined(__linux__)
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE

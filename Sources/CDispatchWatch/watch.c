@@ -2,8 +2,20 @@
 // `dispatch_async` takes the calls that Swift's Dispatch overlay makes through
 // the dynamic linker, tells the replay, then calls libdispatch's own. Its
 // `dispatch_after` and `dispatch_async_f` count the calling thread's handoffs
-// for the recorder.
+// for the recorder. Each passes the block on to ThreadSanitizer's own
+// definition when the executable has one, so a `--sanitize=thread` build still
+// sees every block handed over and the order of the main queue.
 #include "CDispatchWatch.h"
+
+#include <stdatomic.h>
+
+// The enqueue hook's predecessor: written when the watch goes in, read by every
+// thread inside the hook, possibly one that entered before the watch last went out.
+static _Atomic(const void *) enqueue_hook_previous;
+
+void hr_enqueue_hook_set_previous(const void *hook) { atomic_store(&enqueue_hook_previous, hook); }
+
+const void *hr_enqueue_hook_previous(void) { return atomic_load(&enqueue_hook_previous); }
 
 #if defined(__linux__)
 #ifndef _GNU_SOURCE
@@ -21,6 +33,15 @@ typedef void (*hr_real_dispatch_after)(unsigned long long, struct dispatch_queue
 typedef void (*hr_real_dispatch_async_f)(struct dispatch_queue_s *, void *, void (*)(void *));
 
 extern struct dispatch_queue_s _dispatch_main_q;
+
+// ThreadSanitizer's runtime, linked into the executable under `-sanitize=thread`,
+// defines `dispatch_async` & co. to learn what happens before a block runs. The
+// definitions below take their place, and the next definition `dlsym` finds is
+// libdispatch's, so without these the sanitizer would see no block handed over and
+// report main-actor jobs on different threads as racing. Absent, they are NULL.
+extern void __interceptor_dispatch_async(struct dispatch_queue_s *, void *) __attribute__((weak));
+extern void __interceptor_dispatch_after(unsigned long long, struct dispatch_queue_s *, void *) __attribute__((weak));
+extern void __interceptor_dispatch_async_f(struct dispatch_queue_s *, void *, void (*)(void *)) __attribute__((weak));
 
 static _Atomic(hr_real_dispatch_async) real_dispatch_async;
 static _Atomic(hr_real_dispatch_after) real_dispatch_after;
@@ -46,7 +67,8 @@ void hr_dispatch_watch_note_handoff(void) { thread_handoffs += 1; }
 void dispatch_async(struct dispatch_queue_s *queue, void *block) {
     hr_real_dispatch_async real = atomic_load(&real_dispatch_async);
     if (real == NULL) {
-        real = (hr_real_dispatch_async)dlsym(RTLD_NEXT, "dispatch_async");
+        real = __interceptor_dispatch_async != NULL ? __interceptor_dispatch_async
+                                                    : (hr_real_dispatch_async)dlsym(RTLD_NEXT, "dispatch_async");
         atomic_store(&real_dispatch_async, real);
     }
     atomic_store(&reached, 1);
@@ -66,7 +88,8 @@ void dispatch_async(struct dispatch_queue_s *queue, void *block) {
 void dispatch_after(unsigned long long when, struct dispatch_queue_s *queue, void *block) {
     hr_real_dispatch_after real = atomic_load(&real_dispatch_after);
     if (real == NULL) {
-        real = (hr_real_dispatch_after)dlsym(RTLD_NEXT, "dispatch_after");
+        real = __interceptor_dispatch_after != NULL ? __interceptor_dispatch_after
+                                                    : (hr_real_dispatch_after)dlsym(RTLD_NEXT, "dispatch_after");
         atomic_store(&real_dispatch_after, real);
     }
     thread_handoffs += 1;
@@ -78,7 +101,8 @@ void dispatch_after(unsigned long long when, struct dispatch_queue_s *queue, voi
 void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work)(void *)) {
     hr_real_dispatch_async_f real = atomic_load(&real_dispatch_async_f);
     if (real == NULL) {
-        real = (hr_real_dispatch_async_f)dlsym(RTLD_NEXT, "dispatch_async_f");
+        real = __interceptor_dispatch_async_f != NULL ? __interceptor_dispatch_async_f
+                                                      : (hr_real_dispatch_async_f)dlsym(RTLD_NEXT, "dispatch_async_f");
         atomic_store(&real_dispatch_async_f, real);
     }
     thread_handoffs += 1;

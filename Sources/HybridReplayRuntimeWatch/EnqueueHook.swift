@@ -34,7 +34,12 @@ enum EnqueueHook {
     ///
     /// Written only while ours is out of the slot, and never cleared: a
     /// thread still inside ours after it was taken out calls the right one.
-    nonisolated(unsafe) private static var previous: Hook?
+    /// Such a thread may read it while ours goes in again and writes it, so
+    /// it is kept in an atomic (ThreadSanitizer reported the plain variable).
+    private static var previous: Hook? {
+        get { hr_enqueue_hook_previous().map { unsafeBitCast($0, to: Hook.self) } }
+        set { hr_enqueue_hook_set_previous(newValue.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }) }
+    }
 
     /// Ours: tells the replay, then hands the job on as the slot would have.
     nonisolated(unsafe) private static let ours: Hook = { job, original in

@@ -38,4 +38,12 @@ unsigned long hr_dispatch_watch_thread_handoffs(void);
 /// global executor (`Task.detached`).
 void hr_dispatch_watch_note_handoff(void);
 
+/// Keeps the hook that was in the concurrency runtime's global-enqueue slot
+/// when the runtime watch put its own there (NULL for none), atomically: a
+/// thread still inside the watch's hook may read it while it is written.
+void hr_enqueue_hook_set_previous(const void *hook);
+
+/// The hook kept by `hr_enqueue_hook_set_previous`, or NULL.
+const void *hr_enqueue_hook_previous(void);
+
 #endif

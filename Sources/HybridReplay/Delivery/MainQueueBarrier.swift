@@ -17,6 +17,29 @@ enum MainQueueBarrier {
         }
     }
 
+    /// Returns once `count` barriers have passed in a row, each enqueued by the
+    /// one before it from the main queue, or sooner, once `stop` is true after one.
+    ///
+    /// Each block runs only after everything enqueued before it, so a chain of
+    /// `count` main-queue blocks that each only enqueue the next has run when
+    /// this returns, as with `count` calls of ``pass()``; but the replay hands
+    /// off to the main queue and back once instead of `count` times.
+    static func pass(_ count: Int, stoppingWhen stop: @escaping @Sendable () -> Bool) async {
+        let watch = RuntimeWatch.current
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            @Sendable func barrier(_ remaining: Int) {
+                // The replay's own blocks, which the count of main-queue blocks leaves out.
+                watch.leavingUncounted {
+                    DispatchQueue.main.async {
+                        if remaining <= 1 || stop() { return continuation.resume() }
+                        barrier(remaining - 1)
+                    }
+                }
+            }
+            barrier(count)
+        }
+    }
+
     /// How many blocks app code has handed to the main queue so far, where the
     /// installed ``RuntimeWatch`` counts them (Linux, in a replay the testing
     /// glue runs); `nil` where it cannot tell.

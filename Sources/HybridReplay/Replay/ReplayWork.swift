@@ -113,7 +113,10 @@ extension ReplayEngine {
     /// Linux, where the package counts the blocks handed to the main queue,
     /// it passes until a pass sees none handed over while it waited, and not
     /// at all when none was since the last quiet pass; elsewhere only
-    /// ``quietMainQueuePasses`` passes in a row without activity count as idle.
+    /// ``quietMainQueuePasses`` passes in a row without activity count as idle,
+    /// enqueued each by the one before from the main queue, and none are passed
+    /// when no work of the implementation began or went on since the last
+    /// passes that found it quiet.
     func settle(since seen: Int, finished: Bool = false, timeout: Duration? = nil) async -> Wait {
         let outcome = await wait(since: seen, finished: finished, timeout: timeout)
         guard outcome == .idle else { return outcome }
@@ -136,9 +139,17 @@ extension ReplayEngine {
                 }
             }
         } else {
-            for _ in 0..<Self.quietMainQueuePasses {
-                await MainQueueBarrier.pass()
+            // Uncounted: no work of the implementation has run since passes found the main
+            // queue quiet, so nothing it does can have handed the queue a block since.
+            let mark = state.withLock { $0.work.mark }
+            if mark.activity != seen { return .changed }
+            if mark != state.withLock({ $0.work.quietMainQueue }) {
+                // The passes follow one another from the main queue: one hand-off there and back.
+                await MainQueueBarrier.pass(Self.quietMainQueuePasses) { self.activity != seen }
                 if activity != seen { return .changed }
+                state.withLock { state in
+                    if state.work.mark == mark { state.work.quietMainQueue = mark }
+                }
             }
         }
         // A main-queue block may have started tracked work that is not idle yet.

@@ -16,6 +16,8 @@ struct ReplayWorkTracker: Sendable {
         var seen: Int
         /// Whether activity the waiter was not woken for moves its deadline on.
         var restartsOnActivity: Bool
+        /// How far the deadline has moved for time the executors ran other work.
+        var starved: Duration = .zero
     }
 
     /// The one task that ends waits at their deadline (see ``ReplayEngine/watchStall(from:)``).
@@ -28,6 +30,12 @@ struct ReplayWorkTracker: Sendable {
 
     /// How many things have happened: effects, deliveries, registrations, work that ended.
     private(set) var activity = 0
+    /// How many times work of the implementation began or went on after
+    /// waiting on the replay: leases begun and waits ended.
+    private(set) var resumptions = 0
+    /// Where the tracker stood when main-queue barriers last found nothing
+    /// to run (where main-queue blocks are not counted; see ``ReplayEngine/settle(since:finished:timeout:)``).
+    var quietMainQueue: Mark?
     var waiter: ActivityWaiter?
     var watchdog: Watchdog?
     private var nextToken = 0
@@ -60,7 +68,17 @@ struct ReplayWorkTracker: Sendable {
     /// Counts activity without waking the waiter.
     mutating func count() { activity += 1 }
 
+    /// Where the tracker stands: when it stands there again, no work of the
+    /// implementation has run in between, unless a task of a waiting lease did.
+    struct Mark: Equatable {
+        var activity: Int
+        var resumptions: Int
+    }
+
+    var mark: Mark { Mark(activity: activity, resumptions: resumptions) }
+
     mutating func beginLease() -> Int {
+        resumptions += 1
         let id = token()
         leases[id] = 0
         return id
@@ -77,6 +95,7 @@ struct ReplayWorkTracker: Sendable {
     /// Notes that a wait under `lease` is over: the work it resumes counts as running.
     mutating func endWait(_ lease: Int?) {
         guard let lease, let waits = leases[lease] else { return }
+        resumptions += 1
         leases[lease] = max(0, waits - 1)
     }
 
@@ -104,16 +123,26 @@ struct ReplayWorkTracker: Sendable {
     /// Ends the wait whose deadline passed at `now`, or moves its deadline on
     /// by `stallTimeout` when the implementation made progress meanwhile.
     ///
+    /// - Parameters:
+    ///   - starved: Time since the watchdog last looked in which the executors
+    ///     ran other work: the deadline moves on by it, `mostStarved` in all at most.
     /// - Returns: When the watchdog `id` should wake next (`nil` when it
     ///   stops), and the waiter to resume with ``ReplayEngine/Wait/busy``.
-    mutating func expireWaiter(at now: ContinuousClock.Instant, watchdog id: Int, stallTimeout: Duration)
-        -> (next: ContinuousClock.Instant?, stalled: CheckedContinuation<ReplayEngine.Wait, Never>?)
-    {
+    mutating func expireWaiter(
+        at now: ContinuousClock.Instant, watchdog id: Int, stallTimeout: Duration, starved: Duration = .zero,
+        mostStarved: Duration = .zero
+    ) -> (next: ContinuousClock.Instant?, stalled: CheckedContinuation<ReplayEngine.Wait, Never>?) {
         // A watchdog that was replaced stops; the one that replaced it watches.
         guard watchdog?.id == id else { return (nil, nil) }
         guard var waiter else {
             watchdog = nil
             return (nil, nil)
+        }
+        let postponed = min(starved, max(.zero, mostStarved - waiter.starved))
+        if postponed > .zero {
+            waiter.starved += postponed
+            waiter.deadline = waiter.deadline.advanced(by: postponed)
+            self.waiter = waiter
         }
         if waiter.deadline > now {
             watchdog?.wakes = waiter.deadline

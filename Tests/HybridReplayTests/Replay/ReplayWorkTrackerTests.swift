@@ -57,4 +57,58 @@ struct ReplayWorkTrackerTests {
         let tokens = [tracker.beginLease(), tracker.token(), tracker.beginLease(), tracker.token()]
         #expect(Set(tokens).count == tokens.count)
     }
+
+    @Test("the mark moves when work begins, goes on after a wait or makes activity, and stands still while work only waits")
+    func markMovesOnlyWhenWorkMayRun() {
+        var tracker = ReplayWorkTracker()
+        var mark = tracker.mark
+        let lease = tracker.beginLease()
+        #expect(tracker.mark != mark, "a lease begun is work that runs")
+        mark = tracker.mark
+        tracker.beginWait(lease)
+        #expect(tracker.mark == mark, "work that starts waiting on the replay runs nothing more")
+        tracker.endWait(lease)
+        #expect(tracker.mark != mark, "a wait that ended lets the work go on")
+        mark = tracker.mark
+        tracker.count()
+        #expect(tracker.mark != mark)
+        mark = tracker.mark
+        tracker.endWait(nil)
+        tracker.beginWait(lease)
+        #expect(tracker.mark == mark, "a wait under no lease resumes nothing")
+    }
+
+    @Test("time the executors spent on other work moves the stall deadline on, up to its bound, then the wait stalls")
+    func starvedTimeMovesTheDeadline() async {
+        let start = ContinuousClock.now
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<ReplayEngine.Wait, Never>) in
+            var tracker = ReplayWorkTracker()
+            let watchdog = tracker.token()
+            tracker.waiter = ReplayWorkTracker.ActivityWaiter(
+                token: tracker.token(), continuation: continuation, deadline: start.advanced(by: .seconds(2)),
+                seen: tracker.activity, restartsOnActivity: true)
+            tracker.watchdog = ReplayWorkTracker.Watchdog(id: watchdog, task: Task {}, wakes: start.advanced(by: .seconds(2)))
+            let bound = Duration.seconds(3)
+            let first = tracker.expireWaiter(
+                at: start.advanced(by: .milliseconds(2500)), watchdog: watchdog, stallTimeout: .seconds(2),
+                starved: .seconds(1), mostStarved: bound)
+            #expect(first.next == start.advanced(by: .seconds(3)))
+            #expect(first.stalled == nil)
+            let second = tracker.expireWaiter(
+                at: start.advanced(by: .milliseconds(3500)), watchdog: watchdog, stallTimeout: .seconds(2),
+                starved: .seconds(10), mostStarved: bound)
+            #expect(second.next == start.advanced(by: .seconds(5)), "only 2 s of the bound of 3 s were left")
+            let third = tracker.expireWaiter(
+                at: start.advanced(by: .seconds(6)), watchdog: watchdog, stallTimeout: .seconds(2),
+                starved: .seconds(1), mostStarved: bound)
+            #expect(third.next == nil)
+            #expect(tracker.stalled)
+            guard let stalled = third.stalled else {
+                Issue.record("the wait did not stall once the bound was used up")
+                return continuation.resume(returning: .idle)
+            }
+            stalled.resume(returning: .busy)
+        }
+        #expect(outcome == .busy)
+    }
 }

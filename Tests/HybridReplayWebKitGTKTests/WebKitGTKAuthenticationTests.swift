@@ -62,6 +62,38 @@ struct WebKitGTKAuthenticationTests {
         #expect(message?.body == "signed in")
     }
 
+    @Test("a sign-in recorded against a real server replays without one, and its password is in no byte written", .timeLimit(.minutes(1)))
+    func recordsAndReplays() async throws {
+        let server = try BasicAuthServer(user: "ada", password: Self.password)
+        defer { server.stop() }
+        let webView = try await WebKitGTKWebView()
+        let signedIn = StreamingHandler()
+        webView.add(signedIn, name: "page")
+        let recorder = Recorder(name: "webkitgtk-sign-in", engine: "WebKitGTK 6.0")
+        let answer = AuthenticationAnswer(.useCredential, credential: .password(user: "ada", password: Self.password))
+        let delegate = SignIn(answering: answer)
+        recorder.platform(wrapping: WebKitGTKRecordingTests.live(webView)).webView.setNavigationDelegate(delegate)
+        webView.load(NavigationLoad(url: "http://127.0.0.1:\(server.port)/"))
+        #expect(await next(signedIn.messages)?.body == "signed in")
+        try await recorder.waitUntil("the challenge and its answer") { events in
+            events.contains { $0.kind == AuthenticationAnswer.eventKind }
+        }
+        let cassette = recorder.cassette()
+        let written = CassetteWriter.canonicalText(of: cassette)
+        #expect(!written.contains(Self.password))
+        let challenges = cassette.events.compactMap { $0.payload(as: AuthenticationChallenge.self) }
+        #expect(challenges.map(\.method) == [.httpBasic])
+        let report = await Replayer(cassette: cassette).replay { platform in
+            platform.webView.setNavigationDelegate(SignIn(answering: answer))
+        }
+        #expect(report.passed, "\(report)")
+        let wrong = await Replayer(cassette: cassette).replay { platform in
+            platform.webView.setNavigationDelegate(
+                SignIn(answering: AuthenticationAnswer(.useCredential, credential: .password(user: "guest", password: Self.password))))
+        }
+        #expect(!wrong.passed)
+    }
+
     @Test("performDefaultHandling goes on without a credential, and the page gets the server's 401", .timeLimit(.minutes(1)))
     func defaultHandling() async throws {
         let (challenge, message) = try await signIn(answering: .performDefaultHandling)

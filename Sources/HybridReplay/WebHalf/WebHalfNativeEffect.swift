@@ -1,7 +1,8 @@
 /// A kind of native effect a web-half replay plays into the page
 /// (``WebHalfRole/nativeEffect``), and how.
 ///
-/// Every kind whose role is a native effect conforms (`WebHalfNativeEffectTests`
+/// Every kind whose role is a native effect conforms, in its own file under
+/// `Kinds/` (`WebHalfNativeEffectTests`
 /// checks it against ``PayloadRegistry/standardTypes``), so none is
 /// skipped without a word.
 protocol WebHalfNativeEffect: EventPayload {
@@ -22,48 +23,4 @@ enum WebHalfPlay {
     /// The answer to a step the page took (its cause), played into the
     /// completion handler the page waits on (see ``WebHalfHeldAnswer``).
     case answer
-}
-
-extension UserScriptInstallation: WebHalfNativeEffect {
-    var webHalfPlay: WebHalfPlay { .addUserScript(self) }
-}
-
-extension ScriptHandlerRemoval: WebHalfNativeEffect {
-    var webHalfPlay: WebHalfPlay { .removeHandler(self) }
-}
-
-extension NavigationLoad: WebHalfNativeEffect {
-    var webHalfPlay: WebHalfPlay { .load(self) }
-}
-
-extension JavaScriptEvaluation: WebHalfNativeEffect {
-    var webHalfPlay: WebHalfPlay { .evaluate(self) }
-}
-
-extension ScriptReply: WebHalfNativeEffect {
-    var webHalfPlay: WebHalfPlay { .answer }
-}
-
-extension NavigationDecision: WebHalfNativeEffect {
-    var webHalfPlay: WebHalfPlay { .answer }
-}
-
-extension NavigationResponseDecision: WebHalfNativeEffect {
-    var webHalfPlay: WebHalfPlay { .answer }
-}
-
-extension JavaScriptDialogAnswer: WebHalfNativeEffect {
-    var webHalfPlay: WebHalfPlay { .answer }
-}
-
-extension URLSchemeResponse: WebHalfNativeEffect {
-    var webHalfPlay: WebHalfPlay { .answer }
-}
-
-extension URLSchemeData: WebHalfNativeEffect {
-    var webHalfPlay: WebHalfPlay { .answer }
-}
-
-extension URLSchemeCompletion: WebHalfNativeEffect {
-    var webHalfPlay: WebHalfPlay { .answer }
 }

@@ -76,3 +76,9 @@ extension JavaScriptDialog {
 
     func comparedForm() -> Self { self }
 }
+
+// MARK: In the web half
+
+extension JavaScriptDialog: WebHalfPageStep {
+    var pageDoes: String { "open its \(kind) \(JSONValue.string(message))" }
+}

@@ -50,3 +50,9 @@ extension JavaScriptDialogAnswer {
 
     func comparedForm() -> Self { self }
 }
+
+// MARK: In the web half
+
+extension JavaScriptDialogAnswer: WebHalfNativeEffect {
+    var webHalfPlay: WebHalfPlay { .answer }
+}

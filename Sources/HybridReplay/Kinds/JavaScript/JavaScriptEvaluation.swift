@@ -63,3 +63,9 @@ extension JavaScriptEvaluation {
         return evaluation
     }
 }
+
+// MARK: In the web half
+
+extension JavaScriptEvaluation: WebHalfNativeEffect {
+    var webHalfPlay: WebHalfPlay { .evaluate(self) }
+}

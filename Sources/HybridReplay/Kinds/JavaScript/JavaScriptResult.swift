@@ -29,3 +29,9 @@ extension JavaScriptResult {
 
     func comparedForm() -> Self { self }
 }
+
+// MARK: In the web half
+
+extension JavaScriptResult: WebHalfPageStep {
+    var pageDoes: String { "give the evaluation's result (\(summary))" }
+}

@@ -50,3 +50,9 @@ extension UserScriptInstallation {
 
     func comparedForm() -> Self { self }
 }
+
+// MARK: In the web half
+
+extension UserScriptInstallation: WebHalfNativeEffect {
+    var webHalfPlay: WebHalfPlay { .addUserScript(self) }
+}

@@ -73,3 +73,9 @@ extension NavigationAction {
 
     func comparedForm() -> Self { self }
 }
+
+// MARK: In the web half
+
+extension NavigationAction: WebHalfPageStep {
+    var pageDoes: String { "navigate to \(url)" }
+}

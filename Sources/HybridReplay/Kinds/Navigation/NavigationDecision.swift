@@ -41,3 +41,9 @@ extension NavigationDecision {
 
     func comparedForm() -> Self { self }
 }
+
+// MARK: In the web half
+
+extension NavigationDecision: WebHalfNativeEffect {
+    var webHalfPlay: WebHalfPlay { .answer }
+}

@@ -59,3 +59,9 @@ extension NavigationLoad {
         return load
     }
 }
+
+// MARK: In the web half
+
+extension NavigationLoad: WebHalfNativeEffect {
+    var webHalfPlay: WebHalfPlay { .load(self) }
+}

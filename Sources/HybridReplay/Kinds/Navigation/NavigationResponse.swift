@@ -70,3 +70,9 @@ extension NavigationResponse {
 
     func comparedForm() -> Self { self }
 }
+
+// MARK: In the web half
+
+extension NavigationResponse: WebHalfPageStep {
+    var pageDoes: String { "receive the response for \(url)" }
+}

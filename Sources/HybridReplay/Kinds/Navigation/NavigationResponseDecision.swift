@@ -36,3 +36,9 @@ extension NavigationResponseDecision {
 
     func comparedForm() -> Self { self }
 }
+
+// MARK: In the web half
+
+extension NavigationResponseDecision: WebHalfNativeEffect {
+    var webHalfPlay: WebHalfPlay { .answer }
+}

@@ -59,3 +59,9 @@ extension NewWindowRequest {
 
     func comparedForm() -> Self { self }
 }
+
+// MARK: In the web half
+
+extension NewWindowRequest: WebHalfPageStep {
+    var pageDoes: String { "ask for a window for \(action.url)" }
+}

@@ -38,3 +38,9 @@ extension URLSchemeCompletion {
 
     func comparedForm() -> Self { self }
 }
+
+// MARK: In the web half
+
+extension URLSchemeCompletion: WebHalfNativeEffect {
+    var webHalfPlay: WebHalfPlay { .answer }
+}

@@ -60,3 +60,9 @@ extension URLSchemeData {
 
     func comparedForm() -> Self { self }
 }
+
+// MARK: In the web half
+
+extension URLSchemeData: WebHalfNativeEffect {
+    var webHalfPlay: WebHalfPlay { .answer }
+}

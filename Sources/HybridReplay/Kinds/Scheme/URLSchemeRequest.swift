@@ -71,3 +71,9 @@ extension URLSchemeRequest {
 
     func comparedForm() -> Self { self }
 }
+
+// MARK: In the web half
+
+extension URLSchemeRequest: WebHalfPageStep {
+    var pageDoes: String { "request \(method) \(url)" }
+}

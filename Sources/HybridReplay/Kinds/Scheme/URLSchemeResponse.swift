@@ -59,3 +59,9 @@ extension URLSchemeResponse {
 
     func comparedForm() -> Self { self }
 }
+
+// MARK: In the web half
+
+extension URLSchemeResponse: WebHalfNativeEffect {
+    var webHalfPlay: WebHalfPlay { .answer }
+}

@@ -41,3 +41,9 @@ extension ScriptHandlerRemoval {
 
     func comparedForm() -> Self { self }
 }
+
+// MARK: In the web half
+
+extension ScriptHandlerRemoval: WebHalfNativeEffect {
+    var webHalfPlay: WebHalfPlay { .removeHandler(self) }
+}

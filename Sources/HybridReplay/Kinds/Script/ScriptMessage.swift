@@ -83,3 +83,9 @@ extension ScriptMessage {
 
     func comparedForm() -> Self { self }
 }
+
+// MARK: In the web half
+
+extension ScriptMessage: WebHalfPageStep {
+    var pageDoes: String { "post its message to \(handler) (\(CanonicalPrinter.compactText(body)))" }
+}

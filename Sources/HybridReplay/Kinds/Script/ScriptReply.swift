@@ -29,3 +29,9 @@ extension ScriptReply {
 
     func comparedForm() -> Self { self }
 }
+
+// MARK: In the web half
+
+extension ScriptReply: WebHalfNativeEffect {
+    var webHalfPlay: WebHalfPlay { .answer }
+}

@@ -77,7 +77,9 @@ let package = Package(
         // Swift Testing and XCTest glue: record modes, the cassette trait, replayCassette.
         .target(
             name: "HybridReplayTesting",
-            dependencies: ["HybridReplay", "HybridReplaySimulation", "HybridReplayFoundationAdapters", "HybridReplayRuntimeWatch"]),
+            dependencies: [
+                "HybridReplay", "HybridReplaySimulation", "HybridReplayFoundationAdapters", "HybridReplayRuntimeWatch", "HybridReplayVariants",
+            ]),
         // With the WebKitGTK trait, `cassette verify --web` replays web halves in a real engine.
         .executableTarget(name: "cassette", dependencies: ["CassetteCommands", "ReferenceContracts", "HybridReplayWebKitGTK"]),
         .executableTarget(
@@ -170,7 +172,10 @@ let package = Package(
         .testTarget(name: "HybridReplayTestingTests", dependencies: ["HybridReplayTesting"], exclude: ["Cassettes"]),
         .testTarget(
             name: "HybridReplayVariantsTests",
-            dependencies: ["HybridReplayVariants", "HybridReplayReference", "HybridReplaySimulation", "CassetteCommands", "ReferenceContracts"]),
+            dependencies: [
+                "HybridReplayVariants", "HybridReplayReference", "HybridReplaySimulation", "CassetteCommands", "ReferenceContracts",
+                "HybridReplayTesting",
+            ]),
         .testTarget(
             name: "HybridReplayReferenceTests",
             dependencies: [

@@ -2,19 +2,26 @@ import Foundation
 import HybridReplay
 import HybridReplayVariants
 
-/// `cassette explore [--contract <name>] [--shard <i/n>] [--budget <seconds>]
-/// [--variant <id>] [--failures <folder>] <path> ...`: explores the variants of
-/// each cassette against its contract's implementation and judges each by the
-/// platform's rules.
+/// `cassette explore [--contract <name>] [--against-reference <contract>]
+/// [--shard <i/n>] [--budget <seconds>] [--variant <id>] [--fingerprint <digest>]
+/// [--failures <folder>] <path> ...`: explores the variants of each cassette
+/// against its contract's implementation and judges each by the platform's
+/// rules, and by the reference's run when one is named.
 package struct ExploreCommand: CassetteCommand {
     package static let contractOption = Option(
         "contract", valueName: "name", help: "Explores against this contract instead of the one each cassette's header names.")
+    package static let referenceOption = Option(
+        "against-reference", valueName: "contract",
+        help: "Also checks that each variant's run does what this contract's implementation does on it.")
     package static let shardOption = Option(
         "shard", valueName: "i/n", help: "Explores only part i of n of the variants, as one job of a CI matrix does.")
     package static let budgetOption = Option(
         "budget", valueName: "seconds", help: "Stops starting variants after this many seconds of wall-clock time.")
     package static let variantOption = Option(
         "variant", valueName: "id", help: "Explores only the variant with this id, as a failure report prints it.")
+    package static let fingerprintOption = Option(
+        "fingerprint", valueName: "digest",
+        help: "With --variant, checks that the run does what the reported one did (the digest a failure report prints).")
     package static let failuresOption = Option(
         "failures", valueName: "folder",
         help: "Where failure cassettes are replayed from first and written to (default 'ExploreFailures').")
@@ -26,13 +33,13 @@ package struct ExploreCommand: CassetteCommand {
         commandName: "\(CassetteCLI.toolName) explore",
         abstract: "Explores variants of cassettes against their contracts and checks the platform's rules.",
         discussion: """
-            Each <path> is a cassette, or a folder searched recursively for .json files. The failure cassettes in the failures folder are replayed first. Then each cassette's variants (its faults, orderings and input classes) are replayed against the implementation of its contract in exploring mode: stimuli are delivered, what the implementation does is collected without comparing it with the recording, and the platform's rules judge it. Before each variant the line that replays just it is printed. A variant that breaks a rule is reported as 'path:line:column: error: [rule] message', shrunk to the fewest stimuli that still break it, and written to the failures folder. A count follows, such as '412 variants of 3 cassettes explored: 1 failed'.
+            Each <path> is a cassette, or a folder searched recursively for .json files. The failure cassettes in the failures folder are replayed first. Then each cassette's variants (its faults, orderings and input classes) are replayed against the implementation of its contract in exploring mode: stimuli are delivered, what the implementation does is collected without comparing it with the recording, and the platform's rules judge it. Before each variant the line that replays just it is printed. A variant that breaks a rule is reported as 'path:line:column: error: [rule] message', shrunk to the fewest stimuli that still break it, and written to the failures folder; its replay line carries the run's fingerprint, which --fingerprint checks. With --against-reference, each variant is also replayed against that contract's implementation, and a run that does something else breaks 'same-as-reference'. A count follows, such as '412 variants of 3 cassettes explored: 1 failed'.
             """,
-        options: [contractOption, shardOption, budgetOption, variantOption, failuresOption],
+        options: [contractOption, referenceOption, shardOption, budgetOption, variantOption, fingerprintOption, failuresOption],
         operands: .oneOrMore("path", help: "A cassette, or a folder to search for cassettes."),
         exitStatuses: [
             (.success, "No variant broke a rule."),
-            (.checkFailed, "A variant or a failure cassette broke a rule, or a cassette has no implementation to explore."),
+            (.checkFailed, "A variant or a failure cassette broke a rule, a replayed run differed from the reported one, or a cassette has no implementation to explore."),
             (.usageError, "The command line is wrong."),
             (.dataError, "A cassette cannot be read; its problems are on standard error."),
             (.noInput, "A path does not exist or cannot be read, or no cassette was found."),
@@ -42,14 +49,17 @@ package struct ExploreCommand: CassetteCommand {
 
     package var paths: [String]
     package var contract: String?
+    package var reference: String?
     package var shard: Shard
     package var budget: Duration?
     package var variant: VariantID?
+    package var fingerprint: RunFingerprint?
     package var failures: String
 
     package init(_ arguments: ParsedArguments) throws(UsageError) {
         paths = arguments.operands
         contract = arguments.value(of: Self.contractOption)
+        reference = arguments.value(of: Self.referenceOption)
         if let text = arguments.value(of: Self.shardOption) {
             guard let shard = Shard(parsing: text) else {
                 throw UsageError("'\(Self.shardOption.usageLabel)' must be i/n with 1 <= i <= n, such as 2/4; found '\(text)'")
@@ -70,6 +80,15 @@ package struct ExploreCommand: CassetteCommand {
             }
             variant = id
         }
+        if let text = arguments.value(of: Self.fingerprintOption) {
+            guard variant != nil else {
+                throw UsageError("'\(Self.fingerprintOption.usageLabel)' needs '\(Self.variantOption.usageLabel)': a fingerprint is of one variant's run")
+            }
+            guard let digest = RunFingerprint(text) else {
+                throw UsageError("'\(Self.fingerprintOption.usageLabel)' must be 16 hex digits, as a failure report prints it; found '\(text)'")
+            }
+            fingerprint = digest
+        }
         failures = try arguments.path(of: Self.failuresOption) ?? Self.defaultFailures
     }
 
@@ -87,7 +106,15 @@ package struct ExploreCommand: CassetteCommand {
             context.reportError("no cassettes found in \(paths.map { "'\($0)'" }.joined(separator: ", ")); nothing was explored")
             return .noInput
         }
-        status = max(status, await replayFailures(in: failuresFolder, context: context))
+        var referenceImplementation: ReferenceImplementation?
+        if let reference {
+            guard let contract = context.contracts[reference] else {
+                context.reportError("no implementation of contract '\(reference)' to compare against; known: \(context.contracts.names)")
+                return .usageError
+            }
+            referenceImplementation = ReferenceImplementation(name: contract.name, setUp: contract.setUp)
+        }
+        status = max(status, await replayFailures(in: failuresFolder, reference: referenceImplementation, context: context))
         let started = ContinuousClock.now
         var explored = 0
         var failed = 0
@@ -111,18 +138,21 @@ package struct ExploreCommand: CassetteCommand {
                 status = max(status, .checkFailed)
                 continue
             }
-            var options = ExplorationOptions(shard: shard, variant: variant)
+            var options = ExplorationOptions(shard: shard, variant: variant, fingerprint: fingerprint)
+            options.reference = referenceImplementation
             if let budget {
                 let left = budget - (ContinuousClock.now - started)
                 options.budget = left > .zero ? left : .zero
             }
-            let replayLine = { (id: VariantID) in
-                "\(CassetteCLI.toolName) explore \(file.displayPath)\(contract.map { " --contract \($0)" } ?? "") --variant \(id)"
+            let replayLine = { (id: VariantID, fingerprint: RunFingerprint?) in
+                "\(CassetteCLI.toolName) explore \(file.displayPath)\(contract.map { " --contract \($0)" } ?? "")"
+                    + "\(reference.map { " --against-reference \($0)" } ?? "") --variant \(id)"
+                    + (fingerprint.map { " --fingerprint \($0)" } ?? "")
             }
             let exploration: Exploration
             do {
                 exploration = try await Explorer(options: options).explore(
-                    cassette, willExplore: { context.console.output(replayLine($0)) }, setUp: implementation.setUp)
+                    cassette, willExplore: { context.console.output(replayLine($0, nil)) }, setUp: implementation.setUp)
             } catch {
                 context.console.error("\(file.displayPath): error: \(error)")
                 status = max(status, .usageError)
@@ -130,6 +160,10 @@ package struct ExploreCommand: CassetteCommand {
             }
             explored += exploration.explored
             stopped = stopped || exploration.stoppedByBudget
+            if let mismatch = exploration.mismatch {
+                context.console.error("\(file.displayPath): error: \(mismatch)")
+                status = max(status, .checkFailed)
+            }
             for failure in exploration.failures {
                 failed += 1
                 status = max(status, .checkFailed)
@@ -143,7 +177,11 @@ package struct ExploreCommand: CassetteCommand {
                     try FileManager.default.createDirectory(at: failuresFolder, withIntermediateDirectories: true)
                     try CassetteWriter.write(failure.failureCassette, to: target)
                     context.console.error(
-                        "    shrunk in \(failure.shrinkSteps) steps to \(failure.shrunk.events.count) events; written to \(failures)/\(failure.fileName); replay it: \(replayLine(failure.variant.id))")
+                        "    shrunk in \(failure.shrinkSteps) steps to \(failure.shrunk.events.count) events; written to \(failures)/\(failure.fileName); replay it: \(replayLine(failure.variant.id, failure.fingerprint))")
+                    if !failure.isDeterministic {
+                        context.console.error(
+                            "    a second run of this variant did something else: the implementation does not do the same thing each time, so replaying the id may not bring the failure back")
+                    }
                 } catch {
                     context.console.error("\(failures)/\(failure.fileName): error: cannot write the failure cassette: \(error)")
                     status = max(status, .cannotCreate)
@@ -162,7 +200,7 @@ package struct ExploreCommand: CassetteCommand {
     }
 
     /// Replays the committed failure cassettes, judged by the rules; a failure that still fails fails the run.
-    private func replayFailures(in folder: URL, context: CommandContext) async -> ExitCode {
+    private func replayFailures(in folder: URL, reference: ReferenceImplementation?, context: CommandContext) async -> ExitCode {
         guard FileManager.default.fileExists(atPath: folder.path) else { return .success }
         let finder = CassetteFileFinder(currentDirectory: context.currentDirectory)
         var files: [CassetteFile] = []
@@ -174,7 +212,9 @@ package struct ExploreCommand: CassetteCommand {
                 continue
             }
             guard let implementation = context.contracts[contract ?? cassette.header.contract ?? ""] else { continue }
-            let violations = await Explorer().judge(cassette, setUp: implementation.setUp)
+            var options = ExplorationOptions()
+            options.reference = reference
+            let violations = await Explorer(options: options).judge(cassette, setUp: implementation.setUp)
             if violations.isEmpty {
                 context.console.output("PASS \(file.displayPath) (failure cassette)")
             } else {

@@ -4,3 +4,4 @@
 @_exported import HybridReplay
 @_exported import HybridReplayFoundationAdapters
 @_exported import HybridReplaySimulation
+@_exported import HybridReplayVariants

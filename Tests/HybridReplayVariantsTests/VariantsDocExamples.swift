@@ -2,6 +2,7 @@ import Foundation
 import HybridReplay
 import HybridReplayReference
 import HybridReplaySimulation
+import HybridReplayTesting
 import HybridReplayVariants
 import Testing
 
@@ -64,5 +65,22 @@ struct VariantsDocExamples {
         try webView.terminateWebContentProcess()
         withExtendedLifetime(router) {}
         #expect(webView.hasNavigationDelegate)
+    }
+
+    // Paths are relative to this file, as in an app's test target.
+    @Test(
+        "each variant of the reply cassette is a test case of its own",
+        arguments: try VariantCase.all(of: "../../Cassettes/bridge/promise-reply.json", shard: Shard(index: 1, count: 4) ?? .all))
+    func keepsTheRules(_ variant: VariantCase) async {
+        await exploreVariant(variant) { PromiseReplyBridge(webView: $0.webView, transport: $0.transport) }
+    }
+
+    @Test("one variant replays from the id and fingerprint a failure report printed")
+    func replaysOneID() async {
+        await withKnownIssue {
+            await exploreVariant("v1:bridge-promise-reply:body:1:string", of: "../../Cassettes/bridge/promise-reply.json", fingerprint: "0123456789abcdef") {
+                PromiseReplyBridge(webView: $0.webView, transport: $0.transport)
+            }
+        } matching: { $0.comments.map(\.rawValue).joined().contains("ran differently") }
     }
 }

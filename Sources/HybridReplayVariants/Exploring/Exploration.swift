@@ -12,14 +12,17 @@ public struct Exploration: Sendable {
     public var stoppedByBudget = false
     /// The variants that broke a rule, each shrunk.
     public var failures: [ExplorationFailure] = []
+    /// When one variant was replayed with the fingerprint of a reported run
+    /// (``ExplorationOptions/fingerprint``) and this run did something else.
+    public var mismatch: RunMismatch?
 
     public init(cassetteName: String, total: Int) {
         self.cassetteName = cassetteName
         self.total = total
     }
 
-    /// Whether no variant explored broke a rule.
-    public var passed: Bool { failures.isEmpty }
+    /// Whether no variant explored broke a rule, and a replayed run did what the reported one did.
+    public var passed: Bool { failures.isEmpty && mismatch == nil }
 }
 
 /// A variant that broke a rule of the platform, and the smallest cassette
@@ -36,13 +39,19 @@ public struct ExplorationFailure: Sendable {
     public var shrinkSteps: Int
     /// The violations of the shrunk cassette.
     public var shrunkViolations: [RuleViolation]
+    /// What the failing run did; replaying the variant with it checks that the failure is reproduced.
+    public var fingerprint: RunFingerprint
+    /// Whether a second run of the variant did the same thing (`false`: the
+    /// implementation does not behave the same on the same stimuli, so the
+    /// failure may not come back when its id is replayed).
+    public var isDeterministic: Bool
 
     /// The shrunk cassette as a failure cassette: its header says which variant and rule it comes from.
     public var failureCassette: Cassette {
         var cassette = shrunk
         let rules = Set(violations.map(\.rule.name)).sorted().joined(separator: ", ")
         cassette.header.description =
-            "Explored variant \(variant.id) (\(variant.summary)) broke \(rules); shrunk in \(shrinkSteps) steps. Replayed first by `cassette explore`."
+            "Explored variant \(variant.id) (\(variant.summary)) broke \(rules) in the run with fingerprint \(fingerprint); shrunk in \(shrinkSteps) steps. Replayed first by `cassette explore`."
         cassette.header.recordedBy = RecordingTool(tool: "HybridReplay", engine: "explore \(variant.id)")
         return cassette
     }

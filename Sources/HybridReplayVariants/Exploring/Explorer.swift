@@ -41,12 +41,22 @@ public struct Explorer: Sendable {
                 break
             }
             willExplore(variant.id)
-            let violations = await judge(variant.cassette, setUp: setUp)
+            let run = await self.run(variant.cassette, setUp: setUp)
             exploration.explored += 1
-            guard !violations.isEmpty else { continue }
-            let shrunk = await shrink(variant.cassette, breaking: Set(violations.map(\.rule)), setUp: setUp)
+            if let expected = options.fingerprint, options.variant == variant.id {
+                let found = RunFingerprint(trace: run.trace)
+                if found != expected { exploration.mismatch = RunMismatch(variant: variant.id, expected: expected, found: found) }
+            }
+            guard !run.violations.isEmpty else { continue }
+            let fingerprint = RunFingerprint(trace: run.trace)
+            // The same variant again: a failure that does not come back the same way is said to be so.
+            let again = await self.run(variant.cassette, setUp: setUp)
+            let shrunk = await shrink(variant.cassette, breaking: Set(run.violations.map(\.rule)), setUp: setUp)
             exploration.failures.append(
-                ExplorationFailure(variant: variant, violations: violations, shrunk: shrunk.cassette, shrinkSteps: shrunk.steps, shrunkViolations: shrunk.violations))
+                ExplorationFailure(
+                    variant: variant, violations: run.violations, shrunk: shrunk.cassette, shrinkSteps: shrunk.steps,
+                    shrunkViolations: shrunk.violations, fingerprint: fingerprint,
+                    isDeterministic: RunFingerprint(trace: again.trace) == fingerprint))
         }
         return exploration
     }
@@ -55,8 +65,22 @@ public struct Explorer: Sendable {
     ///
     /// - Returns: The violations; empty when the implementation kept every rule.
     public func judge(_ cassette: Cassette, setUp: @escaping @Sendable (Platform) async throws -> any Sendable) async -> [RuleViolation] {
+        await run(cassette, setUp: setUp).violations
+    }
+
+    /// Replays `cassette` in exploring mode: what the implementation did, and the rules it broke.
+    func run(
+        _ cassette: Cassette, setUp: @escaping @Sendable (Platform) async throws -> any Sendable
+    ) async -> (trace: Cassette, violations: [RuleViolation]) {
         let report = await Replayer(cassette: cassette, options: options.replay).explore(setUp)
-        return RuleViolation.fromReport(report) + options.rules.violations(in: report.trace)
+        var violations = RuleViolation.fromReport(report) + options.rules.violations(in: report.trace)
+        if let reference = options.reference {
+            let expected = await Replayer(cassette: cassette, options: options.replay).explore(reference.setUp)
+            if let difference = ReferenceImplementation.difference(of: report.trace, from: expected.trace, reference: reference.name) {
+                violations.append(difference)
+            }
+        }
+        return (report.trace, violations)
     }
 
     /// Removes stimuli one at a time, last first, with what follows from them,

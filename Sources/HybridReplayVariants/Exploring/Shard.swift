@@ -34,12 +34,7 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// Whether the variant `id` is this shard's.
     public func contains(_ id: VariantID) -> Bool {
         guard count > 1 else { return true }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.description.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return Int(hash % UInt64(count)) == index - 1
+        return Int(FNV1a.hash(id.description.utf8) % UInt64(count)) == index - 1
     }
 
     public var description: String { "\(index)/\(count)" }

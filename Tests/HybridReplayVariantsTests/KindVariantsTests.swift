@@ -76,15 +76,33 @@ struct KindVariantsTests {
         #expect(edits(of: LocationAuthorizationChange(.denied))["denied-then-granted:"] == nil)
     }
 
-    @Test("fixes become each location error or an empty batch; an error becomes each other")
-    func locationEvents() {
+    @Test("fixes become each location error, an empty batch or one fix more; an error becomes each other")
+    func locationEvents() throws {
         let fix = LocationFix(latitude: 1, longitude: 2, timestamp: "2026-01-01T00:00:00Z")
         let batch = edits(of: LocationUpdate([fix]))
         #expect((replaced(batch["error:network"]) as? LocationFailure)?.code == .network)
         #expect((replaced(batch["batch:empty"]) as? LocationUpdate)?.locations == [])
+        let more = try #require((replaced(batch["batch:more"]) as? LocationUpdate)?.locations)
+        #expect(more.count == 2 && more.first == fix && more.last?.latitude == 1.001 && more.last?.longitude == 2)
         #expect(edits(of: LocationUpdate([]))["batch:empty"] == nil)
+        #expect(edits(of: LocationUpdate([]))["batch:more"] == nil)
         let failure = edits(of: LocationFailure(.network))
         #expect(failure.keys.sorted() == ["error:denied", "error:locationUnknown"])
+    }
+
+    @Test("a dialog becomes each other kind, its text each class, a prompt loses its default text, a subframe opens it")
+    func dialogs() {
+        let prompt = JavaScriptDialog(kind: .prompt, message: "Your name?", defaultText: "Ada", frame: .main("https://app.example/"))
+        let all = edits(of: prompt)
+        #expect(Set(all.keys) == ["dialog-kind:alert", "dialog-kind:confirm", "message:empty", "message:non-ascii", "message:json", "default-text:none", "frame:sub"])
+        let alert = replaced(all["dialog-kind:alert"]) as? JavaScriptDialog
+        #expect(alert?.kind == .alert && alert?.defaultText == nil && alert?.message == "Your name?")
+        #expect((replaced(all["default-text:none"]) as? JavaScriptDialog)?.defaultText == nil)
+        #expect((replaced(all["frame:sub"]) as? JavaScriptDialog)?.frame.isMainFrame == false)
+        let confirm = JavaScriptDialog(kind: .confirm, message: "", frame: Frame(isMainFrame: false))
+        let confirmEdits = edits(of: confirm)
+        #expect((replaced(confirmEdits["dialog-kind:prompt"]) as? JavaScriptDialog)?.defaultText == "")
+        #expect(confirmEdits["message:empty"] == nil && confirmEdits["frame:sub"] == nil && confirmEdits["default-text:none"] == nil)
     }
 
     @Test("swapping two stimuli swaps their places and times, and effects keep naming their cause")

@@ -12,7 +12,8 @@ import HybridReplay
 ///
 /// Times are left out, and so is how the effects of different stimuli
 /// interleave (a concurrent bridge may answer two messages in either order);
-/// effects no stimulus caused count as a set.
+/// of the same stimulus delivered twice in a row, which got which effects is
+/// left out too; effects no stimulus caused count as a set.
 public struct RunFingerprint: Sendable, Hashable, CustomStringConvertible, LosslessStringConvertible {
     /// The digest.
     public let value: UInt64
@@ -46,18 +47,41 @@ public struct RunFingerprint: Sendable, Hashable, CustomStringConvertible, Lossl
                 uncaused.append(event)
             }
         }
+        // The same stimulus sent several times in a row (a page posting
+        // twice) may be handled by concurrent work in either order, so which
+        // of them caused which effect, and which request got the recorded
+        // answer, is no part of the run: such a group is read as its stimuli,
+        // then all their effects sorted, each caused by the group's first.
+        let sequence = events.filter { $0.direction == .stimulus }
         var ordered: [Event] = []
-        for event in events where event.direction == .stimulus {
-            ordered.append(event)
-            ordered += effectsByCause[event.id] ?? []
+        var groupedEffects: Set<Int> = []
+        var start = 0
+        while start < sequence.count {
+            var end = start + 1
+            while end < sequence.count, sequence[end].payload.isEqual(to: sequence[start].payload) { end += 1 }
+            let group = sequence[start..<end]
+            ordered += group
+            if group.count == 1 {
+                ordered += effectsByCause[group[start].id] ?? []
+            } else {
+                let effects = group.flatMap { effectsByCause[$0.id] ?? [] }
+                groupedEffects.formUnion(effects.map(\.id))
+                ordered += effects.map { effect in
+                    var effect = effect
+                    effect.cause = group[start].id
+                    return effect
+                }.sorted { ($0.kind.description, $0.payload.summary) < ($1.kind.description, $1.payload.summary) }
+            }
+            start = end
         }
         ordered += uncaused.sorted { ($0.kind.description, $0.payload.summary) < ($1.kind.description, $1.payload.summary) }
         var newID: [Int: Int] = [:]
         for (index, event) in ordered.enumerated() { newID[event.id] = index + 1 }
         return ordered.map { event in
+            // An answer to one of a group's effects names none: which of them it answered is the group's order.
+            let answers = event.answers.flatMap { groupedEffects.contains($0) ? nil : newID[$0] }
             let renumbered = Event(
-                id: newID[event.id] ?? 0, at: 0, cause: event.cause.flatMap { newID[$0] }, answers: event.answers.flatMap { newID[$0] },
-                payload: event.payload)
+                id: newID[event.id] ?? 0, at: 0, cause: event.cause.flatMap { newID[$0] }, answers: answers, payload: event.payload)
             return (event.id, renumbered)
         }
     }

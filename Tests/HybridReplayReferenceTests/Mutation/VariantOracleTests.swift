@@ -109,7 +109,7 @@ struct VariantOracleTests {
             #expect(!reference.isEmpty, "\(mutant.name) survived every variant of \(mutant.happyPath), against the reference too")
         }
         if ProcessInfo.processInfo.environment["HYBRIDREPLAY_MEASURE"] != nil {
-            print("MEASURE\t\(mutant.name)\treplay=\(replay)\trules=\(rules.count)\treference=\(reference.count)")
+            print("MEASURE\t\(mutant.name)\treplay=\(replay)\trules=\(rules.count)\treference=\(reference.count)\t\(rules.prefix(4))\t\(reference.prefix(6))")
         }
     }
 }

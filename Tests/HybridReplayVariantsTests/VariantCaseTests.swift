@@ -111,3 +111,34 @@ struct ExploreVariantTests {
         } matching: { $0.comments.map(\.rawValue).joined().contains("cannot explore variant") }
     }
 }
+
+/// An echo bridge written as iOS code is: a main-actor class that hops back
+/// to the main queue, with no navigation delegate.
+@MainActor
+private final class MainQueueEcho: ScriptMessageHandler {
+    let webView: any WebView
+
+    init(webView: any WebView) {
+        self.webView = webView
+        webView.add(self, name: EchoBridge.handlerName)
+    }
+
+    func didReceive(_ message: ScriptMessage) {
+        guard case .string(let text) = message.body else { return }
+        DispatchQueue.main.async {
+            self.webView.evaluateJavaScript("changeEcho(\(JavaScriptLiteral.string(text)))", completionHandler: nil)
+        }
+    }
+}
+
+@Suite("exploreVariant with app code written for iOS")
+struct ExploreVariantAppCodeTests {
+    @Test(
+        "a main-actor bridge hopping to the main queue keeps the rules on every variant, a process ending it never hears of included",
+        arguments: try VariantCase.all(of: "../../Cassettes/bridge/echo-hello.json"))
+    func mainQueueBridge(_ variant: VariantCase) async {
+        // Before exploring skipped a stimulus with no receiver at once, the process-ended variants waited out the stall timeout and broke no-hang.
+        let exploration = await exploreVariant(variant) { platform in await MainQueueEcho(webView: platform.webView) }
+        #expect(exploration?.passed == true)
+    }
+}

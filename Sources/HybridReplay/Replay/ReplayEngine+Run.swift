@@ -42,7 +42,9 @@ extension ReplayEngine {
                     if isStopped { break }
                     // A Task.detached may still register it, as it may still make a missing
                     // effect: wait for that within the stall timeout (a registration is activity).
-                    if outcome == .idle, !isStalled, options.unseenWork == .expected || sawUnseenWork,
+                    // Exploring does not: a variant hands app code stimuli it may never register
+                    // for (a process ending, a dialog), and that wait would end stalled, as a hang.
+                    if outcome == .idle, !isStalled, !script.explores, options.unseenWork == .expected || sawUnseenWork,
                         await wait(since: seen, idleEnds: false) == .changed
                     {
                         continue

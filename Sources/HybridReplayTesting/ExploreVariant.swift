@@ -87,15 +87,11 @@ public func exploreVariant(
 /// One `exploreVariant` call, decided as values: what failed, and the file
 /// to attach; only `exploreVariant` turns them into issues.
 struct VariantRun {
-    struct Failure: Sendable, Equatable {
+    struct Failure: Sendable {
         /// The whole message, ending with how to replay the variant alone.
         var message: String
         /// The shrunk failure cassette, to attach.
         var attachment: (name: String, bytes: [UInt8])?
-
-        static func == (lhs: Failure, rhs: Failure) -> Bool {
-            lhs.message == rhs.message && lhs.attachment?.name == rhs.attachment?.name && lhs.attachment?.bytes == rhs.attachment?.bytes
-        }
     }
 
     var variant: VariantCase

@@ -61,7 +61,8 @@ public struct Explorer: Sendable {
         return exploration
     }
 
-    /// Replays `cassette` in exploring mode and judges the trace by the rules.
+    /// Replays `cassette` in exploring mode and judges the trace by the rules,
+    /// and by the reference's run of it when ``ExplorationOptions/reference`` names one.
     ///
     /// - Returns: The violations; empty when the implementation kept every rule.
     public func judge(_ cassette: Cassette, setUp: @escaping @Sendable (Platform) async throws -> any Sendable) async -> [RuleViolation] {

@@ -101,7 +101,7 @@ public final class URLSessionTransport: HTTPTransport {
 extension URLRequest {
     /// The request `URLSession` sends for `request`.
     fileprivate init(converting request: HTTPRequest) throws(HTTPTransportError) {
-        guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(),
+        guard let url = URL(string: request.urlString), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", url.host != nil
         else { throw HTTPTransportError("not an absolute http or https URL", code: HTTPTransportError.Code.unsupportedURL) }
         let method = request.method.uppercased()

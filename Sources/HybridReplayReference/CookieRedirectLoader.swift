@@ -64,7 +64,7 @@ public struct CookieRedirectLoader: Sendable {
     /// - Returns: The final response, or `nil` when the request failed.
     @discardableResult
     public func load(_ request: HTTPRequest) async -> HTTPResponse? {
-        let hops = Hops(loader: self, url: request.url)
+        let hops = Hops(loader: self, url: request.urlString)
         let first = await withCookies(request, keepingCaller: true)
         guard let response = try? await transport.send(first, redirectDelegate: hops) else { return nil }
         let finalURL = hops.currentURL
@@ -92,7 +92,7 @@ public struct CookieRedirectLoader: Sendable {
                 .filter { !$0.isEmpty }
             : []
         let taken = Set(caller.flatMap(Self.cookieNames(in:)))
-        let jar = await cookieStore.cookies(for: request.url).filter { !taken.contains($0.name) }
+        let jar = await cookieStore.cookies(for: request.urlString).filter { !taken.contains($0.name) }
         let value = (caller + [SetCookie.cookieHeader(for: jar)].compactMap { $0 }).joined(separator: "; ")
         var request = request
         let position = request.headers.firstIndex(where: isCookie) ?? request.headers.endIndex
@@ -135,9 +135,9 @@ public struct CookieRedirectLoader: Sendable {
         func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest)
             async -> HTTPRequest?
         {
-            await loader.store(cookiesSetBy: response, for: currentRequest.url)
+            await loader.store(cookiesSetBy: response, for: currentRequest.urlString)
             let next = await loader.withCookies(newRequest, keepingCaller: false)
-            url.withLock { $0 = next.url }
+            url.withLock { $0 = next.urlString }
             return next
         }
     }

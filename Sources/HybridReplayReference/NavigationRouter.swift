@@ -39,13 +39,13 @@ public struct NavigationRouter: NavigationDelegate {
     public func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
         // The scheme is read from the text, not from URLComponents, which
         // rejects some URLs outright: a `navigate:` link is never loaded.
-        if action.url.prefix(Self.scheme.count + 1).lowercased() == Self.scheme + ":" {
-            if let components = URLComponents(string: action.url), let route = Self.route(for: components) {
+        if action.urlString.prefix(Self.scheme.count + 1).lowercased() == Self.scheme + ":" {
+            if let components = URLComponents(string: action.urlString), let route = Self.route(for: components) {
                 routes.show(route)
             }
             decisionHandler(.cancel)
         } else if action.navigationType == .linkActivated && action.targetFrame == nil {
-            webView.load(NavigationLoad(url: action.url, method: action.method))
+            webView.load(NavigationLoad(url: action.urlString, method: action.method))
             decisionHandler(.cancel)
         } else {
             decisionHandler(.allow)

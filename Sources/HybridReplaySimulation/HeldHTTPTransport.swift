@@ -35,7 +35,7 @@ public final class HeldHTTPTransport: HTTPTransport {
             self.request = request
         }
 
-        public var description: String { "\(request.method) \(request.url)" }
+        public var description: String { "\(request.method) \(request.urlString)" }
     }
 
     private struct Waiting {

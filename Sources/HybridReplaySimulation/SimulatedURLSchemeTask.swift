@@ -74,10 +74,10 @@ public final class SimulatedURLSchemeTask: URLSchemeTask {
             return answer
         case .timedOut(let timeout):
             throw SimulationError(
-                "the scheme task for \(request.method) \(request.url) did not end within \(timeout); "
+                "the scheme task for \(request.method) \(request.urlString) did not end within \(timeout); "
                     + "call didFinish() or didFailWithError(_:) exactly once")
         case .cancelled:
-            throw SimulationError("cancelled while waiting for the answer to \(request.method) \(request.url)")
+            throw SimulationError("cancelled while waiting for the answer to \(request.method) \(request.urlString)")
         }
     }
 

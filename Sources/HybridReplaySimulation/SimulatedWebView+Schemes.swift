@@ -15,11 +15,11 @@ extension SimulatedWebView {
     public func startURLSchemeTask(_ request: URLSchemeRequest) async throws(SimulationError) -> SimulatedURLSchemeTask {
         guard let handler = state.withLock({ $0.schemeHandlers[request.scheme] }) else {
             throw SimulationError(
-                "no URL scheme handler is registered for '\(request.scheme)' to answer \(request.method) \(request.url); "
+                "no URL scheme handler is registered for '\(request.scheme)' to answer \(request.method) \(request.urlString); "
                     + "call setURLSchemeHandler(_:forURLScheme:) before the page requests it")
         }
         let task = SimulatedURLSchemeTask(request: request, handler: handler) { [weak self] message in
-            self?.recordMisuse(.schemeTask, "the scheme task for \(request.method) \(request.url) got \(message)")
+            self?.recordMisuse(.schemeTask, "the scheme task for \(request.method) \(request.urlString) got \(message)")
         }
         await MainActor.run { handler.start(task) }
         return task

@@ -15,7 +15,7 @@ extension SimulatedWebView {
     ) throws(SimulationError) -> (any WebView)? {
         guard let delegate = state.withLock({ $0.uiDelegate }) else {
             throw SimulationError(
-                "no UI delegate is set to open a window for \(action.url); call setUIDelegate(_:) before the page opens one")
+                "no UI delegate is set to open a window for \(action.urlString); call setUIDelegate(_:) before the page opens one")
         }
         // The web view crosses from the main actor: the seam requires web views to be Sendable.
         return runOnMainActor { delegate.createWebView(for: action, windowFeatures: windowFeatures) }

@@ -104,7 +104,7 @@ public final class SimulatedWebView: WebView {
     public func waitForLoads(count: Int = 1, patience: Duration = WaitTimeout.defaultPatience) async throws {
         try await waiters.wait(
             for: "\(count) load\(count == 1 ? "" : "s")", patience: patience,
-            progress: { [self] in "loaded so far: \(loads.map(\.url))" },
+            progress: { [self] in "loaded so far: \(loads.map(\.urlString))" },
             until: { [self] in loads.count >= count ? () : nil })
     }
 

@@ -44,11 +44,11 @@ import AppleMirrorWebKit
         converted.preferences = offered
         let (action, report) = (converted, self.report)
         let once = ExactlyOnce<(NavigationPolicy, WebpagePreferences)>(
-            "decision handler for \(action.method) \(action.url)", fallback: (.cancel, offered), report: report
+            "decision handler for \(action.method) \(action.urlString)", fallback: (.cancel, offered), report: report
         ) { policy, answered in
             let webKitPolicy = NavigationConversion.actionPolicy(policy)
             if webKitPolicy == nil {
-                report(WebKitAdapterIssue(.unsupportedValue, "WebKit has no navigation policy '\(policy.rawValue)'; cancelled \(action.url)"))
+                report(WebKitAdapterIssue(.unsupportedValue, "WebKit has no navigation policy '\(policy.rawValue)'; cancelled \(action.urlString)"))
             }
             performOnMainActor {
                 if let issue = NavigationConversion.apply(answered, to: preferences) { report(issue) }
@@ -67,11 +67,11 @@ extension NavigationDelegateBridge {
         let response = NavigationConversion.response(navigationResponse)
         let report = self.report
         let once = ExactlyOnce<NavigationResponsePolicy>(
-            "response decision handler for \(response.url)", fallback: .cancel, report: report
+            "response decision handler for \(response.urlString)", fallback: .cancel, report: report
         ) { policy in
             let webKitPolicy = NavigationConversion.responsePolicy(policy)
             if webKitPolicy == nil {
-                report(WebKitAdapterIssue(.unsupportedValue, "WebKit has no response policy '\(policy.rawValue)'; cancelled \(response.url)"))
+                report(WebKitAdapterIssue(.unsupportedValue, "WebKit has no response policy '\(policy.rawValue)'; cancelled \(response.urlString)"))
             }
             performOnMainActor { decisionHandler(webKitPolicy ?? .cancel) }
         }

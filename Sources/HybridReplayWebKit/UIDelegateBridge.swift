@@ -44,7 +44,7 @@ import AppleMirrorWebKit
         let features = NavigationConversion.windowFeatures(windowFeatures)
         guard let created = delegate.createWebView(for: action, windowFeatures: features) else { return nil }
         guard let adapter = created as? WebKitWebView else {
-            report(WebKitAdapterIssue(.unsupportedValue, "the window for \(action.url) is a \(type(of: created)), not a WebKitWebView; refused"))
+            report(WebKitAdapterIssue(.unsupportedValue, "the window for \(action.urlString) is a \(type(of: created)), not a WebKitWebView; refused"))
             return nil
         }
         return adapter.webView

@@ -52,9 +52,9 @@ import AppleMirrorWebKit
     package func target(for frame: Frame?) -> Result<WKFrameInfo?, JavaScriptError> {
         guard let frame, !frame.isMainFrame else { return .success(nil) }
         if let info = known[frame] { return .success(info) }
-        let seen = order.filter { !$0.isMainFrame }.map { $0.url ?? "a frame without a URL" }
+        let seen = order.filter { !$0.isMainFrame }.map { $0.urlString ?? "a frame without a URL" }
         return .failure(JavaScriptError(
-            "cannot evaluate in the subframe \(frame.url ?? "without a URL"): WebKit has delivered no frame with its URL and "
+            "cannot evaluate in the subframe \(frame.urlString ?? "without a URL"): WebKit has delivered no frame with its URL and "
                 + "origin to this web view in a navigation action or script message, among the last \(Self.capacity) frames"
                 + (seen.isEmpty ? " (it has delivered no subframe)" : " (subframes delivered: \(seen.joined(separator: ", ")))")))
     }

@@ -36,7 +36,7 @@ package final class WebKitURLSchemeTask: URLSchemeTask, @unchecked Sendable {
 
     package func didReceive(_ response: URLSchemeResponse) {
         guard let converted = Self.response(response) else {
-            report(WebKitAdapterIssue(.invalidURL, "the response head for \(request.url) has the URL '\(response.url)', which does not parse"))
+            report(WebKitAdapterIssue(.invalidURL, "the response head for \(request.urlString) has the URL '\(response.urlString)', which does not parse"))
             return
         }
         guard advance("didReceive(_:) with a response head", allowed: [.started, .responded], to: .responded) else { return }
@@ -83,7 +83,7 @@ package final class WebKitURLSchemeTask: URLSchemeTask, @unchecked Sendable {
             case .ended: "after the task ended"
             case .stopped: "after WebKit stopped the task"
             }
-        report(WebKitAdapterIssue(.calledTwice, "\(call) for \(request.url) \(why); WebKit raises an exception for it; dropped"))
+        report(WebKitAdapterIssue(.calledTwice, "\(call) for \(request.urlString) \(why); WebKit raises an exception for it; dropped"))
         return false
     }
 
@@ -97,7 +97,7 @@ package final class WebKitURLSchemeTask: URLSchemeTask, @unchecked Sendable {
 
     /// An `HTTPURLResponse` for a head with a status, a plain `URLResponse` otherwise.
     private static func response(_ response: URLSchemeResponse) -> URLResponse? {
-        guard let url = URL(string: response.url) else { return nil }
+        guard let url = URL(string: response.urlString) else { return nil }
         guard let status = response.status else {
             return URLResponse(url: url, mimeType: response.mimeType, expectedContentLength: -1, textEncodingName: nil)
         }

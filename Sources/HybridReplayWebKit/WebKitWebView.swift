@@ -180,8 +180,8 @@ public final class WebKitWebView: WebView {
     }
 
     public func load(_ load: NavigationLoad) {
-        guard let url = URL(string: load.url), url.scheme != nil else {
-            report(WebKitAdapterIssue(.invalidURL, "cannot load '\(load.url)': not an absolute URL"))
+        guard let url = URL(string: load.urlString), url.scheme != nil else {
+            report(WebKitAdapterIssue(.invalidURL, "cannot load '\(load.urlString)': not an absolute URL"))
             return
         }
         let webView = webView

@@ -75,7 +75,7 @@ package struct ScenarioStage: Sendable {
         } catch {
             throw failure(error, awaited: "the request \(method) \(url)")
         }
-        guard held.request.method == method, held.request.url == url else {
+        guard held.request.method == method, held.request.urlString == url else {
             throw ScenarioError(
                 scenario: scenario, message: "expected the request \(method) \(url), found \(held.request.summary)")
         }

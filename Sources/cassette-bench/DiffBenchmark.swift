@@ -134,10 +134,10 @@ struct DiffBenchmark {
     /// Changes one field of payloads of a few common kinds; `false` for the others.
     private static func changePayload(_ event: inout Event) -> Bool {
         if var request = event.payload(as: HTTPRequest.self) {
-            request.url += "&edited=1"
+            request.urlString += "&edited=1"
             event.payload = request
         } else if var action = event.payload(as: NavigationAction.self) {
-            action.url += "#edited"
+            action.urlString += "#edited"
             event.payload = action
         } else if var message = event.payload(as: ScriptMessage.self) {
             message.body = ["edited": true, "was": message.body]

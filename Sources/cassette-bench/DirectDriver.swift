@@ -28,7 +28,7 @@ struct DirectDriver {
             if let message = event.payload(as: ScriptMessage.self) {
                 bodies.append(message.body)
             } else if let request = event.payload(as: HTTPRequest.self) {
-                urls[event.id] = request.url
+                urls[event.id] = request.urlString
             } else if let response = event.payload(as: HTTPResponse.self), let answered = event.answers, let url = urls[answered] {
                 responses[url] = response
             }
@@ -57,7 +57,7 @@ struct DirectDriver {
             return .success(.null)
         }
         let responses = responses
-        let transport = ScriptedHTTPTransport { request in responses[request.url] ?? HTTPResponse(status: 404) }
+        let transport = ScriptedHTTPTransport { request in responses[request.urlString] ?? HTTPResponse(status: 404) }
         let bridge = PromiseBridge(platform: .simulated(webView: webView, transport: transport))
         var posted = 0
         for batch in batches {

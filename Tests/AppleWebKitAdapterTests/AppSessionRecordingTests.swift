@@ -56,7 +56,7 @@ final class AppUnderRecording {
     var system: (any Sendable)?
 
     static let server = ScriptedHTTPTransport { request in
-        switch request.url {
+        switch request.urlString {
         case "https://randomuser.me/api":
             return HTTPResponse(
                 status: 200, headers: [HTTPHeader("Content-Type", "application/json")],

@@ -66,7 +66,7 @@ struct NavigationDelegateBridgeTests {
         #expect(await decide([.allow], log: log, seen: seen) == [.allow])
         #expect(log.all.isEmpty)
         let action = try #require(seen.all.first)
-        #expect(action.url == "https://app.example/next")
+        #expect(action.urlString == "https://app.example/next")
         #expect(action.navigationType == .linkActivated)
         // The frame's security origin comes along: WKFrameInfo.securityOrigin.
         #expect(action.targetFrame == appFrame)

@@ -39,7 +39,7 @@ final class SmallPageServer: URLSchemeHandler {
 
     func start(_ task: any URLSchemeTask) {
         requests.append(task.request)
-        task.didReceive(URLSchemeResponse(url: task.request.url, status: 200, mimeType: "text/html"))
+        task.didReceive(URLSchemeResponse(url: task.request.urlString, status: 200, mimeType: "text/html"))
         if holds { return }
         task.didReceive(Data("<p>".utf8))
         task.didReceive(Data("hi</p>".utf8))

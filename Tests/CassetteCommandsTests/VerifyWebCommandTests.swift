@@ -14,7 +14,7 @@ import Testing
     static let echo = Cassette(
         header: CassetteHeader(name: "echo"),
         events: [
-            Event(id: 1, at: 0, payload: NavigationLoad(url: frame.url ?? "", body: .text("<p id=echo></p>"))),
+            Event(id: 1, at: 0, payload: NavigationLoad(url: frame.urlString ?? "", body: .text("<p id=echo></p>"))),
             Event(id: 2, at: 1, payload: ScriptMessage(handler: "nativeProcess", body: "Hello", frame: frame)),
             Event(id: 3, at: 1, cause: 2, payload: JavaScriptEvaluation(script: #"changeEcho("Hello")"#)),
             Event(id: 4, at: 1, answers: 3, payload: JavaScriptResult(.value(.null))),
@@ -74,7 +74,7 @@ import Testing
                 "--web", "--page", "page.html", "echo.json", engine: Self.engine(posting: "Hello", loads: loads), in: directory)
             #expect(result.status == .success, "\(result.standardOutput)")
             #expect(loads.current.map(\.body) == [.text("<p id=echo>new</p>")])
-            #expect(loads.current.map(\.url) == ["https://bridge.example.com/simple.html"])
+            #expect(loads.current.map(\.urlString) == ["https://bridge.example.com/simple.html"])
         }
     }
 

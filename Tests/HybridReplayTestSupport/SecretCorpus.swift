@@ -143,7 +143,7 @@ package struct SecretCorpus: Sendable {
         let entries = shapes.enumerated().map { index, shape in
             """
             {"startedDateTime": "2026-01-01T00:00:\(String(format: "%02d", index)).000Z", "time": 10,
-             "request": {"method": "\(shape.request.method)", "url": \(Self.quoted(shape.request.url)), "httpVersion": "HTTP/1.1",
+             "request": {"method": "\(shape.request.method)", "url": \(Self.quoted(shape.request.urlString)), "httpVersion": "HTTP/1.1",
                "cookies": [], "headers": \(Self.headers(shape.request.headers)), "queryString": [], "headersSize": -1, "bodySize": -1\(Self.postData(shape.request))},
              "response": {"status": \(shape.response.status), "statusText": "OK", "httpVersion": "HTTP/1.1", "cookies": [],
                "headers": \(Self.headers(shape.response.headers)), "content": \(Self.content(shape.response)),

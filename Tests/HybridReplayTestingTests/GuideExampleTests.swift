@@ -15,7 +15,7 @@ struct GuideRouter: NavigationDelegate {
     }
 
     func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
-        guard let url = URLComponents(string: action.url), url.scheme == "navigate", let transition = url.host else {
+        guard let url = URLComponents(string: action.urlString), url.scheme == "navigate", let transition = url.host else {
             return decisionHandler(.allow)
         }
         var colour: [String: JSONValue] = [:]

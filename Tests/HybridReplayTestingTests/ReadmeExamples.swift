@@ -10,7 +10,7 @@ private func readAndRewrite(_ url: URL) throws {
     let cassette = try CassetteReader().read(contentsOf: url)
     for event in cassette.events {
         if let action = event.payload(as: NavigationAction.self) {
-            print(event.id, action.url, action.targetFrame == nil ? "new window" : "")
+            print(event.id, action.urlString, action.targetFrame == nil ? "new window" : "")
         }
     }
     try CassetteWriter.write(cassette, to: url)   // canonical, atomic

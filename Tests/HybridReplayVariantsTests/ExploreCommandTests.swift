@@ -33,7 +33,7 @@ private final class Capture: @unchecked Sendable {
 private let buggyRouter = ConformanceContract("buggy-router") { platform in
     final class Router: NavigationDelegate {
         func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
-            guard let components = URLComponents(string: action.url), NavigationRouter.route(for: components) != nil else {
+            guard let components = URLComponents(string: action.urlString), NavigationRouter.route(for: components) != nil else {
                 decisionHandler(.cancel)
                 return decisionHandler(.cancel)
             }

@@ -17,8 +17,8 @@ private struct RouterDecidingTwice: NavigationDelegate {
     }
 
     func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
-        guard action.url.lowercased().hasPrefix("navigate:") else { return decisionHandler(.allow) }
-        guard let components = URLComponents(string: action.url), let route = NavigationRouter.route(for: components) else {
+        guard action.urlString.lowercased().hasPrefix("navigate:") else { return decisionHandler(.allow) }
+        guard let components = URLComponents(string: action.urlString), let route = NavigationRouter.route(for: components) else {
             decisionHandler(.cancel)
             // The bug: no return, so the malformed link is decided a second time.
             return decisionHandler(.allow)
@@ -226,9 +226,9 @@ private struct SeedRouterNeverDeciding: NavigationDelegate {
     }
 
     func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
-        guard action.url.lowercased().hasPrefix("navigate:") else { return decisionHandler(.allow) }
+        guard action.urlString.lowercased().hasPrefix("navigate:") else { return decisionHandler(.allow) }
         // The seed's bug: `guard let route … else { return }` leaves WebKit waiting for a decision.
-        guard let components = URLComponents(string: action.url), let route = NavigationRouter.route(for: components) else { return }
+        guard let components = URLComponents(string: action.urlString), let route = NavigationRouter.route(for: components) else { return }
         routes.show(route)
         decisionHandler(.cancel)
     }

@@ -11,8 +11,8 @@ struct RouterAcceptingPastByte: NavigationDelegate {
     let routes: any RoutePresenter
 
     func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
-        guard action.url.lowercased().hasPrefix("navigate:") else { return decisionHandler(.allow) }
-        if let components = URLComponents(string: action.url), let route = Self.route(for: components) { routes.show(route) }
+        guard action.urlString.lowercased().hasPrefix("navigate:") else { return decisionHandler(.allow) }
+        if let components = URLComponents(string: action.urlString), let route = Self.route(for: components) { routes.show(route) }
         decisionHandler(.cancel)
     }
 

@@ -79,7 +79,7 @@ private struct FlakyRouter: NavigationDelegate {
     let state: FlakyRouterState
 
     func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
-        guard let components = URLComponents(string: action.url), NavigationRouter.route(for: components) != nil else {
+        guard let components = URLComponents(string: action.urlString), NavigationRouter.route(for: components) != nil else {
             decisionHandler(.cancel)
             if state.firstMalformed() { decisionHandler(.cancel) }
             return
@@ -90,7 +90,7 @@ private struct FlakyRouter: NavigationDelegate {
 
 private struct RouterDecidingMalformedTwice: NavigationDelegate {
     func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
-        guard let components = URLComponents(string: action.url), NavigationRouter.route(for: components) != nil else {
+        guard let components = URLComponents(string: action.urlString), NavigationRouter.route(for: components) != nil else {
             decisionHandler(.cancel)
             return decisionHandler(.cancel)
         }

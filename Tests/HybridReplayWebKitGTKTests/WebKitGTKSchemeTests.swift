@@ -101,7 +101,7 @@ struct WebKitGTKSchemeTests {
     func recordsAndReplays() async throws {
         let cassette = try await Self.record()
         let requests = cassette.urlSchemeRequests
-        #expect(Set(requests.map(\.request.url)) == [
+        #expect(Set(requests.map(\.request.urlString)) == [
             "app://localhost/index.html", "app://localhost/app.js", "app://localhost/logo.png",
         ])
         #expect(requests.first?.request.url == "app://localhost/index.html")

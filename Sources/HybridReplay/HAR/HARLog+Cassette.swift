@@ -61,10 +61,10 @@ extension HARLog {
             answerAt[generated.count] = at
             generated.append((at, nil, requestSlot, answer))
             guard case .response(let response) = entry.answer, HTTPRedirect.isRedirect(response.status),
-                let target = Self.target(entry.redirectURL, from: entry.request.url)
+                let target = Self.target(entry.redirectURL, from: entry.request.urlString)
             else { continue }
             if let hop = order[(position + 1)...].first(where: {
-                !claimed.contains($0) && Self.withoutFragment(entries[$0].request.url) == target
+                !claimed.contains($0) && Self.withoutFragment(entries[$0].request.urlString) == target
             }) {
                 claimed.insert(hop)
                 causeOf[hop] = generated.count - 1
@@ -172,7 +172,7 @@ extension HARLog {
     private func highestPlaceholder() -> Int {
         var highest = 0
         for entry in entries {
-            var texts = [entry.request.url] + entry.request.headers.map(\.value) + Self.texts(of: entry.request.body)
+            var texts = [entry.request.urlString] + entry.request.headers.map(\.value) + Self.texts(of: entry.request.body)
             if case .response(let response) = entry.answer {
                 texts += response.headers.map(\.value) + Self.texts(of: response.body)
             }

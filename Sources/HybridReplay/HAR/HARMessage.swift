@@ -7,14 +7,14 @@ enum HARMessage {
     static func request(_ request: HTTPRequest) -> CanonicalNode {
         var object = FieldWriter()
         object.write("method", request.method)
-        object.write("url", request.url)
+        object.write("url", request.urlString)
         object.write("httpVersion", "")
         object.writeArray("cookies", requestCookies(request.headers)) { cookie, pair in
             cookie.write("name", pair.name)
             cookie.write("value", pair.value)
         }
         object.write("headers", headers(request.headers))
-        let query = URLComponents(string: request.url)?.queryItems ?? []
+        let query = URLComponents(string: request.urlString)?.queryItems ?? []
         object.writeArray("queryString", query) { item, query in
             item.write("name", query.name)
             item.write("value", query.value ?? "")
@@ -65,7 +65,7 @@ enum HARMessage {
         let now = Date(timeIntervalSince1970: Double(started.count(of: .seconds)))
         object.write(
             "cookies",
-            .array(response.headers.values(named: "Set-Cookie").map { responseCookie($0, requestURL: request.url, now: now) }))
+            .array(response.headers.values(named: "Set-Cookie").map { responseCookie($0, requestURL: request.urlString, now: now) }))
         object.write("headers", headers(response.headers))
         let body = response.body.map {
             HARBody($0, contentType: response.headers.values(named: "Content-Type").first, encodesBytes: true)

@@ -98,8 +98,8 @@ struct PayloadRewriter: Sendable {
     }
 
     func frame(_ frame: Frame?, _ placeholders: inout RedactionPlaceholders) -> Frame? {
-        guard var frame, let address = frame.url else { return frame }
-        frame.url = url(address, &placeholders)
+        guard var frame, let address = frame.urlString else { return frame }
+        frame.urlString = url(address, &placeholders)
         return frame
     }
 

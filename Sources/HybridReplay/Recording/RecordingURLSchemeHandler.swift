@@ -31,7 +31,7 @@ final class RecordingURLSchemeHandler: URLSchemeHandler {
 
     func stop(_ task: any URLSchemeTask) {
         guard let recording = tasks.withLock({ $0.removeValue(forKey: ObjectIdentifier(task)) }) else { return }
-        let stopID = recorder.record(URLSchemeStop(url: recording.request.url), cause: recording.requestID)
+        let stopID = recorder.record(URLSchemeStop(url: recording.request.urlString), cause: recording.requestID)
         recording.markStopped()
         recorder.deliver(stopID) { app.stop(recording) }
     }

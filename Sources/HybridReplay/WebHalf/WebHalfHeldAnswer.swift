@@ -98,7 +98,7 @@ extension WebHalfHeldAnswer {
             task.didReceive(response)
         } else if let piece = answer as? URLSchemeData, !servedWhole {
             // The page's own file is sent whole at the first piece; the recorded pieces are not.
-            guard let served = page?.servedFile(for: task.request.url) else {
+            guard let served = page?.servedFile(for: task.request.urlString) else {
                 task.didReceive(piece.data)
                 return .schemeTask(task, servedWhole: false)
             }

@@ -70,7 +70,7 @@ extension WebHalfMatcher {
     var recordedPageURL: String? {
         let events = script.cassette.events
         return events.lazy.compactMap { event in
-            event.payload(as: ScriptMessage.self)?.frame?.url ?? event.payload(as: JavaScriptDialog.self)?.frame.url
-        }.first ?? events.lazy.compactMap { $0.payload(as: NavigationAction.self)?.url }.first
+            event.payload(as: ScriptMessage.self)?.frame?.urlString ?? event.payload(as: JavaScriptDialog.self)?.frame.urlString
+        }.first ?? events.lazy.compactMap { $0.payload(as: NavigationAction.self)?.urlString }.first
     }
 }

@@ -124,15 +124,15 @@ struct WebHalfMatcher: Sendable {
     mutating func pageAsked(_ action: NavigationAction) -> Verdict {
         guard !ended else { return .ended }
         // The replay's own load of the page, when the cassette does not record it.
-        if let ownLoad, action.url == ownLoad {
+        if let ownLoad, action.urlString == ownLoad {
             self.ownLoad = nil
-            let recordedURL = next(in: Self.queue(of: action))?.payload(as: NavigationAction.self)?.url
-            if recordedURL != action.url { return .allowed }
+            let recordedURL = next(in: Self.queue(of: action))?.payload(as: NavigationAction.self)?.urlString
+            if recordedURL != action.urlString { return .allowed }
         }
         return take(action) { actual, recorded in
             if recorded.payload(as: NavigationAction.self)?.preferences == nil { actual.preferences = nil }
         } unrecorded: {
-            "the page navigated to \(action.url), which the cassette does not record"
+            "the page navigated to \(action.urlString), which the cassette does not record"
         }
     }
 
@@ -153,12 +153,12 @@ struct WebHalfMatcher: Sendable {
         // The engine asks for a page's resources in parallel: requests are matched by method and URL, not order.
         let candidate = queues[Self.queue(of: request)]?.first { id in
             guard let recorded = script.event(id)?.payload(as: URLSchemeRequest.self) else { return false }
-            return recorded.url == request.url && recorded.method == request.method
+            return recorded.urlString == request.urlString && recorded.method == request.method
         }
         return take(request, as: candidate) { actual, recorded in
             if recorded.payload(as: URLSchemeRequest.self)?.frame == nil { actual.frame = nil }
         } unrecorded: {
-            "the page requested \(request.method) \(request.url), which the cassette does not record"
+            "the page requested \(request.method) \(request.urlString), which the cassette does not record"
         }
     }
 

@@ -139,7 +139,7 @@ final class WebHalfSession {
             webView.removeScriptMessageHandler(forName: removal.name, contentWorld: removal.contentWorld)
         case .load(let recordedLoad):
             if !pageLoaded, let page {
-                load(page, recordedAt: recordedLoad.url)
+                load(page, recordedAt: recordedLoad.urlString)
             } else {
                 engineWork.loadRequested()
                 webView.load(recordedLoad)

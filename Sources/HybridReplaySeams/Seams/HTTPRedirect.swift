@@ -55,7 +55,7 @@ public enum HTTPRedirect {
     /// - Returns: The proposed request, or `nil` when there is nothing to follow.
     public static func proposedRequest(after response: HTTPResponse, to request: HTTPRequest) -> HTTPRequest? {
         guard isRedirect(response.status), let location = response.headers.values(named: "Location").first,
-            let base = URL(string: request.url), let target = URL(string: location, relativeTo: base)?.absoluteURL
+            let base = URL(string: request.urlString), let target = URL(string: location, relativeTo: base)?.absoluteURL
         else { return nil }
         var method = request.method
         var body = request.body

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Sends HTTP requests: the platform side of the `http` channel.
 ///
 /// It mirrors a `URLSession` data task with a task delegate: redirects are
@@ -53,4 +55,10 @@ public protocol CookieStore: Sendable {
 
     /// The cookies that RFC 6265 would send to `url`.
     func cookies(for url: String) async -> [Cookie]
+}
+
+extension CookieStore {
+    /// The cookies that RFC 6265 would send to `url`, as
+    /// `HTTPCookieStorage.cookies(for:)` gives them for a `URL`.
+    public func cookies(for url: URL) async -> [Cookie] { await cookies(for: url.absoluteString) }
 }

@@ -33,7 +33,7 @@ public struct LoadRequestHandler: CustomEventHandler {
 
     /// The custom event that asks for `request`.
     public static func event(for request: HTTPRequest) -> CustomEvent {
-        var fields: [String: JSONValue] = ["url": .string(request.url)]
+        var fields: [String: JSONValue] = ["url": .string(request.urlString)]
         if request.method != "GET" { fields["method"] = .string(request.method) }
         if !request.headers.isEmpty {
             fields["headers"] = .array(

@@ -70,6 +70,13 @@ extension WebView {
 }
 
 extension WebView {
+    /// Loads `request`, as `webView.load(URLRequest(url: url))` does.
+    public func load(_ request: HTTPRequest) {
+        load(NavigationLoad(request))
+    }
+}
+
+extension WebView {
     /// Evaluates `script` in the page.
     ///
     /// - Parameters:

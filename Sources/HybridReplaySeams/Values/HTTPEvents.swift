@@ -1,16 +1,36 @@
+import Foundation
+
 /// A request the app code sends, including each request it rewrites while
 /// following a redirect (`willPerformHTTPRedirection`).
+///
+/// It reads like `URLRequest` where app code reads one: ``url`` is a `URL?`,
+/// and ``httpMethod``, ``allHTTPHeaderFields``, ``value(forHTTPHeaderField:)``,
+/// ``addValue(_:forHTTPHeaderField:)`` and ``setValue(_:forHTTPHeaderField:)``
+/// are there under their Foundation names. The URL is kept as the text the
+/// cassette records (``urlString``), so a request replays byte for byte.
 public struct HTTPRequest: Sendable, Hashable {
     public var method: String
-    public var url: String
+    /// The request's URL as the cassette records it.
+    public var urlString: String
     public var headers: [HTTPHeader]
     public var body: HTTPBody?
 
+    /// A request to the URL written as `url`.
     public init(method: String = "GET", url: String, headers: [HTTPHeader] = [], body: HTTPBody? = nil) {
         self.method = method
-        self.url = url
+        self.urlString = url
         self.headers = headers
         self.body = body
+    }
+
+    /// A `GET` request to `url`, as `URLRequest(url:)` makes one.
+    public init(url: URL) {
+        self.init(url: url.absoluteString)
+    }
+
+    /// A request to `url`.
+    public init(method: String, url: URL, headers: [HTTPHeader] = [], body: HTTPBody? = nil) {
+        self.init(method: method, url: url.absoluteString, headers: headers, body: body)
     }
 }
 
@@ -36,9 +56,15 @@ public struct CookieStoreWrite: Sendable, Hashable {
 
 /// The app asks the cookie store for the cookies that match a URL.
 public struct CookieStoreQuery: Sendable, Hashable {
-    public var url: String
+    /// The URL as the cassette records it.
+    public var urlString: String
 
-    public init(url: String) { self.url = url }
+    public init(url: String) { self.urlString = url }
+
+    public init(url: URL) { self.urlString = url.absoluteString }
+
+    /// The URL, when Foundation reads ``urlString`` back to the same text.
+    public var url: URL? { URL(recorded: urlString) }
 }
 
 /// The cookies the store answered a query with.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What started a navigation, as `WKNavigationType` names it.
 public struct NavigationType: KnownValue {
     public var rawValue: String
@@ -29,8 +31,12 @@ public struct NavigationPolicy: KnownValue {
 
 /// A navigation the web view asks the app to decide on
 /// (`decidePolicyFor navigationAction`).
+///
+/// As with `WKNavigationAction`, app code reads the URL from ``request``:
+/// `navigationAction.request.url` is a `URL?`.
 public struct NavigationAction: Sendable, Hashable {
-    public var url: String
+    /// The URL to navigate to, as the cassette records it.
+    public var urlString: String
     public var method: String
     public var navigationType: NavigationType
     /// The frame the navigation started in, when known.
@@ -45,13 +51,27 @@ public struct NavigationAction: Sendable, Hashable {
         url: String, method: String = "GET", navigationType: NavigationType,
         sourceFrame: Frame? = nil, targetFrame: Frame?, preferences: WebpagePreferences? = nil
     ) {
-        self.url = url
+        self.urlString = url
         self.method = method
         self.navigationType = navigationType
         self.sourceFrame = sourceFrame
         self.targetFrame = targetFrame
         self.preferences = preferences
     }
+
+    /// A navigation to `url`.
+    public init(
+        url: URL, method: String = "GET", navigationType: NavigationType,
+        sourceFrame: Frame? = nil, targetFrame: Frame?, preferences: WebpagePreferences? = nil
+    ) {
+        self.init(
+            url: url.absoluteString, method: method, navigationType: navigationType, sourceFrame: sourceFrame,
+            targetFrame: targetFrame, preferences: preferences)
+    }
+
+    /// The request to navigate with, as `WKNavigationAction.request`: its
+    /// `url` (a `URL?`) and `httpMethod`.
+    public var request: HTTPRequest { HTTPRequest(method: method, url: urlString) }
 }
 
 /// The policy the app decided for a navigation action (`decisionHandler(…)`).
@@ -83,17 +103,26 @@ public struct NativeRoute: Sendable, Hashable {
 /// or content it already has (`loadHTMLString(_:baseURL:)`, `load(_:mimeType:…)`),
 /// such as the final response of a redirect chain it followed itself.
 public struct NavigationLoad: Sendable, Hashable {
-    /// The request's URL, or the base URL of loaded content.
-    public var url: String
+    /// The request's URL, or the base URL of loaded content, as the cassette records it.
+    public var urlString: String
     public var method: String
     public var headers: [HTTPHeader]
     /// The content loaded directly; `nil` when the web view fetches `url` itself.
     public var body: HTTPBody?
 
     public init(url: String, method: String = "GET", headers: [HTTPHeader] = [], body: HTTPBody? = nil) {
-        self.url = url
+        self.urlString = url
         self.method = method
         self.headers = headers
         self.body = body
     }
+
+    /// A load of `request`, as `webView.load(URLRequest)` makes one.
+    public init(_ request: HTTPRequest) {
+        self.init(url: request.urlString, method: request.method, headers: request.headers)
+    }
+
+    /// The request's URL, or the base URL of loaded content; `nil` when
+    /// ``urlString`` is not a URL Foundation writes back as the same text.
+    public var url: URL? { URL(recorded: urlString) }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The web view began loading a main-frame navigation
 /// (`webView(_:didStartProvisionalNavigation:)`).
 ///
@@ -6,25 +8,37 @@
 /// delegate reads there.
 public struct NavigationStart: Sendable, Hashable {
     /// The URL being loaded, when the web view reports one.
-    public var url: String?
+    public var urlString: String?
 
-    public init(url: String?) { self.url = url }
+    public init(url: String?) { self.urlString = url }
+
+    /// The URL, as `webView.url` reads then; `nil` when there is none or
+    /// ``urlString`` is not a URL Foundation writes back as the same text.
+    public var url: URL? { urlString.flatMap(URL.init(recorded:)) }
 }
 
 /// The web view began receiving the main frame's content (`webView(_:didCommit:)`).
 public struct NavigationCommit: Sendable, Hashable {
     /// The committed URL, when the web view reports one.
-    public var url: String?
+    public var urlString: String?
 
-    public init(url: String?) { self.url = url }
+    public init(url: String?) { self.urlString = url }
+
+    /// The URL, as `webView.url` reads then; `nil` when there is none or
+    /// ``urlString`` is not a URL Foundation writes back as the same text.
+    public var url: URL? { urlString.flatMap(URL.init(recorded:)) }
 }
 
 /// The main frame finished loading (`webView(_:didFinish:)`).
 public struct NavigationFinish: Sendable, Hashable {
     /// The loaded URL, when the web view reports one.
-    public var url: String?
+    public var urlString: String?
 
-    public init(url: String?) { self.url = url }
+    public init(url: String?) { self.urlString = url }
+
+    /// The URL, as `webView.url` reads then; `nil` when there is none or
+    /// ``urlString`` is not a URL Foundation writes back as the same text.
+    public var url: URL? { urlString.flatMap(URL.init(recorded:)) }
 }
 
 /// When a navigation failed: before anything was committed
@@ -63,16 +77,20 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
 /// A main-frame navigation failed (`didFailProvisionalNavigation` or `didFail`).
 public struct NavigationFailure: Sendable, Hashable {
     /// The URL that failed, when the web view reports one.
-    public var url: String?
+    public var urlString: String?
     /// Whether it failed before or after its content was committed.
     public var phase: NavigationPhase
     public var error: NavigationError
 
     public init(url: String?, phase: NavigationPhase, error: NavigationError) {
-        self.url = url
+        self.urlString = url
         self.phase = phase
         self.error = error
     }
+
+    /// The URL that failed; `nil` when there is none or ``urlString`` is not
+    /// a URL Foundation writes back as the same text.
+    public var url: URL? { urlString.flatMap(URL.init(recorded:)) }
 }
 
 /// The web view's content process ended, crashed or was killed by the

@@ -5,8 +5,8 @@ import Foundation
 /// `WKURLSchemeTask.request` holds when WebKit calls the app's
 /// `WKURLSchemeHandler`.
 public struct URLSchemeRequest: Sendable, Hashable {
-    /// The full URL, scheme included.
-    public var url: String
+    /// The full URL, scheme included, as the cassette records it.
+    public var urlString: String
     /// The HTTP method, such as `GET`, or `POST` for a `fetch` with a body.
     public var method: String
     /// The request's header lines, in order.
@@ -19,17 +19,34 @@ public struct URLSchemeRequest: Sendable, Hashable {
     public var frame: Frame?
 
     public init(url: String, method: String = "GET", headers: [HTTPHeader] = [], body: HTTPBody? = nil, frame: Frame? = nil) {
-        self.url = url
+        self.urlString = url
         self.method = method
         self.headers = headers
         self.body = body
         self.frame = frame
     }
 
+    /// The request's URL, as `urlSchemeTask.request.url`; `nil` when
+    /// ``urlString`` is not a URL Foundation writes back as the same text.
+    public var url: URL? { URL(recorded: urlString) }
+
+    /// The HTTP method, as `URLRequest.httpMethod`.
+    public var httpMethod: String? { method }
+
+    /// The body's bytes, as `URLRequest.httpBody`.
+    public var httpBody: Data? { body?.data }
+
+    /// The value of the header `field`, compared case-insensitively, repeated
+    /// lines joined with commas, as `URLRequest.value(forHTTPHeaderField:)`.
+    public func value(forHTTPHeaderField field: String) -> String? {
+        let values = headers.values(named: field)
+        return values.isEmpty ? nil : values.joined(separator: ",")
+    }
+
     /// The URL's scheme, lowercased, as handlers are registered under it: `capacitor` for `capacitor://localhost/`.
     public var scheme: String {
-        guard let colon = url.firstIndex(of: ":") else { return "" }
-        return url[..<colon].lowercased()
+        guard let colon = urlString.firstIndex(of: ":") else { return "" }
+        return urlString[..<colon].lowercased()
     }
 }
 
@@ -37,8 +54,8 @@ public struct URLSchemeRequest: Sendable, Hashable {
 /// `WKURLSchemeTask.didReceive(_:)` takes it: a `URLResponse`, or an
 /// `HTTPURLResponse` with a status and header lines.
 public struct URLSchemeResponse: Sendable, Hashable {
-    /// The response's URL, usually the request's.
-    public var url: String
+    /// The response's URL, usually the request's, as the cassette records it.
+    public var urlString: String
     /// The HTTP status, or `nil` for a plain `URLResponse`, which WebKit serves as 200.
     public var status: Int?
     /// The MIME type (`URLResponse.mimeType`), such as `text/html`; `nil` when
@@ -48,11 +65,29 @@ public struct URLSchemeResponse: Sendable, Hashable {
     public var headers: [HTTPHeader]
 
     public init(url: String, status: Int? = 200, mimeType: String? = nil, headers: [HTTPHeader] = []) {
-        self.url = url
+        self.urlString = url
         self.status = status
         self.mimeType = mimeType
         self.headers = headers
     }
+
+    /// A plain response head, as `URLResponse(url:mimeType:expectedContentLength:textEncodingName:)`
+    /// makes one; WebKit serves it as 200. The length and encoding are not recorded.
+    public init(url: URL, mimeType: String?, expectedContentLength: Int, textEncodingName: String?) {
+        self.init(url: url.absoluteString, status: nil, mimeType: mimeType)
+    }
+
+    /// An HTTP response head, as `HTTPURLResponse(url:statusCode:httpVersion:headerFields:)`
+    /// makes one, header fields in name order. The HTTP version is not recorded.
+    public init(url: URL, statusCode: Int, httpVersion: String?, headerFields: [String: String]?) {
+        self.init(
+            url: url.absoluteString, status: statusCode,
+            headers: (headerFields ?? [:]).sorted { $0.key < $1.key }.map { HTTPHeader($0.key, $0.value) })
+    }
+
+    /// The response's URL, as `URLResponse.url`; `nil` when ``urlString`` is
+    /// not a URL Foundation writes back as the same text.
+    public var url: URL? { URL(recorded: urlString) }
 }
 
 /// One piece of the body the app answers a ``URLSchemeRequest`` with, as
@@ -87,10 +122,13 @@ public struct URLSchemeCompletion: Sendable, Hashable {
 /// navigated away, or a `fetch` was aborted. From then on the app must not
 /// answer that task.
 public struct URLSchemeStop: Sendable, Hashable {
-    /// The stopped request's URL, so a report can name it.
-    public var url: String
+    /// The stopped request's URL as the cassette records it, so a report can name it.
+    public var urlString: String
 
-    public init(url: String) { self.url = url }
+    public init(url: String) { self.urlString = url }
+
+    /// The stopped request's URL; `nil` when ``urlString`` is not a URL Foundation writes back as the same text.
+    public var url: URL? { URL(recorded: urlString) }
 }
 
 /// Everything the app answered one ``URLSchemeRequest`` with: the head, the

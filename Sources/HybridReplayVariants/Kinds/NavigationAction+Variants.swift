@@ -20,9 +20,9 @@ extension NavigationAction: KindVariants {
         other.method = method.uppercased() == "GET" ? "POST" : "GET"
         edits.append(VariantEdit("method", other.method, "method \(other.method)", .replace(other)))
         let action = self
-        edits += URLQueryClasses.edits(of: url) { changedURL in
+        edits += URLQueryClasses.edits(of: urlString) { changedURL in
             var variant = action
-            variant.url = changedURL
+            variant.urlString = changedURL
             return variant
         }
         return edits

@@ -28,7 +28,7 @@ extension ScriptMessage: KindVariants {
 
     /// The main frame, a subframe and no frame, except the one recorded.
     static func frameClasses(from recorded: Frame?) -> [(String, Frame?)] {
-        let url = recorded?.url
+        let url = recorded?.urlString
         let classes: [(String, Frame?)] = [
             ("main", Frame(isMainFrame: true, url: url)), ("sub", Frame(isMainFrame: false, url: "https://ads.example.net/frame.html")),
             ("none", nil),

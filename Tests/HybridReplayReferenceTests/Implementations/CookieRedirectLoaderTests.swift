@@ -11,7 +11,7 @@ struct CookieRedirectLoaderTests {
 
     /// A server that answers each URL from `pages`, and 404 for anything else.
     private static func server(_ pages: [String: HTTPResponse]) -> ScriptedHTTPTransport {
-        ScriptedHTTPTransport { request in pages[request.url] ?? HTTPResponse(status: 404) }
+        ScriptedHTTPTransport { request in pages[request.urlString] ?? HTTPResponse(status: 404) }
     }
 
     private static func redirect(to location: String, setting cookies: String...) -> HTTPResponse {
@@ -189,7 +189,7 @@ struct CookieRedirectLoaderTests {
 
         #expect(response?.status == 200)
         #expect(
-            transport.requests.map(\.url) == [
+            transport.requests.map(\.urlString) == [
                 "https://app.example.com/start", "https://app.example.com/step", "https://app.example.com/final",
             ])
         #expect(

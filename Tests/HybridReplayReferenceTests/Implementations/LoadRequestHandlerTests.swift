@@ -179,7 +179,7 @@ struct LoadRequestHandlerTests {
         let jar = InMemoryCookieStore(now: { ReferenceContract.suiteDate })
         jar.setCookie(Cookie(name: "auth", value: "token", domain: "app.example.com"))
         let transport = ScriptedHTTPTransport { request in
-            switch request.url {
+            switch request.urlString {
             case "https://app.example.com/start":
                 HTTPResponse(
                     status: 302,

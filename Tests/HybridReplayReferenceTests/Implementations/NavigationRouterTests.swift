@@ -180,7 +180,7 @@ struct NavigationRouterTests {
         for action in actions { policies.append(try await webView.navigate(action)) }
         #expect(policies == [.cancel, .cancel, .cancel, .allow, .allow, .cancel, .cancel])
         #expect(routes.routes.map(\.name) == ["present", "push"])
-        #expect(webView.loads.map(\.url) == ["https://example.com/"])
+        #expect(webView.loads.map(\.urlString) == ["https://example.com/"])
         #expect(webView.decisionMisuses.isEmpty)
     }
 

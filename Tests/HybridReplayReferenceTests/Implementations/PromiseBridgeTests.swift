@@ -214,7 +214,7 @@ struct PromiseBridgeTests {
         _ = PromiseBridge(webView: webView, transport: transport, endpoint: "https://api.example.com/user")
         try webView.postMessage(["guid": "g"], to: "nativeProcess")
         try await Self.settled(webView)
-        #expect(transport.requests.map(\.url) == ["https://api.example.com/user"])
+        #expect(transport.requests.map(\.urlString) == ["https://api.example.com/user"])
     }
 }
 

@@ -43,7 +43,7 @@ struct SeedRouter: NavigationDelegate {
     }
 
     func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
-        guard action.navigationType == .linkActivated, let url = URLComponents(string: action.url) else {
+        guard action.navigationType == .linkActivated, let url = URLComponents(string: action.urlString) else {
             decisionHandler(.allow)
             return
         }
@@ -57,7 +57,7 @@ struct SeedRouter: NavigationDelegate {
             }
             routes.show(NativeRoute(name: host, parameters: parameters))
         } else {
-            webView.load(NavigationLoad(url: action.url))
+            webView.load(NavigationLoad(url: action.urlString))
         }
         decisionHandler(.cancel)
     }

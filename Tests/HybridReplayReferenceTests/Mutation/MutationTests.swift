@@ -105,7 +105,7 @@ struct MutationTests {
         let cassette = try ConformanceSuite.cassette("router/unknown-transition.json")
         let issue = try #require(report.issues.first { $0.kind == .decisionMissing }, "\(report)")
         let action = try ConformanceSuite.eventID(of: NavigationAction.eventKind, in: cassette) { event in
-            event.payload(as: NavigationAction.self)?.url.hasPrefix("navigate://") == true
+            event.payload(as: NavigationAction.self)?.urlString.hasPrefix("navigate://") == true
         }
         #expect(issue.eventID == action, "\(report)")
         #expect(issue.cause?.id == action && issue.expected != nil, "\(issue)")

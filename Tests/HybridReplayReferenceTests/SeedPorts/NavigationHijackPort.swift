@@ -27,7 +27,7 @@ func decidePolicy(
 
 if
     navigationAction.navigationType == NavigationType.linkActivated,
-    let url = URL(string: navigationAction.url) {
+    let url = URL(string: navigationAction.urlString) {
 
     // Process the URL & trigger hijack logic here
 

@@ -14,7 +14,7 @@ let platform: Platform
 init(platform: Platform) { self.platform = platform }
 func load(_ request: HTTPRequest) {
     requestWithCookieHandling(request, success: { request, _, data in
-        self.platform.webView.load(NavigationLoad(url: request.url, body: data.map { .bytes($0) }))
+        self.platform.webView.load(NavigationLoad(url: request.urlString, body: data.map { .bytes($0) }))
     }, failure: {})
 }
    private func requestWithCookieHandling(_ request: HTTPRequest, success: @escaping @Sendable (HTTPRequest, HTTPResponse?, Data?) -> Void, failure: @escaping @Sendable () -> Void) {
@@ -33,7 +33,7 @@ func load(_ request: HTTPRequest) {
 
 extension WKCookieWebView : HTTPRedirectDelegate {
    func willPerformRedirection(_ response: HTTPResponse, newRequest request: HTTPRequest, currentRequest: HTTPRequest) async -> HTTPRequest? {
-       for header in response.headers.values(named: "Set-Cookie") { if let cookie = SetCookie.parse(header, requestURL: currentRequest.url, now: platform.wallClock.now) { await platform.cookieStore.setCookie(cookie) } }
+       for header in response.headers.values(named: "Set-Cookie") { if let cookie = SetCookie.parse(header, requestURL: currentRequest.urlString, now: platform.wallClock.now) { await platform.cookieStore.setCookie(cookie) } }
        return await withCheckedContinuation { completionHandler in
        syncCookies(request) { (newRequest) in
            completionHandler.resume(returning: newRequest)
@@ -49,7 +49,7 @@ var request = request
 var cookiesArray: [Cookie] = []
 
        if let task = task {
-           Task { let cookies: [Cookie]? = await platform.cookieStore.cookies(for: task.url)
+           Task { let cookies: [Cookie]? = await platform.cookieStore.cookies(for: task.urlString)
                if let cookies = cookies {
                    cookiesArray.append(contentsOf: cookies)
 
@@ -60,7 +60,7 @@ var cookiesArray: [Cookie] = []
                }
                completion(request)
            }
-       } else  if let url = URL(string: request.url) {
+       } else  if let url = URL(string: request.urlString) {
            Task {
            if let cookies = Optional(await platform.cookieStore.cookies(for: url.absoluteString)) {
                cookiesArray.append(contentsOf: cookies)

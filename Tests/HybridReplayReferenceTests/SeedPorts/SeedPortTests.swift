@@ -57,7 +57,7 @@ struct SeedPortTests {
         try webView.postMessage(["guid": "g1"], to: "nativeProcess")
         try await webView.waitForEvaluatedScripts()
 
-        #expect(transport.requests.map(\.url) == ["https://randomuser.me/api"])
+        #expect(transport.requests.map(\.urlString) == ["https://randomuser.me/api"])
         #expect(webView.evaluatedScripts.map(\.script) == ["executePromise('g1','{\"results\":[]}')"])
     }
 
@@ -65,7 +65,7 @@ struct SeedPortTests {
     func redirectCookies() async throws {
         let webView = SimulatedWebView()
         let transport = ScriptedHTTPTransport { request in
-            request.url == "https://app.test/start"
+            request.urlString == "https://app.test/start"
                 ? HTTPResponse(
                     status: 302, headers: [HTTPHeader("Location", "/home"), HTTPHeader("Set-Cookie", "session=abc; Path=/")])
                 : HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/html")], body: .text("<p>home</p>"))
@@ -76,9 +76,9 @@ struct SeedPortTests {
         cookieWebView.load(HTTPRequest(url: "https://app.test/start"))
         try await webView.waitForLoads()
 
-        #expect(transport.requests.map(\.url) == ["https://app.test/start", "https://app.test/home"])
+        #expect(transport.requests.map(\.urlString) == ["https://app.test/start", "https://app.test/home"])
         #expect(transport.requests.last?.headers.values(named: "Cookie") == ["session=abc"])
-        #expect(webView.loads.map(\.url) == ["https://app.test/start"])
+        #expect(webView.loads.map(\.urlString) == ["https://app.test/start"])
         #expect(webView.loads.first?.body?.text == "<p>home</p>")
     }
 }

@@ -19,11 +19,11 @@ struct HARImportTests {
         #expect(events.map(\.id) == Array(1...12))
         let requests = events.compactMap { event in event.payload(as: HTTPRequest.self).map { (event, $0) } }
         #expect(requests.map(\.0.cause) == [nil, 2, 4, nil, 8, nil])
-        #expect(requests[1].1.url.hasPrefix("https://login.example.com/authorize?"))
+        #expect(requests[1].1.urlString.hasPrefix("https://login.example.com/authorize?"))
         // The OAuth state travels in the `shop_state` cookie too, whose value is redacted: it is hidden wherever it appears.
-        #expect(requests[2].1.url == "https://shop.example.com/callback?code=fake-code-7a1&state=[REDACTED:2]")
+        #expect(requests[2].1.urlString == "https://shop.example.com/callback?code=fake-code-7a1&state=[REDACTED:2]")
         // The relative `Location: /account` leads to the later /account, not to the first request of the same URL.
-        #expect(requests[4].1.url == "https://shop.example.com/account")
+        #expect(requests[4].1.urlString == "https://shop.example.com/account")
         #expect(events.map(\.answers) == [nil, 1, nil, 3, nil, nil, 6, 5, nil, 9, nil, 11])
         #expect(events.map(\.at) == [0, 0.0482, 0.049, 0.101, 0.11, 0.118, 0.1183, 0.1184, 0.121, 0.1419, 0.267, 0.2728])
     }
@@ -32,7 +32,7 @@ struct HARImportTests {
     func mitmproxyCapture() throws {
         let cassette = try HARFixtures.log(HARFixtures.mitmproxy).cassette(name: "mitm", source: "mitmproxy-redirects.har")
         let requests = cassette.events.compactMap { event in event.payload(as: HTTPRequest.self).map { (event, $0) } }
-        #expect(requests.map(\.1.url) == [
+        #expect(requests.map(\.1.urlString) == [
             "http://localhost:8401/account", "http://127.0.0.1:8402/authorize?client_id=shop-web&state=[REDACTED:2]",
             "http://localhost:8401/callback?code=fake-code-7a1&state=[REDACTED:2]", "http://localhost:8401/account",
         ])

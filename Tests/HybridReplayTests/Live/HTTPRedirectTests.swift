@@ -75,12 +75,12 @@ struct HTTPRedirectTests {
     func relativeLocation() throws {
         let request = HTTPRequest(url: "https://app.example/sso/start?x=1")
         let sibling = try #require(HTTPRedirect.proposedRequest(after: redirect(302, to: "step2"), to: request))
-        #expect(sibling.url == "https://app.example/sso/step2")
+        #expect(sibling.urlString == "https://app.example/sso/step2")
         let rooted = try #require(HTTPRedirect.proposedRequest(after: redirect(302, to: "/home?a=b"), to: request))
-        #expect(rooted.url == "https://app.example/home?a=b")
+        #expect(rooted.urlString == "https://app.example/home?a=b")
         let schemeRelative = try #require(
             HTTPRedirect.proposedRequest(after: redirect(302, to: "//cdn.example/x"), to: request))
-        #expect(schemeRelative.url == "https://cdn.example/x")
+        #expect(schemeRelative.urlString == "https://cdn.example/x")
     }
 
     @Test("a response that is not a followable redirect proposes nothing")

@@ -16,12 +16,12 @@ struct URLSessionTransportTests {
             async -> HTTPRequest?
         {
             for header in response.headers.values(named: "Set-Cookie") {
-                if let cookie = SetCookie.parse(header, requestURL: currentRequest.url, now: Date()) {
+                if let cookie = SetCookie.parse(header, requestURL: currentRequest.urlString, now: Date()) {
                     await store.setCookie(cookie)
                 }
             }
             var request = newRequest
-            if addsCookies, let cookies = SetCookie.cookieHeader(for: await store.cookies(for: newRequest.url)) {
+            if addsCookies, let cookies = SetCookie.cookieHeader(for: await store.cookies(for: newRequest.urlString)) {
                 request.headers.append(HTTPHeader("Cookie", cookies))
             }
             return request

@@ -16,12 +16,12 @@ final class BundleServer: URLSchemeHandler {
     }
 
     func start(_ task: any URLSchemeTask) {
-        let path = URLComponents(string: task.request.url)?.path ?? "/"
+        let path = URLComponents(string: task.request.urlString)?.path ?? "/"
         guard let file = files[path == "/" ? "/index.html" : path] else {
             task.didFailWithError(URLError(.fileDoesNotExist))
             return
         }
-        task.didReceive(URLSchemeResponse(url: task.request.url, status: 200, mimeType: file.mimeType))
+        task.didReceive(URLSchemeResponse(url: task.request.urlString, status: 200, mimeType: file.mimeType))
         task.didReceive(file.contents)
         task.didFinish()
     }

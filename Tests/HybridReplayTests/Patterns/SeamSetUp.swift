@@ -275,7 +275,7 @@ struct SeamSetUp: Sendable, Hashable, CustomTestStringConvertible {
 
     func createWebView(for action: NavigationAction, windowFeatures: WindowFeatures) -> (any WebView)? {
         // Opens `target="_blank"` links in place, as single-window apps do.
-        webView.load(NavigationLoad(url: action.url))
+        webView.load(NavigationLoad(url: action.urlString))
         return nil
     }
 
@@ -318,7 +318,7 @@ struct SeamSetUp: Sendable, Hashable, CustomTestStringConvertible {
     func start(_ task: any URLSchemeTask) {
         // JSON, which a replay checks byte for byte (a served page it checks by its head only).
         let body = Data(#"{"generation":\#(generation)}"#.utf8)
-        task.didReceive(URLSchemeResponse(url: task.request.url, mimeType: "application/json"))
+        task.didReceive(URLSchemeResponse(url: task.request.urlString, mimeType: "application/json"))
         task.didReceive(body)
         task.didFinish()
     }

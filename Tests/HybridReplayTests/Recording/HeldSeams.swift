@@ -67,7 +67,7 @@ struct HeldTransport: HTTPTransport {
     func send(_ request: HTTPRequest, redirectDelegate: (any HTTPRedirectDelegate)?) async throws(HTTPTransportError)
         -> HTTPResponse
     {
-        await calls.wait(request.url)
+        await calls.wait(request.urlString)
     }
 }
 

@@ -49,7 +49,7 @@ struct RecorderCauseTests {
         }
 
         func request(_ name: String) -> Int? {
-            id(of: HTTPRequest.eventKind) { $0.payload(as: HTTPRequest.self)?.url == Self.url(name) }
+            id(of: HTTPRequest.eventKind) { $0.payload(as: HTTPRequest.self)?.urlString == Self.url(name) }
         }
 
         func response(to name: String) -> Int? {
@@ -67,7 +67,7 @@ struct RecorderCauseTests {
         }
 
         func causeOfRequest(_ name: String) -> Int?? {
-            events.first { $0.payload(as: HTTPRequest.self)?.url == Self.url(name) }.map(\.cause)
+            events.first { $0.payload(as: HTTPRequest.self)?.urlString == Self.url(name) }.map(\.cause)
         }
     }
 
@@ -136,7 +136,7 @@ struct RecorderCauseTests {
 
         let message = rig.message("go")
         for name in names {
-            let query = rig.id(of: CookieStoreQuery.eventKind) { $0.payload(as: CookieStoreQuery.self)?.url == Rig.url(name) }
+            let query = rig.id(of: CookieStoreQuery.eventKind) { $0.payload(as: CookieStoreQuery.self)?.urlString == Rig.url(name) }
             let cookies = rig.id(of: CookieStoreContents.eventKind) { $0.answers == query }
             #expect(rig.events.first { $0.id == query }?.cause == message)
             #expect(cookies != nil)

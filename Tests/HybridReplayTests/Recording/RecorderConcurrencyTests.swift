@@ -12,7 +12,7 @@ struct RecorderConcurrencyTests {
     func manyProducers() async throws {
         let recorder = Recorder(name: "concurrent", clock: ContinuousClock())
         let page = SimulatedWebView { script, _ in .success(.string(script)) }
-        let server = ScriptedHTTPTransport { request in HTTPResponse(status: 200, body: .text(request.url)) }
+        let server = ScriptedHTTPTransport { request in HTTPResponse(status: 200, body: .text(request.urlString)) }
         let manager = SimulatedLocationManager(status: .authorizedWhenInUse)
         let platform = recorder.platform(
             wrapping: .simulated(webView: page, transport: server, cookieStore: InMemoryCookieStore(), locationManager: manager))
@@ -59,7 +59,7 @@ struct RecorderConcurrencyTests {
                 #expect(evaluation.script == "changeEcho(\(message?.body ?? .null))")
             }
             if let response = event.payload(as: HTTPResponse.self), let answered = event.answers {
-                #expect(byID[answered]?.payload(as: HTTPRequest.self)?.url == (response.body.flatMap { if case .text(let url) = $0 { url } else { nil } }))
+                #expect(byID[answered]?.payload(as: HTTPRequest.self)?.urlString == (response.body.flatMap { if case .text(let url) = $0 { url } else { nil } }))
             }
             if let published = event.payload(as: LocationServiceValue.self), let cause = event.cause {
                 let fix = byID[cause]?.payload(as: LocationUpdate.self)?.locations.first
@@ -67,7 +67,7 @@ struct RecorderConcurrencyTests {
                 #expect(published.value.objectValue?["longitude"]?.numberValue == fix?.longitude)
             }
         }
-        let requests = events.compactMap { $0.payload(as: HTTPRequest.self)?.url }
+        let requests = events.compactMap { $0.payload(as: HTTPRequest.self)?.urlString }
         #expect(Set(requests).count == thirds * perProducer)
         #expect(events.filter { $0.kind == JavaScriptEvaluation.eventKind }.allSatisfy { $0.cause != nil })
         #expect(events.filter { $0.kind == LocationServiceValue.eventKind }.allSatisfy { $0.cause != nil })

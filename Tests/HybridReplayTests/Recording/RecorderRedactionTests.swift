@@ -34,7 +34,7 @@ struct RecorderRedactionTests {
     func loginSession() async throws {
         let token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhdmVyeSJ9.c2lnbmF0dXJlLXZhbHVl"
         let server = ScriptedHTTPTransport { request in
-            if request.url.hasSuffix("/token") {
+            if request.urlString.hasSuffix("/token") {
                 return HTTPResponse(status: 200, body: .json(["access_token": .string(token), "expires_in": 3600]))
             }
             return HTTPResponse(status: 200, body: .json(["name": "Avery"]))
@@ -51,7 +51,7 @@ struct RecorderRedactionTests {
         #expect(events[1].payload(as: HTTPRequest.self)?.body == .json(["username": "avery@example.com", "password": "[REDACTED:1]"]))
         #expect(events[2].payload(as: HTTPResponse.self)?.body == .json(["access_token": "[REDACTED:2]", "expires_in": 3600]))
         let profile = events[3].payload(as: HTTPRequest.self)
-        #expect(profile?.url == "https://api.example.com/me?token=[REDACTED:2]&v=1")
+        #expect(profile?.urlString == "https://api.example.com/me?token=[REDACTED:2]&v=1")
         #expect(profile?.headers == [HTTPHeader("Authorization", "Bearer [REDACTED:2]")])
         #expect(events.last?.payload(as: ScriptReply.self)?.outcome == .value(["signedIn": true, "name": "Avery"]))
         #expect(

@@ -62,7 +62,7 @@ enum RecordingApps {
         let platform: Platform
 
         func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
-            guard let url = URLComponents(string: action.url), url.scheme == "navigate" else {
+            guard let url = URLComponents(string: action.urlString), url.scheme == "navigate" else {
                 decisionHandler(.allow)
                 return
             }
@@ -81,7 +81,7 @@ enum RecordingApps {
 
         func decidePolicy(for action: NavigationAction) async -> NavigationPolicy {
             guard action.targetFrame == nil else { return .allow }
-            platform.webView.load(NavigationLoad(url: action.url))
+            platform.webView.load(NavigationLoad(url: action.urlString))
             return .cancel
         }
     }
@@ -102,12 +102,12 @@ enum RecordingApps {
         func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest)
             async -> HTTPRequest?
         {
-            let host = URL(string: newRequest.url)?.host ?? ""
+            let host = URL(string: newRequest.urlString)?.host ?? ""
             for setCookie in response.headers.values(named: "Set-Cookie") {
                 let pair = setCookie.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
                 await platform.cookieStore.setCookie(Cookie(name: String(pair[0]), value: String(pair[1]), domain: host))
             }
-            let cookies = await platform.cookieStore.cookies(for: newRequest.url)
+            let cookies = await platform.cookieStore.cookies(for: newRequest.urlString)
             var next = newRequest
             next.headers.append(HTTPHeader("Cookie", Self.header(cookies)))
             return next

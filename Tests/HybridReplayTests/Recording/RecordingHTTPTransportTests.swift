@@ -13,7 +13,7 @@ struct RecordingHTTPTransportTests {
     /// A fresh copy of the seed's server: `/sso/start` answers 302 to `/home` and sets a session cookie.
     static func server() -> ScriptedHTTPTransport {
         ScriptedHTTPTransport { request in
-            if request.url == ssoStart {
+            if request.urlString == ssoStart {
                 return HTTPResponse(
                     status: 302,
                     headers: [
@@ -130,7 +130,7 @@ struct RecordingHTTPTransportTests {
         #expect(recorder.events.map(\.kind.description) == ["http.request", "http.response", "http.request", "http.response"])
         #expect(recorder.events.map(\.answers) == [nil, 1, nil, 3])
         #expect(recorder.events.map(\.cause) == [nil, nil, 2, nil])
-        #expect(recorder.events[2].payload(as: HTTPRequest.self)?.url == "\(server.baseURL)/done")
+        #expect(recorder.events[2].payload(as: HTTPRequest.self)?.urlString == "\(server.baseURL)/done")
         #expect(recorder.events[1].payload(as: HTTPResponse.self)?.headers.values(named: "Set-Cookie") == ["sid=[REDACTED:1]; Path=/"])
         #expect(SecretScanner.findings(in: recorder.cassette()).isEmpty)
     }

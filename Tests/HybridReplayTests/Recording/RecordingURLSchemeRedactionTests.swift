@@ -15,7 +15,7 @@ struct RecordingURLSchemeRedactionTests {
 
         func start(_ task: any URLSchemeTask) {
             seen.withLock { $0.append(task.request) }
-            task.didReceive(URLSchemeResponse(url: task.request.url, mimeType: "application/json", headers: [HTTPHeader("Set-Cookie", "sid=s-7f3a9c; Path=/")]))
+            task.didReceive(URLSchemeResponse(url: task.request.urlString, mimeType: "application/json", headers: [HTTPHeader("Set-Cookie", "sid=s-7f3a9c; Path=/")]))
             task.didReceive(Data("{}".utf8))
             task.didFinish()
         }
@@ -41,7 +41,7 @@ struct RecordingURLSchemeRedactionTests {
         #expect(server.seen.current == [request])
 
         let recorded = try #require(recorder.events.first?.payload(as: URLSchemeRequest.self))
-        #expect(recorded.url == "app://localhost/api/login?token=[REDACTED:1]")
+        #expect(recorded.urlString == "app://localhost/api/login?token=[REDACTED:1]")
         #expect(recorded.headers.values(named: "Authorization") == ["Bearer [REDACTED:3]"])
         #expect(recorded.headers.values(named: "Cookie") == ["sid=[REDACTED:4]"])
         #expect(recorded.body == .json(["user": "ada", "password": "[REDACTED:2]"]))

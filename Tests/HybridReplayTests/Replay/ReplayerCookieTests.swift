@@ -17,7 +17,7 @@ struct ReplayerCookieTests {
     func loaderPasses() async throws {
         let report = try await replay(.none)
         #expect(report.passed, "\(report)")
-        #expect(report.trace.events.last?.payload(as: NavigationLoad.self)?.url == "https://app.example.com/home")
+        #expect(report.trace.events.last?.payload(as: NavigationLoad.self)?.urlString == "https://app.example.com/home")
     }
 
     @Test("cookies missing on the redirected request are reported at that request's Cookie header")

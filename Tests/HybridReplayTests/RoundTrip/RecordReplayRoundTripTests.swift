@@ -50,7 +50,7 @@ struct RecordReplayRoundTripTests {
     func concurrentPromises() async throws {
         let page = SimulatedWebView()
         let transport = ScriptedHTTPTransport { request in
-            HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/json")], body: .json(.object(["url": .string(request.url)])))
+            HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/json")], body: .json(.object(["url": .string(request.urlString)])))
         }
         let cassette = try await record(
             "promises", platform: .simulated(webView: page, transport: transport),
@@ -108,7 +108,7 @@ struct RecordReplayRoundTripTests {
     @Test("a cookie-redirect session over a scripted 302 → 302 → 200 chain")
     func cookieRedirects() async throws {
         let transport = ScriptedHTTPTransport { request in
-            switch request.url {
+            switch request.urlString {
             case "https://app.example.com/sso/start":
                 HTTPResponse(status: 302, headers: [HTTPHeader("Location", "/sso/step"), HTTPHeader("Set-Cookie", "session=s1; Path=/")])
             case "https://app.example.com/sso/step":

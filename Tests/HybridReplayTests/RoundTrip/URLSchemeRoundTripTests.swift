@@ -24,7 +24,7 @@ struct URLSchemeRoundTripTests {
                 for request in [Self.index, Self.script, Self.logo] {
                     let answer = try await page.requestURLScheme(request)
                     #expect(answer.completion == .finished)
-                    #expect(answer.data == ExampleBundleServer.files[URL(string: request.url)?.path ?? ""]?.body)
+                    #expect(answer.data == ExampleBundleServer.files[URL(string: request.urlString)?.path ?? ""]?.body)
                 }
                 guard stopping else { return }
                 let failed = try await page.requestURLScheme(Self.missing)
@@ -64,7 +64,7 @@ struct URLSchemeRoundTripTests {
     func answerLookup() async throws {
         let cassette = try await recordSession()
         let requests = cassette.urlSchemeRequests
-        #expect(requests.map(\.request.url) == [Self.index, Self.script, Self.logo, Self.missing, Self.feed].map(\.url))
+        #expect(requests.map(\.request.urlString) == [Self.index, Self.script, Self.logo, Self.missing, Self.feed].map(\.urlString))
         let index = try #require(cassette.urlSchemeAnswer(toRequest: requests[0].id))
         #expect(index.data == ExampleBundleServer.files["/index.html"]?.body)
         #expect(index.response?.mimeType == "text/html")

@@ -23,7 +23,7 @@ private final class ProxyHandler: URLSchemeHandler {
                 task.didFailWithError(URLError(.badServerResponse))
                 return
             }
-            task.didReceive(URLSchemeResponse(url: task.request.url, status: 200, mimeType: "application/json", headers: []))
+            task.didReceive(URLSchemeResponse(url: task.request.urlString, status: 200, mimeType: "application/json", headers: []))
             task.didReceive(Data(#"{"access_token": "\#(token)", "#.utf8))
             task.didReceive(Data(#""apiKey": "\#(Self.bundledKey)"}"#.utf8))
             task.didFinish()

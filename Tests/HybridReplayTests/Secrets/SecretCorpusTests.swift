@@ -43,8 +43,8 @@ struct SecretCorpusTests {
     /// A recording of `shapes`, each request sent by the app and answered by the server with its response.
     static func record(_ shapes: [SecretCorpus.Shape]) async throws -> Recorder {
         let recorder = stillRecorder()
-        let responses = Dictionary(shapes.map { ($0.request.url + $0.request.method, $0.response) }, uniquingKeysWith: { a, _ in a })
-        let server = ScriptedHTTPTransport { request in responses[request.url + request.method] ?? HTTPResponse(status: 404) }
+        let responses = Dictionary(shapes.map { ($0.request.urlString + $0.request.method, $0.response) }, uniquingKeysWith: { a, _ in a })
+        let server = ScriptedHTTPTransport { request in responses[request.urlString + request.method] ?? HTTPResponse(status: 404) }
         let platform = recorder.platform(wrapping: .simulated(transport: server))
         for shape in shapes { _ = try await platform.transport.send(shape.request) }
         #expect(server.requests == shapes.map(\.request), "the server sees the real values")

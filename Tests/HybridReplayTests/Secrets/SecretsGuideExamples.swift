@@ -60,7 +60,7 @@ struct SecretsGuideExamplesTests {
             body: .text("pin_code=4921&password=hunter2"))
         let redacted = SecretsGuide.redaction().apply(to: request, placeholders: &placeholders) as? HTTPRequest
 
-        #expect(redacted?.url == "https://api.bank.test/pay?sig=[REDACTED:1]&amount=5")
+        #expect(redacted?.urlString == "https://api.bank.test/pay?sig=[REDACTED:1]&amount=5")
         #expect(redacted?.headers.first == HTTPHeader("X-Tenant-Key", "[REDACTED:4]"))
         #expect(redacted?.body == .text("pin_code=[REDACTED:2]&password=[REDACTED:3]"))
     }

@@ -11,8 +11,8 @@ struct HeldHTTPTransportTests {
         let one = try await transport.nextRequest()
         async let second = transport.send(HTTPRequest(url: "https://a.example.com/2"))
         let two = try await transport.nextRequest()
-        #expect(one.number == 1 && one.request.url == "https://a.example.com/1")
-        #expect(two.number == 2 && two.request.url == "https://a.example.com/2")
+        #expect(one.number == 1 && one.request.urlString == "https://a.example.com/1")
+        #expect(two.number == 2 && two.request.urlString == "https://a.example.com/2")
         #expect(transport.unanswered == [one, two])
 
         #expect(transport.answer(two, with: HTTPResponse(status: 201)))
@@ -73,7 +73,7 @@ struct HeldHTTPTransportTests {
 
         let held = try await transport.waitForUnanswered(count: 2)
 
-        #expect(Set(held.map(\.request.url)) == ["https://a.example.com/1", "https://a.example.com/2"])
+        #expect(Set(held.map(\.request.urlString)) == ["https://a.example.com/1", "https://a.example.com/2"])
         for request in held.reversed() { #expect(transport.answer(request, with: HTTPResponse(status: 200 + request.number))) }
         let statuses = try await [first.status, second.status]
         #expect(Set(statuses) == [201, 202])

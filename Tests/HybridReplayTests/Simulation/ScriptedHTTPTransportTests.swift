@@ -7,7 +7,7 @@ struct ScriptedHTTPTransportTests {
     /// A server whose `/hop/<n>` redirects to `/hop/<n+1>` with `status`, until `/hop/<last>` answers 200.
     private static func chain(status: Int, last: Int) -> ScriptedHTTPTransport {
         ScriptedHTTPTransport { request in
-            guard let number = request.url.split(separator: "/").last.flatMap({ Int($0) }), number < last else {
+            guard let number = request.urlString.split(separator: "/").last.flatMap({ Int($0) }), number < last else {
                 return HTTPResponse(status: 200, body: .text("done"))
             }
             return HTTPResponse(
@@ -19,7 +19,7 @@ struct ScriptedHTTPTransportTests {
     @Test("answers a request with the routed response and records it")
     func noRedirect() async throws {
         let transport = ScriptedHTTPTransport { request in
-            HTTPResponse(status: request.url.hasSuffix("/ok") ? 200 : 404)
+            HTTPResponse(status: request.urlString.hasSuffix("/ok") ? 200 : 404)
         }
         let request = HTTPRequest(url: "https://api.example.com/ok", headers: [HTTPHeader("Accept", "text/html")])
 
@@ -70,8 +70,8 @@ struct ScriptedHTTPTransportTests {
 
         #expect(response.status == 200)
         #expect(seen.entries.map(\.response.status) == [302, 302])
-        #expect(seen.entries.map(\.proposed.url) == ["https://app.example.com/hop/1", "https://app.example.com/hop/2"])
-        #expect(seen.entries.map(\.original.url) == ["https://app.example.com/hop/0", "https://app.example.com/hop/1"])
+        #expect(seen.entries.map(\.proposed.urlString) == ["https://app.example.com/hop/1", "https://app.example.com/hop/2"])
+        #expect(seen.entries.map(\.original.urlString) == ["https://app.example.com/hop/0", "https://app.example.com/hop/1"])
         #expect(
             transport.requests.map { $0.headers.values(named: "Cookie") } == [[], ["hop=0"], ["hop=1"]])
     }
@@ -85,7 +85,7 @@ struct ScriptedHTTPTransportTests {
 
         #expect(response.status == 301)
         #expect(response.headers.values(named: "Location") == ["/hop/1"])
-        #expect(transport.requests.map(\.url) == ["https://app.example.com/hop/0"])
+        #expect(transport.requests.map(\.urlString) == ["https://app.example.com/hop/0"])
     }
 
     @Test("fails with tooManyRedirects on a redirect loop, after sending 21 requests")
@@ -119,7 +119,7 @@ struct ScriptedHTTPTransportTests {
     @Test("drops Authorization on a hop to another origin")
     func crossOrigin() async throws {
         let transport = ScriptedHTTPTransport { request in
-            request.url.hasPrefix("https://app.example.com")
+            request.urlString.hasPrefix("https://app.example.com")
                 ? HTTPResponse(status: 302, headers: [HTTPHeader("Location", "https://cdn.example.net/file")])
                 : HTTPResponse(status: 200)
         }

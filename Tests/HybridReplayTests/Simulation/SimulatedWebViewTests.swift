@@ -145,7 +145,7 @@ struct SimulatedWebViewTests {
         webView.setNavigationDelegate(
             SimulatedApp.NavigationDecider { action, decide in
                 seen.append(action)
-                decide(action.url.hasPrefix("navigate://") ? .cancel : .allow)
+                decide(action.urlString.hasPrefix("navigate://") ? .cancel : .allow)
             })
 
         #expect(try await webView.navigate(link) == .cancel)
@@ -153,7 +153,7 @@ struct SimulatedWebViewTests {
             try await webView.navigate(
                 NavigationAction(url: "https://app.example.com/a", navigationType: .other, targetFrame: .main()))
                 == .allow)
-        #expect(seen.entries.map(\.url) == ["navigate://present?r=255&g=255&b=0", "https://app.example.com/a"])
+        #expect(seen.entries.map(\.urlString) == ["navigate://present?r=255&g=255&b=0", "https://app.example.com/a"])
         #expect(webView.hasNavigationDelegate)
     }
 
@@ -257,7 +257,7 @@ struct SimulatedWebViewTests {
 
         #expect(webView.userScripts == [script])
         #expect(webView.handlerNames == ["b", "a"])
-        #expect(webView.loads.map(\.url) == ["https://app.example.com/", "https://app.example.com/final"])
+        #expect(webView.loads.map(\.urlString) == ["https://app.example.com/", "https://app.example.com/final"])
         #expect(!webView.hasNavigationDelegate)
     }
 
@@ -291,7 +291,7 @@ struct SimulatedWebViewTests {
         try await webView.waitForEvaluatedScripts(count: 2)
         try await webView.waitForLoads()
         #expect(webView.evaluatedScripts.map(\.script) == ["first()", "second()"])
-        #expect(webView.loads.map(\.url) == ["https://a.example.com/"])
+        #expect(webView.loads.map(\.urlString) == ["https://a.example.com/"])
         await app.value
     }
 

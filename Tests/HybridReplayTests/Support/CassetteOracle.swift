@@ -164,7 +164,7 @@ final class CassetteOracle: @unchecked Sendable {
         case let write as CookieStoreWrite:
             await platform.cookieStore.setCookie(write.cookie)
         case let query as CookieStoreQuery:
-            _ = await platform.cookieStore.cookies(for: query.url)
+            _ = await platform.cookieStore.cookies(for: query.urlString)
             return true
         case let change as LocationDelegateChange:
             platform.locationManager.setDelegate(change.isSet ? Receiver(oracle: self) : nil)
@@ -202,10 +202,10 @@ final class CassetteOracle: @unchecked Sendable {
         case var script as UserScriptInstallation: script.source += "//altered"; return script
         case var evaluation as JavaScriptEvaluation: evaluation.script += "//altered"; return evaluation
         case var route as NativeRoute: route.name += "-altered"; return route
-        case var load as NavigationLoad: load.url += "#altered"; return load
-        case var request as HTTPRequest: request.url += "#altered"; return request
+        case var load as NavigationLoad: load.urlString += "#altered"; return load
+        case var request as HTTPRequest: request.urlString += "#altered"; return request
         case var write as CookieStoreWrite: write.cookie.name += "-altered"; return write
-        case var query as CookieStoreQuery: query.url += "#altered"; return query
+        case var query as CookieStoreQuery: query.urlString += "#altered"; return query
         case var request as LocationAuthorizationRequest: request.level = request.level == .always ? .whenInUse : .always; return request
         case var request as TemporaryFullAccuracyRequest: request.purposeKey += "-altered"; return request
         case var change as LocationDelegateChange: change.isSet.toggle(); return change

@@ -346,6 +346,6 @@ final class SessionNavigator: NavigationDelegate, @unchecked Sendable {
     }
 
     func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
-        decisionHandler(action.url.hasPrefix("https://app.example.com/session/\(session)/") ? .allow : .cancel)
+        decisionHandler(action.urlString.hasPrefix("https://app.example.com/session/\(session)/") ? .allow : .cancel)
     }
 }

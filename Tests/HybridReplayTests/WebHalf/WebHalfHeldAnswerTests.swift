@@ -12,7 +12,7 @@ struct WebHalfHeldAnswerTests {
 
         init(_ url: String) { request = URLSchemeRequest(url: url) }
 
-        func didReceive(_ response: URLSchemeResponse) { sent.withLock { $0.append("response \(response.url)") } }
+        func didReceive(_ response: URLSchemeResponse) { sent.withLock { $0.append("response \(response.urlString)") } }
         func didReceive(_ data: Data) { sent.withLock { $0.append("data \(String(decoding: data, as: UTF8.self))") } }
         func didFinish() { sent.withLock { $0.append("finished") } }
         func didFailWithError(_ error: any Error) { sent.withLock { $0.append("failed: \(error)") } }

@@ -61,7 +61,7 @@ struct WebHalfReplayerTests {
         }
         #expect(report.passed, "\(report)")
         #expect(page.loads.map(\.body) == [.text(Self.html)])
-        #expect(page.loads.map(\.url) == [Self.url], "loaded at the URL its frame was recorded at")
+        #expect(page.loads.map(\.urlString) == [Self.url], "loaded at the URL its frame was recorded at")
         // Then the replay's own round trip through the page, which catches a message posted twice.
         #expect(page.evaluatedScripts.map(\.script).dropLast() == [#"changeEcho("Hello")"#])
         #expect(report.trace.events.map(\.kind.description) == ["script.message", "javascript.evaluate", "javascript.result"])
@@ -302,7 +302,7 @@ struct WebHalfReplayerTests {
         #expect(policy.current == .cancel)
 
         var relative = present
-        relative.url = "https://bridge.example.com/present?r=255&g=255&b=0"
+        relative.urlString = "https://bridge.example.com/present?r=255&g=255&b=0"
         let broken = try await replay(cassette, into: SimulatedWebView()) { page in
             try await page.waitForLoads()
             try page.postMessage(1, to: "ready", frame: Self.frame)
@@ -387,7 +387,7 @@ struct WebHalfReplayerTests {
             answer.withLock { $0 = answered }
         }
         #expect(report.passed, "\(report)")
-        #expect(page.loads.map(\.url) == ["app://localhost/index.html"])
+        #expect(page.loads.map(\.urlString) == ["app://localhost/index.html"])
         #expect(page.loads.map(\.body) == [nil], "the web view fetches the page from its scheme")
         #expect(answer.current?.response?.mimeType == "text/html")
         #expect(answer.current?.data == Data("<p>served by the app</p>".utf8))

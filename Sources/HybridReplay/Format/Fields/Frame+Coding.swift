@@ -9,7 +9,7 @@ extension Frame {
 
     func write(_ writer: inout FieldWriter) {
         writer.write("isMainFrame", isMainFrame)
-        writer.write("url", url)
+        writer.write("url", urlString)
         if let securityOrigin { writer.writeObject("securityOrigin", securityOrigin.write) }
     }
 }

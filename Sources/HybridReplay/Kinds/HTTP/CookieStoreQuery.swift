@@ -3,13 +3,13 @@ extension CookieStoreQuery: StandardPayload {
 
     public static let eventDirection = Direction.effect
 
-    public var summary: String { url }
+    public var summary: String { urlString }
 
     static func read(_ reader: inout FieldReader) -> CookieStoreQuery? {
         reader.string("url").map(CookieStoreQuery.init)
     }
 
-    func write(_ writer: inout FieldWriter) { writer.write("url", url) }
+    func write(_ writer: inout FieldWriter) { writer.write("url", urlString) }
 }
 
 // MARK: What the kind means
@@ -30,7 +30,7 @@ extension CookieStoreQuery {
     static let causeRule = CauseRule.free
 
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
-        CookieStoreQuery(url: rewriter.url(url, &placeholders))
+        CookieStoreQuery(url: rewriter.url(urlString, &placeholders))
     }
 
     func recordedForm() -> Self { self }

@@ -4,7 +4,7 @@ extension HTTPRequest: StandardPayload {
     public static let eventDirection = Direction.effect
 
     public var summary: String {
-        "\(method) \(url)" + headers.values(named: "Cookie").map { " cookie: \($0)" }.joined()
+        "\(method) \(urlString)" + headers.values(named: "Cookie").map { " cookie: \($0)" }.joined()
     }
 
     static func read(_ reader: inout FieldReader) -> HTTPRequest? {
@@ -18,7 +18,7 @@ extension HTTPRequest: StandardPayload {
 
     func write(_ writer: inout FieldWriter) {
         writer.write("method", method)
-        writer.write("url", url)
+        writer.write("url", urlString)
         writer.writeArray("headers", headers) { $1.write(&$0) }
         if let body { writer.writeObject("body", body.write) }
     }
@@ -43,7 +43,7 @@ extension HTTPRequest {
 
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var request = self
-        request.url = rewriter.url(url, &placeholders)
+        request.urlString = rewriter.url(urlString, &placeholders)
         request.body = rewriter.body(body, headers: headers, &placeholders)
         request.headers = rewriter.headers(headers, &placeholders)
         return request

@@ -5,7 +5,7 @@ extension JavaScriptEvaluation: StandardPayload {
 
     public var summary: String {
         JSONValue.string(script).description + (arguments.map { " with \(JSONValue.object($0))" } ?? "")
-            + (frame.map { " in \($0.isMainFrame ? "main frame" : "frame") \($0.url ?? "")" } ?? "")
+            + (frame.map { " in \($0.isMainFrame ? "main frame" : "frame") \($0.urlString ?? "")" } ?? "")
             + (contentWorld == .page ? "" : " in \(contentWorld)")
     }
 

@@ -4,7 +4,7 @@ extension NavigationAction: StandardPayload {
     public static let eventDirection = Direction.stimulus
 
     public var summary: String {
-        "\(navigationType) \(method) \(url)" + (targetFrame == nil ? " (new window)" : "")
+        "\(navigationType) \(method) \(urlString)" + (targetFrame == nil ? " (new window)" : "")
             + (preferences.map { " (offering \($0.summary))" } ?? "")
     }
 
@@ -24,7 +24,7 @@ extension NavigationAction: StandardPayload {
     }
 
     func write(_ writer: inout FieldWriter) {
-        writer.write("url", url)
+        writer.write("url", urlString)
         writer.write("method", method)
         writer.write("navigationType", navigationType)
         if let sourceFrame { writer.writeObject("sourceFrame", sourceFrame.write) }
@@ -63,7 +63,7 @@ extension NavigationAction {
 
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var action = self
-        action.url = rewriter.url(url, &placeholders)
+        action.urlString = rewriter.url(urlString, &placeholders)
         action.sourceFrame = rewriter.frame(sourceFrame, &placeholders)
         action.targetFrame = rewriter.frame(targetFrame, &placeholders)
         return action
@@ -77,5 +77,5 @@ extension NavigationAction {
 // MARK: In the web half
 
 extension NavigationAction: WebHalfPageStep {
-    var pageDoes: String { "navigate to \(url)" }
+    var pageDoes: String { "navigate to \(urlString)" }
 }

@@ -26,7 +26,7 @@ extension NavigationCommit {
     static let causeRule = CauseRule.free
 
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
-        Self(url: url.map { rewriter.url($0, &placeholders) })
+        Self(url: urlString.map { rewriter.url($0, &placeholders) })
     }
 
     func recordedForm() -> Self { self }

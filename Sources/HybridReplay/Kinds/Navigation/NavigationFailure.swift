@@ -3,7 +3,7 @@ extension NavigationFailure: StandardPayload {
 
     public static let eventDirection = Direction.stimulus
 
-    public var summary: String { "\(phase) \(url ?? "(no URL)"): \(error)" }
+    public var summary: String { "\(phase) \(urlString ?? "(no URL)"): \(error)" }
 
     static func read(_ reader: inout FieldReader) -> NavigationFailure? {
         let url = reader.optionalString("url")
@@ -14,7 +14,7 @@ extension NavigationFailure: StandardPayload {
     }
 
     func write(_ writer: inout FieldWriter) {
-        writer.write("url", url)
+        writer.write("url", urlString)
         writer.write("phase", phase)
         writer.writeObject("error", error.write)
     }
@@ -49,7 +49,7 @@ extension NavigationFailure {
 
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var failure = self
-        failure.url = url.map { rewriter.url($0, &placeholders) }
+        failure.urlString = urlString.map { rewriter.url($0, &placeholders) }
         return failure
     }
 

@@ -3,7 +3,7 @@ extension NavigationLoad: StandardPayload {
 
     public static let eventDirection = Direction.effect
 
-    public var summary: String { "\(method) \(url)" + (body.map { " (\($0.summary))" } ?? "") }
+    public var summary: String { "\(method) \(urlString)" + (body.map { " (\($0.summary))" } ?? "") }
 
     static func read(_ reader: inout FieldReader) -> NavigationLoad? {
         let url = reader.string("url")
@@ -15,7 +15,7 @@ extension NavigationLoad: StandardPayload {
     }
 
     func write(_ writer: inout FieldWriter) {
-        writer.write("url", url)
+        writer.write("url", urlString)
         writer.write("method", method)
         if !headers.isEmpty { writer.writeArray("headers", headers) { $1.write(&$0) } }
         if let body { writer.writeObject("body", body.write) }
@@ -41,7 +41,7 @@ extension NavigationLoad {
 
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var load = self
-        load.url = rewriter.url(url, &placeholders)
+        load.urlString = rewriter.url(urlString, &placeholders)
         load.body = rewriter.body(body, headers: headers, &placeholders)
         load.headers = rewriter.headers(headers, &placeholders)
         return load

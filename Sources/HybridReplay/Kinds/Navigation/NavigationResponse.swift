@@ -6,7 +6,7 @@ extension NavigationResponse: StandardPayload {
     public static let eventDirection = Direction.stimulus
 
     public var summary: String {
-        [status.map(String.init), mimeType, url].compactMap { $0 }.joined(separator: " ")
+        [status.map(String.init), mimeType, urlString].compactMap { $0 }.joined(separator: " ")
             + (isForMainFrame ? "" : " (subframe)") + (canShowMIMEType ? "" : " (cannot show)")
     }
 
@@ -28,7 +28,7 @@ extension NavigationResponse: StandardPayload {
     }
 
     func write(_ writer: inout FieldWriter) {
-        writer.write("url", url)
+        writer.write("url", urlString)
         writer.write("status", status)
         writer.write("mimeType", mimeType)
         writer.write("isForMainFrame", isForMainFrame)
@@ -62,7 +62,7 @@ extension NavigationResponse {
 
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var response = self
-        response.url = rewriter.url(url, &placeholders)
+        response.urlString = rewriter.url(urlString, &placeholders)
         return response
     }
 
@@ -74,5 +74,5 @@ extension NavigationResponse {
 // MARK: In the web half
 
 extension NavigationResponse: WebHalfPageStep {
-    var pageDoes: String { "receive the response for \(url)" }
+    var pageDoes: String { "receive the response for \(urlString)" }
 }

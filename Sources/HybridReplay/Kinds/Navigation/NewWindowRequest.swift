@@ -9,7 +9,7 @@ extension NewWindowRequest: StandardPayload {
         let size = windowFeatures.width.flatMap { width in
             windowFeatures.height.map { " \(CanonicalNumber.text(width))×\(CanonicalNumber.text($0))" }
         }
-        return "\(action.navigationType) \(action.method) \(action.url)" + (size ?? "")
+        return "\(action.navigationType) \(action.method) \(action.urlString)" + (size ?? "")
     }
 
     static func read(_ reader: inout FieldReader) -> NewWindowRequest? {
@@ -63,5 +63,5 @@ extension NewWindowRequest {
 // MARK: In the web half
 
 extension NewWindowRequest: WebHalfPageStep {
-    var pageDoes: String { "ask for a window for \(action.url)" }
+    var pageDoes: String { "ask for a window for \(action.urlString)" }
 }

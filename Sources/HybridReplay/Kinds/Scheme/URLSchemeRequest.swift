@@ -10,7 +10,7 @@ extension URLSchemeRequest: StandardPayload {
     public static let eventDirection = Direction.stimulus
 
     public var summary: String {
-        "\(method) \(url)" + (body.map { " (\($0.summary))" } ?? "")
+        "\(method) \(urlString)" + (body.map { " (\($0.summary))" } ?? "")
             + (frame.map { $0.isMainFrame ? "" : " (subframe)" } ?? "")
     }
 
@@ -26,7 +26,7 @@ extension URLSchemeRequest: StandardPayload {
     }
 
     func write(_ writer: inout FieldWriter) {
-        writer.write("url", url)
+        writer.write("url", urlString)
         writer.write("method", method)
         writer.writeArray("headers", headers) { $1.write(&$0) }
         if let body { writer.writeObject("body", body.write) }
@@ -60,7 +60,7 @@ extension URLSchemeRequest {
 
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var request = self
-        request.url = rewriter.url(url, &placeholders)
+        request.urlString = rewriter.url(urlString, &placeholders)
         request.body = rewriter.body(body, headers: headers, &placeholders)
         request.headers = rewriter.headers(headers, &placeholders)
         request.frame = rewriter.frame(frame, &placeholders)
@@ -75,5 +75,5 @@ extension URLSchemeRequest {
 // MARK: In the web half
 
 extension URLSchemeRequest: WebHalfPageStep {
-    var pageDoes: String { "request \(method) \(url)" }
+    var pageDoes: String { "request \(method) \(urlString)" }
 }

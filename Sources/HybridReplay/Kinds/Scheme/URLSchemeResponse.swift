@@ -24,7 +24,7 @@ extension URLSchemeResponse: StandardPayload {
     }
 
     func write(_ writer: inout FieldWriter) {
-        writer.write("url", url)
+        writer.write("url", urlString)
         writer.write("status", status)
         writer.write("mimeType", mimeType)
         writer.writeArray("headers", headers) { $1.write(&$0) }
@@ -50,7 +50,7 @@ extension URLSchemeResponse {
 
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var response = self
-        response.url = rewriter.url(url, &placeholders)
+        response.urlString = rewriter.url(urlString, &placeholders)
         response.headers = rewriter.headers(headers, &placeholders)
         return response
     }

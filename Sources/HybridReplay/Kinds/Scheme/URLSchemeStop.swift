@@ -5,13 +5,13 @@ extension URLSchemeStop: StandardPayload {
 
     public static let eventDirection = Direction.stimulus
 
-    public var summary: String { url }
+    public var summary: String { urlString }
 
     static func read(_ reader: inout FieldReader) -> URLSchemeStop? {
         reader.string("url").map(URLSchemeStop.init)
     }
 
-    func write(_ writer: inout FieldWriter) { writer.write("url", url) }
+    func write(_ writer: inout FieldWriter) { writer.write("url", urlString) }
 }
 
 // MARK: What the kind means
@@ -40,7 +40,7 @@ extension URLSchemeStop {
 
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var stop = self
-        stop.url = rewriter.url(url, &placeholders)
+        stop.urlString = rewriter.url(urlString, &placeholders)
         return stop
     }
 

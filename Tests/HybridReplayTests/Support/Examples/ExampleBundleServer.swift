@@ -49,7 +49,7 @@ final class ExampleBundleServer: URLSchemeHandler {
     }
 
     func start(_ task: any URLSchemeTask) {
-        let path = URLComponents(string: task.request.url)?.path ?? ""
+        let path = URLComponents(string: task.request.urlString)?.path ?? ""
         guard let file = Self.files[path] else {
             return task.didFailWithError(NotFound(path: path))
         }
@@ -58,7 +58,7 @@ final class ExampleBundleServer: URLSchemeHandler {
         if fault == .editedFiles, path == "/index.html" || path == "/app.js" { body.append(Data("// edited\n".utf8)) }
         if fault == .noBody { body = Data() }
         task.didReceive(
-            URLSchemeResponse(url: task.request.url, status: 200, mimeType: file.mimeType, headers: [HTTPHeader("Content-Type", file.mimeType)]))
+            URLSchemeResponse(url: task.request.urlString, status: 200, mimeType: file.mimeType, headers: [HTTPHeader("Content-Type", file.mimeType)]))
         var offset = body.startIndex
         while offset < body.endIndex {
             let end = min(offset + pieceSize, body.endIndex)

@@ -36,7 +36,7 @@ final class ExampleCookieLoader: HTTPRedirectDelegate {
             let pair = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
             if pair.count == 2 { jar.set(String(pair[0]), String(pair[1])) }
         }
-        jar.lastURL = newRequest.url
+        jar.lastURL = newRequest.urlString
         var next = newRequest
         if fault != .skipsCookieInjection { next.headers.append(HTTPHeader("Cookie", jar.header)) }
         return next

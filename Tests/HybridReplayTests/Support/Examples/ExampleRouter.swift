@@ -25,7 +25,7 @@ struct ExampleRouter: NavigationDelegate {
     }
 
     func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
-        guard let url = URLComponents(string: action.url), url.scheme == "navigate" else {
+        guard let url = URLComponents(string: action.urlString), url.scheme == "navigate" else {
             decisionHandler(.allow)
             return
         }

@@ -11,7 +11,7 @@ extension ExampleWebShell {
         decisionHandler: @escaping @Sendable (NavigationPolicy, WebpagePreferences) -> Void
     ) {
         var chosen = preferences
-        let host = URLComponents(string: action.url)?.host
+        let host = URLComponents(string: action.urlString)?.host
         if host == "desktop.example.com", fault != .ignoresDesktopSites { chosen.preferredContentMode = .desktop }
         if host == "ads.example.com" { chosen.allowsContentJavaScript = false }
         decisionHandler(.allow, chosen)

@@ -23,7 +23,7 @@ struct ExampleWindowOpener: UIDelegate {
     func createWebView(for action: NavigationAction, windowFeatures: WindowFeatures) -> (any WebView)? {
         if fault == .opensEveryWindow { return webView }
         if action.navigationType == .linkActivated {
-            webView.load(NavigationLoad(url: action.url))
+            webView.load(NavigationLoad(url: action.urlString))
             return nil
         }
         // A popup that says how big it wants to be is a sign-in window; the

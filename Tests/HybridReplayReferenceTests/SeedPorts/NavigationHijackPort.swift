@@ -27,7 +27,7 @@ func decidePolicy(
 
 if
     navigationAction.navigationType == NavigationType.linkActivated,
-    let url = URL(string: navigationAction.urlString) {
+    let url = navigationAction.request.url {
 
     // Process the URL & trigger hijack logic here
 
@@ -76,7 +76,7 @@ case .push:
 
 } else {
     // Load URL as usual
-    let req = NavigationLoad(url: url.absoluteString)
+    let req = HTTPRequest(url: url)
     platform.webView.load(req)
 }
 

@@ -55,19 +55,19 @@ var cookiesArray: [Cookie] = []
 
                    let cookieDict = SetCookie.cookieHeader(for: cookiesArray).map { ["Cookie": $0] } ?? [:]
                    if let cookieStr = cookieDict["Cookie"] {
-                       request.headers.append(HTTPHeader("Cookie", cookieStr))
+                       request.addValue(cookieStr, forHTTPHeaderField: "Cookie")
                    }
                }
                completion(request)
            }
-       } else  if let url = URL(string: request.urlString) {
+       } else  if let url = request.url {
            Task {
-           if let cookies = Optional(await platform.cookieStore.cookies(for: url.absoluteString)) {
+           if let cookies = Optional(await platform.cookieStore.cookies(for: url)) {
                cookiesArray.append(contentsOf: cookies)
            }
            let cookieDict = SetCookie.cookieHeader(for: cookiesArray).map { ["Cookie": $0] } ?? [:]
            if let cookieStr = cookieDict["Cookie"] {
-               request.headers.append(HTTPHeader("Cookie", cookieStr))
+               request.addValue(cookieStr, forHTTPHeaderField: "Cookie")
            }
            completion(request)
            }
@@ -78,7 +78,7 @@ var cookiesArray: [Cookie] = []
            }
            let cookieDict = SetCookie.cookieHeader(for: cookiesArray).map { ["Cookie": $0] } ?? [:]
            if let cookieStr = cookieDict["Cookie"] {
-               request.headers.append(HTTPHeader("Cookie", cookieStr))
+               request.addValue(cookieStr, forHTTPHeaderField: "Cookie")
            }
            completion(request)
        }

@@ -41,7 +41,7 @@ class ExperimentalViewController: UIViewController, ScriptMessageHandler, @unche
             self.view.addSubview(webView)
             let urlToLoad = URL(string: URLS.experimentalURL)
             // Do any additional setup after loading the view.
-            webView.load(NavigationLoad(url: urlToLoad!.absoluteString))
+            webView.load(HTTPRequest(url: urlToLoad!))
         }
 
         override func didReceiveMemoryWarning() {
@@ -72,7 +72,7 @@ class ExperimentalViewController: UIViewController, ScriptMessageHandler, @unche
         func fetchRandomUserProfile(guid: String) {
             //https://randomuser.me/api
             var request = HTTPRequest(url: "https://randomuser.me/api")
-            request.method = "GET"
+            request.httpMethod = "GET"
             let session = platform.transport
             let dataTask = Task {
                 var (response, error): (HTTPResponse?, HTTPTransportError?) = (nil, nil)

@@ -16,7 +16,7 @@ final class BundleServer: URLSchemeHandler {
     }
 
     func start(_ task: any URLSchemeTask) {
-        let path = URLComponents(string: task.request.urlString)?.path ?? "/"
+        let path = task.request.url?.path ?? "/"
         guard let file = files[path == "/" ? "/index.html" : path] else {
             task.didFailWithError(URLError(.fileDoesNotExist))
             return

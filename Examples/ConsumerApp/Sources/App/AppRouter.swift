@@ -12,7 +12,7 @@ public struct AppRouter: NavigationDelegate {
     }
 
     public func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
-        guard let url = URLComponents(string: action.url), url.scheme?.lowercased() == "navigate" else {
+        guard let url = URLComponents(string: action.urlString), url.scheme?.lowercased() == "navigate" else {
             return decisionHandler(.allow)
         }
         var colour: [String: JSONValue] = [:]

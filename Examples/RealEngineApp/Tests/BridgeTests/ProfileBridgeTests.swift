@@ -21,7 +21,7 @@ let profilePage = """
 
 /// What the profile server answers.
 let profileServer = ScriptedHTTPTransport { request in
-    guard request.url == ProfileBridge.endpoint else { return HTTPResponse(status: 404) }
+    guard request.urlString == ProfileBridge.endpoint else { return HTTPResponse(status: 404) }
     return HTTPResponse(
         status: 200, headers: [HTTPHeader("Content-Type", "application/json")],
         body: .json(["name": "Ada Lovelace", "tier": "gold", "miles": 120_500, "seat": "12A", "homeAirport": "LHR"]))

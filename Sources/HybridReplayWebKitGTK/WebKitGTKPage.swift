@@ -125,18 +125,18 @@ final class WebKitGTKPage: @unchecked Sendable {
                 }
             willLoad()
             let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-            webkit_web_view_load_bytes(view, bytes, mimeType, encoding, load.url)
+            webkit_web_view_load_bytes(view, bytes, mimeType, encoding, load.urlString)
             g_bytes_unref(bytes)
             return
         }
         guard load.method.uppercased() == "GET" else {
             rejectLoad(
                 WebKitGTKError(
-                    "WebKitGTK loads requests with GET only, found \(load.method) \(load.url); "
+                    "WebKitGTK loads requests with GET only, found \(load.method) \(load.urlString); "
                         + "load the response yourself and pass it as the NavigationLoad body"))
             return
         }
-        guard let request = webkit_uri_request_new(load.url) else { return }
+        guard let request = webkit_uri_request_new(load.urlString) else { return }
         if let headers = webkit_uri_request_get_http_headers(request) {
             for header in load.headers { soup_message_headers_append(headers, header.name, header.value) }
         }

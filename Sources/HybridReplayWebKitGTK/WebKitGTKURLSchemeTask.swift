@@ -72,7 +72,7 @@ final class WebKitGTKURLSchemeTask: URLSchemeTask, @unchecked Sendable {
     }
 
     private func misuse(_ what: String) {
-        page.reportIssue(WebKitGTKError("the scheme task for \(request.method) \(request.url) got \(what)"))
+        page.reportIssue(WebKitGTKError("the scheme task for \(request.method) \(request.urlString) got \(what)"))
     }
 
     // MARK: WebKitGTK calls

@@ -113,7 +113,7 @@ public final class WebKitGTKWebView: WebView {
     private static func refusal(of frame: Frame?) -> JavaScriptError? {
         guard let frame, !frame.isMainFrame else { return nil }
         return JavaScriptError(
-            "WebKitGTK evaluates JavaScript only in the main frame; cannot evaluate in the frame at \(frame.url ?? "an unknown URL")")
+            "WebKitGTK evaluates JavaScript only in the main frame; cannot evaluate in the frame at \(frame.urlString ?? "an unknown URL")")
     }
 
     /// Serves the page's requests to `scheme` through `handler`, on this web

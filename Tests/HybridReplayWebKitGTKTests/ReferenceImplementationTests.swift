@@ -102,7 +102,7 @@ struct ReferenceImplementationTests {
     /// A server that answers the random-user API with `body()` and anything else with 404.
     static func randomUserServer(_ body: @escaping @Sendable () -> String) -> ScriptedHTTPTransport {
         ScriptedHTTPTransport { request in
-            guard request.url == RandomUserFetcher.seedEndpoint else { return HTTPResponse(status: 404) }
+            guard request.urlString == RandomUserFetcher.seedEndpoint else { return HTTPResponse(status: 404) }
             return HTTPResponse(
                 status: 200, headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")], body: .text(body()))
         }
@@ -257,8 +257,8 @@ struct ReferenceImplementationTests {
 
         _ = try await webView.evaluateJavaScript("document.getElementById('present').click()")
 
-        let decided = try #require(await first(observed.decisions) { $0.action.url.hasPrefix("navigate:") })
-        #expect(decided.action.url == "navigate://present?r=255&g=255&b=0")
+        let decided = try #require(await first(observed.decisions) { $0.action.urlString.hasPrefix("navigate:") })
+        #expect(decided.action.urlString == "navigate://present?r=255&g=255&b=0")
         #expect(decided.action.navigationType == .linkActivated)
         #expect(decided.action.targetFrame == nil)
         #expect(decided.policy == .cancel)
@@ -277,7 +277,7 @@ struct ReferenceImplementationTests {
 
         _ = try await webView.evaluateJavaScript("document.getElementById('next').click()")
 
-        let decided = try #require(await first(observed.decisions) { $0.action.url == Self.nextURL })
+        let decided = try #require(await first(observed.decisions) { $0.action.urlString == Self.nextURL })
         #expect(decided.action.navigationType == .linkActivated)
         #expect(decided.action.targetFrame == .main(baseURL))
         #expect(decided.policy == .allow)

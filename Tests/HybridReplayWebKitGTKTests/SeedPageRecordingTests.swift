@@ -53,7 +53,7 @@ struct SeedPageRecordingTests {
             name: page.name, description: "SeedPages/pages/\(page.name).html \(page.summary).",
             contract: page.contractName, clock: ManualClock(), engine: engine, volatile: volatile(page))
         let server = ScriptedHTTPTransport { request in
-            guard request.url == RandomUserFetcher.seedEndpoint else { return HTTPResponse(status: 404) }
+            guard request.urlString == RandomUserFetcher.seedEndpoint else { return HTTPResponse(status: 404) }
             return HTTPResponse(
                 status: 200, headers: [HTTPHeader("Content-Type", "application/json; charset=utf-8")],
                 body: .text(randomUser))

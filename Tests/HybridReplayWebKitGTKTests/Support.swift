@@ -36,7 +36,7 @@ struct StreamingNavigationDelegate: NavigationDelegate {
 
     func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
         continuation.yield(action)
-        decisionHandler(action.url.hasPrefix(cancelling) ? .cancel : .allow)
+        decisionHandler(action.urlString.hasPrefix(cancelling) ? .cancel : .allow)
     }
 }
 

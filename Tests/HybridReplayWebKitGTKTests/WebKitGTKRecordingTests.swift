@@ -33,7 +33,7 @@ struct WebKitGTKRecordingTests {
         }
 
         func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
-            guard let url = URLComponents(string: action.url), url.scheme == "navigate" else {
+            guard let url = URLComponents(string: action.urlString), url.scheme == "navigate" else {
                 return decisionHandler(.allow)
             }
             var colour: [String: JSONValue] = [:]
@@ -99,7 +99,7 @@ struct WebKitGTKRecordingTests {
         }
         let cassette = recorder.cassette()
         let actions = cassette.events.compactMap { $0.payload(as: NavigationAction.self) }
-        let present = try #require(actions.first { $0.url.hasPrefix("navigate://") })
+        let present = try #require(actions.first { $0.urlString.hasPrefix("navigate://") })
         #expect(present.navigationType == .linkActivated)
         #expect(present.targetFrame == nil)
         #expect(cassette.events.contains { $0.payload(as: NativeRoute.self) == NativeRoute(name: "present", parameters: ["r": 255, "g": 255, "b": 0]) })

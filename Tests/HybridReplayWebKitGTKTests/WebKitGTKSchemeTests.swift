@@ -47,14 +47,14 @@ struct WebKitGTKSchemeTests {
 
         func start(_ task: any URLSchemeTask) {
             let request = task.request
-            let path = URLComponents(string: request.url)?.path ?? ""
+            let path = URLComponents(string: request.urlString)?.path ?? ""
             Task { @MainActor in
                 guard let file = WebKitGTKSchemeTests.files[path] else {
                     return task.didFailWithError(WebKitGTKError("no file at \(path)"))
                 }
                 var body = file.body
                 if corruptScript, path == "/app.js" { body.append(contentsOf: Data("//".utf8)) }
-                task.didReceive(URLSchemeResponse(url: request.url, status: 200, mimeType: file.mimeType))
+                task.didReceive(URLSchemeResponse(url: request.urlString, status: 200, mimeType: file.mimeType))
                 var offset = body.startIndex
                 while offset < body.endIndex {
                     let end = min(offset + 40, body.endIndex)
@@ -104,10 +104,10 @@ struct WebKitGTKSchemeTests {
         #expect(Set(requests.map(\.request.urlString)) == [
             "app://localhost/index.html", "app://localhost/app.js", "app://localhost/logo.png",
         ])
-        #expect(requests.first?.request.url == "app://localhost/index.html")
+        #expect(requests.first?.request.urlString == "app://localhost/index.html")
         for (id, request) in requests {
             let answer = try #require(cassette.urlSchemeAnswer(toRequest: id))
-            let path = URLComponents(string: request.url)?.path ?? ""
+            let path = URLComponents(string: request.urlString)?.path ?? ""
             #expect(answer.data == Self.files[path]?.body, "\(path)")
             #expect(answer.completion == .finished)
         }
@@ -127,7 +127,7 @@ struct WebKitGTKSchemeTests {
         pinned.servedFiles = .pinned
         let replay = await Replayer(cassette: cassette, options: pinned).replay { BundleHandler(platform: $0, corruptScript: true) }
         #expect(!replay.passed)
-        let script = try #require(cassette.urlSchemeRequests.first { $0.request.url.hasSuffix("app.js") })
+        let script = try #require(cassette.urlSchemeRequests.first { $0.request.urlString.hasSuffix("app.js") })
         let issue = try #require(replay.issues.first, "\(replay)")
         // The two extra bytes are data the recording's answer to the script never had.
         #expect(issue.kind == .unexpectedEffect, "\(replay)")
@@ -150,7 +150,7 @@ struct WebKitGTKSchemeTests {
 
         func start(_ task: any URLSchemeTask) {
             task.didReceive(Data("early".utf8))
-            task.didReceive(URLSchemeResponse(url: task.request.url, mimeType: "text/html"))
+            task.didReceive(URLSchemeResponse(url: task.request.urlString, mimeType: "text/html"))
             task.didReceive(Data("<p>served</p>".utf8))
             task.didFinish()
             task.didFinish()

@@ -17,8 +17,8 @@ struct WebKitGTKVersion2Tests {
             decisionHandler(.allow)
         }
         func didStartProvisionalNavigation(_ navigation: NavigationStart) { continuation.yield("started") }
-        func didCommit(_ navigation: NavigationCommit) { continuation.yield("committed \(navigation.url ?? "")") }
-        func didFinish(_ navigation: NavigationFinish) { continuation.yield("finished \(navigation.url ?? "")") }
+        func didCommit(_ navigation: NavigationCommit) { continuation.yield("committed \(navigation.urlString ?? "")") }
+        func didFinish(_ navigation: NavigationFinish) { continuation.yield("finished \(navigation.urlString ?? "")") }
         func didFailProvisionalNavigation(_ failure: NavigationFailure) { continuation.yield("failed \(failure.phase)") }
         func didFail(_ failure: NavigationFailure) { continuation.yield("failed \(failure.phase)") }
     }

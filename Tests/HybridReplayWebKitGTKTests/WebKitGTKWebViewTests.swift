@@ -177,8 +177,8 @@ struct WebKitGTKWebViewTests {
 
         _ = try await webView.evaluateJavaScript("document.querySelector('a').click()")
 
-        let action = try #require(await first(delegate.actions) { $0.url.hasPrefix("navigate:") })
-        #expect(action.url == "navigate://present?r=255&g=255&b=0")
+        let action = try #require(await first(delegate.actions) { $0.urlString.hasPrefix("navigate:") })
+        #expect(action.urlString == "navigate://present?r=255&g=255&b=0")
         #expect(action.navigationType == .linkActivated)
         #expect(action.method == "GET")
         #expect(action.targetFrame == .main(baseURL))
@@ -197,8 +197,8 @@ struct WebKitGTKWebViewTests {
 
         _ = try await webView.evaluateJavaScript("document.querySelector('a').click()")
 
-        let action = try #require(await first(delegate.actions) { $0.url.hasPrefix("navigate:") })
-        #expect(action.url == "navigate://present?r=0&g=0&b=255")
+        let action = try #require(await first(delegate.actions) { $0.urlString.hasPrefix("navigate:") })
+        #expect(action.urlString == "navigate://present?r=0&g=0&b=255")
         #expect(action.navigationType == .linkActivated)
         #expect(action.targetFrame == nil)
     }

@@ -46,6 +46,20 @@ struct KindVariantsTests {
         #expect(all["navigation-type:reload"] != nil)
     }
 
+    @Test("a response's cookies get each Max-Age class, Max-Age beside an Expires, a past Expires and Secure, appended to every Set-Cookie")
+    func cookieAttributes() {
+        let response = HTTPResponse(
+            status: 302, headers: [HTTPHeader("Location", "/next"), HTTPHeader("Set-Cookie", "sid=1; Path=/"), HTTPHeader("set-cookie", "b=2")])
+        let all = edits(of: response)
+        let maxAge = replaced(all["cookie-attribute:max-age"]) as? HTTPResponse
+        #expect(maxAge?.headers.map(\.value) == ["/next", "sid=1; Path=/; Max-Age=3600", "b=2; Max-Age=3600"])
+        for name in ["max-age-zero", "max-age-negative", "max-age-fraction", "max-age-beats-expires", "expires-past", "secure"] {
+            #expect(all["cookie-attribute:\(name)"] != nil, "\(name)")
+        }
+        #expect((replaced(all["cookie-attribute:max-age-beats-expires"]) as? HTTPResponse)?.headers[1].value.hasSuffix("GMT; Max-Age=60") == true)
+        #expect(edits(of: HTTPResponse(status: 200)).keys.allSatisfy { !$0.hasPrefix("cookie-attribute") }, "no cookie, no cookie classes")
+    }
+
     @Test("a response gets faults, statuses across each boundary and each body form; a redirect hop keeps its status")
     func responses() {
         let ok = HTTPResponse(status: 200, body: .text("hi"))

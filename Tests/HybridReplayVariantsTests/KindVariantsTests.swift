@@ -46,6 +46,34 @@ struct KindVariantsTests {
         #expect(all["navigation-type:reload"] != nil)
     }
 
+    @Test("a query item is also given twice with another value after it, and a URL loses its '//' or gets its scheme in capitals")
+    func repeatedDifferingAndURLShapes() {
+        let action = NavigationAction(url: "navigate://present?r=255&g=0", navigationType: .linkActivated, targetFrame: .main())
+        let all = edits(of: action)
+        #expect((replaced(all["query:r=repeated-differing"]) as? NavigationAction)?.url == "navigate://present?r=255&r=0&g=0")
+        #expect((replaced(all["query:g=repeated-differing"]) as? NavigationAction)?.url == "navigate://present?r=255&g=0&g=1")
+        #expect((replaced(all["url:no-authority"]) as? NavigationAction)?.url == "navigate:present?r=255&g=0")
+        #expect((replaced(all["url:scheme-capitals"]) as? NavigationAction)?.url == "NAVIGATE://present?r=255&g=0")
+        let opaque = edits(of: NavigationAction(url: "about:blank", navigationType: .other, targetFrame: .main()))
+        #expect(opaque["url:no-authority"] == nil)
+    }
+
+    @Test("a load request's own cookies are renamed in the other letter case; headers without a Cookie get no such variant")
+    func callerCookieNameCase() {
+        let headers: JSONValue = .array([
+            .object(["name": .string("Accept"), "value": .string("text/html")]),
+            .object(["name": .string("Cookie"), "value": .string("locale=en; Sid=2; flag")]),
+        ])
+        let load = CustomEvent(name: "load", direction: .stimulus, fields: ["url": .string("https://app.example.com/"), "headers": headers])
+        let renamed = replaced(edits(of: load)["cookie-name-case:"]) as? CustomEvent
+        #expect(renamed?.fields["headers"] == .array([
+            .object(["name": .string("Accept"), "value": .string("text/html")]),
+            .object(["name": .string("Cookie"), "value": .string("LOCALE=en; sID=2; flag")]),
+        ]))
+        let plain = CustomEvent(name: "load", direction: .stimulus, fields: ["url": .string("https://app.example.com/"), "headers": .array([])])
+        #expect(edits(of: plain)["cookie-name-case:"] == nil)
+    }
+
     @Test("a response's cookies get each Max-Age class, Max-Age beside an Expires, a past Expires and Secure, appended to every Set-Cookie")
     func cookieAttributes() {
         let response = HTTPResponse(

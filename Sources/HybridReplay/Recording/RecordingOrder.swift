@@ -37,6 +37,9 @@ enum RecordingOrder {
         return kinds
     }
 
+    // Reads the requirement through a generic parameter instead of `type.writtenOrder` on the
+    // existential metatype: Swift 6.3.1's SILGen crashes (signal 11 in `kinds(_:)`) on
+    // `standardTypes.filter { $0.writtenOrder == order }.map(\.eventKind)`; tried again on 2026-12-05.
     private static func writtenOrder<Payload: StandardPayload>(of _: Payload.Type) -> WrittenOrder { Payload.writtenOrder }
 
     /// `events`, in id order, in the written order with ids renumbered from 1.

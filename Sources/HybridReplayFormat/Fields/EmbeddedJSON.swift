@@ -23,20 +23,20 @@ import HybridReplaySeams
 /// `+`, in backquotes, or whose content is not a JSON object or array stays as
 /// written. Arrays keep their order, and everything else in
 /// a script — JSON inside a string literal included — stays as written.
-enum EmbeddedJSON {
+package enum EmbeddedJSON {
     /// `script` with each JSON object literal outside a string rewritten compactly with sorted keys.
     ///
     /// Every literal that parses is rewritten, even one whose numbers a
     /// `Double` cannot hold exactly: two such scripts compare by the values
     /// a reader sees, as the rest of a payload does.
-    static func canonical(_ script: String) -> String {
+    package static func canonical(_ script: String) -> String {
         rewriting(script) { literal in (try? JSONReader.platformDefault.read(literal))?.objectValue.map(JSONValue.object) }
     }
 
     /// `script` with each JSON object literal outside a string rewritten
     /// compactly with sorted keys, when the rewritten text holds exactly the
     /// value written (see ``ExactJSONText``); other literals stay byte for byte.
-    static func written(_ script: String) -> String {
+    package static func written(_ script: String) -> String {
         rewriting(script) { literal in
             guard let value = ExactJSONText.value(of: literal), case .object = value else { return nil }
             return value

@@ -47,9 +47,14 @@ let package = Package(
         // App-facing: the seams app code is written against. Foundation only — no
         // jansson, FoundationNetworking or FoundationXML (Scripts/check-app-product).
         .target(name: "HybridReplaySeams"),
-        // The engine: cassette format, recorder, replayer. It depends on the seams only
-        // (docs/layout.md; Scripts/check-architecture keeps it so).
-        .target(name: "HybridReplay", dependencies: ["HybridReplaySeams", "HybridReplayJSON"]),
+        // The engine: the kinds, reading and writing whole cassettes through them, the recorder,
+        // the replayer. It depends on the seams, the JSON reader and the format's values only
+        // (docs/layout.md; Scripts/check-architecture keeps it so), and re-exports all three.
+        .target(name: "HybridReplay", dependencies: ["HybridReplaySeams", "HybridReplayJSON", "HybridReplayFormat"]),
+        // The cassette's values (Cassette, Event, EventKind, Channel), the fields every kind is read
+        // and written with, exact JSON text, diagnostics and atomic files: what the kinds and the
+        // engine are written against. It knows no kind; the engine re-exports it.
+        .target(name: "HybridReplayFormat", dependencies: ["HybridReplaySeams", "HybridReplayJSON"]),
         // The strict JSON reader, jansson or Foundation behind it; the engine and the WebKitGTK adapter read with it.
         .target(
             name: "HybridReplayJSON",

@@ -5,3 +5,6 @@
 @_exported import HybridReplaySeams
 // The JSON reader (`JSONReader`, `JSONPath`, `SourcePosition`) is part of the engine's API.
 @_exported import HybridReplayJSON
+// The cassette's values, the fields kinds are read and written with, exact
+// JSON text, diagnostics and atomic files: `import HybridReplay` gives them as before.
+@_exported import HybridReplayFormat

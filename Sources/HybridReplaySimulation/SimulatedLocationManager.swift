@@ -1,4 +1,5 @@
 import HybridReplay
+import Dispatch
 
 /// A location manager without hardware: a test or a cassette generator plays
 /// the user and the GPS, answering authorization prompts, changing settings
@@ -8,7 +9,14 @@ import HybridReplay
 /// It is scripted, not simulated physics: ``deliver(_:)`` and
 /// ``fail(with:)`` reach the delegate whether or not updates were started,
 /// so a test can also drive what a buggy service would never ask for.
-/// Delegate calls happen synchronously on the caller's task.
+///
+/// What the platform sends because app code called it comes as CoreLocation
+/// sends it: after the call returns, on the main queue. A new delegate hears
+/// the current authorization that way, and so does the answer to an
+/// authorization prompt. Await ``settle()`` to let those arrive before a
+/// test reads what the app did with them. What a test plays itself
+/// (``changeAuthorization(to:accuracy:)``, ``deliver(_:)``,
+/// ``fail(with:)``) reaches the delegate before the call returns.
 public final class SimulatedLocationManager: LocationManager {
     private struct State: Sendable {
         var status: AuthorizationStatus
@@ -23,6 +31,10 @@ public final class SimulatedLocationManager: LocationManager {
         var distanceFilter: Double = -1
         var isUpdating = false
         var requests: [AuthorizationLevel] = []
+        /// Deliveries queued on the main queue and not yet made.
+        var queued = 0
+        /// Whether the authorization prompt is showing, waiting for the user.
+        var prompting = false
     }
 
     private let state: Locked<State>
@@ -118,14 +130,13 @@ public final class SimulatedLocationManager: LocationManager {
         set { state.withLock { $0.distanceFilter = newValue } }
     }
 
-    /// The delegate; setting one tells it the current authorization right
-    /// away.
+    /// The delegate; setting one tells it the current authorization after
+    /// the assignment returns, on the main queue, as `CLLocationManager`
+    /// does (iOS 14 and later).
     ///
-    /// Unlike `CLLocationManager`, which tells a new delegate after the
-    /// assignment returns (a run-loop turn later), the simulation tells it
-    /// inside the assignment, so a test's next line sees the delegate's
-    /// reaction. A recording links the report to the setting either way, and
-    /// a replay delivers it after the assignment returns.
+    /// So a delegate set inside a `lazy var`'s initializer, or in `init`
+    /// before the rest of the object is ready, hears it once that code has
+    /// finished. Await ``settle()`` before reading the delegate's reaction.
     public var delegate: (any LocationManagerDelegate)? {
         get { state.withLock { $0.delegate } }
         set {
@@ -133,7 +144,46 @@ public final class SimulatedLocationManager: LocationManager {
                 state.delegate = newValue
                 return (state.status, state.accuracy)
             }
-            if let newValue { runOnMainActor { newValue.locationManagerDidChangeAuthorization(status, accuracy: accuracy) } }
+            if let newValue { tellLater(newValue, status, accuracy) }
+        }
+    }
+
+    /// Waits until the delegate has heard everything the manager queued for
+    /// it: the authorization a new delegate hears and the answers to
+    /// prompts, including any queued while those were delivered.
+    ///
+    /// It waits for the main queue to reach them, not for time to pass.
+    public func settle() async {
+        while state.withLock({ $0.queued }) > 0 {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                DispatchQueue.main.async { done.resume() }
+            }
+        }
+    }
+
+    /// Tells `delegate` about an authorization on the main queue, after the
+    /// app's call that caused it has returned.
+    private func tellLater(
+        _ delegate: any LocationManagerDelegate, _ status: AuthorizationStatus, _ accuracy: AccuracyAuthorization?
+    ) {
+        answerLater { _ in (delegate, status, accuracy) }
+    }
+
+    /// Answers on the main queue, after the app's call has returned: `answer`
+    /// changes the state as the user's choice does then, and names the
+    /// delegate to tell and what to tell it (or `nil` for nobody).
+    private func answerLater(
+        _ answer: @escaping @Sendable (inout State) -> (
+            (any LocationManagerDelegate)?, AuthorizationStatus, AccuracyAuthorization?
+        )
+    ) {
+        state.withLock { $0.queued += 1 }
+        DispatchQueue.main.async { [state] in
+            let (delegate, status, accuracy) = state.withLock { answer(&$0) }
+            if let delegate {
+                MainActor.assumeIsolated { delegate.locationManagerDidChangeAuthorization(status, accuracy: accuracy) }
+            }
+            state.withLock { $0.queued -= 1 }
         }
     }
 
@@ -141,18 +191,23 @@ public final class SimulatedLocationManager: LocationManager {
 
     public func requestAlwaysAuthorization() { request(.always) }
 
-    /// Records the request, then answers the prompt the user sees only while
-    /// the status is `notDetermined`.
+    /// Records the request, then shows the prompt the user sees only while
+    /// the status is `notDetermined` and no prompt is showing. The user's
+    /// answer comes after the call returns, on the main queue: until then
+    /// ``authorizationStatus`` is still `notDetermined`, as on a device.
     private func request(_ level: AuthorizationLevel) {
-        let answer: (AuthorizationStatus, AccuracyAuthorization?, (any LocationManagerDelegate)?)? =
-            state.withLock { state in
-                state.requests.append(level)
-                guard state.status == .notDetermined, let response = state.response else { return nil }
-                state.status = response
-                return (response, state.accuracy, state.delegate)
-            }
-        guard let (status, accuracy, delegate) = answer else { return }
-        if let delegate { runOnMainActor { delegate.locationManagerDidChangeAuthorization(status, accuracy: accuracy) } }
+        let prompts: Bool = state.withLock { state in
+            state.requests.append(level)
+            guard state.status == .notDetermined, !state.prompting, state.response != nil else { return false }
+            state.prompting = true
+            return true
+        }
+        guard prompts else { return }
+        answerLater { state in
+            state.prompting = false
+            if let response = state.response, state.status == .notDetermined { state.status = response }
+            return (state.delegate, state.status, state.accuracy)
+        }
     }
 
     public func startUpdatingLocation() { state.withLock { $0.isUpdating = true } }
@@ -163,16 +218,19 @@ public final class SimulatedLocationManager: LocationManager {
     public func requestLocation() { state.withLock { $0.locationRequests += 1 } }
 
     /// Records the request and, while accuracy is reduced and the user grants
-    /// full accuracy, switches to it and tells the delegate, as CoreLocation
-    /// does; with full accuracy already, or when the user declines, nothing changes.
+    /// full accuracy, switches to it and tells the delegate after the call
+    /// returns, as CoreLocation does; with full accuracy already, or when the
+    /// user declines, nothing changes.
     public func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {
-        let granted: (AuthorizationStatus, (any LocationManagerDelegate)?)? = state.withLock { state in
+        let prompts: Bool = state.withLock { state in
             state.fullAccuracyRequests.append(purposeKey)
-            guard state.accuracy == .reduced, state.fullAccuracyResponse == .full else { return nil }
-            state.accuracy = .full
-            return (state.status, state.delegate)
+            return state.accuracy == .reduced && state.fullAccuracyResponse == .full
         }
-        guard let (status, delegate) = granted else { return }
-        if let delegate { runOnMainActor { delegate.locationManagerDidChangeAuthorization(status, accuracy: .full) } }
+        guard prompts else { return }
+        answerLater { state in
+            guard state.accuracy == .reduced else { return (nil, state.status, state.accuracy) }
+            state.accuracy = .full
+            return (state.delegate, state.status, .full)
+        }
     }
 }

@@ -54,6 +54,9 @@ extension Scenario {
         } catch {
             throw failure("setting up the \(contract.name) reference implementation threw \(error)")
         }
+        // A delegate set up there hears the authorization once the set-up has
+        // returned; let it, so every scenario's drive starts from there.
+        await device.settle()
         let stage = ScenarioStage(
             scenario: path, patience: patience, clock: clock, page: page, server: server, cookieJar: jar,
             device: device, custom: custom, recorder: recorder)

@@ -29,7 +29,7 @@ func settlesGreeting() async throws {
         let request = try await server.nextRequest()          // the bridge fetches in a task of its own
         clock.advance(by: .milliseconds(80))                  // the server takes 80 ms
         server.answer(request, with: HTTPResponse(status: 200, body: .text("Hello, Ada")))
-        try await recorder.waitForEvents(JavaScriptEvaluation.eventKind)   // the promise is settled
+        try await recorder.waitForEvents(JavaScriptResult.eventKind)       // the promise is settled
     }
     await replayCassette(recording: session) { platform in GuideGreetingBridge(platform: platform) }
 }

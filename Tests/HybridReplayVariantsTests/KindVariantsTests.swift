@@ -46,6 +46,48 @@ struct KindVariantsTests {
         #expect(all["navigation-type:reload"] != nil)
     }
 
+    @Test("a query item is also given twice with another value after it, and a URL loses its '//' or gets its scheme in capitals")
+    func repeatedDifferingAndURLShapes() {
+        let action = NavigationAction(url: "navigate://present?r=255&g=0", navigationType: .linkActivated, targetFrame: .main())
+        let all = edits(of: action)
+        #expect((replaced(all["query:r=repeated-differing"]) as? NavigationAction)?.urlString == "navigate://present?r=255&r=0&g=0")
+        #expect((replaced(all["query:g=repeated-differing"]) as? NavigationAction)?.urlString == "navigate://present?r=255&g=0&g=1")
+        #expect((replaced(all["url:no-authority"]) as? NavigationAction)?.urlString == "navigate:present?r=255&g=0")
+        #expect((replaced(all["url:scheme-capitals"]) as? NavigationAction)?.urlString == "NAVIGATE://present?r=255&g=0")
+        let opaque = edits(of: NavigationAction(url: "about:blank", navigationType: .other, targetFrame: .main()))
+        #expect(opaque["url:no-authority"] == nil)
+    }
+
+    @Test("a load request's own cookies are renamed in the other letter case; headers without a Cookie get no such variant")
+    func callerCookieNameCase() {
+        let headers: JSONValue = .array([
+            .object(["name": .string("Accept"), "value": .string("text/html")]),
+            .object(["name": .string("Cookie"), "value": .string("locale=en; Sid=2; flag")]),
+        ])
+        let load = CustomEvent(name: "load", direction: .stimulus, fields: ["url": .string("https://app.example.com/"), "headers": headers])
+        let renamed = replaced(edits(of: load)["cookie-name-case:"]) as? CustomEvent
+        #expect(renamed?.fields["headers"] == .array([
+            .object(["name": .string("Accept"), "value": .string("text/html")]),
+            .object(["name": .string("Cookie"), "value": .string("LOCALE=en; sID=2; flag")]),
+        ]))
+        let plain = CustomEvent(name: "load", direction: .stimulus, fields: ["url": .string("https://app.example.com/"), "headers": .array([])])
+        #expect(edits(of: plain)["cookie-name-case:"] == nil)
+    }
+
+    @Test("a response's cookies get each Max-Age class, Max-Age beside an Expires, a past Expires and Secure, appended to every Set-Cookie")
+    func cookieAttributes() {
+        let response = HTTPResponse(
+            status: 302, headers: [HTTPHeader("Location", "/next"), HTTPHeader("Set-Cookie", "sid=1; Path=/"), HTTPHeader("set-cookie", "b=2")])
+        let all = edits(of: response)
+        let maxAge = replaced(all["cookie-attribute:max-age"]) as? HTTPResponse
+        #expect(maxAge?.headers.map(\.value) == ["/next", "sid=1; Path=/; Max-Age=3600", "b=2; Max-Age=3600"])
+        for name in ["max-age-zero", "max-age-negative", "max-age-fraction", "max-age-beats-expires", "expires-past", "secure"] {
+            #expect(all["cookie-attribute:\(name)"] != nil, "\(name)")
+        }
+        #expect((replaced(all["cookie-attribute:max-age-beats-expires"]) as? HTTPResponse)?.headers[1].value.hasSuffix("GMT; Max-Age=60") == true)
+        #expect(edits(of: HTTPResponse(status: 200)).keys.allSatisfy { !$0.hasPrefix("cookie-attribute") }, "no cookie, no cookie classes")
+    }
+
     @Test("a response gets faults, statuses across each boundary and each body form; a redirect hop keeps its status")
     func responses() {
         let ok = HTTPResponse(status: 200, body: .text("hi"))

@@ -1,4 +1,4 @@
-import HybridReplay
+@testable import HybridReplay
 import Testing
 
 @testable import HybridReplayVariants
@@ -103,5 +103,32 @@ struct PlatformRuleTests {
         let request = HTTPRequest(url: "https://api.example.com/", headers: [HTTPHeader("Authorization", "Bearer \(token)")])
         #expect(PlatformRule.noSecretInOutput.violations(in: trace([(request, nil)])).isEmpty)
         #expect(!(PlatformRule.noSecretInOutput.violations(in: leaked).first?.message.contains(token) ?? true))
+    }
+}
+
+@Suite("RuleViolation")
+struct RuleViolationTests {
+    private func report(_ kinds: [ReplayIssue.Kind]) -> ReplayReport {
+        ReplayReport(
+            cassetteName: "c", cassettePath: nil,
+            issues: kinds.map { ReplayIssue(kind: $0, eventID: 3, eventKind: nil, message: "what happened") },
+            trace: Cassette(header: CassetteHeader(name: "c")), runs: 1, run: 1, recordCommand: nil)
+    }
+
+    @Test("each issue of an exploring replay is named by the rule it breaks, not called a hang")
+    func namesTheRuleBroken() {
+        let violations = RuleViolation.fromReport(
+            report([.setUpFailed, .missingEffect, .schemeTaskMisuse, .schemeTaskRepeated, .unusedStimulus, .effectBeforeCause]))
+        #expect(
+            violations.map(\.rule.name) == [
+                "set-up-succeeds", "no-hang", "scheme-task-answered-in-order", "scheme-task-ended-once", "unused-stimulus",
+                "effect-before-its-cause",
+            ])
+        #expect(violations.allSatisfy { $0.eventIDs == [3] && $0.message == "what happened" })
+    }
+
+    @Test("a passing report has no violation")
+    func passing() {
+        #expect(RuleViolation.fromReport(report([])).isEmpty)
     }
 }

@@ -19,6 +19,11 @@
 /// - work without a cause (app code after `DispatchQueue.main.async` or in a
 ///   `Task.detached`), unless delivering the notification handed off no such
 ///   work (see ``UntrackedHandoffs``), so that work cannot be its reaction.
+/// - an answer to a call made before the navigation it belongs to began
+///   (before the nearest action, decision or load ahead of it): whether such an
+///   answer came before or after the page changed decides what the app does
+///   with it (a bridge drops the answer for a page that is gone), so the
+///   order it was recorded in is kept.
 ///
 /// A replay delivers a notification once what is written before it has
 /// happened, so work it cannot have caused is never made to wait for it,
@@ -37,6 +42,9 @@ enum RecordingOrder {
         return kinds
     }
 
+    // Reads the requirement through a generic parameter instead of `type.writtenOrder` on the
+    // existential metatype: Swift 6.3.1's SILGen crashes (signal 11 in `kinds(_:)`) on
+    // `standardTypes.filter { $0.writtenOrder == order }.map(\.eventKind)`; tried again on 2026-12-05.
     private static func writtenOrder<Payload: StandardPayload>(of _: Payload.Type) -> WrittenOrder { Payload.writtenOrder }
 
     /// `events`, in id order, in the written order with ids renumbered from 1.
@@ -47,9 +55,17 @@ enum RecordingOrder {
     static func written(_ events: [Event], quiet: Set<Int>) -> [Event] {
         var order = events
         var moved = false
+        // Moving notifications forward keeps the order of everything else, so
+        // where an event was recorded orders it against any other that stays put.
+        var recordedAt: [Int: Int] = [:]
+        recordedAt.reserveCapacity(events.count)
+        for (index, event) in events.enumerated() { recordedAt[event.id] = index }
         // From the last notification back, so each one stops at the place the next one took.
         for index in order.indices.reversed() where floating.contains(order[index].kind) {
-            let end = lastPlace(of: index, in: order, quiet: quiet.contains(order[index].id))
+            let end = lastPlace(
+                of: index, in: order, quiet: quiet.contains(order[index].id),
+                navigationBegan: navigationBegan(before: index, in: order, recordedAt: recordedAt),
+                recordedAt: recordedAt)
             guard end > index else { continue }
             var notification = order.remove(at: index)
             notification.at = order[end - 1].at
@@ -69,8 +85,24 @@ enum RecordingOrder {
         }
     }
 
+    /// Where the navigation began that the notification at `index` reports
+    /// on — the nearest navigation event ahead of it that is not itself a
+    /// notification (an action, decision or load) — or `nil` when there is
+    /// none: calls made before it were made for a page it may have replaced.
+    private static func navigationBegan(before index: Int, in order: [Event], recordedAt: [Int: Int]) -> Int? {
+        var previous = index - 1
+        while previous >= 0 {
+            let event = order[previous]
+            if event.channel == .navigation, !floating.contains(event.kind) { return recordedAt[event.id] }
+            previous -= 1
+        }
+        return nil
+    }
+
     /// The last index the notification at `index` may be written at.
-    private static func lastPlace(of index: Int, in order: [Event], quiet: Bool) -> Int {
+    private static func lastPlace(
+        of index: Int, in order: [Event], quiet: Bool, navigationBegan: Int?, recordedAt: [Int: Int]
+    ) -> Int {
         let notification = order[index].id
         var end = index
         while end + 1 < order.count {
@@ -81,7 +113,9 @@ enum RecordingOrder {
                 guard next.cause != nil || quiet else { break }
             } else {
                 // Only an answer: a stimulus arriving on its own is not the app's work.
-                guard next.answers != nil else { break }
+                guard let call = next.answers else { break }
+                // An answer to a call made for the page before this navigation stays where it came.
+                if let began = navigationBegan, let madeAt = recordedAt[call], madeAt < began { break }
             }
             end += 1
         }

@@ -46,6 +46,8 @@ final class RecordingURLSchemeTask: URLSchemeTask {
     private let ended: @Sendable () -> Void
     /// Whether the live task still takes calls: not ended, not stopped.
     private let open = Locked(true)
+    /// The head the app sent, which says whether the pieces after it are JSON.
+    private let head = Locked<URLSchemeResponse?>(nil)
 
     init(live: any URLSchemeTask, recorder: Recorder, requestID: Int, ended: @escaping @Sendable () -> Void) {
         self.live = live
@@ -57,12 +59,14 @@ final class RecordingURLSchemeTask: URLSchemeTask {
     var request: URLSchemeRequest { live.request }
 
     func didReceive(_ response: URLSchemeResponse) {
+        head.withLock { $0 = response }
         recorder.record(response, cause: requestID)
         if open.current { live.didReceive(response) }
     }
 
     func didReceive(_ data: Data) {
-        recorder.record(URLSchemeData(data), cause: requestID)
+        // A JSON answer is written with sorted keys: see URLSchemeData.recordedForm(answering:).
+        recorder.record(URLSchemeData(data).recordedForm(answering: head.current), cause: requestID)
         if open.current { live.didReceive(data) }
     }
 

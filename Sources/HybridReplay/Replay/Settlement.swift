@@ -4,8 +4,8 @@
 /// task's answer.
 ///
 /// WebKit crashes when such a handler is called twice and hangs or crashes
-/// when it is never called, so the replay judges both. The effect kind's
-/// description names its settlement (``StandardPayload/settlement``); the
+/// when it is never called, so the replay judges both. Each effect kind's
+/// file writes its settlement whole (``StandardPayload/settlement``); the
 /// matcher, the stuck report and the divergence report look it up there.
 /// Its issues are structure; ``Wording`` is what the console renderer makes of them.
 struct Settlement: Sendable {
@@ -49,57 +49,6 @@ struct Settlement: Sendable {
 
     /// The issues that report a recorded effect missing: a later matching effect turns them into late ones.
     static let missingIssues: Set<ReplayIssue.Kind> = Set(all.map(\.missingIssue)).union([.missingEffect])
-
-    static let navigationDecision = Settlement(
-        effectKind: NavigationDecision.eventKind, causeKind: NavigationAction.eventKind,
-        repeatedIssue: .decisionRepeated, missingIssue: .decisionMissing,
-        value: { ($0 as? NavigationDecision).map { "\($0.policy)" } ?? $0.summary }, differenceShowsValue: false,
-        repeatedHint: "call decisionHandler exactly once", missingHint: nil,
-        wording: Wording(
-            repeated: "the navigation action {cause} was decided twice: first {expected}, then {found}; {hint}",
-            missing: "Completion handler passed to decidePolicy(for:decisionHandler:) was not called for navigation action {cause}; the recording decided {expected} in event {event}",
-            differs: "the decision for navigation action {cause} differs from the recording: expected {expected}, found {found}"))
-
-    static let navigationResponseDecision = Settlement(
-        effectKind: NavigationResponseDecision.eventKind, causeKind: NavigationResponse.eventKind,
-        repeatedIssue: .decisionRepeated, missingIssue: .decisionMissing,
-        value: { ($0 as? NavigationResponseDecision).map { "\($0.policy)" } ?? $0.summary }, differenceShowsValue: true,
-        repeatedHint: "call decisionHandler exactly once", missingHint: nil,
-        wording: Wording(
-            repeated: "the navigation response {cause} was decided twice: first {expected}, then {found}; {hint}",
-            missing: "Completion handler passed to decidePolicy(for:decisionHandler:) was not called for navigation response {cause}; the recording decided {expected} in event {event}",
-            differs: "the decision for navigation response {cause} differs from the recording: expected {expected}, found {found}"))
-
-    static let scriptReply = Settlement(
-        effectKind: ScriptReply.eventKind, causeKind: ScriptMessage.eventKind,
-        repeatedIssue: .replyRepeated, missingIssue: .replyMissing,
-        value: { $0.summary }, differenceShowsValue: false,
-        repeatedHint: "a reply handler must be called at most once", missingHint: nil,
-        wording: Wording(
-            repeated: "the message was replied to twice: first {expected}, then {found}; {hint}",
-            missing: "the page awaits a reply to this message and none was sent; the recording replied {expected} in event {event}",
-            differs: nil))
-
-    static let dialogAnswer = Settlement(
-        effectKind: JavaScriptDialogAnswer.eventKind, causeKind: JavaScriptDialog.eventKind,
-        repeatedIssue: .answerRepeated, missingIssue: .answerMissing,
-        value: { $0.summary }, differenceShowsValue: false,
-        repeatedHint: "call completionHandler exactly once", missingHint: nil,
-        wording: Wording(
-            repeated: "the JavaScript dialog {cause} was answered twice: first {expected}, then {found}; {hint}",
-            missing: "the page waits on the JavaScript dialog {cause} and its completion handler was not called; the recording answered {expected} in event {event}",
-            differs: "the answer to JavaScript dialog {cause} differs from the recording: expected {expected}, found {found}"))
-
-    static let schemeCompletion = Settlement(
-        effectKind: URLSchemeCompletion.eventKind, causeKind: URLSchemeRequest.eventKind,
-        repeatedIssue: .schemeTaskRepeated, missingIssue: .schemeTaskUnfinished,
-        value: { $0.summary }, differenceShowsValue: false,
-        repeatedHint: "call didFinish() or didFailWithError(_:) exactly once",
-        missingHint: "call didFinish() or didFailWithError(_:)",
-        wording: Wording(
-            repeated: "the scheme task for {cause} ended twice: first {expected}, then {found}; {hint}",
-            missing: "the page waits on the scheme task for {cause} and it never ended; the recording {expected} in event {event}; {hint}",
-            differs: "the scheme task for {cause} ended differently from the recording: expected {expected}, found {found}"))
 }
 
 extension Settlement {

@@ -6,27 +6,17 @@
 public enum CassetteValidator {
     /// Which effect kinds a stimulus of `kind` may answer, and whether it must: its description's ``AnswerRule``.
     private static func answerRule(_ kind: EventKind) -> (answers: Set<EventKind>, required: Bool)? {
-        guard let type = PayloadRegistry.description(of: kind) else { return nil }
-        return answerRule(of: type)
-    }
-
-    private static func answerRule<Payload: StandardPayload>(of _: Payload.Type) -> (answers: Set<EventKind>, required: Bool)? {
-        switch Payload.answerRule {
-        case .none: nil
-        case .answers(let kinds, let required): (kinds, required)
+        switch PayloadRegistry.description(of: kind)?.answerRule {
+        case nil, AnswerRule.none?: nil
+        case .answers(let kinds, let required)?: (kinds, required)
         }
     }
 
     /// The stimulus kind an effect of `kind` must name as its cause, once per stimulus: its description's ``CauseRule``.
     private static func onePerCause(_ kind: EventKind) -> (cause: EventKind, noun: String)? {
-        guard let type = PayloadRegistry.description(of: kind) else { return nil }
-        return causeRule(of: type)
-    }
-
-    private static func causeRule<Payload: StandardPayload>(of _: Payload.Type) -> (cause: EventKind, noun: String)? {
-        switch Payload.causeRule {
-        case .free: nil
-        case .onePer(let kind, let noun): (kind, noun)
+        switch PayloadRegistry.description(of: kind)?.causeRule {
+        case nil, .free?: nil
+        case .onePer(let kind, let noun)?: (kind, noun)
         }
     }
 

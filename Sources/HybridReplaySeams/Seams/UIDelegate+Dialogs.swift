@@ -1,6 +1,12 @@
-/// The answers WebKit gives when a UI delegate lacks a dialog method, and
+/// The answers WebKit gives when a UI delegate lacks a method, and
 /// the one place a ``JavaScriptDialog`` value is turned into the call for its kind.
 extension UIDelegate {
+    /// Opens no window, as WebKit does for a delegate without this method:
+    /// a delegate that only runs dialogs need not write it.
+    @MainActor public func createWebView(for action: NavigationAction, windowFeatures: WindowFeatures) -> (any WebView)? {
+        nil
+    }
+
     /// Dismisses the alert, as WebKit does for a delegate without this method.
     @MainActor public func runJavaScriptAlertPanel(
         withMessage message: String, initiatedByFrame frame: Frame, completionHandler: @escaping @Sendable () -> Void

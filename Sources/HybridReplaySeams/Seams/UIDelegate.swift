@@ -7,9 +7,10 @@
 /// `nil`. Only whether it returned one is recorded; what the new web view
 /// does afterwards is not part of this web view's cassette.
 ///
-/// The dialog methods have default implementations that answer as WebKit
-/// does when a delegate lacks them: an alert is dismissed, a confirm answers
-/// `false` and a prompt `nil`. Call each completion handler exactly once:
+/// Every method has a default implementation that answers as WebKit does
+/// when a delegate lacks it (all of `WKUIDelegate`'s are optional): no
+/// window is opened, an alert is dismissed, a confirm answers `false` and a
+/// prompt `nil`. Call each completion handler exactly once:
 /// the page's script waits for it.
 public protocol UIDelegate: Sendable {
     /// Returns the web view to load `action` in, or `nil` to refuse the window.

@@ -2,8 +2,9 @@ import Foundation
 import HybridReplay
 
 /// An HTTP response's variants: a transport error or a timeout in its place,
-/// statuses on each side of each class boundary, and its body as text, as
-/// bytes, empty or absent.
+/// statuses on each side of each class boundary, its body as text, as
+/// bytes, empty or absent, its cookies' attributes (``CookieAttributeClasses``),
+/// and the page navigating away before it arrives.
 extension HTTPResponse: KindVariants {
     func variantEdits(of event: Event, in cassette: Cassette) -> [VariantEdit] {
         var edits = [
@@ -30,6 +31,8 @@ extension HTTPResponse: KindVariants {
             variant.body = changed
             edits.append(VariantEdit("body", name, "body \(name == "none" ? "absent" : "as \(name)")", .replace(variant)))
         }
+        edits += CookieAttributeClasses.edits(of: self)
+        if let navigated = PageReplacement.edit(before: event, in: cassette) { edits.append(navigated) }
         return edits
     }
 }

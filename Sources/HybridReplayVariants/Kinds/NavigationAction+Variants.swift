@@ -1,8 +1,10 @@
 import HybridReplay
 
 /// A navigation action's variants: each other navigation type, each target
-/// frame (main, sub, none: a new window), the other method, and each class of
-/// each query item of its URL.
+/// frame (main, sub, none: a new window), the other method, its URL without
+/// an authority (`navigate:present?…`, a link written without `//`, which
+/// has no host) and with its scheme in capitals, and each class of each query
+/// item of its URL.
 extension NavigationAction: KindVariants {
     func variantEdits(of event: Event, in cassette: Cassette) -> [VariantEdit] {
         var edits: [VariantEdit] = []
@@ -19,6 +21,17 @@ extension NavigationAction: KindVariants {
         var other = self
         other.method = method.uppercased() == "GET" ? "POST" : "GET"
         edits.append(VariantEdit("method", other.method, "method \(other.method)", .replace(other)))
+        if let separator = urlString.range(of: "://") {
+            var noAuthority = self
+            noAuthority.urlString = urlString.replacingCharacters(in: separator, with: ":")
+            edits.append(VariantEdit("url", "no-authority", "the URL without '//', so it has no host", .replace(noAuthority)))
+            let scheme = urlString[..<separator.lowerBound]
+            if scheme.uppercased() != scheme {
+                var capitals = self
+                capitals.urlString = scheme.uppercased() + urlString[separator.lowerBound...]
+                edits.append(VariantEdit("url", "scheme-capitals", "the URL's scheme in capitals", .replace(capitals)))
+            }
+        }
         let action = self
         edits += URLQueryClasses.edits(of: urlString) { changedURL in
             var variant = action

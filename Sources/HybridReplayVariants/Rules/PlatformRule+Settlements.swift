@@ -2,7 +2,7 @@ import HybridReplay
 
 /// The rules of what WebKit settles exactly once: a navigation decision, a
 /// response decision, a script-message reply, a dialog's answer, an
-/// authentication challenge's answer.
+/// authentication challenge's answer, a scheme task's end.
 extension PlatformRule {
     /// Every navigation action is decided exactly once (WebKit raises an
     /// exception for a decision handler called twice, and for one never called).
@@ -74,6 +74,25 @@ extension PlatformRule {
                 count == 0
                     ? "the authentication challenge \(challenge.payload.summary) was never answered, so its load hangs"
                     : "the authentication challenge \(challenge.payload.summary) was answered \(count) times; call completionHandler exactly once"
+            }
+        })
+
+    /// Every scheme task the page did not stop is ended exactly once, by
+    /// `didFinish()` or `didFailWithError(_:)`: the page's load waits forever
+    /// on one never ended, and WebKit raises an exception for a second end. A
+    /// stopped task is judged by ``schemeTaskAnsweredInOrder``.
+    public static let schemeTaskEndedOnce = PlatformRule(
+        name: "scheme-task-ended-once",
+        summary: "Every scheme task the page did not stop gets exactly one end.",
+        check: { rule, trace in
+            let stopped = Set(trace.events.compactMap { ($0.payload as? URLSchemeStop)?.urlString })
+            return settledOnce(
+                trace, stimulus: URLSchemeRequest.eventKind, effect: URLSchemeCompletion.eventKind, rule: rule,
+                applies: { event in (event.payload as? URLSchemeRequest).map { !stopped.contains($0.urlString) } ?? false }
+            ) { request, count in
+                count == 0
+                    ? "the page's request \(request.payload.summary) was never ended, so its load waits forever; call didFinish() or didFailWithError(_:)"
+                    : "the page's request \(request.payload.summary) was ended \(count) times; WebKit raises an exception for a second end"
             }
         })
 

@@ -32,12 +32,13 @@ public struct PlatformRule: Sendable, Hashable, CustomStringConvertible {
 
     /// Every rule a trace is judged by, in the order reports list them.
     public static let all: [PlatformRule] = [
-        .navigationDecidedOnce, .responseDecidedOnce, .replyOnce, .dialogAnsweredOnce, .challengeAnsweredOnce, .promiseSettledOnce, .locationUpdatesEnded,
+        .navigationDecidedOnce, .responseDecidedOnce, .replyOnce, .dialogAnsweredOnce, .challengeAnsweredOnce, .schemeTaskEndedOnce, .promiseSettledOnce,
+        .noSettlementIntoNewPage, .locationUpdatesEnded,
         .noEvaluationAfterProcessEnded, .noSecretInOutput,
     ]
 
     /// Rules judged from how a run ended rather than from its trace; see ``RuleViolation/fromReport(_:)``.
-    public static let runRules: [PlatformRule] = [.noHang, .setUpSucceeds]
+    public static let runRules: [PlatformRule] = [.noHang, .setUpSucceeds, .schemeTaskAnsweredInOrder]
 }
 
 /// Where a rule finds its events: a trace's events by id, and the effects each stimulus caused.

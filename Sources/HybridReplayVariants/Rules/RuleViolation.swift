@@ -20,14 +20,16 @@ public struct RuleViolation: Sendable, Hashable, CustomStringConvertible {
         return "[\(rule.name)] \(message)\(events)"
     }
 
-    /// The violations of the run rules a report shows: a set-up that threw, a run that never went idle.
+    /// The violations of the run rules a report shows: a set-up that threw, a
+    /// run that never went idle, a scheme task answered as WebKit forbids.
     ///
-    /// - Parameter report: The report of an exploring replay, which fails only for those two reasons.
-    /// - Returns: One violation per issue of the report.
+    /// - Parameter report: The report of an exploring replay, which fails only
+    ///   for what the engine itself sees; the trace's rules judge the rest.
+    /// - Returns: One violation per issue of the report, each of the rule the
+    ///   issue's kind breaks (``PlatformRule/broken(by:)``).
     public static func fromReport(_ report: ReplayReport) -> [RuleViolation] {
         report.issues.map { issue in
-            let rule: PlatformRule = issue.kind == .setUpFailed ? .setUpSucceeds : .noHang
-            return RuleViolation(rule: rule, eventIDs: issue.eventID.map { [$0] } ?? [], message: issue.message)
+            RuleViolation(rule: .broken(by: issue.kind), eventIDs: issue.eventID.map { [$0] } ?? [], message: issue.message)
         }
     }
 }
@@ -37,6 +39,36 @@ extension PlatformRule {
     public static let noHang = PlatformRule(
         name: "no-hang", summary: "The implementation goes idle under the virtual clock; it never stays busy.",
         check: { _, _ in [] })
+
+    /// Every call on a scheme task is one WebKit allows: one response head,
+    /// then body pieces, then one end, and nothing once the page stopped the
+    /// task (`webView(_:stop:)`) — WebKit raises an exception for any call on
+    /// a stopped task.
+    public static let schemeTaskAnsweredInOrder = PlatformRule(
+        name: "scheme-task-answered-in-order",
+        summary: "Every scheme task is answered head, body, end, and not at all after the page stopped it.",
+        check: { _, _ in [] })
+
+    /// The run rule an issue of an exploring replay breaks: `set-up-succeeds`
+    /// for a set-up that threw, `no-hang` for a run that stayed busy (an
+    /// effect given up as missing is only reported when it did),
+    /// `scheme-task-answered-in-order` for a scheme task's misuse. Any other
+    /// kind is its own rule, named after the kind (`unused-stimulus`), so a
+    /// violation never claims a rule it did not break.
+    ///
+    /// - Parameter kind: The kind of the report's issue.
+    /// - Returns: The rule it breaks.
+    public static func broken(by kind: ReplayIssue.Kind) -> PlatformRule {
+        if let rule = reportedRules[kind] { return rule }
+        return PlatformRule(
+            name: kind.rawValue.split(separator: " ").joined(separator: "-"),
+            summary: "The exploring replay reports no \(kind.rawValue).", check: { _, _ in [] })
+    }
+
+    private static let reportedRules: [ReplayIssue.Kind: PlatformRule] = [
+        .setUpFailed: .setUpSucceeds, .missingEffect: .noHang, .schemeTaskMisuse: .schemeTaskAnsweredInOrder,
+        .schemeTaskRepeated: .schemeTaskEndedOnce, .schemeTaskUnfinished: .schemeTaskEndedOnce,
+    ]
 
     /// Building the implementation does not throw.
     public static let setUpSucceeds = PlatformRule(

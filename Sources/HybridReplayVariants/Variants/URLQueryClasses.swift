@@ -1,7 +1,9 @@
 import HybridReplay
 
 /// The classes of each query item of a URL: missing, empty, whitespace,
-/// non-ASCII, not a number, numeric boundaries, and the item given twice.
+/// non-ASCII, not a number, numeric boundaries, and the item given twice:
+/// with the same value, and with another one after it, since parsers
+/// disagree on which of two values counts.
 enum URLQueryClasses {
     static let classes: [(String, String?)] = [
         ("missing", nil), ("empty", ""), ("whitespace", "%20"), ("non-ascii", "%EF%BC%92"), ("not-a-number", "x"),
@@ -34,6 +36,13 @@ enum URLQueryClasses {
             repeated.insert(item, at: position)
             edits.append(
                 VariantEdit("query", "\(name)=repeated", "query item '\(name)' given twice", .replace(rebuild(base + "?" + repeated.joined(separator: "&") + fragment))))
+            var differing = items
+            let other = recorded == "0" ? "1" : "0"
+            differing.insert("\(name)=\(other)", at: position + 1)
+            edits.append(
+                VariantEdit(
+                    "query", "\(name)=repeated-differing", "query item '\(name)' given twice, then as \(other)",
+                    .replace(rebuild(base + "?" + differing.joined(separator: "&") + fragment))))
         }
         return edits
     }

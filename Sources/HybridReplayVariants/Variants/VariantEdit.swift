@@ -8,6 +8,12 @@ struct VariantEdit: Sendable {
         case replace(any EventPayload)
         /// Stimuli the platform sends right after the event, at its time.
         case insertAfter([any EventPayload])
+        /// Stimuli the platform sends right before the event, at its time: what
+        /// happened while an answer was on its way.
+        case insertBefore([any EventPayload])
+        /// Stimuli caused by the event, sent right after the recorded event
+        /// with this id (the event itself, or an effect that follows it), at that event's time.
+        case insertCaused([any EventPayload], after: Int)
         /// The event sent a second time, right after it.
         case duplicate
         /// The event and the recorded event with this id, in each other's place.
@@ -34,12 +40,19 @@ struct VariantEdit: Sendable {
     func apply(to events: [Event], at index: Int) -> [Event] {
         var changed = events.map { Optional($0) }
         var inserted: [Int: [Event]] = [:]
+        var insertedBefore: [Int: [Event]] = [:]
         let event = events[index]
         switch change {
         case .replace(let payload):
             changed[index]?.payload = payload
         case .insertAfter(let payloads):
             inserted[index] = payloads.map { Event(id: 0, at: event.at, payload: $0) }
+        case .insertBefore(let payloads):
+            insertedBefore[index] = payloads.map { Event(id: 0, at: event.at, payload: $0) }
+        case .insertCaused(let payloads, let after):
+            guard let afterIndex = events.firstIndex(where: { $0.id == after }) else { break }
+            // The cause is the event's recorded id: the renumbering below follows it.
+            inserted[afterIndex] = payloads.map { Event(id: 0, at: events[afterIndex].at, cause: event.id, payload: $0) }
         case .duplicate:
             inserted[index] = [Event(id: 0, at: event.at, payload: event.payload)]
         case .swap(let other):
@@ -53,6 +66,10 @@ struct VariantEdit: Sendable {
         var flat: [Event] = []
         var newID: [Int: Int] = [:]
         for position in changed.indices {
+            for var extra in insertedBefore[position] ?? [] {
+                extra.id = flat.count + 1
+                flat.append(extra)
+            }
             if var kept = changed[position] {
                 let id = flat.count + 1
                 if newID[kept.id] == nil { newID[kept.id] = id }

@@ -22,20 +22,22 @@ struct DeviceLocationServiceTests {
     /// with `answer`; the app has not asked for updates yet.
     private static func service(
         status: AuthorizationStatus, answer: AuthorizationStatus? = .authorizedWhenInUse
-    ) -> (DeviceLocationService, LoggingLocationManager, CollectingLocationOutput) {
+    ) async -> (DeviceLocationService, LoggingLocationManager, CollectingLocationOutput) {
         let manager = LoggingLocationManager(
             SimulatedLocationManager(status: status, respondsToRequestsWith: answer))
         let output = CollectingLocationOutput()
         let service = DeviceLocationService(manager: manager, output: output)
+        await manager.base.settle()
         return (service, manager, output)
     }
 
     /// A service the app has asked for updates, as the seed's view does on appear.
     private static func requested(
         status: AuthorizationStatus, answer: AuthorizationStatus? = .authorizedWhenInUse
-    ) -> (DeviceLocationService, LoggingLocationManager, CollectingLocationOutput) {
-        let (service, manager, output) = Self.service(status: status, answer: answer)
+    ) async -> (DeviceLocationService, LoggingLocationManager, CollectingLocationOutput) {
+        let (service, manager, output) = await Self.service(status: status, answer: answer)
         service.requestLocationUpdates()
+        await manager.base.settle()
         return (service, manager, output)
     }
 
@@ -53,8 +55,8 @@ struct DeviceLocationServiceTests {
     @Test(
         "does nothing with the authorization reported at set-up, or with changes, until the app asks",
         arguments: AuthorizationStatus.known)
-    func idleUntilRequested(_ status: AuthorizationStatus) {
-        let (_, manager, output) = Self.service(status: status)
+    func idleUntilRequested(_ status: AuthorizationStatus) async {
+        let (_, manager, output) = await Self.service(status: status)
         for change in AuthorizationStatus.known + [status] {
             manager.base.changeAuthorization(to: change)
         }
@@ -65,11 +67,11 @@ struct DeviceLocationServiceTests {
     }
 
     @Test("asks or starts exactly once when used as the seed's view does: created, then asked on appear")
-    func seedUsageActsOnce() {
-        let (undetermined, undeterminedManager, _) = Self.requested(status: .notDetermined)
+    func seedUsageActsOnce() async {
+        let (undetermined, undeterminedManager, _) = await Self.requested(status: .notDetermined)
         #expect(undeterminedManager.calls == [.requestWhenInUse, .start])
 
-        let (authorized, authorizedManager, _) = Self.requested(status: .authorizedWhenInUse)
+        let (authorized, authorizedManager, _) = await Self.requested(status: .authorizedWhenInUse)
         #expect(authorizedManager.calls == [.start])
         _ = (undetermined, authorized)
     }
@@ -77,8 +79,8 @@ struct DeviceLocationServiceTests {
     // MARK: The app asks
 
     @Test("asks for when-in-use authorization when undetermined, then starts updating once granted")
-    func requestsThenStarts() {
-        let (_, manager, output) = Self.requested(status: .notDetermined)
+    func requestsThenStarts() async {
+        let (_, manager, output) = await Self.requested(status: .notDetermined)
         #expect(manager.base.requests == [.whenInUse])
         #expect(manager.authorizationStatus == .authorizedWhenInUse)
         #expect(manager.base.isUpdating)
@@ -87,16 +89,16 @@ struct DeviceLocationServiceTests {
     }
 
     @Test("starts updating when the user grants always")
-    func startsOnAlways() {
-        let (_, manager, output) = Self.requested(status: .notDetermined, answer: .authorizedAlways)
+    func startsOnAlways() async {
+        let (_, manager, output) = await Self.requested(status: .notDetermined, answer: .authorizedAlways)
         #expect(manager.calls == [.requestWhenInUse, .start])
         #expect(manager.base.isUpdating)
         #expect(output.values.isEmpty)
     }
 
     @Test("waits without updating, signalling or asking again while the prompt is unanswered")
-    func waitsForPrompt() {
-        let (_, manager, output) = Self.requested(status: .notDetermined, answer: nil)
+    func waitsForPrompt() async {
+        let (_, manager, output) = await Self.requested(status: .notDetermined, answer: nil)
         #expect(manager.calls == [.requestWhenInUse])
 
         manager.base.changeAuthorization(to: .notDetermined)
@@ -111,8 +113,8 @@ struct DeviceLocationServiceTests {
     @Test(
         "starts updating at once when already authorized",
         arguments: [AuthorizationStatus.authorizedWhenInUse, .authorizedAlways])
-    func startsWhenAuthorized(_ status: AuthorizationStatus) {
-        let (_, manager, output) = Self.requested(status: status)
+    func startsWhenAuthorized(_ status: AuthorizationStatus) async {
+        let (_, manager, output) = await Self.requested(status: status)
         #expect(manager.calls == [.start])
         #expect(manager.base.isUpdating)
         #expect(output.values.isEmpty)
@@ -121,8 +123,8 @@ struct DeviceLocationServiceTests {
     @Test(
         "stops and signals denial once, without asking, when denied or restricted",
         arguments: [AuthorizationStatus.denied, .restricted])
-    func signalsDenial(_ status: AuthorizationStatus) {
-        let (_, manager, output) = Self.requested(status: status)
+    func signalsDenial(_ status: AuthorizationStatus) async {
+        let (_, manager, output) = await Self.requested(status: status)
         #expect(manager.calls == [.stop])
         #expect(!manager.base.isUpdating)
         #expect(output.values == [LocationServiceValue(stream: Self.denied, value: nil)])
@@ -130,8 +132,8 @@ struct DeviceLocationServiceTests {
     }
 
     @Test("acts on the authorization current when the app asks, not the one reported at set-up")
-    func actsOnCurrentAuthorization() {
-        let (service, manager, output) = Self.service(status: .authorizedWhenInUse)
+    func actsOnCurrentAuthorization() async {
+        let (service, manager, output) = await Self.service(status: .authorizedWhenInUse)
         manager.base.changeAuthorization(to: .denied)
         #expect(manager.calls.isEmpty)
 
@@ -141,16 +143,16 @@ struct DeviceLocationServiceTests {
     }
 
     @Test("signals denial once when the user declines the prompt")
-    func signalsDeclinedPrompt() {
-        let (_, manager, output) = Self.requested(status: .notDetermined, answer: .denied)
+    func signalsDeclinedPrompt() async {
+        let (_, manager, output) = await Self.requested(status: .notDetermined, answer: .denied)
         #expect(manager.calls == [.requestWhenInUse, .stop])
         #expect(!manager.base.isUpdating)
         #expect(output.values == [LocationServiceValue(stream: Self.denied, value: nil)])
     }
 
     @Test("stops and signals when access is revoked, and starts again when it comes back")
-    func followsSettings() {
-        let (_, manager, output) = Self.requested(status: .authorizedWhenInUse)
+    func followsSettings() async {
+        let (_, manager, output) = await Self.requested(status: .authorizedWhenInUse)
         manager.base.changeAuthorization(to: .denied)
         #expect(!manager.base.isUpdating)
         #expect(output.values(on: Self.denied) == [nil])
@@ -164,8 +166,8 @@ struct DeviceLocationServiceTests {
     }
 
     @Test("asks again when the app asks again while undetermined")
-    func requestWhileUndetermined() {
-        let (service, manager, output) = Self.requested(status: .notDetermined, answer: nil)
+    func requestWhileUndetermined() async {
+        let (service, manager, output) = await Self.requested(status: .notDetermined, answer: nil)
         service.requestLocationUpdates()
         #expect(manager.calls == [.requestWhenInUse, .requestWhenInUse])
         #expect(output.values.isEmpty)
@@ -174,8 +176,8 @@ struct DeviceLocationServiceTests {
     @Test(
         "starts updating again when the app asks again while authorized",
         arguments: [AuthorizationStatus.authorizedWhenInUse, .authorizedAlways])
-    func requestWhileAuthorized(_ status: AuthorizationStatus) {
-        let (service, manager, output) = Self.requested(status: status)
+    func requestWhileAuthorized(_ status: AuthorizationStatus) async {
+        let (service, manager, output) = await Self.requested(status: status)
         service.requestLocationUpdates()
         #expect(manager.calls == [.start, .start])
         #expect(output.values.isEmpty)
@@ -184,8 +186,8 @@ struct DeviceLocationServiceTests {
     @Test(
         "signals denial again when the app asks again while denied or restricted",
         arguments: [AuthorizationStatus.denied, .restricted])
-    func requestWhileDenied(_ status: AuthorizationStatus) {
-        let (service, manager, output) = Self.requested(status: status)
+    func requestWhileDenied(_ status: AuthorizationStatus) async {
+        let (service, manager, output) = await Self.requested(status: status)
         service.requestLocationUpdates()
         #expect(manager.calls == [.stop, .stop])
         #expect(output.values(on: Self.denied) == [nil, nil])
@@ -194,8 +196,8 @@ struct DeviceLocationServiceTests {
     // MARK: Fixes and errors
 
     @Test("publishes only the last coordinate of each batch")
-    func publishesLastOfBatch() {
-        let (_, manager, output) = Self.requested(status: .authorizedWhenInUse)
+    func publishesLastOfBatch() async {
+        let (_, manager, output) = await Self.requested(status: .authorizedWhenInUse)
         manager.base.deliver([
             Self.fix(37.33, -122.03, second: 1), Self.fix(37.34, -122.02, second: 2),
             Self.fix(37.35, -122.01, second: 3),
@@ -213,8 +215,8 @@ struct DeviceLocationServiceTests {
     }
 
     @Test("treats locationUnknown as transient and keeps publishing")
-    func locationUnknownIsTransient() {
-        let (_, manager, output) = Self.requested(status: .authorizedWhenInUse)
+    func locationUnknownIsTransient() async {
+        let (_, manager, output) = await Self.requested(status: .authorizedWhenInUse)
         manager.base.fail(with: .locationUnknown)
         manager.base.fail(with: .locationUnknown)
         #expect(manager.base.isUpdating)
@@ -228,8 +230,8 @@ struct DeviceLocationServiceTests {
     @Test(
         "completes with a fatal error, stops, and publishes nothing after it",
         arguments: [LocationErrorCode.network, .denied, .headingFailure, .promptDeclined])
-    func fatalErrorCompletes(_ error: LocationErrorCode) {
-        let (_, manager, output) = Self.requested(status: .authorizedWhenInUse)
+    func fatalErrorCompletes(_ error: LocationErrorCode) async {
+        let (_, manager, output) = await Self.requested(status: .authorizedWhenInUse)
         manager.base.deliver([Self.fix(1, 2)])
         manager.base.fail(with: error)
 
@@ -250,8 +252,8 @@ struct DeviceLocationServiceTests {
     @Test(
         "starts nothing after a fatal error, whether authorization changes or the app asks again",
         arguments: [AuthorizationStatus.authorizedWhenInUse, .authorizedAlways])
-    func startsNothingWhenFinished(_ status: AuthorizationStatus) {
-        let (service, manager, output) = Self.requested(status: .authorizedWhenInUse)
+    func startsNothingWhenFinished(_ status: AuthorizationStatus) async {
+        let (service, manager, output) = await Self.requested(status: .authorizedWhenInUse)
         manager.base.fail(with: .network)
         #expect(manager.calls == [.start, .stop])
 
@@ -265,8 +267,8 @@ struct DeviceLocationServiceTests {
     }
 
     @Test("asks the user nothing after a fatal error, even when authorization is undetermined again")
-    func asksNothingWhenFinished() {
-        let (service, manager, output) = Self.requested(status: .authorizedWhenInUse, answer: nil)
+    func asksNothingWhenFinished() async {
+        let (service, manager, output) = await Self.requested(status: .authorizedWhenInUse, answer: nil)
         manager.base.fail(with: .network)
         manager.base.changeAuthorization(to: .notDetermined)
         service.requestLocationUpdates()
@@ -278,8 +280,8 @@ struct DeviceLocationServiceTests {
     @Test(
         "still stops and signals denial after a fatal error",
         arguments: [AuthorizationStatus.denied, .restricted])
-    func signalsDenialWhenFinished(_ status: AuthorizationStatus) {
-        let (service, manager, output) = Self.requested(status: .authorizedWhenInUse)
+    func signalsDenialWhenFinished(_ status: AuthorizationStatus) async {
+        let (service, manager, output) = await Self.requested(status: .authorizedWhenInUse)
         manager.base.fail(with: .denied)
         manager.base.changeAuthorization(to: status)
         service.requestLocationUpdates()
@@ -297,12 +299,14 @@ struct DeviceLocationServiceTests {
         let seam = SimulatedCustomSeam()
         let implementation = try await ReferenceContract.deviceLocationService.setUp(
             Platform.simulated(locationManager: manager, locationOutput: output, custom: seam))
+        await manager.settle()
         #expect(manager.requests.isEmpty)
         #expect(!manager.isUpdating)
 
         try seam.deliver(LocationRequestHandler.event())
-        // Synchronously: the request and the start are effects of the stimulus.
+        // The request is an effect of the stimulus; the start follows the user's answer.
         #expect(manager.requests == [.whenInUse])
+        await manager.settle()
         #expect(manager.isUpdating)
         manager.deliver([Self.fix(10, 20), Self.fix(11, 21)])
         #expect(output.values(on: Self.coordinates) == [Self.coordinate(11, 21)])

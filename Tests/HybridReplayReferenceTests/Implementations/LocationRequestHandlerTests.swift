@@ -55,6 +55,7 @@ struct LocationRequestHandlerTests {
         let recorder = Recorder(name: "location-request", clock: clock)
         let implementation = try await ReferenceContract.deviceLocationService.setUp(
             recorder.platform(wrapping: Platform.simulated(locationManager: device, custom: seam, clock: clock)))
+        await device.settle()
         try seam.deliver(LocationRequestHandler.event())
 
         let events = recorder.events

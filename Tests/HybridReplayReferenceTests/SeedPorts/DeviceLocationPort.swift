@@ -18,12 +18,10 @@ class DeviceLocationService: NSObject, LocationManagerDelegate, @unchecked Senda
     }
     static let shared = DeviceLocationService()
     nonisolated(unsafe) static var makeLocationManager: () -> any LocationManager = { UnavailableLocationManager() }
-    private var handedManager: (any LocationManager)?
 
     private lazy var locationManager: any LocationManager = {
         let manager = DeviceLocationService.makeLocationManager()
         manager.desiredAccuracy = -1
-        handedManager = manager
         manager.delegate = self
         return manager
     }()
@@ -43,14 +41,13 @@ class DeviceLocationService: NSObject, LocationManagerDelegate, @unchecked Senda
     }
 
     func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?) {
-        guard let manager = handedManager else { return }
-        switch manager.authorizationStatus {
+        switch locationManager.authorizationStatus {
             
         case .authorizedWhenInUse, .authorizedAlways:
-            manager.startUpdatingLocation()
+            locationManager.startUpdatingLocation()
             
         default:
-            manager.stopUpdatingLocation()
+            locationManager.stopUpdatingLocation()
             deniedLocationAccessPublisher.send()
         }
     }

@@ -25,7 +25,7 @@ struct SeedPortTests {
     }
 
     @Test("the ported location service publishes the last fix, and reports denial for the undetermined status a new delegate hears")
-    func deviceLocation() {
+    func deviceLocation() async {
         let manager = SimulatedLocationManager(status: .notDetermined, respondsToRequestsWith: .authorizedWhenInUse)
         DeviceLocationPort.DeviceLocationService.makeLocationManager = { manager }
         let service = DeviceLocationPort.DeviceLocationService.shared
@@ -35,6 +35,7 @@ struct SeedPortTests {
         service.deniedLocationAccessPublisher.sink(receiveCompletion: { _ in }, receiveValue: { denials += 1 })
 
         service.requestLocationUpdates()
+        await manager.settle()
         let first = LocationFix(latitude: 1, longitude: 2, horizontalAccuracy: 5, timestamp: "2026-01-31T12:00:00Z")
         let last = LocationFix(latitude: 3, longitude: 4, horizontalAccuracy: 5, timestamp: "2026-01-31T12:00:01Z")
         manager.deliver([first, last])

@@ -89,3 +89,124 @@ private struct ScriptOnLoad: CustomEventHandler {
 
     func didReceive(_ event: CustomEvent) { webView.evaluateJavaScript(script, completionHandler: nil) }
 }
+
+/// JSON in a string literal passed to `JSON.parse`, as an app writes an
+/// answer it wants parsed rather than run: sorted inside the literal, quoted
+/// again as that literal's quote needs.
+@Suite("JSON inside a JSON.parse string literal")
+struct EmbeddedJSONParseTests {
+    /// The value a double-quoted literal holds, read as the JSON string it is
+    /// (the rewritten literal uses only escapes JSON has), then as JSON.
+    static func parsedValue(ofLiteralIn script: String, after prefix: String) throws -> JSONValue? {
+        let start = try #require(script.range(of: prefix)).upperBound
+        let end = try #require(script.range(of: "\")", options: .backwards)).lowerBound
+        let literal = String(script[start...end])
+        guard case .string(let text) = try JSONReader.platformDefault.read(Array(literal.utf8)) else { return nil }
+        return try JSONReader.platformDefault.read(Array(text.utf8))
+    }
+
+    @Test(
+        "a double-quoted literal's JSON object is written with sorted keys, however it was ordered",
+        arguments: [
+            #"resolve("1", JSON.parse("{\"version\":3,\"name\":\"Trips\",\"beta\":false}"))"#,
+            #"resolve("1", JSON.parse("{\"beta\":false,\"name\":\"Trips\",\"version\":3}"))"#,
+            #"resolve("1", JSON.parse( "{ \"name\" : \"Trips\", \"version\" : 3, \"beta\" : false }" ))"#,
+        ])
+    func doubleQuoted(_ script: String) {
+        let sorted = #""{\"beta\":false,\"name\":\"Trips\",\"version\":3}""#
+        #expect(EmbeddedJSON.canonical(script).contains(sorted))
+        #expect(EmbeddedJSON.written(script).contains(sorted))
+        #expect(EmbeddedJSON.written(script).hasPrefix(#"resolve("1", JSON.parse("#))
+    }
+
+    @Test("the literal an app builds with JavaScriptLiteral.string from an unsorted encoder's text is sorted")
+    func javaScriptLiteralShape() {
+        let unsorted = #"{"service":"trips","healthy":true,"tags":["a<\/b"],"version":3}"#
+        // JSONEncoder escapes "/" as "\/"; the canonical text does not, and the literal escapes "</" again.
+        let sorted = #"{"healthy":true,"service":"trips","tags":["a</b"],"version":3}"#
+        let script = "window.Bridge.resolve(\"1\", JSON.parse(\(JavaScriptLiteral.string(unsorted))))"
+        #expect(EmbeddedJSON.written(script) == "window.Bridge.resolve(\"1\", JSON.parse(\(JavaScriptLiteral.string(sorted))))")
+    }
+
+    @Test("a single-quoted literal is sorted and keeps its quote; a ' inside is escaped, a \" is not")
+    func singleQuoted() {
+        let script = #"resolve('1', JSON.parse('{"b":"it\'s \\"x\\"","a":1}'))"#
+        #expect(EmbeddedJSON.written(script) == #"resolve('1', JSON.parse('{"a":1,"b":"it\'s \\"x\\""}'))"#)
+        #expect(EmbeddedJSON.canonical(script) == EmbeddedJSON.written(script))
+        // In a single-quoted literal \" is a quote, which needs no escape there.
+        #expect(EmbeddedJSON.written(#"f(JSON.parse('{\"b\":1,\"a\":2}'))"#) == #"f(JSON.parse('{"a":2,"b":1}'))"#)
+    }
+
+    @Test("nested objects in arrays are sorted, arrays keep their order, and a reviver may follow")
+    func nestedAndArrays() {
+        let script = #"r(JSON.parse('[{"y":[{"d":0,"c":1}],"x":null},2]', revive), window.JSON.parse("[3,{\"b\":1,\"a\":2}]"))"#
+        #expect(EmbeddedJSON.written(script) == #"r(JSON.parse('[{"x":null,"y":[{"c":1,"d":0}]},2]', revive), window.JSON.parse("[3,{\"a\":2,\"b\":1}]"))"#)
+    }
+
+    @Test("escapes in the literal are read as JavaScript reads them, and the rewritten literal parses to the same value")
+    func escapes() throws {
+        // \u00e9 and \x41 are JavaScript escapes; \\\" is a JSON escape of a quote, \\\\ one of a backslash, \\n a JSON newline.
+        let script = #"go(JSON.parse("{\"z\":\"caf\u00e9 \x41\",\"y\":\"say \\\"hi\\\"\",\"x\":\"back\\\\slash\",\"w\":\"a\\nb \ud83d\ude00\",\"v\":\"<\/script>\"}"))"#
+        let written = EmbeddedJSON.written(script)
+        #expect(written == #"go(JSON.parse("{\"v\":\"<\/script>\",\"w\":\"a\\nb 😀\",\"x\":\"back\\\\slash\",\"y\":\"say \\\"hi\\\"\",\"z\":\"café A\"}"))"#)
+        let value = try Self.parsedValue(ofLiteralIn: written, after: "JSON.parse(")
+        #expect(value == ["z": "café A", "y": "say \"hi\"", "x": "back\\slash", "w": "a\nb 😀", "v": "</script>"])
+        #expect(EmbeddedJSON.written(written) == written)
+    }
+
+    @Test(
+        "a literal whose content is not a JSON object or array, or that is not the whole argument of JSON.parse, stays as written",
+        arguments: [
+            #"f(JSON.parse("{\"b\":1,"))"#, #"f(JSON.parse('{b: 1, a: 2}'))"#, #"f(JSON.parse('{"b":1,"a":}'))"#,
+            #"f(JSON.parse('"text"'))"#, #"f(JSON.parse('42'))"#, #"f(JSON.parse('[1], "b": [2]'))"#,
+            #"f(JSON.parse('{"b":1}' + tail))"#, #"f(myJSON.parse('{"b":1,"a":2}'))"#, "f(JSON.parse(`{\"b\":1,\"a\":2}`))",
+            #"f(JSON.parse('{"b":"\uD800","a":1}'))"#, #"f(JSON.parse('{"b":"\1","a":1}'))"#, #"f(JSON.parse('{"b":1,"a":2}"#,
+            #"f(JSON.parse('{"b":1,"a":2}\'))"#, #"f(JSON.parse('{"b":"\u{110000}","a":1}'))"#,
+        ])
+    func othersStay(_ script: String) {
+        #expect(EmbeddedJSON.canonical(script) == script)
+        #expect(EmbeddedJSON.written(script) == script)
+    }
+
+    @Test("the recorder keeps a literal whose number a Double does not hold; a replay still compares it by value")
+    func inexactNumbers() {
+        let script = #"f(JSON.parse('{"id":9007199254740993,"b":1}'))"#
+        #expect(EmbeddedJSON.written(script) == script)
+        #expect(EmbeddedJSON.canonical(script) == #"f(JSON.parse('{"b":1,"id":9007199254740992}'))"#)
+    }
+
+    static let cassette = makeCassette([
+        Event(id: 1, at: 0, payload: CustomEvent(name: "load", direction: .stimulus)),
+        Event(id: 2, at: 0.001, cause: 1, payload: JavaScriptEvaluation(script: #"show(JSON.parse("{\"currency\":\"EUR\",\"amount\":42.5}"))"#)),
+    ])
+
+    static func replay(answering script: String) async -> ReplayReport {
+        await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+            let handler = ParsedScriptOnLoad(webView: platform.webView, script: script)
+            platform.custom.setHandler(handler, forEventNamed: "load")
+            return handler
+        }
+    }
+
+    @Test("a replay passes when the app writes the literal's keys in another order, in a cassette recorded before they were sorted")
+    func otherKeyOrderPasses() async {
+        let report = await Self.replay(answering: #"show(JSON.parse("{\"amount\":42.5,\"currency\":\"EUR\"}"))"#)
+        #expect(report.passed, "\(report)")
+    }
+
+    @Test("a replay fails when a value in the literal differs, and the report names the script")
+    func otherValueFails() async throws {
+        let report = await Self.replay(answering: #"show(JSON.parse("{\"amount\":41.5,\"currency\":\"EUR\"}"))"#)
+        let issue = try #require(report.issues.first)
+        #expect(issue.eventID == 2, "\(report)")
+        #expect(issue.differences.contains { $0.path == "script" }, "\(report)")
+    }
+}
+
+/// Evaluates `script` when the custom `load` event arrives.
+private struct ParsedScriptOnLoad: CustomEventHandler {
+    let webView: any WebView
+    let script: String
+
+    func didReceive(_ event: CustomEvent) { webView.evaluateJavaScript(script, completionHandler: nil) }
+}

@@ -18,6 +18,7 @@ struct RecorderConcurrencyTests {
             wrapping: .simulated(webView: page, transport: server, cookieStore: InMemoryCookieStore(), locationManager: manager))
         RecordingApps.EchoBridge(platform: platform).install()
         RecordingApps.LocationService(platform: platform).start()
+        await manager.settle()
         let setUp = recorder.events.count
 
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -10,7 +10,7 @@ struct RecordingLocationManagerTests {
     ]
 
     @Test("records the authorization flow, configuration, fixes, errors and what the service published")
-    func authorizationFlow() throws {
+    func authorizationFlow() async throws {
         let recorder = stillRecorder()
         let manager = SimulatedLocationManager(status: .notDetermined, respondsToRequestsWith: .authorizedWhenInUse)
         let output = CollectingLocationOutput()
@@ -18,6 +18,7 @@ struct RecordingLocationManagerTests {
             wrapping: .simulated(cookieStore: InMemoryCookieStore(), locationManager: manager, locationOutput: output))
 
         RecordingApps.LocationService(platform: platform).start()
+        await manager.settle()
         manager.deliver(Self.fixes)
         manager.fail(with: .locationUnknown)
         manager.changeAuthorization(to: .denied)
@@ -48,12 +49,13 @@ struct RecordingLocationManagerTests {
     }
 
     @Test("leaves a request outstanding until an authorization change answers it")
-    func lateAnswer() {
+    func lateAnswer() async {
         let recorder = stillRecorder()
         let manager = SimulatedLocationManager(status: .notDetermined, respondsToRequestsWith: nil)
         let platform = recorder.platform(wrapping: .simulated(cookieStore: InMemoryCookieStore(), locationManager: manager))
 
         platform.locationManager.setDelegate(IgnoringLocationDelegate())
+        await manager.settle()
         platform.locationManager.requestAlwaysAuthorization()
         manager.changeAuthorization(to: .authorizedAlways, accuracy: .reduced)
         manager.changeAuthorization(to: .authorizedWhenInUse, accuracy: .reduced)

@@ -53,6 +53,44 @@ struct RecordingOrderTests {
         ])
     }
 
+    /// A request made for the old page, a navigation to a new one, and the
+    /// request's response after the new page committed; `requestAfterAction`
+    /// makes the request once the navigation has begun instead.
+    static func navigateAway(requestAfterAction: Bool) -> [Event] {
+        let next = "https://app.example/next"
+        let request = HTTPRequest(method: "GET", url: "https://api.example/rows")
+        var events: [Event] = []
+        func add(cause: Int? = nil, answers: Int? = nil, at: Double, _ payload: any EventPayload) {
+            events.append(Event(id: events.count + 1, at: at, cause: cause, answers: answers, payload: payload))
+        }
+        if !requestAfterAction { add(at: 0, request) }
+        add(at: 0.1, NavigationAction(url: next, navigationType: .linkActivated, targetFrame: .main(Self.home)))
+        add(cause: events.count, at: 0.1, NavigationDecision(.allow))
+        if requestAfterAction { add(at: 0.1, request) }
+        add(at: 0.2, NavigationStart(url: next))
+        add(at: 0.2, NavigationCommit(url: next))
+        let requestID = events.first { $0.kind == HTTPRequest.eventKind }?.id
+        add(answers: requestID, at: 1.1, HTTPResponse(status: 200))
+        return events
+    }
+
+    @Test("a commit stays before the answer to a request the old page made, which the app may drop for a page that is gone")
+    func answerForOldPageStaysAfterCommit() {
+        let recorded = Self.navigateAway(requestAfterAction: false)
+        let written = RecordingOrder.written(recorded, quiet: Set(recorded.map(\.id)))
+        #expect(written == recorded)
+        #expect(written.map(\.kind.description).suffix(3) == ["navigation.started", "navigation.committed", "http.response"])
+    }
+
+    @Test("a commit is still written after the answer to a request made once its navigation began")
+    func answerForNewNavigationIsPassed() {
+        let recorded = Self.navigateAway(requestAfterAction: true)
+        let written = RecordingOrder.written(recorded, quiet: Set(recorded.map(\.id)))
+        #expect(written.map(\.kind.description).suffix(3) == ["http.response", "navigation.started", "navigation.committed"])
+        #expect(written.first { $0.kind == HTTPResponse.eventKind }?.answers == 3)
+        #expect(CassetteValidator.problems(in: makeCassette(written)).isEmpty)
+    }
+
     @Test("a notification is never written after what it caused, a message from the page, or another navigation event")
     func blockers() {
         let caused = [

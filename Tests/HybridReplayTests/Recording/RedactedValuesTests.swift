@@ -174,3 +174,27 @@ struct ScriptLiteralsTests {
         #expect(SecretScanner.findings(in: recorder.cassette()).isEmpty)
     }
 }
+
+extension ScriptLiteralsTests {
+    @Test("finds secret members of JSON inside a double-quoted string literal, whose quotes are escaped")
+    func findsInsideEscapedJSON() {
+        #expect(values(#"resolve("1", JSON.parse("{\"name\":\"ada\",\"token\":\"tok-9f8e7d\"}"))"#) == ["token=tok-9f8e7d"])
+        #expect(values(#"JSON.parse("{\"password\":\"a\\\"b\\\\c\",\"x\":1}")"#) == [#"password=a\\\"b\\\\c"#])
+        #expect(values(#"JSON.parse("{\"password\":\"\"}")"#).isEmpty)
+        #expect(values(#"JSON.parse("{\"password\":\"unterminated"#).isEmpty)
+    }
+
+    @Test("a recorder hides a token in JSON passed to JSON.parse, in either quote, after sorting it; lint finds nothing left")
+    func recorderSortsThenRedactsParsedLiterals() {
+        let recorder = stillRecorder()
+        recorder.record(JavaScriptEvaluation(script: #"resolve("1", JSON.parse("{\"user\":\"ada\",\"token\":\"tok-9f8e7d6c5b\"}"))"#), cause: nil)
+        recorder.record(JavaScriptEvaluation(script: #"resolve('2', JSON.parse('{"user":"ada","token":"tok-9f8e7d6c5b"}'))"#), cause: nil)
+        let scripts = recorder.events.compactMap { $0.payload(as: JavaScriptEvaluation.self)?.script }
+        #expect(scripts == [
+            #"resolve("1", JSON.parse("{\"token\":\"[REDACTED:1]\",\"user\":\"ada\"}"))"#,
+            #"resolve('2', JSON.parse('{"token":"[REDACTED:1]","user":"ada"}'))"#,
+        ])
+        #expect(SecretScanner.findings(in: recorder.cassette()).isEmpty)
+        #expect(!CassetteWriter.canonicalText(of: recorder.cassette()).contains("tok-9f8e7d6c5b"))
+    }
+}

@@ -54,7 +54,7 @@ struct ConsoleIssueRendererTests {
             kind: .schemeTaskUnfinished, eventID: 1, eventKind: URLSchemeRequest.eventKind,
             statement: .neverSettled(URLSchemeCompletion.eventKind),
             cause: Reference(id: 1, kind: URLSchemeRequest.eventKind, summary: "GET app://localhost/index.html", style: .summary),
-            relatedEvent: recorded, expected: "finished", hint: Settlement.schemeCompletion.missingHint)
+            relatedEvent: recorded, expected: "finished", hint: URLSchemeCompletion.settlement?.missingHint)
         #expect(scheme.message == "the page waits on the scheme task for event 1 (GET app://localhost/index.html) and it never ended; the recording finished in event 3; call didFinish() or didFailWithError(_:)")
         let reply = ReplayIssue(
             kind: .replyMissing, eventID: 1, eventKind: ScriptMessage.eventKind, statement: .neverSettled(ScriptReply.eventKind),

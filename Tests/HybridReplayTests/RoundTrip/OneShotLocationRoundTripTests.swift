@@ -37,12 +37,13 @@ struct OneShotLocationRoundTripTests {
     static let fix = LocationFix(latitude: 37.3323, longitude: -122.0312, horizontalAccuracy: 5, timestamp: "2026-11-30T11:46:56Z")
 
     /// Records the locator against a manager with reduced accuracy whose user grants full accuracy.
-    static func record(failing: Bool = false) -> Cassette {
+    static func record(failing: Bool = false) async -> Cassette {
         let recorder = stillRecorder(name: "one-shot")
         let manager = SimulatedLocationManager(
             status: .authorizedWhenInUse, accuracy: .reduced, respondsToFullAccuracyRequestsWith: .full)
         let platform = recorder.platform(wrapping: .simulated(locationManager: manager))
         OneShotLocator(platform: platform, purposeKey: "Navigation").start()
+        await manager.settle()
         #expect(manager.fullAccuracyRequests == ["Navigation"])
         #expect(manager.locationRequests == 1)
         if failing { manager.fail(with: .locationUnknown) } else { manager.deliver([fix]) }
@@ -60,8 +61,8 @@ struct OneShotLocationRoundTripTests {
     }
 
     @Test("the full-accuracy change answers its request, and the fix answers requestLocation()")
-    func records() {
-        let events = Self.record().events
+    func records() async {
+        let events = await Self.record().events
         let coordinates: JSONValue = ["latitude": 37.3323, "longitude": -122.0312]
         #expect(events == [
             Event(id: 1, at: 0, payload: LocationDelegateChange(isSet: true)),
@@ -76,15 +77,15 @@ struct OneShotLocationRoundTripTests {
     }
 
     @Test("an error answers requestLocation() too")
-    func recordsFailure() {
-        let events = Self.record(failing: true).events
+    func recordsFailure() async {
+        let events = await Self.record(failing: true).events
         #expect(events.last?.payload(as: LocationServiceCompletion.self) == LocationServiceCompletion(stream: "fix", error: .locationUnknown))
-        #expect(events[5] == Event(id: 6, at: 0, answers: 5, payload: LocationFailure(.locationUnknown)))
+        #expect(events.dropFirst(5).first == Event(id: 6, at: 0, answers: 5, payload: LocationFailure(.locationUnknown)))
     }
 
     @Test("the cassette writes, reads back equal and replays against the same service")
     func roundTrip() async throws {
-        let cassette = Self.record()
+        let cassette = await Self.record()
         let bytes = CassetteWriter.canonicalBytes(of: cassette)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains(#""kind": "requestFullAccuracy""#))
@@ -94,14 +95,14 @@ struct OneShotLocationRoundTripTests {
         #expect(read == cassette)
         let report = await Self.replay(read)
         #expect(report.passed, "\(report)")
-        let failing = Self.record(failing: true)
+        let failing = await Self.record(failing: true)
         let failingReport = await Self.replay(failing)
         #expect(failingReport.passed, "\(failingReport)")
     }
 
     @Test("another purpose key diverges at the full-accuracy request, naming the field")
     func wrongPurposeKey() async throws {
-        let report = await Self.replay(Self.record(), purposeKey: "Fitness")
+        let report = await Self.replay(await Self.record(), purposeKey: "Fitness")
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .unexpectedEffect, "\(report)")
         #expect(issue.eventID == 3)
@@ -110,7 +111,7 @@ struct OneShotLocationRoundTripTests {
 
     @Test("a service that never calls requestLocation() fails with the missing request")
     func missingOneShotRequest() async throws {
-        let report = await Self.replay(Self.record(), forgetsToAsk: true)
+        let report = await Self.replay(await Self.record(), forgetsToAsk: true)
         #expect(!report.passed)
         #expect(report.issues.contains { $0.eventID == 5 && $0.eventKind == OneShotLocationRequest.eventKind }, "\(report)")
     }
@@ -125,13 +126,16 @@ struct OneShotLocationRoundTripTests {
 @Suite("SimulatedLocationManager: one-shot and full accuracy")
 struct SimulatedOneShotLocationTests {
     @Test("a full-accuracy request with reduced accuracy is granted or declined as scripted; with full accuracy nothing changes")
-    func fullAccuracy() {
+    @MainActor func fullAccuracy() async {
         let granting = SimulatedLocationManager(status: .authorizedWhenInUse, accuracy: .reduced)
         granting.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "A")
+        #expect(granting.accuracyAuthorization == .reduced, "the user has not answered while this test holds the main actor")
+        await granting.settle()
         #expect(granting.accuracyAuthorization == .full)
         let declining = SimulatedLocationManager(
             status: .authorizedWhenInUse, accuracy: .reduced, respondsToFullAccuracyRequestsWith: .reduced)
         declining.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "B")
+        await declining.settle()
         #expect(declining.accuracyAuthorization == .reduced)
         #expect(declining.fullAccuracyRequests == ["B"])
         let full = SimulatedLocationManager(status: .authorizedWhenInUse, accuracy: .full, respondsToFullAccuracyRequestsWith: .full)

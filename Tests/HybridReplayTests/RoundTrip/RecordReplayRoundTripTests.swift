@@ -147,6 +147,7 @@ struct RecordReplayRoundTripTests {
             "location", platform: .simulated(locationManager: manager), clock: clock,
             setUp: { ExampleLocationService(platform: $0) },
             drive: { _ in
+                await manager.settle()
                 for minute in 1...10 {
                     clock.advance(by: .seconds(60))
                     manager.deliver([

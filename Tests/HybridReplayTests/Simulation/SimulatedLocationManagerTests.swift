@@ -8,12 +8,14 @@ struct SimulatedLocationManagerTests {
         latitude: 37.33233141, longitude: -122.0312186, horizontalAccuracy: 5, timestamp: "2026-01-31T12:00:00Z")
     private let london = LocationFix(latitude: 51.5, longitude: -0.12, timestamp: "2026-01-31T12:00:01Z")
 
-    @Test("tells a new delegate the current authorization right away, as CLLocationManager does")
-    func setDelegateDeliversStatus() {
+    @Test("tells a new delegate the current authorization after the assignment returns, as CLLocationManager does")
+    @MainActor func setDelegateDeliversStatus() async {
         let manager = SimulatedLocationManager(status: .denied, accuracy: .reduced)
         let log = SimulatedApp.Log<SimulatedApp.LocationCallback>()
 
         manager.setDelegate(SimulatedApp.LocationDelegate(log: log))
+        #expect(log.entries == [], "the main actor is still running this test, so nothing can have been delivered")
+        await manager.settle()
 
         #expect(log.entries == [.authorization(.denied, .reduced)])
         #expect(manager.authorizationStatus == .denied)
@@ -21,14 +23,16 @@ struct SimulatedLocationManagerTests {
     }
 
     @Test("answers a request while not determined with the scripted response, after recording the request")
-    func answersRequest() {
+    func answersRequest() async {
         let manager = SimulatedLocationManager()
         let log = SimulatedApp.Log<SimulatedApp.LocationCallback>()
         let requestsSeen = SimulatedApp.Log<[AuthorizationLevel]>()
         manager.setDelegate(
             SimulatedApp.LocationDelegate(log: log) { [unowned manager] _ in requestsSeen.append(manager.requests) })
+        await manager.settle()
 
         manager.requestWhenInUseAuthorization()
+        await manager.settle()
 
         #expect(log.entries == [.authorization(.notDetermined, .full), .authorization(.authorizedWhenInUse, .full)])
         #expect(requestsSeen.entries == [[], [.whenInUse]])
@@ -37,24 +41,26 @@ struct SimulatedLocationManagerTests {
     }
 
     @Test("answers an always request with whatever the user is scripted to pick")
-    func answersAlwaysRequest() {
+    func answersAlwaysRequest() async {
         let manager = SimulatedLocationManager(respondsToRequestsWith: .denied)
         let log = SimulatedApp.Log<SimulatedApp.LocationCallback>()
         manager.setDelegate(SimulatedApp.LocationDelegate(log: log))
 
         manager.requestAlwaysAuthorization()
+        await manager.settle()
 
         #expect(log.entries.last == .authorization(.denied, .full))
         #expect(manager.requests == [.always])
     }
 
     @Test("leaves the prompt unanswered when no response is scripted")
-    func unansweredPrompt() {
+    func unansweredPrompt() async {
         let manager = SimulatedLocationManager(respondsToRequestsWith: nil)
         let log = SimulatedApp.Log<SimulatedApp.LocationCallback>()
         manager.setDelegate(SimulatedApp.LocationDelegate(log: log))
 
         manager.requestWhenInUseAuthorization()
+        await manager.settle()
 
         #expect(log.entries == [.authorization(.notDetermined, .full)])
         #expect(manager.authorizationStatus == .notDetermined)
@@ -62,23 +68,25 @@ struct SimulatedLocationManagerTests {
     }
 
     @Test("records but does not answer a request once the status is determined")
-    func noSecondPrompt() {
+    func noSecondPrompt() async {
         let manager = SimulatedLocationManager(status: .denied)
         let log = SimulatedApp.Log<SimulatedApp.LocationCallback>()
         manager.setDelegate(SimulatedApp.LocationDelegate(log: log))
 
         manager.requestWhenInUseAuthorization()
         manager.requestAlwaysAuthorization()
+        await manager.settle()
 
         #expect(log.entries == [.authorization(.denied, .full)])
         #expect(manager.requests == [.whenInUse, .always])
     }
 
     @Test("changes the authorization as the user does in Settings and tells the delegate")
-    func changeInSettings() {
+    func changeInSettings() async {
         let manager = SimulatedLocationManager(status: .authorizedWhenInUse)
         let log = SimulatedApp.Log<SimulatedApp.LocationCallback>()
         manager.setDelegate(SimulatedApp.LocationDelegate(log: log))
+        await manager.settle()
 
         manager.changeAuthorization(to: .authorizedAlways, accuracy: .reduced)
         manager.changeAuthorization(to: .denied)
@@ -92,10 +100,11 @@ struct SimulatedLocationManagerTests {
     }
 
     @Test("delivers fixes and failures whether or not updates were started")
-    func deliversRegardlessOfUpdating() {
+    func deliversRegardlessOfUpdating() async {
         let manager = SimulatedLocationManager(status: .authorizedWhenInUse)
         let log = SimulatedApp.Log<SimulatedApp.LocationCallback>()
         manager.setDelegate(SimulatedApp.LocationDelegate(log: log))
+        await manager.settle()
 
         manager.deliver([cupertino])
         manager.startUpdatingLocation()
@@ -114,12 +123,13 @@ struct SimulatedLocationManagerTests {
     }
 
     @Test("drops an empty batch, which CoreLocation never delivers, and anything sent before a delegate is set")
-    func dropsUndeliverable() {
+    func dropsUndeliverable() async {
         let manager = SimulatedLocationManager(status: .authorizedAlways)
         manager.deliver([cupertino])
         manager.fail(with: .network)
         let log = SimulatedApp.Log<SimulatedApp.LocationCallback>()
         manager.setDelegate(SimulatedApp.LocationDelegate(log: log))
+        await manager.settle()
 
         manager.deliver([])
 
@@ -140,15 +150,67 @@ struct SimulatedLocationManagerTests {
     }
 
     @Test("stops calling a delegate that was removed")
-    func removesDelegate() {
+    func removesDelegate() async {
         let manager = SimulatedLocationManager(status: .authorizedWhenInUse)
         let log = SimulatedApp.Log<SimulatedApp.LocationCallback>()
         manager.setDelegate(SimulatedApp.LocationDelegate(log: log))
         manager.setDelegate(nil)
+        await manager.settle()
 
         manager.deliver([cupertino])
         manager.changeAuthorization(to: .denied)
 
         #expect(log.entries == [.authorization(.authorizedWhenInUse, .full)])
+    }
+
+    /// An app object that makes its manager lazily and becomes its delegate
+    /// in the same initializer, then reads the manager back when it hears
+    /// the authorization: a common iOS shape, which only works because the
+    /// platform tells a new delegate after the assignment returns.
+    @MainActor private final class LazyLocator: LocationManagerDelegate {
+        let device: SimulatedLocationManager
+        private(set) var heard: [AuthorizationStatus] = []
+        private(set) var statusesReadBack: [AuthorizationStatus] = []
+
+        init(device: SimulatedLocationManager) { self.device = device }
+
+        lazy var locationManager: any LocationManager = {
+            device.delegate = self
+            return device
+        }()
+
+        func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?) {
+            heard.append(status)
+            statusesReadBack.append(locationManager.authorizationStatus)
+        }
+
+        func locationManager(didUpdateLocations locations: [LocationFix]) {}
+        func locationManager(didFailWithError error: LocationErrorCode) {}
+    }
+
+    @Test("a delegate set inside a lazy var's initializer hears the authorization once the initializer has finished")
+    @MainActor func lazyDelegate() async {
+        let device = SimulatedLocationManager(status: .authorizedWhenInUse)
+        let locator = LazyLocator(device: device)
+
+        #expect(locator.locationManager.authorizationStatus == .authorizedWhenInUse)
+        #expect(locator.heard == [])
+        await device.settle()
+
+        #expect(locator.heard == [.authorizedWhenInUse])
+        #expect(locator.statusesReadBack == [.authorizedWhenInUse])
+    }
+
+    @Test("the answer to a prompt comes after the request returns, and after the authorization a new delegate hears")
+    @MainActor func promptAnsweredLater() async {
+        let manager = SimulatedLocationManager()
+        let log = SimulatedApp.Log<SimulatedApp.LocationCallback>()
+        manager.setDelegate(SimulatedApp.LocationDelegate(log: log))
+        manager.requestWhenInUseAuthorization()
+        #expect(log.entries == [])
+
+        await manager.settle()
+
+        #expect(log.entries == [.authorization(.notDetermined, .full), .authorization(.authorizedWhenInUse, .full)])
     }
 }

@@ -30,7 +30,15 @@ extension JavaScriptDialogAnswer {
 
     static let delivery = KindDelivery<JavaScriptDialogAnswer>.effect(answersOn: .anywhere)
 
-    static let settlement: Settlement? = .dialogAnswer
+    static let settlement: Settlement? = Settlement(
+        effectKind: eventKind, causeKind: JavaScriptDialog.eventKind,
+        repeatedIssue: .answerRepeated, missingIssue: .answerMissing,
+        value: { $0.summary }, differenceShowsValue: false,
+        repeatedHint: "call completionHandler exactly once", missingHint: nil,
+        wording: Settlement.Wording(
+            repeated: "the JavaScript dialog {cause} was answered twice: first {expected}, then {found}; {hint}",
+            missing: "the page waits on the JavaScript dialog {cause} and its completion handler was not called; the recording answered {expected} in event {event}",
+            differs: "the answer to JavaScript dialog {cause} differs from the recording: expected {expected}, found {found}"))
 
     static let webHalfRole = WebHalfRole.nativeEffect
 

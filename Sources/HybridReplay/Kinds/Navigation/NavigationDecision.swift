@@ -24,7 +24,15 @@ extension NavigationDecision {
 
     static let delivery = KindDelivery<NavigationDecision>.effect(answersOn: .anywhere)
 
-    static let settlement: Settlement? = .navigationDecision
+    static let settlement: Settlement? = Settlement(
+        effectKind: eventKind, causeKind: NavigationAction.eventKind,
+        repeatedIssue: .decisionRepeated, missingIssue: .decisionMissing,
+        value: { ($0 as? NavigationDecision).map { "\($0.policy)" } ?? $0.summary }, differenceShowsValue: false,
+        repeatedHint: "call decisionHandler exactly once", missingHint: nil,
+        wording: Settlement.Wording(
+            repeated: "the navigation action {cause} was decided twice: first {expected}, then {found}; {hint}",
+            missing: "Completion handler passed to decidePolicy(for:decisionHandler:) was not called for navigation action {cause}; the recording decided {expected} in event {event}",
+            differs: "the decision for navigation action {cause} differs from the recording: expected {expected}, found {found}"))
 
     static let webHalfRole = WebHalfRole.nativeEffect
 

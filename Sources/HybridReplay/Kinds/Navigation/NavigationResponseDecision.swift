@@ -19,7 +19,15 @@ extension NavigationResponseDecision {
 
     static let delivery = KindDelivery<NavigationResponseDecision>.effect(answersOn: .anywhere)
 
-    static let settlement: Settlement? = .navigationResponseDecision
+    static let settlement: Settlement? = Settlement(
+        effectKind: eventKind, causeKind: NavigationResponse.eventKind,
+        repeatedIssue: .decisionRepeated, missingIssue: .decisionMissing,
+        value: { ($0 as? NavigationResponseDecision).map { "\($0.policy)" } ?? $0.summary }, differenceShowsValue: true,
+        repeatedHint: "call decisionHandler exactly once", missingHint: nil,
+        wording: Settlement.Wording(
+            repeated: "the navigation response {cause} was decided twice: first {expected}, then {found}; {hint}",
+            missing: "Completion handler passed to decidePolicy(for:decisionHandler:) was not called for navigation response {cause}; the recording decided {expected} in event {event}",
+            differs: "the decision for navigation response {cause} differs from the recording: expected {expected}, found {found}"))
 
     static let webHalfRole = WebHalfRole.nativeEffect
 

@@ -1,38 +1,13 @@
 /// The navigation lifecycle of format version 2: `navigation.started`,
 /// `navigation.committed`, `navigation.finished`, `navigation.failed` and
-/// `navigation.processTerminated`, all stimuli.
+/// `navigation.processTerminated`, all stimuli. The first three are
+/// ``NavigationProgressPayload``s: the shape says what they share.
 extension NavigationStart: NavigationProgressPayload {
     public static let eventKind = EventKind(.navigation, "started")
 
     public static let eventDirection = Direction.stimulus
-}
 
-// MARK: What the kind means
-
-extension NavigationStart {
     static let formatVersion = 2
 
-    static let delivery = KindDelivery<NavigationStart>
-        .receiver(
-            StimulusReceiver(
-                missing: { _, registered in registered.navigationDelegate == nil ? "the web view has no navigation delegate" : nil },
-                deliver: { start, _, _, registered in registered.navigationDelegate?.didStartProvisionalNavigation(start) }))
-
-    static let settlement: Settlement? = nil
-
-    static let webHalfRole = WebHalfRole.notThePage
-
-    static let writtenOrder = WrittenOrder.floating
-
-    static let answerRule = AnswerRule.none
-
-    static let causeRule = CauseRule.free
-
-    func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
-        Self(url: urlString.map { rewriter.url($0, &placeholders) })
-    }
-
-    func recordedForm() -> Self { self }
-
-    func comparedForm() -> Self { self }
+    @MainActor func notify(_ delegate: any NavigationDelegate) { delegate.didStartProvisionalNavigation(self) }
 }

@@ -21,7 +21,16 @@ extension URLSchemeCompletion {
 
     static let delivery = KindDelivery<URLSchemeCompletion>.effect(answersOn: .anywhere)
 
-    static let settlement: Settlement? = .schemeCompletion
+    static let settlement: Settlement? = Settlement(
+        effectKind: eventKind, causeKind: URLSchemeRequest.eventKind,
+        repeatedIssue: .schemeTaskRepeated, missingIssue: .schemeTaskUnfinished,
+        value: { $0.summary }, differenceShowsValue: false,
+        repeatedHint: "call didFinish() or didFailWithError(_:) exactly once",
+        missingHint: "call didFinish() or didFailWithError(_:)",
+        wording: Settlement.Wording(
+            repeated: "the scheme task for {cause} ended twice: first {expected}, then {found}; {hint}",
+            missing: "the page waits on the scheme task for {cause} and it never ended; the recording {expected} in event {event}; {hint}",
+            differs: "the scheme task for {cause} ended differently from the recording: expected {expected}, found {found}"))
 
     static let webHalfRole = WebHalfRole.nativeEffect
 

@@ -58,7 +58,38 @@ extension URLSchemeData {
 
     func recordedForm() -> Self { self }
 
-    func comparedForm() -> Self { self }
+    /// A piece that is by itself a whole JSON object or array is compared as
+    /// the value it holds, whatever order its keys are in: a cassette recorded
+    /// before the recorder sorted them (see ``recordedForm(answering:)``) still
+    /// matches. Every other piece is compared byte for byte.
+    func comparedForm() -> Self {
+        guard let first = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+            first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
+            let value = try? JSONReader.platformDefault.read([UInt8](data))
+        else { return self }
+        return URLSchemeData(Data(CanonicalPrinter.compactText(value).utf8))
+    }
+
+    /// The piece as the recorder writes it, and as a replay takes it from the
+    /// app before cutting it at the recorded pieces' sizes: when `head` — the
+    /// `scheme.response` the app sent before it — says JSON (a MIME type or
+    /// `Content-Type` of `application/json`, `text/json` or `+json`) and the
+    /// piece is by itself a whole JSON object or array, the piece is written
+    /// compactly with sorted keys, as `JSONEncoder` without `.sortedKeys` does
+    /// not on Linux. Only a piece that is exactly such a document is
+    /// rewritten (see ``ExactJSONText``): a JSON answer the app sends in
+    /// several pieces, text that is not JSON, and numbers a `Double` does not
+    /// hold stay byte for byte.
+    func recordedForm(answering head: URLSchemeResponse?) -> Self {
+        guard let head,
+            BodyMediaType(contentType: head.mimeType ?? head.headers.values(named: "Content-Type").first).isJSON,
+            let value = ExactJSONText.value(of: [UInt8](data))
+        else { return self }
+        switch value {
+        case .object, .array: return URLSchemeData(Data(CanonicalPrinter.compactText(value).utf8))
+        default: return self
+        }
+    }
 }
 
 // MARK: In the web half

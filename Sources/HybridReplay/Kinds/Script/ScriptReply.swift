@@ -11,7 +11,15 @@ extension ScriptReply {
 
     static let delivery = KindDelivery<ScriptReply>.effect(answersOn: .anywhere)
 
-    static let settlement: Settlement? = .scriptReply
+    static let settlement: Settlement? = Settlement(
+        effectKind: eventKind, causeKind: ScriptMessage.eventKind,
+        repeatedIssue: .replyRepeated, missingIssue: .replyMissing,
+        value: { $0.summary }, differenceShowsValue: false,
+        repeatedHint: "a reply handler must be called at most once", missingHint: nil,
+        wording: Settlement.Wording(
+            repeated: "the message was replied to twice: first {expected}, then {found}; {hint}",
+            missing: "the page awaits a reply to this message and none was sent; the recording replied {expected} in event {event}",
+            differs: nil))
 
     static let webHalfRole = WebHalfRole.nativeEffect
 

@@ -31,6 +31,8 @@ final class ReplayURLSchemeTask: URLSchemeTask {
         var pieceSizes: [Int]?
         /// Whether the recorded pieces were played as what the app served: see ``ServedFilesPolicy``.
         var servedRecordedPieces = false
+        /// The head the app sent: a JSON piece after a JSON head is taken as the recorder writes it.
+        var head: URLSchemeResponse?
     }
 
     let request: URLSchemeRequest
@@ -66,6 +68,7 @@ final class ReplayURLSchemeTask: URLSchemeTask {
             switch state.stage {
             case .started:
                 state.stage = .responded
+                state.head = response
                 return nil
             case .responded: return "didReceive(_:) was given a second response head"
             case .ended: return "didReceive(_:) was given a response head after the task ended"
@@ -83,7 +86,7 @@ final class ReplayURLSchemeTask: URLSchemeTask {
             case .ended: return .failure(Misuse("didReceive(_:) was given data after the task ended"))
             case .stopped: return .failure(Misuse(Self.afterStop("didReceive(_:)")))
             case .responded:
-                state.pending.append(data)
+                state.pending.append(URLSchemeData(data).recordedForm(answering: state.head).data)
                 if let unpinned = unpinnedPieces {
                     // Only that a body came is checked: the recorded pieces stand for it.
                     guard !state.servedRecordedPieces, !unpinned.isEmpty, !state.pending.isEmpty else { return .success([]) }

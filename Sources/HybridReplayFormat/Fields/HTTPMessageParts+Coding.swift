@@ -1,7 +1,7 @@
 import Foundation
 
 extension HTTPHeader {
-    static func read(_ reader: inout FieldReader) -> HTTPHeader? {
+    package static func read(_ reader: inout FieldReader) -> HTTPHeader? {
         let name = reader.string("name")
         let value = reader.string("value")
         guard let name, let value else { return nil }
@@ -9,7 +9,7 @@ extension HTTPHeader {
         return HTTPHeader(name, value)
     }
 
-    func write(_ writer: inout FieldWriter) {
+    package func write(_ writer: inout FieldWriter) {
         writer.write("name", name)
         writer.write("value", value)
     }
@@ -24,7 +24,7 @@ extension HTTPBody {
         }
     }
 
-    static func read(_ reader: inout FieldReader) -> HTTPBody? {
+    package static func read(_ reader: inout FieldReader) -> HTTPBody? {
         let text = reader.optionalString("text")
         let json = reader.value("json", required: false)
         let base64 = reader.optionalString("base64")
@@ -42,7 +42,7 @@ extension HTTPBody {
         return .bytes(data)
     }
 
-    func write(_ writer: inout FieldWriter) {
+    package func write(_ writer: inout FieldWriter) {
         switch self {
         case .text(let text): writer.write("text", text)
         case .json(let value): writer.write("json", value)

@@ -3,24 +3,24 @@
 ///
 /// Decoding never stops at the first problem, so a cassette's reader can
 /// report all of them at once.
-struct FieldReader {
+package struct FieldReader {
     private let members: [String: JSONValue]
-    let path: JSONPath
+    package let path: JSONPath
     /// The members asked for; only present keys, so all are used when the counts match.
     private var used: Set<String>
-    private(set) var problems: [CassetteProblem] = []
+    package private(set) var problems: [CassetteProblem] = []
     /// Whether members nothing asked for are allowed, as in formats such as
     /// HAR that let writers add fields; nested readers inherit it.
-    var allowsUnknownFields = false
+    package var allowsUnknownFields = false
 
-    init(_ members: [String: JSONValue], path: JSONPath) {
+    package init(_ members: [String: JSONValue], path: JSONPath) {
         self.members = members
         self.path = path
         used = Set(minimumCapacity: members.count)
     }
 
     /// Reads `value` as an object, or records that it is not one.
-    init?(_ value: JSONValue, path: JSONPath, problems: inout [CassetteProblem]) {
+    package init?(_ value: JSONValue, path: JSONPath, problems: inout [CassetteProblem]) {
         guard case .object(let members) = value else {
             problems.append(CassetteProblem(path: path, message: "expected an object, found \(value.typeName)"))
             return nil
@@ -28,21 +28,21 @@ struct FieldReader {
         self.init(members, path: path)
     }
 
-    mutating func report(_ key: String?, _ message: String) {
+    package mutating func report(_ key: String?, _ message: String) {
         problems.append(CassetteProblem(path: key.map { path.appending($0) } ?? path, message: message))
     }
 
     /// Records a problem deep inside a free-form value, at `path`.
-    mutating func report(at path: JSONPath, _ message: String) {
+    package mutating func report(at path: JSONPath, _ message: String) {
         problems.append(CassetteProblem(path: path, message: message))
     }
 
-    mutating func absorb(_ other: FieldReader) {
+    package mutating func absorb(_ other: FieldReader) {
         problems += other.problems
     }
 
     /// The raw member, marking it used; records a problem if required and absent.
-    mutating func value(_ key: String, required: Bool) -> JSONValue? {
+    package mutating func value(_ key: String, required: Bool) -> JSONValue? {
         guard let value = members[key] else {
             if required { report(nil, "missing required field '\(key)'") }
             return nil
@@ -61,24 +61,24 @@ struct FieldReader {
         return typed
     }
 
-    mutating func string(_ key: String) -> String? { typed(key, required: true, "a string", \.stringValue) }
-    mutating func optionalString(_ key: String) -> String? { typed(key, required: false, "a string", \.stringValue) }
-    mutating func bool(_ key: String) -> Bool? { typed(key, required: true, "a boolean", \.boolValue) }
-    mutating func optionalBool(_ key: String) -> Bool? { typed(key, required: false, "a boolean", \.boolValue) }
-    mutating func number(_ key: String) -> Double? { typed(key, required: true, "a number", \.numberValue) }
-    mutating func optionalNumber(_ key: String) -> Double? { typed(key, required: false, "a number", \.numberValue) }
-    mutating func array(_ key: String) -> [JSONValue]? { typed(key, required: true, "an array", \.arrayValue) }
-    mutating func optionalArray(_ key: String) -> [JSONValue]? { typed(key, required: false, "an array", \.arrayValue) }
-    mutating func object(_ key: String) -> [String: JSONValue]? { typed(key, required: true, "an object", \.objectValue) }
-    mutating func optionalObject(_ key: String) -> [String: JSONValue]? {
+    package mutating func string(_ key: String) -> String? { typed(key, required: true, "a string", \.stringValue) }
+    package mutating func optionalString(_ key: String) -> String? { typed(key, required: false, "a string", \.stringValue) }
+    package mutating func bool(_ key: String) -> Bool? { typed(key, required: true, "a boolean", \.boolValue) }
+    package mutating func optionalBool(_ key: String) -> Bool? { typed(key, required: false, "a boolean", \.boolValue) }
+    package mutating func number(_ key: String) -> Double? { typed(key, required: true, "a number", \.numberValue) }
+    package mutating func optionalNumber(_ key: String) -> Double? { typed(key, required: false, "a number", \.numberValue) }
+    package mutating func array(_ key: String) -> [JSONValue]? { typed(key, required: true, "an array", \.arrayValue) }
+    package mutating func optionalArray(_ key: String) -> [JSONValue]? { typed(key, required: false, "an array", \.arrayValue) }
+    package mutating func object(_ key: String) -> [String: JSONValue]? { typed(key, required: true, "an object", \.objectValue) }
+    package mutating func optionalObject(_ key: String) -> [String: JSONValue]? {
         typed(key, required: false, "an object", \.objectValue)
     }
 
     /// Any JSON value, `null` included.
-    mutating func json(_ key: String) -> JSONValue? { value(key, required: true) }
+    package mutating func json(_ key: String) -> JSONValue? { value(key, required: true) }
 
     /// A whole number, such as an event id or an HTTP status.
-    mutating func integer(_ key: String, required: Bool = true) -> Int? {
+    package mutating func integer(_ key: String, required: Bool = true) -> Int? {
         guard let number = required ? self.number(key) : optionalNumber(key) else { return nil }
         guard number.rounded() == number, abs(number) < 9_007_199_254_740_992 else {
             report(key, "expected a whole number, found \(CanonicalNumber.text(number))")
@@ -88,7 +88,7 @@ struct FieldReader {
     }
 
     /// A string that must be one of the values format version 1 lists.
-    mutating func known<T: KnownValue>(_ key: String, _ type: T.Type, required: Bool = true) -> T? {
+    package mutating func known<T: KnownValue>(_ key: String, _ type: T.Type, required: Bool = true) -> T? {
         guard let raw = required ? string(key) : optionalString(key) else { return nil }
         guard let value = T(rawValue: raw), value.isKnown else {
             report(key, "unknown \(T.valueName) '\(raw)'; expected one of \(T.knownList)")
@@ -98,7 +98,7 @@ struct FieldReader {
     }
 
     /// A nested object read with its own reader, whose problems are kept.
-    mutating func nested<T>(_ key: String, required: Bool = true, _ read: (inout FieldReader) -> T?) -> T? {
+    package mutating func nested<T>(_ key: String, required: Bool = true, _ read: (inout FieldReader) -> T?) -> T? {
         guard let value = value(key, required: required) else { return nil }
         if !required, value == .null { return nil }
         guard var reader = FieldReader(value, path: path.appending(key), problems: &problems) else { return nil }
@@ -110,7 +110,7 @@ struct FieldReader {
     }
 
     /// An array of objects, each read with its own reader.
-    mutating func nestedArray<T>(_ key: String, required: Bool = true, _ read: (inout FieldReader) -> T?) -> [T]? {
+    package mutating func nestedArray<T>(_ key: String, required: Bool = true, _ read: (inout FieldReader) -> T?) -> [T]? {
         guard let elements = required ? array(key) : optionalArray(key) else { return nil }
         var results: [T] = []
         var complete = true
@@ -129,7 +129,7 @@ struct FieldReader {
     }
 
     /// Records a problem for every member nothing asked for.
-    mutating func finish() {
+    package mutating func finish() {
         guard !allowsUnknownFields, used.count < members.count else { return }
         for key in members.keys.sorted() where !used.contains(key) {
             problems.append(CassetteProblem(path: path.appending(key), message: "unknown field '\(key)'", isAboutKey: true))

@@ -1,5 +1,5 @@
 extension Frame {
-    static func read(_ reader: inout FieldReader) -> Frame? {
+    package static func read(_ reader: inout FieldReader) -> Frame? {
         let isMainFrame = reader.bool("isMainFrame")
         let url = reader.optionalString("url")
         let origin = reader.nested("securityOrigin", required: false, SecurityOrigin.read)
@@ -7,7 +7,7 @@ extension Frame {
         return Frame(isMainFrame: isMainFrame, url: url, securityOrigin: origin)
     }
 
-    func write(_ writer: inout FieldWriter) {
+    package func write(_ writer: inout FieldWriter) {
         writer.write("isMainFrame", isMainFrame)
         writer.write("url", urlString)
         if let securityOrigin { writer.writeObject("securityOrigin", securityOrigin.write) }

@@ -3,7 +3,7 @@
 /// default and is left out, so version 1 events read unchanged.
 extension ContentWorld {
     /// Reads the optional `contentWorld` member; absent means ``page``.
-    static func read(_ reader: inout FieldReader) -> ContentWorld {
+    package static func read(_ reader: inout FieldReader) -> ContentWorld {
         guard let value = reader.value("contentWorld", required: false) else { return .page }
         switch value {
         case .string("page"): return .page
@@ -19,7 +19,7 @@ extension ContentWorld {
     }
 
     /// Writes `contentWorld` unless the world is ``page``.
-    func write(_ writer: inout FieldWriter) {
+    package func write(_ writer: inout FieldWriter) {
         if let name {
             writer.write("contentWorld", JSONValue.object(["name": .string(name)]))
         } else if self == .defaultClient {
@@ -29,7 +29,7 @@ extension ContentWorld {
 }
 
 extension SecurityOrigin {
-    static func read(_ reader: inout FieldReader) -> SecurityOrigin? {
+    package static func read(_ reader: inout FieldReader) -> SecurityOrigin? {
         let scheme = reader.string("protocol")
         let host = reader.string("host")
         let port = reader.integer("port")
@@ -40,7 +40,7 @@ extension SecurityOrigin {
         return SecurityOrigin(protocol: scheme, host: host, port: port)
     }
 
-    func write(_ writer: inout FieldWriter) {
+    package func write(_ writer: inout FieldWriter) {
         writer.write("protocol", `protocol`)
         writer.write("host", host)
         writer.write("port", port)

@@ -1,7 +1,7 @@
 extension Cookie {
     package var summary: String { "\(name)=\(value) (\(domain)\(path))" }
 
-    static func read(_ reader: inout FieldReader) -> Cookie? {
+    package static func read(_ reader: inout FieldReader) -> Cookie? {
         let name = reader.string("name")
         let value = reader.string("value")
         let domain = reader.string("domain")
@@ -19,7 +19,7 @@ extension Cookie {
             httpOnly: httpOnly, sameSite: sameSite)
     }
 
-    func write(_ writer: inout FieldWriter) {
+    package func write(_ writer: inout FieldWriter) {
         writer.write("name", name)
         writer.write("value", value)
         writer.write("domain", domain)

@@ -4,7 +4,7 @@ extension LocationFix {
             + (horizontalAccuracy.map { " ±\(CanonicalNumber.text($0))m" } ?? "")
     }
 
-    static func read(_ reader: inout FieldReader) -> LocationFix? {
+    package static func read(_ reader: inout FieldReader) -> LocationFix? {
         let latitude = reader.number("latitude")
         let longitude = reader.number("longitude")
         let altitude = reader.optionalNumber("altitude")
@@ -34,7 +34,7 @@ extension LocationFix {
             floor: floor)
     }
 
-    func write(_ writer: inout FieldWriter) {
+    package func write(_ writer: inout FieldWriter) {
         writer.write("latitude", latitude)
         writer.write("longitude", longitude)
         writer.write("altitude", altitude)

@@ -1,5 +1,5 @@
 extension NavigationError {
-    static func read(_ reader: inout FieldReader) -> NavigationError? {
+    package static func read(_ reader: inout FieldReader) -> NavigationError? {
         let domain = reader.string("domain")
         let code = reader.integer("code")
         let message = reader.string("message")
@@ -8,7 +8,7 @@ extension NavigationError {
         return NavigationError(domain: domain, code: code, message: message)
     }
 
-    func write(_ writer: inout FieldWriter) {
+    package func write(_ writer: inout FieldWriter) {
         writer.write("domain", domain)
         writer.write("code", code)
         writer.write("message", message)

@@ -1,5 +1,5 @@
 extension WindowFeatures {
-    static func read(_ reader: inout FieldReader) -> WindowFeatures? {
+    package static func read(_ reader: inout FieldReader) -> WindowFeatures? {
         WindowFeatures(
             x: reader.optionalNumber("x"), y: reader.optionalNumber("y"), width: reader.optionalNumber("width"),
             height: reader.optionalNumber("height"), menuBarVisibility: reader.optionalBool("menuBarVisibility"),
@@ -7,7 +7,7 @@ extension WindowFeatures {
             toolbarsVisibility: reader.optionalBool("toolbarsVisibility"), allowsResizing: reader.optionalBool("allowsResizing"))
     }
 
-    func write(_ writer: inout FieldWriter) {
+    package func write(_ writer: inout FieldWriter) {
         writer.write("x", x)
         writer.write("y", y)
         writer.write("width", width)

@@ -8,14 +8,14 @@ import HybridReplaySeams
 /// rewriting them would record something the app did not send. A string
 /// escaping half a surrogate pair (`"\ud800"`) has no exact value either.
 /// Text with any of those is kept as it was.
-enum ExactJSONText {
+package enum ExactJSONText {
     /// The value `bytes` hold, when they are one JSON document the strict
     /// reader accepts and every number in it is written as exactly the
     /// `Double` it reads as (`1.50`, `1e2` and `-0.0` are; `9007199254740993` is not).
     ///
     /// - Parameter bytes: The UTF-8 text.
     /// - Returns: The value, or `nil` when the text does not parse or a canonical rewrite would change it.
-    static func value(of bytes: [UInt8]) -> JSONValue? {
+    package static func value(of bytes: [UInt8]) -> JSONValue? {
         guard let value = try? JSONReader.platformDefault.read(bytes), isExact(bytes) else { return nil }
         return value
     }

@@ -20,14 +20,14 @@ package struct CassetteLimits: Sendable, Hashable {
 
     /// The diagnostic message for a file of `size` bytes, past ``maxFileSize``;
     /// `nil` for a pipe or a device, read only one byte past the limit.
-    func fileSizeMessage(_ size: Int?) -> String {
+    package func fileSizeMessage(_ size: Int?) -> String {
         (size.map { "the file is \(Self.bytes($0))" } ?? "the file goes on past \(Self.bytes(maxFileSize))")
             + ", larger than a cassette may be (\(Self.bytes(maxFileSize))); "
             + "record shorter sessions into several cassettes (docs/cassette-format.md, \"Limits\")"
     }
 
     /// The diagnostic message for the event past ``maxEventCount``.
-    var eventCountMessage: String {
+    package var eventCountMessage: String {
         "more than \(maxEventCount) events, the most a cassette may hold; "
             + "record shorter sessions into several cassettes (docs/cassette-format.md, \"Limits\")"
     }

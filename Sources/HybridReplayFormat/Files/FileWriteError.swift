@@ -11,6 +11,12 @@ public struct FileWriteError: Error, Sendable, Hashable, CustomStringConvertible
     /// The `errno` the system refused the write with; 0 when unknown.
     package var code: Int32 = 0
 
+    package init(path: String, reason: String, code: Int32 = 0) {
+        self.path = path
+        self.reason = reason
+        self.code = code
+    }
+
     public var description: String {
         "\(path): error: cannot write the file: \(reason)" + (remedy(then: "write again").map { "; the file was left as it was. \($0)" } ?? "")
     }

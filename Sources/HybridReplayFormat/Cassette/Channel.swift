@@ -41,7 +41,4 @@ public struct EventKind: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(channel.rawValue).\(name)" }
-
-    /// Every kind format version 1 defines outside the `custom` channel, in documentation order.
-    public static var standard: [EventKind] { PayloadRegistry.standardTypes.map { $0.eventKind } }
 }

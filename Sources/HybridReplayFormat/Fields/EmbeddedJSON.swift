@@ -1,0 +1,297 @@
+import HybridReplaySeams
+
+/// JSON object literals inside JavaScript source, written in one key order so
+/// that two scripts that differ only in the order of an object's keys are the
+/// same script.
+///
+/// A bridge answers the page with a script such as
+/// `window.bank.resolve('p1', {"amount":42.5,"currency":"EUR"})`, the object
+/// written by `JSONEncoder`. Without `.sortedKeys` the encoder's key order is
+/// not stable: on Linux it changes from one process to the next. The
+/// recorder writes such scripts with ``written(_:)``, so re-recording
+/// unchanged code gives the same bytes; a replay and `cassette diff` compare
+/// them with ``canonical(_:)``, so a cassette recorded before either side
+/// sorted them still matches.
+///
+/// A string literal in `'` or `"` that is the whole first argument of
+/// `JSON.parse` (`resolve("1", JSON.parse("{\"b\":1,\"a\":2}"))`, as an app
+/// writes to keep data from running as code) is JSON too: when its content,
+/// read as JavaScript reads the literal, is a JSON object or array, it is
+/// written with sorted keys and quoted again with only the escapes that
+/// literal's quote needs (`\\`, the quote, line terminators, `<\/`), so the
+/// page parses an equal value. A literal passed to anything else, built by
+/// `+`, in backquotes, or whose content is not a JSON object or array stays as
+/// written. Arrays keep their order, and everything else in
+/// a script — JSON inside a string literal included — stays as written.
+package enum EmbeddedJSON {
+    /// `script` with each JSON object literal outside a string rewritten compactly with sorted keys.
+    ///
+    /// Every literal that parses is rewritten, even one whose numbers a
+    /// `Double` cannot hold exactly: two such scripts compare by the values
+    /// a reader sees, as the rest of a payload does.
+    package static func canonical(_ script: String) -> String {
+        rewriting(script) { literal in (try? JSONReader.platformDefault.read(literal))?.objectValue.map(JSONValue.object) }
+    }
+
+    /// `script` with each JSON object literal outside a string rewritten
+    /// compactly with sorted keys, when the rewritten text holds exactly the
+    /// value written (see ``ExactJSONText``); other literals stay byte for byte.
+    package static func written(_ script: String) -> String {
+        rewriting(script) { literal in
+            guard let value = ExactJSONText.value(of: literal), case .object = value else { return nil }
+            return value
+        }
+    }
+
+    /// `script` with each object literal outside a string for which `value` gives a value printed compactly in its place.
+    private static func rewriting(_ script: String, _ value: ([UInt8]) -> JSONValue?) -> String {
+        // Most scripts hold no object: they are not copied.
+        guard script.utf8.contains(UInt8(ascii: "{")) else { return script }
+        let bytes = Array(script.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var quote: UInt8?
+        var changed = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if let open = quote {
+                output.append(byte)
+                if byte == backslash, index + 1 < bytes.count {
+                    output.append(bytes[index + 1])
+                    index += 2
+                    continue
+                }
+                if byte == open { quote = nil }
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "`") {
+                if byte != UInt8(ascii: "`"), let literal = parsedLiteral(bytes, at: index, value) {
+                    changed = changed || literal.printed[...] != bytes[index...literal.end]
+                    output += literal.printed
+                    index = literal.end + 1
+                    continue
+                }
+                quote = byte
+            } else if byte == UInt8(ascii: "{"), startsObjectLiteral(bytes, at: index),
+                let end = closingBrace(bytes, from: index),
+                let object = value(Array(bytes[index...end]))
+            {
+                let printed = Array(CanonicalPrinter.compactText(object).utf8)
+                changed = changed || printed[...] != bytes[index...end]
+                output += printed
+                index = end + 1
+                continue
+            }
+            output.append(byte)
+            index += 1
+        }
+        return changed ? String(decoding: output, as: UTF8.self) : script
+    }
+
+    private static let backslash = UInt8(ascii: "\\")
+
+    /// Whether the brace at `index` can open a JSON object: the next non-space byte starts a key or closes it.
+    /// JavaScript blocks (`{ return x }`) are skipped without trying to parse them.
+    private static func startsObjectLiteral(_ bytes: [UInt8], at index: Int) -> Bool {
+        var next = index + 1
+        while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
+        return next < bytes.count && (bytes[next] == UInt8(ascii: "\"") || bytes[next] == UInt8(ascii: "}"))
+    }
+
+    /// The index of the brace that closes the one at `start`, reading JSON strings; `nil` when none does.
+    private static func closingBrace(_ bytes: [UInt8], from start: Int) -> Int? {
+        var depth = 0
+        var inString = false
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if byte == backslash {
+                    index += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                depth -= 1
+                if depth == 0 { return byte == UInt8(ascii: "}") ? index : nil }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    // MARK: String literals passed to JSON.parse
+
+    /// The string literal whose quote is at `start`, rewritten: `nil` unless
+    /// it is the whole first argument of `JSON.parse` and its content is a
+    /// JSON object or array for which `value` gives a value.
+    private static func parsedLiteral(_ bytes: [UInt8], at start: Int, _ value: ([UInt8]) -> JSONValue?)
+        -> (printed: [UInt8], end: Int)?
+    {
+        guard followsJSONParse(bytes, before: start), let end = closingQuote(bytes, from: start),
+            isWholeArgument(bytes, after: end), let content = unescaped(bytes[(start + 1)..<end]),
+            let document = document(content, value)
+        else { return nil }
+        return (quoted(CanonicalPrinter.compactText(document), in: bytes[start]), end)
+    }
+
+    /// Whether `JSON.parse(` (spaces allowed around the parenthesis) stands right before `start`.
+    private static func followsJSONParse(_ bytes: [UInt8], before start: Int) -> Bool {
+        var index = start - 1
+        while index >= 0, isSpace(bytes[index]) { index -= 1 }
+        guard index >= 0, bytes[index] == UInt8(ascii: "(") else { return false }
+        index -= 1
+        while index >= 0, isSpace(bytes[index]) { index -= 1 }
+        let name = Array("JSON.parse".utf8)
+        let nameStart = index + 1 - name.count
+        guard nameStart >= 0, bytes[nameStart...index].elementsEqual(name) else { return false }
+        // `myJSON.parse(` is some other function; `window.JSON.parse(` is the same one.
+        return nameStart == 0 || !isIdentifierByte(bytes[nameStart - 1])
+    }
+
+    /// The index of the quote that closes the literal opened at `start`; `nil` when a line or the script ends first.
+    private static func closingQuote(_ bytes: [UInt8], from start: Int) -> Int? {
+        var index = start + 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == backslash {
+                index += 2
+                continue
+            }
+            if byte == bytes[start] { return index }
+            if byte == 0x0A || byte == 0x0D { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether the literal ending at `end` is the whole argument: a `)` or a reviver's `,` follows it.
+    private static func isWholeArgument(_ bytes: [UInt8], after end: Int) -> Bool {
+        var index = end + 1
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        return index < bytes.count && (bytes[index] == UInt8(ascii: ")") || bytes[index] == UInt8(ascii: ","))
+    }
+
+    /// The UTF-8 text a string literal's `content` stands for, read as JavaScript reads it;
+    /// `nil` for what this reading does not cover (legacy octal escapes, line continuations,
+    /// unpaired surrogates), which is then left as written.
+    private static func unescaped(_ content: ArraySlice<UInt8>) -> [UInt8]? {
+        var output: [UInt8] = []
+        output.reserveCapacity(content.count)
+        var index = content.startIndex
+        func append(_ scalar: Unicode.Scalar) { output += Array(String(scalar).utf8) }
+        while index < content.endIndex {
+            let byte = content[index]
+            guard byte == backslash else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < content.endIndex else { return nil }
+            let escaped = content[index + 1]
+            index += 2
+            switch escaped {
+            case UInt8(ascii: "n"): output.append(0x0A)
+            case UInt8(ascii: "r"): output.append(0x0D)
+            case UInt8(ascii: "t"): output.append(0x09)
+            case UInt8(ascii: "b"): output.append(0x08)
+            case UInt8(ascii: "f"): output.append(0x0C)
+            case UInt8(ascii: "v"): output.append(0x0B)
+            case UInt8(ascii: "0"):
+                guard index >= content.endIndex || !isDigit(content[index]) else { return nil }
+                output.append(0)
+            case UInt8(ascii: "x"):
+                guard let code = hexValue(content, from: index, count: 2), let scalar = Unicode.Scalar(code) else { return nil }
+                append(scalar)
+                index += 2
+            case UInt8(ascii: "u"):
+                guard let (scalar, next) = unicodeEscape(content, from: index) else { return nil }
+                append(scalar)
+                index = next
+            case UInt8(ascii: "1")...UInt8(ascii: "9"), 0x0A, 0x0D, 0xE2:
+                // Legacy octal escapes and line continuations (after U+2028 and U+2029, whose UTF-8
+                // starts with 0xE2, as do a few other characters rarely escaped): left as written.
+                return nil
+            default:
+                // `\'`, `\"`, `\\`, `\/` and every other character stand for themselves.
+                output.append(escaped)
+            }
+        }
+        return output
+    }
+
+    /// The character of the `\u` escape whose digits start at `index` (`XXXX`, a surrogate pair
+    /// of two such escapes, or `{X…}`), and the index after it.
+    private static func unicodeEscape(_ content: ArraySlice<UInt8>, from index: Int) -> (Unicode.Scalar, Int)? {
+        if index < content.endIndex, content[index] == UInt8(ascii: "{") {
+            guard let close = content[index...].firstIndex(of: UInt8(ascii: "}")), (2...7).contains(close - index),
+                let code = hexValue(content, from: index + 1, count: close - index - 1), let scalar = Unicode.Scalar(code)
+            else { return nil }
+            return (scalar, close + 1)
+        }
+        guard let unit = hexValue(content, from: index, count: 4) else { return nil }
+        if let scalar = Unicode.Scalar(unit) { return (scalar, index + 4) }
+        // A high surrogate must be followed by an escaped low one.
+        guard (0xD800...0xDBFF).contains(unit), index + 10 <= content.endIndex, content[index + 4] == backslash,
+            content[index + 5] == UInt8(ascii: "u"), let low = hexValue(content, from: index + 6, count: 4),
+            (0xDC00...0xDFFF).contains(low),
+            let scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+        else { return nil }
+        return (scalar, index + 10)
+    }
+
+    private static func hexValue(_ bytes: ArraySlice<UInt8>, from index: Int, count: Int) -> UInt32? {
+        guard count > 0, index + count <= bytes.endIndex else { return nil }
+        return UInt32(String(decoding: bytes[index..<index + count], as: UTF8.self), radix: 16)
+    }
+
+    /// The value of a JSON object or array `content`, as `value` judges it; `nil` for anything else.
+    private static func document(_ content: [UInt8], _ value: ([UInt8]) -> JSONValue?) -> JSONValue? {
+        guard let first = content.first(where: { !isSpace($0) }) else { return nil }
+        if first == UInt8(ascii: "{") { return value(content) }
+        guard first == UInt8(ascii: "[") else { return nil }
+        // `value` judges objects: an array is judged as the one member of an object. One member
+        // only, so that `[1], "b": [2]`, which JSON.parse rejects, is not taken for `[1]`.
+        let wrapped = Array(#"{"":"#.utf8) + content + [UInt8(ascii: "}")]
+        guard case .object(let members)? = value(wrapped), members.count == 1, let array = members[""] else { return nil }
+        return array
+    }
+
+    /// `text` as a string literal in `quote` that evaluates to exactly `text`.
+    private static func quoted(_ text: String, in quote: UInt8) -> [UInt8] {
+        var result = String.UnicodeScalarView()
+        let quoteScalar = Unicode.Scalar(quote)
+        result.append(quoteScalar)
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result.append(contentsOf: #"\\"#.unicodeScalars)
+            case quoteScalar: result.append(contentsOf: ["\\", quoteScalar])
+            case "\n": result.append(contentsOf: #"\n"#.unicodeScalars)
+            case "\r": result.append(contentsOf: #"\r"#.unicodeScalars)
+            case "\u{2028}": result.append(contentsOf: #"\u2028"#.unicodeScalars)
+            case "\u{2029}": result.append(contentsOf: #"\u2029"#.unicodeScalars)
+            case "/" where previous == "<": result.append(contentsOf: #"\/"#.unicodeScalars)
+            default: result.append(scalar)
+            }
+            previous = scalar
+        }
+        result.append(quoteScalar)
+        return Array(String(result).utf8)
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0D].contains(byte) }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
+    }
+}

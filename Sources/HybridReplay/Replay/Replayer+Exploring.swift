@@ -14,17 +14,7 @@ extension Replayer {
         var options = options
         options.placeholders = options.placeholders.declaringForReplay(in: cassette)
         let engine = ReplayEngine(cassette: cassette, options: options, explores: true)
-        let platform = Platform(replaying: engine)
-        do {
-            let subject = try await engine.withLease { try await setUp(platform) }
-            await engine.run()
-            withExtendedLifetime(subject) {}
-        } catch {
-            engine.fail(
-                ReplayIssue(
-                    kind: .setUpFailed, eventID: nil, eventKind: nil,
-                    message: "setting up the implementation threw \(String(describing: error))"))
-        }
+        await Self.run(engine, setUp)
         var issues = engine.issues
         if engine.isStalled, !issues.contains(where: { $0.kind == .missingEffect }) {
             issues.append(

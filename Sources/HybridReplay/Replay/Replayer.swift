@@ -71,10 +71,9 @@ public struct Replayer: Sendable {
         return report
     }
 
-    private func replayOnce<Subject>(
-        run: Int, of runs: Int, options: ReplayOptions, prepared: PreparedEvents, _ setUp: (Platform) async throws -> Subject
-    ) async -> ReplayReport {
-        let engine = ReplayEngine(cassette: cassette, options: options, prepared: prepared)
+    /// Sets the implementation up on `engine`'s platform doubles and runs the
+    /// engine to its end; a set-up that throws is the run's issue.
+    static func run<Subject>(_ engine: ReplayEngine, _ setUp: (Platform) async throws -> Subject) async {
         let platform = Platform(replaying: engine)
         do {
             // Set-up is work of the implementation: tasks it starts are tracked like any other.
@@ -86,6 +85,13 @@ public struct Replayer: Sendable {
                 ReplayIssue(
                     kind: .setUpFailed, eventID: nil, eventKind: nil, statement: .setUpThrew(String(describing: error))))
         }
+    }
+
+    private func replayOnce<Subject>(
+        run: Int, of runs: Int, options: ReplayOptions, prepared: PreparedEvents, _ setUp: (Platform) async throws -> Subject
+    ) async -> ReplayReport {
+        let engine = ReplayEngine(cassette: cassette, options: options, prepared: prepared)
+        await Self.run(engine, setUp)
         let report = ReplayReport(
             cassetteName: cassette.header.name, cassettePath: path, issues: engine.issues, trace: engine.traceCassette(),
             runs: runs, run: run, recordCommand: options.recordCommand)

@@ -24,6 +24,7 @@ const void *hr_enqueue_hook_previous(void) { return atomic_load(&enqueue_hook_pr
 #include <dlfcn.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 // libdispatch's types, kept opaque: this file must not include <dispatch/dispatch.h>,
 // whose prototype of dispatch_async takes a block type C without -fblocks cannot name.
@@ -51,8 +52,37 @@ static atomic_int reached;
 static atomic_ulong main_enqueues;
 static _Thread_local int uncounted;
 static _Thread_local unsigned long thread_handoffs;
+static _Atomic(hr_job_watch_fn) installed_job_watch;
+static _Atomic(hr_job_done_fn) installed_job_done;
+// The watched job this thread is running, if any: what it hands over is watched too.
+static _Thread_local const void *running_job;
 
 void hr_dispatch_watch_install(hr_dispatch_watch_fn watch) { atomic_store(&installed_watch, watch); }
+
+void hr_job_watch_install(hr_job_watch_fn watch, hr_job_done_fn done) {
+    atomic_store(&installed_job_done, done);
+    atomic_store(&installed_job_watch, watch);
+}
+
+// A watched job and the function that runs it, handed to libdispatch in their place.
+struct hr_watched_job {
+    void *context;
+    void (*work)(void *);
+    // Kept with the job: the watch may be taken out before it runs, and is still told.
+    hr_job_done_fn done;
+};
+
+// Runs a watched job, then tells the watch that this run of it is over: it
+// has finished, or it has handed itself on (seen as it happened) or waits.
+static void hr_run_watched_job(void *wrapped) {
+    struct hr_watched_job job = *(struct hr_watched_job *)wrapped;
+    free(wrapped);
+    const void *outer = running_job;
+    running_job = job.context;
+    job.work(job.context);
+    running_job = outer;
+    job.done(job.context);
+}
 
 int hr_dispatch_watch_sees_dispatch(void) { return atomic_load(&reached); }
 
@@ -106,10 +136,29 @@ void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work
         atomic_store(&real_dispatch_async_f, real);
     }
     thread_handoffs += 1;
+    hr_job_watch_fn watch = atomic_load(&installed_job_watch);
+    hr_job_done_fn done = atomic_load(&installed_job_done);
+    if (watch != NULL && done != NULL && watch(context, running_job)) {
+        struct hr_watched_job *wrapped = malloc(sizeof(struct hr_watched_job));
+        if (wrapped != NULL) {
+            wrapped->context = context;
+            wrapped->work = work;
+            wrapped->done = done;
+            real(queue, wrapped, hr_run_watched_job);
+            return;
+        }
+        // Out of memory: the job runs unwrapped, and the watch hears now that it ran.
+        done(context);
+    }
     real(queue, context, work);
 }
 #else
 void hr_dispatch_watch_install(hr_dispatch_watch_fn watch) { (void)watch; }
+
+void hr_job_watch_install(hr_job_watch_fn watch, hr_job_done_fn done) {
+    (void)watch;
+    (void)done;
+}
 
 int hr_dispatch_watch_sees_dispatch(void) { return 0; }
 

@@ -20,8 +20,22 @@ enum DispatchWatch {
         threadHandoffs: { hr_dispatch_watch_sees_dispatch() != 0 ? hr_dispatch_watch_thread_handoffs() : nil })
 
     /// Reports a block handed to a queue other than the main queue to the replay whose work handed it over.
-    static func install() { hr_dispatch_watch_install { GlobalEnqueueWatch.noteDispatchedBlock() } }
+    /// Follows the jobs the replay's work hands to Dispatch until they have run (see `WatchedJobs`).
+    static func install() {
+        hr_dispatch_watch_install { GlobalEnqueueWatch.noteDispatchedBlock() }
+        hr_job_watch_install(
+            { job, running in
+                guard let job else { return 0 }
+                return WatchedJobs.handingOver(job, running: running) ? 1 : 0
+            },
+            { job in
+                if let job { WatchedJobs.ran(job) }
+            })
+    }
 
-    /// Stops reporting blocks; `dispatch_async` still passes every block on.
-    static func remove() { hr_dispatch_watch_install(nil) }
+    /// Stops reporting blocks and following jobs; `dispatch_async` and `dispatch_async_f` still pass every block on.
+    static func remove() {
+        hr_dispatch_watch_install(nil)
+        hr_job_watch_install(nil, nil)
+    }
 }

@@ -38,6 +38,22 @@ unsigned long hr_dispatch_watch_thread_handoffs(void);
 /// global executor (`Task.detached`).
 void hr_dispatch_watch_note_handoff(void);
 
+/// Asked, on the thread that hands a job of the concurrency runtime to a
+/// Dispatch queue (`dispatch_async_f`: the global executor, the main actor),
+/// whether to watch it: `job` is the job, `running` the watched job this
+/// thread is running (NULL for none). Returns nonzero to watch it.
+typedef int (*hr_job_watch_fn)(const void *job, const void *running);
+
+/// Called after a watched job has run, on the thread that ran it: it has
+/// finished, handed itself on (asked about again as it did), or waits.
+typedef void (*hr_job_done_fn)(const void *job);
+
+/// Installs `watch` and `done`, or with NULLs removes them. On Linux the
+/// package's `dispatch_async_f` asks `watch` about each job, and runs a
+/// watched one through a function of its own that calls `done` after it.
+/// Elsewhere it does nothing.
+void hr_job_watch_install(hr_job_watch_fn watch, hr_job_done_fn done);
+
 /// Keeps the hook that was in the concurrency runtime's global-enqueue slot
 /// when the runtime watch put its own there (NULL for none), atomically: a
 /// thread still inside the watch's hook may read it while it is written.

@@ -34,3 +34,74 @@ package enum GlobalEnqueueWatch {
         lease.engine.noteDispatchedBlock()
     }
 }
+
+/// The runtime's jobs a replay follows until they have run: where the watch
+/// sees jobs handed to Dispatch (Linux), a job that the replay's work hands
+/// to the global executor or the main actor — a `Task.detached`, its hop
+/// to the main actor and back — and every job such a job hands on, counts
+/// as the implementation's work from when it is handed over until it has
+/// run. A detached task that sets a delegate through `await MainActor.run`
+/// is then waited for, as tracked work is, before the replay delivers the
+/// next stimulus or calls anything idle.
+///
+/// What a job does not show: whether, when it has run, its task has
+/// finished or waits on something (a continuation a thread resumes, a sleep
+/// in real time). So a detached task still counts as unseen work (see
+/// ``ReplayEngine/sawUnseenWork``) once it has run.
+package enum WatchedJobs {
+    private struct Entry {
+        weak var engine: ReplayEngine?
+        /// How many times the job is handed over and has not run yet.
+        var pending: Int
+    }
+
+    /// The jobs handed over and not yet run, by address, with their engine.
+    ///
+    /// An entry goes when its job has run and is not handed over again:
+    /// a job's memory is reused once its task has finished, so an address
+    /// kept longer could count another replay's job as this one's.
+    private static let jobs = Locked([UInt: Entry]())
+
+    /// Whether to watch `job`, which is being handed over on the calling
+    /// thread, while it runs `running` (a watched job) or nothing (`nil`).
+    ///
+    /// - Returns: `true` when the engine counts it as work until ``ran(_:)``.
+    package static func handingOver(_ job: UnsafeRawPointer, running: UnsafeRawPointer?) -> Bool {
+        let key = UInt(bitPattern: job)
+        // Handed over by the replay's work: the engine's own doing, and a task going on
+        // after a suspension (which its lease already covers), are not.
+        var leased: ReplayEngine?
+        if let lease = ReplayContext.lease, !ReplayContext.isEngineWork {
+            let current = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }
+            if current != job { leased = lease.engine }
+        }
+        return jobs.withLock { jobs in
+            guard
+                let engine = jobs[key]?.engine ?? running.flatMap({ jobs[UInt(bitPattern: $0)]?.engine }) ?? leased,
+                engine.beginWatchedJob(key)
+            else { return false }
+            jobs[key, default: Entry(engine: engine, pending: 0)].pending += 1
+            return true
+        }
+    }
+
+    /// Notes that `job`, which ``handingOver(_:running:)`` watched, has run.
+    package static func ran(_ job: UnsafeRawPointer) {
+        let key = UInt(bitPattern: job)
+        let idle = jobs.withLock { jobs -> ReplayEngine? in
+            guard var entry = jobs[key] else { return nil }
+            entry.pending -= 1
+            jobs[key] = entry.pending > 0 ? entry : nil
+            guard let engine = entry.engine, engine.endWatchedJob() else { return nil }
+            return engine
+        }
+        idle?.noteActivity()
+    }
+
+    /// Forgets the jobs of `engine`, whose run is over.
+    static func forget(_ engine: ReplayEngine) {
+        jobs.withLock { jobs in
+            jobs = jobs.filter { $0.value.engine.map { $0 !== engine } ?? false }
+        }
+    }
+}

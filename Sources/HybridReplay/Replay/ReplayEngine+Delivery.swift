@@ -42,7 +42,10 @@ extension ReplayEngine {
             return
         }
         if let custom = payload as? CustomEvent {
-            let receivers = self.receivers.current
+            // Read on the main actor, as the standard kinds' receivers are: a set-up step app
+            // code runs there (a handler set, then torn down) is never seen half done. The
+            // handler is then called here, off the main actor, where the app's own code delivers.
+            let receivers = await MainActor.run { self.receivers.current }
             ReplayContext.$stimulus.withValue(stimulus.id) { withLease { routeCustom(custom, delivered, to: receivers) } }
         } else if let standard = payload as? any StandardPayload {
             await route(standard, delivered)

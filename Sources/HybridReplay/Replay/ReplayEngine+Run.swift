@@ -33,6 +33,13 @@ extension ReplayEngine {
                         continue
                     }
                 }
+                // A job the replay's work handed over — a Task.detached that sets a receiver
+                // through `await MainActor.run` — runs before the next unsolicited stimulus, as a
+                // user acts once the screen is up: the recording waited for it.
+                if stimulus.answers == nil, runsWatchedJobs {
+                    if await settle(since: seen) == .changed { continue }
+                    if isStopped { break }
+                }
                 if let reason = missingReceiver(for: stimulus) {
                     // App code may still register it — a delegate set lazily, or from
                     // DispatchQueue.main.async — so the stimulus waits for the implementation
@@ -174,6 +181,7 @@ extension ReplayEngine {
         if !isStalled { await waitUntilIdle() }
         stopWatchingStalls()
         unseen.withLock { $0.ended = true }
+        WatchedJobs.forget(self)
     }
 
     /// What happened in this run, as a cassette: effects as the implementation

@@ -28,6 +28,7 @@ extension ReplayEngine {
         let task = ReplayContext.$isEngineWork.withValue(true) {
             Task {
                 self.markEngineTask()
+                defer { self.unmarkEngineTask() }
                 var wake = deadline
                 var ticked = ContinuousClock.now
                 var probe = MainQueueProbe()

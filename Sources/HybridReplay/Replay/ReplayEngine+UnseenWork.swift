@@ -36,11 +36,46 @@ extension ReplayEngine {
         }
     }
 
+    /// Counts `job`, handed to a Dispatch queue by the replay's work or by a
+    /// job it watches, as the implementation's work until it has run (see ``WatchedJobs``).
+    ///
+    /// - Returns: `false` for the engine's own tasks and after the run.
+    func beginWatchedJob(_ job: UInt) -> Bool {
+        unseen.withLock { unseen in
+            guard !unseen.ended, !unseen.engineTasks.contains(job) else { return false }
+            unseen.watchedJobs += 1
+            return true
+        }
+    }
+
+    /// Notes that a watched job has run.
+    ///
+    /// - Returns: Whether it was the last to run: the caller wakes the
+    ///   scheduler, which may find the implementation idle.
+    func endWatchedJob() -> Bool {
+        unseen.withLock { unseen in
+            unseen.watchedJobs = max(0, unseen.watchedJobs - 1)
+            return unseen.watchedJobs == 0
+        }
+    }
+
+    /// Whether a job ``WatchedJobs`` follows is handed over and has not run yet.
+    var runsWatchedJobs: Bool { unseen.withLock { $0.watchedJobs > 0 } }
+
     /// Marks the calling task as the engine's own, so waking it is not counted as unseen work.
     func markEngineTask() {
         guard let task = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } })
         else { return }
         unseen.withLock { _ = $0.engineTasks.insert(UInt(bitPattern: task)) }
+    }
+
+    /// Unmarks the calling task as it ends: the runtime reuses a finished
+    /// task's memory, and a task of the implementation at the same address
+    /// would otherwise pass for the engine's.
+    func unmarkEngineTask() {
+        guard let task = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } })
+        else { return }
+        unseen.withLock { _ = $0.engineTasks.remove(UInt(bitPattern: task)) }
     }
 
     /// Whether this run has shown signs of work it cannot see: an effect made
@@ -77,6 +112,8 @@ struct UnseenWork {
     /// The count of main-queue blocks read before the last pass that found the
     /// main queue quiet (Linux); `nil` before the first, or where there is no count.
     var drainedMainEnqueues: UInt?
+    /// How many jobs are handed over and have not run yet (see ``WatchedJobs``).
+    var watchedJobs = 0
     /// The scheduler's and the watchdog's tasks, by address.
     var engineTasks: Set<UInt> = []
     var ended = false

@@ -87,7 +87,8 @@ extension ReplayEngine {
         await withCheckedContinuation { (continuation: CheckedContinuation<Wait, Never>) in
             let (outcome, watch) = state.withLock { state -> (Wait?, ContinuousClock.Instant?) in
                 if state.work.activity != seen { return (.changed, nil) }
-                if idleEnds, state.work.isIdle(finished: finished) { return (.idle, nil) }
+                // A job the replay's work handed over (a Task.detached on its way) is work until it has run.
+                if idleEnds, state.work.isIdle(finished: finished), !runsWatchedJobs { return (.idle, nil) }
                 let token = state.work.token()
                 let deadline = ContinuousClock.now.advanced(by: timeout ?? options.stallTimeout)
                 // The scheduler's own waits move their deadline on with activity they were not
@@ -153,7 +154,7 @@ extension ReplayEngine {
             }
         }
         // A main-queue block may have started tracked work that is not idle yet.
-        return state.withLock { $0.work.isIdle(finished: finished) } ? .idle : .changed
+        return state.withLock { $0.work.isIdle(finished: finished) && !runsWatchedJobs } ? .idle : .changed
     }
 
     /// Where main-queue blocks are not counted (Apple platforms), how many

@@ -135,6 +135,7 @@ void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work
                                                       : (hr_real_dispatch_async_f)dlsym(RTLD_NEXT, "dispatch_async_f");
         atomic_store(&real_dispatch_async_f, real);
     }
+    atomic_store(&reached, 1);
     thread_handoffs += 1;
     hr_job_watch_fn watch = atomic_load(&installed_job_watch);
     hr_job_done_fn done = atomic_load(&installed_job_done);

@@ -1,5 +1,6 @@
 import Foundation
 import HybridReplay
+import HybridReplayRuntimeWatch
 import Testing
 
 /// One row of the set-up matrix: which seam app code sets a receiver on,
@@ -60,20 +61,29 @@ struct SeamSetUp: Sendable, Hashable, CustomTestStringConvertible {
     /// The name of its `Scripts/replay-patterns` line, spaces made underscores there.
     var patternName: String { "setup \(seam.rawValue) \(time.rawValue) via \(hop.rawValue)" }
 
-    /// Whether the set-up races the page on a device too: a receiver replaced
-    /// from `Task.detached` may be replaced only after the page acted, and
-    /// then the old one answers. The recording waited for the replacement; a
-    /// replay delivers to whichever receiver is registered when the
-    /// stimulus is due, so it shows the race as often as it happens.
-    var racesThePage: Bool { time == .replaced && hop == .taskDetached }
+    /// Whether the replay cannot tell that a receiver replaced from
+    /// `Task.detached` is still to come: on a device the page may act before
+    /// the replacement, and the recording waited for it. Where the runtime
+    /// watch follows the jobs the replay's work hands to Dispatch (Linux), the
+    /// replay waits for the detached task before the next stimulus, and the
+    /// row is checked n of n; elsewhere it shows the race as often as it
+    /// happens, and the matrix prints the rate without checking it.
+    var racesThePage: Bool { time == .replaced && hop == .taskDetached && !Self.watchesJobs }
 
-    /// Whether the wrong variant races the page on a device too, and so is
-    /// caught only as often as the race shows: where the correct one races
-    /// (the page may act before the broken replacement, and the old receiver
-    /// answer it as the new one would), and for a custom handler set and torn
-    /// down from `Task.detached`, which its stimulus, delivered off the main
-    /// actor as the app's own code delivers it, may reach in between.
-    var wrongRacesThePage: Bool { racesThePage || (seam == .customHandler && hop == .taskDetached) }
+    /// Whether the wrong variant races the page: where the correct one does
+    /// (the page may reach the old receiver before the broken replacement).
+    /// A handler set and torn down in one main-actor step is never seen half
+    /// done: every stimulus reads its receivers on the main actor.
+    var wrongRacesThePage: Bool { racesThePage }
+
+    /// Whether the replay follows a detached task's jobs until they have run.
+    static var watchesJobs: Bool {
+        #if os(Linux)
+        RuntimeWatchInstallation.seesDispatch
+        #else
+        false
+        #endif
+    }
 
     /// How many times the feature sets the receiver up before the page acts.
     var setUpCount: Int {

@@ -68,10 +68,11 @@ package enum WatchedJobs {
     /// - Returns: `true` when the engine counts it as work until ``ran(_:)``.
     package static func handingOver(_ job: UnsafeRawPointer, running: UnsafeRawPointer?) -> Bool {
         let key = UInt(bitPattern: job)
-        // Handed over by the replay's work: the engine's own doing, and a task going on
-        // after a suspension (which its lease already covers), are not.
+        // Handed over by the replay's work, or by the engine calling it back with an answer
+        // (which resumes a detached task that awaited a seam): a task going on after a
+        // suspension, which its lease already covers, is not.
         var leased: ReplayEngine?
-        if let lease = ReplayContext.lease, !ReplayContext.isEngineWork {
+        if let lease = ReplayContext.lease {
             let current = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }
             if current != job { leased = lease.engine }
         }

@@ -119,4 +119,35 @@ struct WatchedJobsTests {
         #expect(!engine.runsWatchedJobs)
         #expect(!engine.beginWatchedJob(1))
     }
+
+    @Test(
+        "a detached task resumed by the answer to its seam call counts as work until it has run",
+        .enabled(if: watchesJobs, "the watch sees jobs handed to Dispatch on Linux only"))
+    func resumedByAnAnswer() async throws {
+        try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async_f through the watch")
+        let balance = Cassette(
+            header: CassetteHeader(name: "detached-request"),
+            events: [
+                Event(id: 1, at: 0, payload: HTTPRequest(url: "https://bank.example/balance")),
+                Event(id: 2, at: 0.05, answers: 1, payload: HTTPResponse(status: 200, body: .text("42"))),
+            ])
+        let engine = ReplayEngine(cassette: balance, options: ReplayOptions(stallTimeout: .seconds(60)))
+        let (seen, sawJobs) = AsyncStream<Bool>.makeStream()
+        await RuntimeWatchInstallation.during {
+            await Replayer.run(engine) { platform in
+                let transport = platform.transport
+                Task.detached {
+                    _ = try? await transport.send(HTTPRequest(url: "https://bank.example/balance"))
+                    // Going on after the engine answered: without the watch, nothing the replay waits for.
+                    sawJobs.yield(engine.runsWatchedJobs)
+                    sawJobs.finish()
+                }
+                return transport
+            }
+        }
+        var iterator = seen.makeAsyncIterator()
+        let afterTheAnswer = await iterator.next()
+        #expect(afterTheAnswer == true)
+        #expect(engine.issues.isEmpty, "\(engine.issues.map { $0.message })")
+    }
 }

@@ -66,6 +66,7 @@ extension ReplayEngine {
                     receiver.deliver(payload, stimulus, self, receivers)
                 }
             }
+            passMainQueueBehindDelivery()
         }
     }
 
@@ -75,8 +76,10 @@ extension ReplayEngine {
         for pending in handlers {
             let handler = pending.handler
             // Resuming the task that awaits the answer is the engine's doing, not unseen work.
+            let onMainActor = pending.executor == .mainActor
             await pending.executor.run {
                 ReplayContext.$isEngineWork.withValue(true) { self.withLease { handler(answer) } }
+                if onMainActor { self.passMainQueueBehindDelivery() }
             }
         }
     }

@@ -12,9 +12,8 @@ import HybridReplay
 ///
 /// Times are left out, and so is how the effects of different stimuli
 /// interleave (a concurrent bridge may answer two messages in either order);
-/// of the same stimulus delivered twice in a row, or two delivered in one
-/// main-queue turn, which got which effects is left out too; effects no
-/// stimulus caused count as a set.
+/// of the same stimulus delivered twice in a row, which got which effects is
+/// left out too; effects no stimulus caused count as a set.
 public struct RunFingerprint: Sendable, Hashable, CustomStringConvertible, LosslessStringConvertible {
     /// The digest.
     public let value: UInt64
@@ -53,20 +52,13 @@ public struct RunFingerprint: Sendable, Hashable, CustomStringConvertible, Lossl
         // of them caused which effect, and which request got the recorded
         // answer, is no part of the run: such a group is read as its stimuli,
         // then all their effects sorted, each caused by the group's first.
-        // So is a stimulus sent in the same main-queue turn as the one before
-        // it (a `same-turn` variant's copy with another promise id): the two
-        // requests it leads to race for the one recorded answer too.
         let sequence = events.filter { $0.direction == .stimulus }
         var ordered: [Event] = []
         var groupedEffects: Set<Int> = []
         var start = 0
         while start < sequence.count {
             var end = start + 1
-            while end < sequence.count,
-                sequence[end].payload.isEqual(to: sequence[start].payload) || Self.isSentInTheSameTurn(sequence[end], as: sequence[end - 1])
-            {
-                end += 1
-            }
+            while end < sequence.count, sequence[end].payload.isEqual(to: sequence[start].payload) { end += 1 }
             let group = sequence[start..<end]
             ordered += group
             if group.count == 1 {
@@ -92,12 +84,6 @@ public struct RunFingerprint: Sendable, Hashable, CustomStringConvertible, Lossl
                 id: newID[event.id] ?? 0, at: 0, cause: event.cause.flatMap { newID[$0] }, answers: answers, payload: event.payload)
             return (event.id, renumbered)
         }
-    }
-
-    /// Whether `stimulus` was handed over in the same main-queue turn as
-    /// `previous`: of its kind, caused by it (see `SameTurn`).
-    static func isSentInTheSameTurn(_ stimulus: Event, as previous: Event) -> Bool {
-        stimulus.cause == previous.id && stimulus.kind == previous.kind && stimulus.answers == nil
     }
 
     /// Reads 16 hex digits, as ``description`` writes them; `nil` when it is not that.

@@ -2,8 +2,7 @@ import HybridReplay
 
 /// A script message's variants: each class of each body field, the body as
 /// each other JSON type, the frame it is posted from, and the page posting
-/// it twice in one script turn (``SameTurn``), as it is and with each text
-/// field changed.
+/// it twice in one script turn (``SameTurn``).
 extension ScriptMessage: KindVariants {
     func variantEdits(of event: Event, in cassette: Cassette) -> [VariantEdit] {
         var edits: [VariantEdit] = []
@@ -26,7 +25,6 @@ extension ScriptMessage: KindVariants {
             edits.append(VariantEdit("frame", name, "posted from \(name == "none" ? "no frame" : "the \(name) frame")", .replace(variant)))
         }
         if let sameTurn = SameTurn.edit(of: event) { edits.append(sameTurn) }
-        edits += SameTurn.editsChangingAField(of: self, event: event)
         return edits
     }
 

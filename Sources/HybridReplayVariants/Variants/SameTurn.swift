@@ -5,36 +5,18 @@ import HybridReplay
 /// a link tapped twice, two resources challenged at once. WebKit hands both
 /// to the app before any work the first started has run (it dispatches the
 /// messages that arrived together in one go), so an app that keeps one slot
-/// for "the message in flight" — its reply handler, its decision handler,
-/// its promise id — loses the first when it reads the slot from a task.
+/// for "the one in flight" — its reply handler, its decision handler —
+/// loses the first when it reads the slot from a task.
 ///
 /// The copy names the first as its cause, which is how the engine knows to
 /// hand it over in the same turn; the existing `duplicate` class sends the
 /// copy in a turn of its own, after the first's tasks have run to their
 /// first wait.
 enum SameTurn {
-    /// The edit that sends `event` again in its own turn; `nil` for an answer.
+    /// The edit that sends `event` again in the same main-queue turn; `nil` for an answer.
     static func edit(of event: Event) -> VariantEdit? {
         guard event.answers == nil else { return nil }
         return VariantEdit(
             "same-turn", nil, "\(event.kind) sent twice in one main-queue turn", .insertCaused([event.payload], after: event.id))
-    }
-
-    /// For a message whose body is an object, one edit per top-level text
-    /// field: the copy, in the same turn, with that field's value changed
-    /// (`<field>=other`), so that two promise ids, two requests, are in flight
-    /// at once and an app that keeps the last one answers it twice.
-    static func editsChangingAField(of message: ScriptMessage, event: Event) -> [VariantEdit] {
-        guard event.answers == nil, case .object(let fields) = message.body else { return [] }
-        return fields.keys.sorted().compactMap { name in
-            guard case .string(let value)? = fields[name] else { return nil }
-            var changed = fields
-            changed[name] = .string(value.isEmpty ? "other" : value + "-other")
-            var copy = message
-            copy.body = .object(changed)
-            return VariantEdit(
-                "same-turn", "\(name)=other", "\(event.kind) sent again in the same main-queue turn with another '\(name)'",
-                .insertCaused([copy], after: event.id))
-        }
     }
 }

@@ -368,7 +368,7 @@ struct CookieCarryingTransport: HTTPTransport {
             guard (200..<300).contains(response.status) else { return reply(.error("the server answered \(response.status)")) }
             reply(.value(.string(RandomUserFetcher.text(of: response.body))))
         } catch {
-            reply(.error("the request failed: \(error.message)"))
+            reply(.error("the request failed: \(error.message) (\(error.domain) \(error.code))"))
         }
     }
 }

@@ -214,6 +214,21 @@ struct ExplorerDeliveryTests {
         let violations = await Explorer().judge(try suiteCassette("bridge/echo-hello.json")) { _ in throw Refused() }
         #expect(violations.map(\.rule) == [.setUpSucceeds])
     }
+
+    @Test("a violation quoting a set-up error hides the credential in it, as a failed replay's report does")
+    func setUpErrorRedacted() async throws {
+        struct Refused: Error, CustomStringConvertible {
+            var description: String { "the sign-in was refused for Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJlLWJ5dGVz" }
+        }
+        let cassette = try suiteCassette("location/already-authorized.json")
+        #expect(!cassette.header.redactions.isEmpty)
+        let violations = await Explorer().judge(cassette) { _ in throw Refused() }
+        let shown = violations.map(\.description).joined(separator: "\n")
+        #expect(violations.map(\.rule) == [.setUpSucceeds])
+        #expect(shown.contains("the sign-in was refused for"))
+        #expect(shown.contains("[REDACTED:"))
+        #expect(!shown.contains("eyJhbGciOiJIUzI1NiJ9"))
+    }
 }
 
 /// The seed article's router, ported as written: a malformed `navigate:` link returns without a decision.

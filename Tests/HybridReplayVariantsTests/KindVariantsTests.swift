@@ -105,6 +105,52 @@ struct KindVariantsTests {
         #expect(edits(of: hop)["timeout:-1001"] != nil)
     }
 
+    @Test("a redirect hop is sent to another host, another path and plain http, with the rest of its headers kept; a final response is not")
+    func redirectTargets() throws {
+        let request = Event(id: 1, at: 0, payload: HTTPRequest(url: "https://app.example.com/start?x=1"))
+        let hop = HTTPResponse(status: 302, headers: [HTTPHeader("Set-Cookie", "a=1"), HTTPHeader("location", "/home?y=2")])
+        let answer = Event(id: 2, at: 0, answers: 1, payload: hop)
+        let cassette = Cassette(header: CassetteHeader(name: "c"), events: [request, answer])
+        let all = Dictionary(
+            hop.variantEdits(of: answer, in: cassette).map { ("\($0.variantClass):\($0.argument ?? "")", $0) },
+            uniquingKeysWith: { first, _ in first })
+        func location(_ key: String) -> [String]? { (replaced(all[key]) as? HTTPResponse)?.headers.map(\.value) }
+        #expect(location("redirect-target:other-host") == ["a=1", "https://elsewhere.example.net/home?y=2"])
+        #expect(location("redirect-target:other-path") == ["a=1", "/elsewhere"])
+        #expect(location("redirect-target:http") == ["a=1", "http://app.example.com/home?y=2"])
+        let onOtherHost = HTTPResponse(status: 301, headers: [HTTPHeader("Location", "http://elsewhere.example.net/elsewhere")])
+        let second = Event(id: 2, at: 0, answers: 1, payload: onOtherHost)
+        let moved = onOtherHost.variantEdits(of: second, in: Cassette(header: CassetteHeader(name: "c"), events: [request, second]))
+        let movedLocations = moved.compactMap { (replaced($0) as? HTTPResponse)?.headers.first?.value }
+        #expect(movedLocations.contains("http://another.elsewhere.example.net/elsewhere"))
+        #expect(moved.contains { $0.argument == "other-path" && (replaced($0) as? HTTPResponse)?.headers.first?.value == "/other" })
+        #expect(!moved.contains { $0.argument == "http" }, "already plain http")
+        let final = Event(id: 2, at: 0, answers: 1, payload: HTTPResponse(status: 200))
+        let finalEdits = HTTPResponse(status: 200).variantEdits(of: final, in: Cassette(header: CassetteHeader(name: "c"), events: [request, final]))
+        #expect(!finalEdits.contains { $0.variantClass == "redirect-target" })
+        #expect(edits(of: hop).keys.allSatisfy { !$0.hasPrefix("redirect-target") }, "without the request it answers there is no hop to move")
+    }
+
+    @Test("a message and a navigation action are each sent again in the same turn, the copy caused by the first; an answer is not")
+    func sameTurn() throws {
+        let message = ScriptMessage(handler: "h", body: .object(["guid": .string("g")]), frame: .main("https://a.example/"), expectsReply: true)
+        let action = NavigationAction(url: "https://a.example/next", navigationType: .linkActivated, targetFrame: .main())
+        for payload in [message, action] as [any KindVariants] {
+            let edit = try #require(edits(of: payload)["same-turn:"])
+            guard case .insertCaused(let copies, let after) = edit.change else {
+                Issue.record("same-turn inserts a caused copy, not \(edit.change)")
+                continue
+            }
+            #expect(after == 1)
+            #expect(copies.count == 1 && copies[0].isEqual(to: payload))
+            let variant = edit.apply(to: [Event(id: 1, at: 2, payload: payload)], at: 0)
+            #expect(variant.map(\.cause) == [nil, 1])
+            #expect(variant.map(\.at) == [2, 2])
+        }
+        let answer = Event(id: 2, at: 0, answers: 1, payload: message)
+        #expect(SameTurn.edit(of: answer) == nil)
+    }
+
     @Test("a grant is also denied and granted again; a denial is not")
     func authorization() {
         let granted = edits(of: LocationAuthorizationChange(.authorizedWhenInUse))

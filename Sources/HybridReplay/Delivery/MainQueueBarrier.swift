@@ -40,6 +40,20 @@ enum MainQueueBarrier {
         }
     }
 
+    /// Hands the main queue `count` blocks in a row, each enqueued by the one
+    /// before it from the main queue, and runs `then` in the last, without
+    /// waiting: `then` runs once a chain of `count` passes has passed.
+    static func enqueue(_ count: Int, then: @escaping @Sendable () -> Void) {
+        let watch = RuntimeWatch.current
+        @Sendable func barrier(_ remaining: Int) {
+            // The replay's own blocks, which the count of main-queue blocks leaves out.
+            watch.leavingUncounted {
+                DispatchQueue.main.async { remaining <= 1 ? then() : barrier(remaining - 1) }
+            }
+        }
+        barrier(count)
+    }
+
     /// How many blocks app code has handed to the main queue so far, where the
     /// installed ``RuntimeWatch`` counts them (Linux, in a replay the testing
     /// glue runs); `nil` where it cannot tell.

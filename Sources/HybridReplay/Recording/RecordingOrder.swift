@@ -60,11 +60,12 @@ enum RecordingOrder {
         var recordedAt: [Int: Int] = [:]
         recordedAt.reserveCapacity(events.count)
         for (index, event) in events.enumerated() { recordedAt[event.id] = index }
+        let began = navigationsBegan(in: events)
         // From the last notification back, so each one stops at the place the next one took.
+        // A notification only moves forward, so what lies before `index` is still as recorded.
         for index in order.indices.reversed() where floating.contains(order[index].kind) {
             let end = lastPlace(
-                of: index, in: order, quiet: quiet.contains(order[index].id),
-                navigationBegan: navigationBegan(before: index, in: order, recordedAt: recordedAt),
+                of: index, in: order, quiet: quiet.contains(order[index].id), navigationBegan: began[index],
                 recordedAt: recordedAt)
             guard end > index else { continue }
             var notification = order.remove(at: index)
@@ -85,18 +86,20 @@ enum RecordingOrder {
         }
     }
 
-    /// Where the navigation began that the notification at `index` reports
-    /// on — the nearest navigation event ahead of it that is not itself a
-    /// notification (an action, decision or load) — or `nil` when there is
-    /// none: calls made before it were made for a page it may have replaced.
-    private static func navigationBegan(before index: Int, in order: [Event], recordedAt: [Int: Int]) -> Int? {
-        var previous = index - 1
-        while previous >= 0 {
-            let event = order[previous]
-            if event.channel == .navigation, !floating.contains(event.kind) { return recordedAt[event.id] }
-            previous -= 1
+    /// For each index of `events`, where the navigation began that a
+    /// notification there reports on — the nearest navigation event before it
+    /// that is not itself a notification (an action, decision or load) — or
+    /// `nil` when there is none: calls made before it were made for a page it
+    /// may have replaced. One pass, in the recorded order.
+    private static func navigationsBegan(in events: [Event]) -> [Int?] {
+        var began: [Int?] = []
+        began.reserveCapacity(events.count)
+        var latest: Int?
+        for (index, event) in events.enumerated() {
+            began.append(latest)
+            if event.channel == .navigation, !floating.contains(event.kind) { latest = index }
         }
-        return nil
+        return began
     }
 
     /// The last index the notification at `index` may be written at.

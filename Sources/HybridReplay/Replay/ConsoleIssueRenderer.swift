@@ -85,6 +85,12 @@ package enum ConsoleIssueRenderer {
             return "happened before \(related), which was recorded ahead of it"
         case .extraBefore:
             return "unexpected effect: nothing in the cassette expects it before \(related), which happened right after it"
+        case .aheadOfStimulus:
+            return "unexpected effect: nothing in the cassette expects it before \(related) is delivered; "
+                + "the recorded effect nearest to it comes after that, and differs from it"
+        case .skipped:
+            return "expected effect did not happen after \(cause): " + (issue.expected ?? issue.eventKind.map { "\($0)" } ?? "")
+                + "; \(related), recorded after it, happened without it"
         case .nothingExpects:
             let kind = issue.eventKind.map { "\($0)" } ?? "this effect"
             return "unexpected effect: nothing in the cassette expects \(kind)"

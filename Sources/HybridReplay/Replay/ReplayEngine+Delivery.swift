@@ -22,19 +22,7 @@ extension ReplayEngine {
     /// Delivers `stimulus`, which ``readyStimulus()`` returned, on the
     /// executor where the platform delivers it (see ``DeliveryExecutor``).
     func deliver(_ stimulus: Event) async {
-        let delivery = state.withLock { state -> (any EventPayload, AnswerHandler?)? in
-            // A failure may have arrived since the stimulus was found ready.
-            guard let payload = state.matcher.deliver(stimulus, at: max(state.clock.now, stimulus.time)) else { return nil }
-            state.clock.move(to: stimulus.time)
-            state.work.count()
-            let pending = stimulus.answers.flatMap { state.answers.removeValue(forKey: $0) }
-            state.work.endWait(pending?.lease)
-            return (payload, pending)
-        }
-        guard let (payload, answerHandler) = delivery else { return }
-        if let change = payload as? LocationAuthorizationChange {
-            receivers.update { $0.locationStatus = change.status }
-        }
+        guard let (payload, answerHandler) = take(stimulus) else { return }
         var delivered = stimulus
         delivered.payload = payload
         if let answerHandler {
@@ -52,24 +40,67 @@ extension ReplayEngine {
         }
     }
 
+    /// Marks `stimulus` delivered and moves the clock to it; returns its
+    /// payload (placeholders substituted) and the call it answers, if one
+    /// awaits it, or `nil` when a failure arrived since it was found ready.
+    private func take(_ stimulus: Event) -> (any EventPayload, AnswerHandler?)? {
+        let delivery = state.withLock { state -> (any EventPayload, AnswerHandler?)? in
+            guard let payload = state.matcher.deliver(stimulus, at: max(state.clock.now, stimulus.time)) else { return nil }
+            state.clock.move(to: stimulus.time)
+            state.work.count()
+            let pending = stimulus.answers.flatMap { state.answers.removeValue(forKey: $0) }
+            state.work.endWait(pending?.lease)
+            return (payload, pending)
+        }
+        if let change = delivery?.0 as? LocationAuthorizationChange {
+            receivers.update { $0.locationStatus = change.status }
+        }
+        return delivery
+    }
+
     /// Hands a stimulus of a standard kind to the receiver its description
-    /// names, on the main actor, where WebKit and CoreLocation call app code.
+    /// names, on the main actor, where WebKit and CoreLocation call app code;
+    /// then, in the same main-queue turn, the stimuli sent with it.
     private func route<Payload: StandardPayload>(_ payload: Payload, _ stimulus: Event) async {
-        guard case .receiver(let receiver) = Payload.delivery else {
+        guard case .receiver = Payload.delivery else {
             // An answer whose call passed no completion handler: nobody waits for it.
             return
         }
         await MainActor.run {
-            // Read on the main actor, where the platform reads its delegate: a set-up step
-            // app code runs there (a teardown, then the new receiver) is never seen half done.
-            let receivers = self.receivers.current
-            ReplayContext.$stimulus.withValue(stimulus.id) {
-                withLease {
-                    if let reason = receiver.missing(payload, receivers) { return undeliverable(stimulus, reason) }
-                    receiver.deliver(payload, stimulus, self, receivers)
-                }
+            handOver(payload, stimulus)
+            while let companion = sameTurnStimulus(with: stimulus), let (sent, _) = take(companion) {
+                var delivered = companion
+                delivered.payload = sent
+                if let standard = sent as? any StandardPayload { handOver(standard, delivered) }
+            }
+            passMainQueueBehindDelivery()
+        }
+    }
+
+    /// Calls the receiver of `payload` now, on the main actor.
+    @MainActor private func handOver<Payload: StandardPayload>(_ payload: Payload, _ stimulus: Event) {
+        guard case .receiver(let receiver) = Payload.delivery else { return }
+        // Read on the main actor, where the platform reads its delegate: a set-up step
+        // app code runs there (a teardown, then the new receiver) is never seen half done.
+        let receivers = self.receivers.current
+        ReplayContext.$stimulus.withValue(stimulus.id) {
+            withLease {
+                if let reason = receiver.missing(payload, receivers) { return undeliverable(stimulus, reason) }
+                receiver.deliver(payload, stimulus, self, receivers)
             }
         }
+    }
+
+    /// The next stimulus when the platform hands it over in the same
+    /// main-queue turn as `first`, before any work `first` started runs: an
+    /// unsolicited stimulus of the same kind whose cause is `first` (a page
+    /// that posts twice in one script turn; WebKit dispatches both messages
+    /// together). Only exploring's variants send such stimuli.
+    @MainActor private func sameTurnStimulus(with first: Event) -> Event? {
+        guard let next = readyStimulus(), next.cause == first.id, next.answers == nil, next.kind == first.kind,
+            next.time <= first.time
+        else { return nil }
+        return next
     }
 
     /// Calls the handlers of calls awaiting answers, each where the platform
@@ -78,8 +109,10 @@ extension ReplayEngine {
         for pending in handlers {
             let handler = pending.handler
             // Resuming the task that awaits the answer is the engine's doing, not unseen work.
+            let onMainActor = pending.executor == .mainActor
             await pending.executor.run {
                 ReplayContext.$isEngineWork.withValue(true) { self.withLease { handler(answer) } }
+                if onMainActor { self.passMainQueueBehindDelivery() }
             }
         }
     }

@@ -178,7 +178,11 @@ extension ReplayEngine {
         await answer(handlers, with: nil)
         for sleeper in sleepers { sleeper.resume(throwing: CancellationError()) }
         for task in tasks { task.cancel() }
-        if !isStalled { await waitUntilIdle() }
+        if !isStalled {
+            await waitUntilIdle()
+            // An effect that overtook another is judged once nothing more can come.
+            state.withLock { $0.matcher.judgeOvertaken() }
+        }
         stopWatchingStalls()
         unseen.withLock { $0.ended = true }
         WatchedJobs.forget(self)

@@ -28,6 +28,14 @@ extension ReplayIssue {
         case beforeRecordedAhead
         /// Nothing expects the effect before ``ReplayIssue/relatedEvent``, which happened right after it.
         case extraBefore
+        /// Nothing expects the effect yet: the recorded effect of its kind nearest
+        /// to it (the issue's event) comes only after ``ReplayIssue/relatedEvent``,
+        /// a stimulus not delivered when the effect happened.
+        case aheadOfStimulus
+        /// The recorded effect ``ReplayIssue/expected`` did not happen after
+        /// ``ReplayIssue/cause``: ``ReplayIssue/relatedEvent``, recorded after it
+        /// for the same cause, happened without it, and it never came.
+        case skipped
         /// Nothing expects an effect of this kind in reaction to ``ReplayIssue/cause``, or here.
         case nothingExpects
         /// The recorded effect ``ReplayIssue/expected`` did not happen (after
@@ -51,8 +59,8 @@ extension ReplayIssue {
             case .schemeTaskMisuse(let misuse): .schemeTaskMisuse(transform(misuse))
             case .setUpThrew(let error): .setUpThrew(transform(error))
             case .settledTwice, .neverSettled, .settledDifferently, .repeats, .differs, .beforeCause,
-                .beforeStimuliAhead, .beforeEarlierOfSameCause, .beforeRecordedAhead, .extraBefore, .nothingExpects,
-                .didNotHappen, .stalled:
+                .beforeStimuliAhead, .beforeEarlierOfSameCause, .beforeRecordedAhead, .extraBefore, .aheadOfStimulus,
+                .nothingExpects, .didNotHappen, .skipped, .stalled:
                 self
             }
         }

@@ -76,6 +76,14 @@ extension ReplayMatcher {
                 {
                     return issue
                 }
+                // The nearest comes only after the answer to a call of the same chain, which has
+                // not come: this effect is one the recording does not have here (an answer
+                // sent before the user answered a prompt), not a changed version of that one.
+                if let ahead = answerAhead(of: nearest) {
+                    return ReplayIssue(
+                        kind: .unexpectedEffect, eventID: nearest.id, eventKind: nearest.kind, statement: .aheadOfStimulus,
+                        relatedEvent: script.reference(ahead.id), differences: differences, actual: actual)
+                }
                 return ReplayIssue(
                     kind: .unexpectedEffect, eventID: nearest.id, eventKind: nearest.kind, statement: .differs,
                     differences: differences, actual: actual)
@@ -95,5 +103,24 @@ extension ReplayMatcher {
                 kind: .unexpectedEffect, eventID: nil, eventKind: payload.kind, statement: .nothingExpects,
                 cause: (knownCause ?? hint).map(script.reference), actual: actual, nearestCandidate: candidate)
         }
+    }
+}
+
+extension ReplayMatcher.Snapshot {
+    /// The first stimulus not yet delivered that is recorded ahead of
+    /// `effect` and answers a call of the same chain (the same root cause):
+    /// what the recording's `effect` waited for, such as the authorization a
+    /// prompt was answered with.
+    func answerAhead(of effect: Event) -> Event? {
+        let root = script.rootCause(of: effect)
+        var index = progress.nextStimulus
+        while index < script.stimuli.count, script.stimuli[index].id < effect.id {
+            let stimulus = script.stimuli[index]
+            if let call = stimulus.answers, let called = script.event(call), script.rootCause(of: called) == root {
+                return stimulus
+            }
+            index += 1
+        }
+        return nil
     }
 }

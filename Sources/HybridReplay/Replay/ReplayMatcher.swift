@@ -94,7 +94,10 @@ struct ReplayMatcher: Sendable {
     ) -> Outcome {
         trace.append(TraceEntry(payload: payload, at: now, eventID: nil, knownCause: knownCause, afterEnd: ended))
         if stopped || ended, noteLate(payload, tree: tree) { return .unjudged }
-        if ended { return .unjudged }
+        if ended {
+            noteOvertaken(payload, tree: tree)
+            return .unjudged
+        }
         if stopped, noteExtra(payload, tree: tree) { return .unjudged }
         if let knownCause, let settlement = Settlement.of(payload.kind) {
             let key = SettlementKey(kind: settlement.effectKind, cause: knownCause)
@@ -154,6 +157,43 @@ struct ReplayMatcher: Sendable {
             kind: .unexpectedEffect, eventID: nil, eventKind: first.eventKind, statement: .extraBefore,
             relatedEvent: script.reference(expectedID), actual: first.actual, nearestCandidate: script.describe(expectedID))
         return true
+    }
+
+    /// The effect the first issue says was overtaken — an effect came before
+    /// it, recorded after it for the same cause — when that issue is the run's.
+    private var overtaken: Event? {
+        guard let first = issues.first, first.kind == .effectOutOfOrder, first.statement == .beforeEarlierOfSameCause,
+            let id = first.relatedEvent?.id
+        else { return nil }
+        return script.event(id)
+    }
+
+    /// Whether the effect the first issue says was overtaken came after the run ended.
+    private var overtakenCameLate = false
+
+    /// Notes whether `payload`, made after the run ended, is the effect the
+    /// first issue says was overtaken: then it did come, only out of order.
+    private mutating func noteOvertaken(_ payload: any EventPayload, tree: PayloadComparison.Tree) {
+        guard !overtakenCameLate, let effect = overtaken, effect.kind == payload.kind, let index = script.index(of: effect.id),
+            let expected = script.prepared.expected(at: index)
+        else { return }
+        var scratch = bindings
+        overtakenCameLate = PayloadComparison(placeholders: script.options.placeholders, eventID: effect.id)
+            .differences(expected: expected, actual: tree, bindings: &scratch).isEmpty
+    }
+
+    /// Once the run has ended and the implementation is idle: when the first
+    /// issue says an effect came before an earlier one of the same cause, and
+    /// that earlier one never came at all, the issue is that it is missing
+    /// (`clearWatch` answered without `stopUpdatingLocation()`), not an order.
+    mutating func judgeOvertaken() {
+        guard let effect = overtaken, !progress.matched.contains(effect.id), !overtakenCameLate, let first = issues.first
+        else { return }
+        issues[0] = ReplayIssue(
+            kind: .missingEffect, eventID: effect.id, eventKind: effect.kind, statement: .skipped,
+            cause: effect.cause.map(script.reference), relatedEvent: first.eventID.map(script.reference),
+            expected: effect.payload.summary.isEmpty ? "\(effect.kind)" : effect.payload.summary,
+            actual: first.actual)
     }
 
     /// What a divergence is explained from.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which cross-site requests carry a cookie (RFC 6265bis `SameSite`).
 public struct SameSitePolicy: KnownValue {
     public var rawValue: String
@@ -35,4 +37,20 @@ public struct Cookie: Sendable, Hashable {
         self.httpOnly = httpOnly
         self.sameSite = sameSite
     }
+}
+
+/// `HTTPCookie`'s names for the same fields, so code ported from Apple's API
+/// reads a cookie as it did.
+extension Cookie {
+    /// ``secure``, as `HTTPCookie.isSecure`.
+    public var isSecure: Bool { secure }
+    /// ``httpOnly``, as `HTTPCookie.isHTTPOnly`.
+    public var isHTTPOnly: Bool { httpOnly }
+    /// Whether the cookie ends with the session (no ``expires``), as `HTTPCookie.isSessionOnly`.
+    public var isSessionOnly: Bool { expires == nil }
+    /// ``expires`` as a date, as `HTTPCookie.expiresDate`; `nil` for a session
+    /// cookie, or when the recorded text is not an RFC 3339 date.
+    public var expiresDate: Date? { expires.flatMap(RFC3339.date) }
+    /// ``sameSite``, as `HTTPCookie.sameSitePolicy`.
+    public var sameSitePolicy: SameSitePolicy? { sameSite }
 }

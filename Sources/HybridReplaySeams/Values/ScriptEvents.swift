@@ -32,6 +32,17 @@ public struct ScriptMessage: Sendable, Hashable {
     public static func date(_ rfc3339: String) -> JSONValue { .object([dateMarker: .string(rfc3339)]) }
 }
 
+/// `WKScriptMessage`'s names for the same fields, so a handler ported from
+/// Apple's API reads a message as it did.
+extension ScriptMessage {
+    /// ``handler``, as `WKScriptMessage.name`.
+    public var name: String { handler }
+    /// ``frame``, as `WKScriptMessage.frameInfo` (`nil` when the cassette names no frame).
+    public var frameInfo: Frame? { frame }
+    /// ``contentWorld``, as `WKScriptMessage.world`.
+    public var world: ContentWorld { contentWorld }
+}
+
 /// The value or error a handler with reply answered a message with.
 public struct ScriptReply: Sendable, Hashable {
     public var outcome: Outcome

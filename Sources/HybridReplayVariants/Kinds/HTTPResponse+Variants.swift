@@ -4,7 +4,8 @@ import HybridReplay
 /// An HTTP response's variants: a transport error or a timeout in its place,
 /// statuses on each side of each class boundary, its body as text, as
 /// bytes, empty or absent, its cookies' attributes (``CookieAttributeClasses``),
-/// and the page navigating away before it arrives.
+/// where a redirect hop sends the client (``RedirectTargetClasses``), and the
+/// page navigating away before it arrives.
 extension HTTPResponse: KindVariants {
     func variantEdits(of event: Event, in cassette: Cassette) -> [VariantEdit] {
         var edits = [
@@ -32,6 +33,9 @@ extension HTTPResponse: KindVariants {
             edits.append(VariantEdit("body", name, "body \(name == "none" ? "absent" : "as \(name)")", .replace(variant)))
         }
         edits += CookieAttributeClasses.edits(of: self)
+        if isRedirect, let request = event.answers, let answered = cassette.events.first(where: { $0.id == request }) {
+            edits += RedirectTargetClasses.edits(of: self, answering: answered.payload as? HTTPRequest)
+        }
         if let navigated = PageReplacement.edit(before: event, in: cassette) { edits.append(navigated) }
         return edits
     }

@@ -3,8 +3,9 @@ import HybridReplay
 /// A navigation action's variants: each other navigation type, each target
 /// frame (main, sub, none: a new window), the other method, its URL without
 /// an authority (`navigate:present?…`, a link written without `//`, which
-/// has no host) and with its scheme in capitals, and each class of each query
-/// item of its URL.
+/// has no host) and with its scheme in capitals, each class of each query
+/// item of its URL, and the action sent twice in one main-queue turn
+/// (``SameTurn``: two decision handlers held at once).
 extension NavigationAction: KindVariants {
     func variantEdits(of event: Event, in cassette: Cassette) -> [VariantEdit] {
         var edits: [VariantEdit] = []
@@ -38,6 +39,7 @@ extension NavigationAction: KindVariants {
             variant.urlString = changedURL
             return variant
         }
+        if let sameTurn = SameTurn.edit(of: event) { edits.append(sameTurn) }
         return edits
     }
 }

@@ -1,7 +1,8 @@
 import HybridReplay
 
 /// A script message's variants: each class of each body field, the body as
-/// each other JSON type, and the frame it is posted from.
+/// each other JSON type, the frame it is posted from, and the page posting
+/// it twice in one script turn (``SameTurn``).
 extension ScriptMessage: KindVariants {
     func variantEdits(of event: Event, in cassette: Cassette) -> [VariantEdit] {
         var edits: [VariantEdit] = []
@@ -23,6 +24,7 @@ extension ScriptMessage: KindVariants {
             variant.frame = frame
             edits.append(VariantEdit("frame", name, "posted from \(name == "none" ? "no frame" : "the \(name) frame")", .replace(variant)))
         }
+        if let sameTurn = SameTurn.edit(of: event) { edits.append(sameTurn) }
         return edits
     }
 

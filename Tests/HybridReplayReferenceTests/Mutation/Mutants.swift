@@ -298,3 +298,77 @@ final class MistakenLocationManager: LocationManager {
         }
     }
 }
+
+/// A transport whose redirect hook carries the first request's cookies — the
+/// caller's own and the jar's for the first URL — on every hop, after the
+/// hop's own: the cookies of one URL sent to another host or path.
+struct CookieCarryingTransport: HTTPTransport {
+    let base: any HTTPTransport
+
+    func send(_ request: HTTPRequest, redirectDelegate: (any HTTPRedirectDelegate)?) async throws(HTTPTransportError)
+        -> HTTPResponse
+    {
+        let first = request.headers.filter { $0.name.caseInsensitiveCompare("Cookie") == .orderedSame }.map(\.value)
+        return try await base.send(request, redirectDelegate: redirectDelegate.map { CarryingCookies(base: $0, first: first) })
+    }
+
+    private struct CarryingCookies: HTTPRedirectDelegate {
+        let base: any HTTPRedirectDelegate
+        let first: [String]
+
+        func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest)
+            async -> HTTPRequest?
+        {
+            guard var next = await base.willPerformRedirection(response, newRequest: newRequest, currentRequest: currentRequest)
+            else { return nil }
+            let isCookie = { (header: HTTPHeader) in header.name.caseInsensitiveCompare("Cookie") == .orderedSame }
+            let own = next.headers.filter(isCookie).map(\.value)
+            let names = Set(own.flatMap(Self.names))
+            let carried = first.flatMap { $0.split(separator: ";") }.map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { pair in !pair.isEmpty && !names.contains(Self.names(pair).first ?? pair) }
+            let value = (own + carried).joined(separator: "; ")
+            next.headers.removeAll(where: isCookie)
+            if !value.isEmpty { next.headers.append(HTTPHeader("Cookie", value)) }
+            return next
+        }
+
+        static func names(_ header: String) -> [String] {
+            header.split(separator: ";").map { $0.split(separator: "=", maxSplits: 1).first.map(String.init) ?? "" }
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
+}
+
+/// A reply bridge that keeps one slot for "the reply in flight": each message
+/// stores its reply handler there, and the task that answers reads the slot
+/// when it starts. Two messages handed over in one main-queue turn leave the
+/// first without a reply.
+@MainActor final class OneSlotReplyBridge: ScriptMessageHandlerWithReply {
+    private let transport: any HTTPTransport
+    private var pending: (@Sendable (Outcome) -> Void)?
+
+    init(platform: Platform) {
+        transport = platform.transport
+        platform.webView.add(self, name: PromiseReplyBridge.handlerName)
+    }
+
+    func didReceive(_ message: ScriptMessage, replyHandler: @escaping @Sendable (Outcome) -> Void) {
+        guard case .object(let fields) = message.body, case .string? = fields["guid"] else {
+            return replyHandler(.error("the message has no string guid"))
+        }
+        pending = replyHandler
+        Task { await answer() }
+    }
+
+    private func answer() async {
+        guard let reply = pending else { return }
+        pending = nil
+        do {
+            let response = try await transport.send(HTTPRequest(url: RandomUserFetcher.seedEndpoint))
+            guard (200..<300).contains(response.status) else { return reply(.error("the server answered \(response.status)")) }
+            reply(.value(.string(RandomUserFetcher.text(of: response.body))))
+        } catch {
+            reply(.error("the request failed: \(error.message) (\(error.domain) \(error.code))"))
+        }
+    }
+}

@@ -63,6 +63,14 @@ struct PlantedMutant: Sendable, CustomTestStringConvertible {
         PlantedMutant(name: "the seed's unescaped echo", reference: .echoBridge, happyPath: "bridge/echo-hello.json") {
             SeedEchoBridge(platform: $0)
         },
+        PlantedMutant(name: "one reply slot, read when the answering task starts", reference: .promiseReplyBridge, happyPath: "bridge/promise-reply.json") {
+            await OneSlotReplyBridge(platform: $0)
+        },
+        PlantedMutant(name: "the first request's cookies carried on every hop", reference: .cookieRedirectLoader, happyPath: "cookies/caller-cookie.json") { platform in
+            var broken = platform
+            broken.transport = CookieCarryingTransport(base: platform.transport)
+            return try await ReferenceContract.cookieRedirectLoader.setUp(broken)
+        },
         PlantedMutant(name: "the echo bridge without its injected script", reference: .injectedEchoBridge, happyPath: "bridge/injected-echo.json") {
             try await ReferenceContract.echoBridge.setUp($0)
         },

@@ -97,11 +97,22 @@ struct ConsoleIssueRendererTests {
         #expect(message(.beforeEarlierOfSameCause, related: Self.route) == "happened before event 2 (navigation.route present r=255); neither has a cause and were recorded in that order")
         #expect(message(.beforeRecordedAhead, related: Self.route) == "happened before event 2 (navigation.route present r=255), which was recorded ahead of it")
         #expect(message(.extraBefore, related: Self.route) == "unexpected effect: nothing in the cassette expects it before event 2 (navigation.route present r=255), which happened right after it")
+        #expect(message(.aheadOfStimulus, related: Self.route) == "unexpected effect: nothing in the cassette expects it before event 2 (navigation.route present r=255) is delivered; the recorded effect nearest to it comes after that, and differs from it")
         #expect(message(.nothingExpects) == "unexpected effect: nothing in the cassette expects navigation.route here")
         #expect(message(.nothingExpects, cause: Self.route) == "unexpected effect: nothing in the cassette expects navigation.route in reaction to event 2 (navigation.route present r=255)")
         #expect(message(.undeliverable("the web view has no UI delegate")) == "could not be delivered: the web view has no UI delegate")
         #expect(message(.schemeTaskMisuse("didFinish() was called twice"), cause: Reference(id: 1, kind: nil, summary: "", style: .id)) == "the scheme task for event 1: didFinish() was called twice")
         #expect(message(.setUpThrew("Oops()")) == "setting up the implementation threw Oops()")
+    }
+
+    @Test("an effect skipped by a later one of its cause is worded with both")
+    func skippedSentence() {
+        let issue = ReplayIssue(
+            kind: .missingEffect, eventID: 2, eventKind: NativeRoute.eventKind, statement: .skipped,
+            cause: Reference(id: 1, kind: NavigationAction.eventKind, summary: "navigate://present", style: .kindAndSummary),
+            relatedEvent: Reference(id: 3, kind: NavigationDecision.eventKind, summary: "cancel", style: .kindAndSummary),
+            expected: "present r=255")
+        #expect(issue.message == "expected effect did not happen after event 1 (navigation.action navigate://present): present r=255; event 3 (navigation.decision cancel), recorded after it, happened without it")
     }
 
     @Test("a missing effect is worded with its cause, the answer it held back and why the replay judged")

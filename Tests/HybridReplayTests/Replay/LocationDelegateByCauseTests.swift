@@ -145,10 +145,11 @@ struct LocationDelegateByCauseTests {
         let cassette = try await Self.record(.lazily)
         for _ in 1...10 {
             let report = await Self.replay(cassette, as: .neverSetsDelegate)
-            // It asks for permission without having set its delegate: the setting it skipped is named.
+            // It asks for permission without ever setting its delegate: the setting it skipped is what is missing.
             let issue = try #require(report.issues.first)
-            #expect(issue.kind == .effectOutOfOrder, "\(report)")
-            #expect(issue.relatedEvent?.id == 2 && issue.relatedEvent?.summary == "delegate set", "\(issue)")
+            #expect(issue.kind == .missingEffect && issue.statement == .skipped, "\(report)")
+            #expect(issue.eventID == 2 && issue.expected == "delegate set", "\(issue)")
+            #expect(issue.relatedEvent?.kind == LocationAuthorizationRequest.eventKind, "\(issue)")
         }
         // Set in init in the recording, never set in the replay: nothing can follow.
         let report = await Self.replay(try await Self.record(.inInit), as: .neverSetsDelegate)

@@ -59,6 +59,21 @@ struct ReplayerRouterTests {
         #expect(issue.relatedEvent?.id == 2 && issue.relatedEvent?.kind == NativeRoute.eventKind, "\(issue)")
     }
 
+    @Test("an effect that never comes, skipped by a later one of the same cause, is reported missing, not out of order")
+    func skipped() async throws {
+        for _ in 1...10 {
+            let report = try await replay(.neverRoutes)
+            #expect(report.issues.count == 1, "\(report)")
+            let issue = try #require(report.issues.first)
+            #expect(issue.kind == .missingEffect, "\(report)")
+            #expect(issue.statement == .skipped)
+            #expect(issue.eventID == 2 && issue.eventKind == NativeRoute.eventKind, "\(issue)")
+            #expect(issue.cause?.id == 1)
+            #expect(issue.relatedEvent?.id == 3 && issue.relatedEvent?.kind == NavigationDecision.eventKind, "\(issue)")
+            #expect(issue.expected == #"present {"b":0,"g":255,"r":255}"#, "\(issue)")
+        }
+    }
+
     @Test("a wrong route parameter is shown field by field")
     func wrongColour() async throws {
         let report = try await replay(.wrongColour)

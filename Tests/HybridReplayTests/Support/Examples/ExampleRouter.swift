@@ -12,6 +12,7 @@ struct ExampleRouter: NavigationDelegate {
         static let decidesTwice = Fault(name: "decides twice")
         static let neverDecides = Fault(name: "never decides")
         static let decidesBeforeRouting = Fault(name: "decides before routing")
+        static let neverRoutes = Fault(name: "never routes")
         static let wrongColour = Fault(name: "wrong colour")
     }
 
@@ -40,7 +41,7 @@ struct ExampleRouter: NavigationDelegate {
             if let value = item.value.flatMap(Double.init) { parameters[item.name] = .number(value) }
         }
         if fault == .wrongColour { parameters["g"] = .number(0) }
-        routes.show(NativeRoute(name: url.host ?? "", parameters: parameters))
+        if fault != .neverRoutes { routes.show(NativeRoute(name: url.host ?? "", parameters: parameters)) }
         if fault != .decidesBeforeRouting { decisionHandler(.cancel) }
         if fault == .decidesTwice { decisionHandler(.allow) }
     }

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+@testable import HybridReplay
+
+/// Code ported from Apple's API reads cookies and script messages by the names it used there.
+@Suite("Apple's names on cookies and script messages")
+struct AppleNamesTests {
+    @Test("a cookie answers HTTPCookie's names with its own fields")
+    func cookie() throws {
+        let persistent = Cookie(
+            name: "sso", value: "v", domain: "crew.example", expires: "2026-12-31T23:00:00Z", secure: true, httpOnly: true,
+            sameSite: .lax)
+        #expect(persistent.isSecure && persistent.isHTTPOnly && !persistent.isSessionOnly)
+        #expect(persistent.sameSitePolicy == .lax)
+        let expiry = try #require(persistent.expiresDate)
+        #expect(expiry == Date(timeIntervalSince1970: 1_798_758_000))
+
+        let session = Cookie(name: "theme", value: "dark", domain: "crew.example")
+        #expect(!session.isSecure && !session.isHTTPOnly && session.isSessionOnly)
+        #expect(session.expiresDate == nil && session.sameSitePolicy == nil)
+        // Text that is no RFC 3339 date (a cassette edited by hand) gives no date rather than a wrong one.
+        #expect(Cookie(name: "x", value: "1", domain: "a.example", expires: "Thu, 31 Dec 2026").expiresDate == nil)
+    }
+
+    @Test("a script message answers WKScriptMessage's names with its own fields")
+    func scriptMessage() {
+        let frame = Frame(isMainFrame: false, url: "https://ads.example/frame")
+        let message = ScriptMessage(handler: "geolocation", body: ["watch": true], frame: frame, contentWorld: .defaultClient)
+        #expect(message.name == "geolocation")
+        #expect(message.frameInfo == frame)
+        #expect(message.world == .defaultClient)
+        #expect(ScriptMessage(handler: "h", body: .null).frameInfo == nil)
+    }
+}

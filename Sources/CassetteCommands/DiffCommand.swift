@@ -91,31 +91,34 @@ package struct DiffCommand: CassetteCommand {
     /// git's seven arguments: `/dev/null` is a side that does not exist, and
     /// a file that is not a cassette gets a plain line diff.
     private func runForGit(path: String, finder: CassetteFileFinder, context: CommandContext) -> ExitCode {
-        var texts: [String?] = []
+        var contents: [Data?] = []
         for file in [oldPath, newPath] {
             if file == "/dev/null" {
-                texts.append(nil)
+                contents.append(nil)
                 continue
             }
             guard let found = finder.file(file), case .success(let bytes) = found.readBytes() else {
                 context.reportError("no such file or directory: \(file)")
                 return .noInput
             }
-            texts.append(String(decoding: bytes, as: UTF8.self))
+            contents.append(bytes)
         }
-        let oldLabel = texts[0] == nil ? "/dev/null" : "a/" + path
-        let newLabel = texts[1] == nil ? "/dev/null" : "b/" + path
-        let cassettes = texts.map { text in
-            text.flatMap { try? context.reader.read(Data($0.utf8), path: path) }
+        let oldLabel = contents[0] == nil ? "/dev/null" : "a/" + path
+        let newLabel = contents[1] == nil ? "/dev/null" : "b/" + path
+        // The bytes as read, as `cassette diff <old> <new>` reads them: a file
+        // that is not UTF-8 is not a cassette here either.
+        let cassettes = contents.map { bytes in
+            bytes.flatMap { try? context.reader.read($0, path: path) }
         }
         let output: String
-        if (texts[0] == nil || cassettes[0] != nil) && (texts[1] == nil || cassettes[1] != nil) {
+        if (contents[0] == nil || cassettes[0] != nil) && (contents[1] == nil || cassettes[1] != nil) {
             let entry = DiffReport.Entry(
                 path: path, oldLabel: oldLabel, newLabel: newLabel, old: cassettes[0], new: cassettes[1],
                 options: CassetteDiffOptions(timing: timing, volatile: volatile))
             output = format.render(DiffReport(entries: [entry]), colour: context.usesColour)
         } else {
-            let lines = PlainTextDiff.unified(texts[0] ?? "", texts[1] ?? "", oldLabel: oldLabel, newLabel: newLabel)
+            let texts = contents.map { bytes in bytes.map { String(decoding: $0, as: UTF8.self) } ?? "" }
+            let lines = PlainTextDiff.unified(texts[0], texts[1], oldLabel: oldLabel, newLabel: newLabel)
             output = lines.map { $0.1 + "\n" }.joined()
         }
         context.console.standardOutput(output)

@@ -18,7 +18,20 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
     ///   - offset: A byte offset; offsets past the end name the end of the text.
     ///   - bytes: The UTF-8 text.
     public init(offset: Int, in bytes: UnsafeRawBufferPointer) {
-        self = LineTable(bytes).position(of: offset)
+        // One position needs only the text before it; a table of every line
+        // (`LineTable`) pays off when many offsets are looked up.
+        let offset = min(max(offset, 0), bytes.count)
+        var line = 1
+        var lineStart = 0
+        for index in 0..<offset where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        var column = 1
+        for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 {
+            column += 1
+        }
+        self.init(line: line, column: column)
     }
 
     /// The position of the byte at `offset` in `bytes`.

@@ -336,4 +336,50 @@ import Testing
             ])
         }
     }
+
+    @Test("with git's seven arguments a file with CRLF line ends gets a line diff with each line apart")
+    func gitPlainDiffCRLF() async throws {
+        try await withTemporaryDirectory { directory in
+            try directory.write("a\r\nb\r\nc\r\n", to: "old.txt")
+            try directory.write("a\r\nB\r\nc\r\n", to: "new.txt")
+            let result = await cassette(
+                "diff", "notes.txt", "old.txt", "0", "100644", "new.txt", "1", "100644", in: directory)
+            #expect(result.status == .success)
+            #expect(result.standardOutput == """
+                --- a/notes.txt
+                +++ b/notes.txt
+                @@ -1,3 +1,3 @@
+                 a\r
+                -b\r
+                +B\r
+                 c\r
+
+                """)
+        }
+    }
+
+    @Test("with git's seven arguments a cassette file that is not UTF-8 gets a line diff, as it is no cassette to diff")
+    func gitNotUTF8() async throws {
+        try await withTemporaryDirectory { directory in
+            let text = Samples.canonical(Self.cart())
+            let broken = try #require(text.range(of: "shop.example/thanks"))
+            var bytes = Array(text[..<broken.lowerBound].utf8)
+            bytes += [0xFF]
+            bytes += Array(text[broken.lowerBound...].utf8)
+            try Data(bytes).write(to: directory.appendingPathComponent("old.json"))
+            try directory.write(text, to: "new.json")
+            let direct = await cassette("diff", "old.json", "new.json", in: directory)
+            #expect(direct.status == .dataError)
+            let hex = String(repeating: "0", count: 40)
+            let result = await cassette(
+                "diff", "Cassettes/cart.json", "old.json", hex, "100644", "new.json", hex, "100644", in: directory)
+            #expect(result.status == .success)
+            #expect(result.outputLines.prefix(2) == ["--- a/Cassettes/cart.json", "+++ b/Cassettes/cart.json"])
+            // One line changed: the one with the byte that is not UTF-8, shown as U+FFFD.
+            let changed = result.outputLines.dropFirst(2).filter { $0.hasPrefix("-") || $0.hasPrefix("+") }
+            #expect(changed.count == 2)
+            #expect(changed.first?.contains("https://\u{FFFD}shop.example/thanks") == true)
+            #expect(changed.last?.contains("\"https://shop.example/thanks\"") == true)
+        }
+    }
 }

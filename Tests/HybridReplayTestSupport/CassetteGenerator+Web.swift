@@ -117,6 +117,14 @@ extension CassetteGenerator {
             nil, nil, &self)
         let answer: JavaScriptDialogAnswer = prompt ? .prompt(optional { $0.string() }) : bool() ? .ok : .cancel
         _ = add(answer, dialog, nil, &self)
+        if int(0...2) == 0 { mediaCaptureScene(add: add) }
+    }
+
+    /// The page asks for the camera or microphone and the UI delegate decides.
+    mutating func mediaCaptureScene(add: Add) {
+        let request = add(
+            MediaCaptureRequest(origin: securityOrigin(), frame: frame(), type: pick(MediaCaptureType.known)), nil, nil, &self)
+        _ = add(MediaCaptureDecision(pick(PermissionDecision.known)), request, nil, &self)
     }
 
     /// Mostly the page's world, which the format leaves out, so version 1 shapes stay common.

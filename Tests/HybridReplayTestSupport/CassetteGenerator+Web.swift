@@ -120,11 +120,15 @@ extension CassetteGenerator {
         if int(0...2) == 0 { mediaCaptureScene(add: add) }
     }
 
-    /// The page asks for the camera or microphone and the UI delegate decides.
+    /// The page asks for the camera or microphone twice and the UI delegate
+    /// decides each time, differently, so every cassette with the scene holds two decisions.
     mutating func mediaCaptureScene(add: Add) {
-        let request = add(
-            MediaCaptureRequest(origin: securityOrigin(), frame: frame(), type: pick(MediaCaptureType.known)), nil, nil, &self)
-        _ = add(MediaCaptureDecision(pick(PermissionDecision.known)), request, nil, &self)
+        let first = int(0...2)
+        for decision in [PermissionDecision.known[first], PermissionDecision.known[(first + 1) % 3]] {
+            let request = add(
+                MediaCaptureRequest(origin: securityOrigin(), frame: frame(), type: pick(MediaCaptureType.known)), nil, nil, &self)
+            _ = add(MediaCaptureDecision(decision), request, nil, &self)
+        }
     }
 
     /// Mostly the page's world, which the format leaves out, so version 1 shapes stay common.

@@ -63,7 +63,7 @@ struct MediaCaptureRoundTripTests {
     func records() async throws {
         let cassette = try await recordSession()
         #expect(cassette.events.map(\.kind.description) == Array(
-            repeating: ["javascript.mediaCapture", "javascript.mediaCaptureDecision"], count: 4).flatMap { $0 })
+            repeating: ["javascript.mediaCapture", "javascript.mediaDecision"], count: 4).flatMap { $0 })
         for index in stride(from: 1, to: 8, by: 2) {
             #expect(cassette.events[index].cause == cassette.events[index - 1].id)
         }
@@ -118,6 +118,12 @@ struct MediaCaptureRoundTripTests {
         #expect(!report.passed)
     }
 
+    @Test("the bundled video-call example replays against the same delegate")
+    func bundledExample() async throws {
+        let report = try await replayExample("web/video-call.json") { platform in await VideoCallPermissions(platform: platform) }
+        #expect(report.passed, "\(report)")
+    }
+
     @Test("a request with no UI delegate cannot be delivered, and says so")
     func noDelegate() async throws {
         let cassette = makeCassette([Event(id: 1, at: 0, payload: Self.camera)])
@@ -163,7 +169,7 @@ struct MediaCaptureRoundTripTests {
         let origin = #""origin": {"protocol": "https", "host": "call.example", "port": 0}, "frame": {"isMainFrame": true}"#
         #expect(problems(request + "{\(origin), \"type\": \"screen\"}}").contains { $0.contains("unknown media capture type 'screen'") })
         #expect(problems(request + #"{"frame": {"isMainFrame": true}, "type": "camera"}}"#).contains { $0.contains("origin") })
-        let decision = #"{"id": 2, "at": 0, "cause": 1, "channel": "javascript", "kind": "mediaCaptureDecision", "direction": "effect", "payload": "#
+        let decision = #"{"id": 2, "at": 0, "cause": 1, "channel": "javascript", "kind": "mediaDecision", "direction": "effect", "payload": "#
         #expect(problems(request + "{\(origin), \"type\": \"camera\"}}, " + decision + #"{"decision": "allow"}}"#)
             .contains { $0.contains("unknown permission decision 'allow'; expected one of 'prompt', 'grant', 'deny'") })
         #expect(problems(request + "{\(origin), \"type\": \"camera\"}}, " + decision + #"{"decision": "grant"}}"#) == [])

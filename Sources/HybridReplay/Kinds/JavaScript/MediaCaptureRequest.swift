@@ -1,6 +1,6 @@
 /// Media-capture permission requests (format version 2): `javascript.mediaCapture`,
 /// which WebKit hands the UI delegate when the page's script calls
-/// `getUserMedia`, and the delegate's `javascript.mediaCaptureDecision`,
+/// `getUserMedia`, and the delegate's `javascript.mediaDecision`,
 /// caused by it and called exactly once. The seam is
 /// `UIDelegate.requestMediaCapturePermission(for:initiatedByFrame:type:decisionHandler:)`.
 ///
@@ -77,7 +77,7 @@ extension MediaCaptureRequest {
 }
 
 extension MediaCaptureDecision: StandardPayload {
-    public static let eventKind = EventKind(.javascript, "mediaCaptureDecision")
+    public static let eventKind = EventKind(.javascript, "mediaDecision")
 
     public static let eventDirection = Direction.effect
 

@@ -103,6 +103,7 @@ extension CassetteGenerator {
                     allowsResizing: optional { $0.bool() })),
             nil, nil, &self)
         _ = add(NewWindowResult(returnedWebView: bool()), window, nil, &self)
+        if bool() { mediaCaptureScene(add: add) }
     }
 
     /// A confirm or a prompt and the answer its completion handler can give.
@@ -117,7 +118,6 @@ extension CassetteGenerator {
             nil, nil, &self)
         let answer: JavaScriptDialogAnswer = prompt ? .prompt(optional { $0.string() }) : bool() ? .ok : .cancel
         _ = add(answer, dialog, nil, &self)
-        if int(0...2) == 0 { mediaCaptureScene(add: add) }
     }
 
     /// The page asks for the camera or microphone twice and the UI delegate

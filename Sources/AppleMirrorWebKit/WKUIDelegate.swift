@@ -14,6 +14,9 @@ import Foundation
 
     // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKUIDelegate.h "- (void)webView:(WKWebView *)webView runJavaScriptTextInputPanelWithPrompt:(NSString *)prompt defaultText:(nullable NSString *)defaultText initiatedByFrame:(WKFrameInfo *)frame completionHandler:(void (^)(NSString * _Nullable result))completionHandler"; https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:runjavascripttextinputpanelwithprompt:defaulttext:initiatedbyframe:completionhandler:) (checked 2026-12-03: "optional func webView(_ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void)")
     func webView(_ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void)
+
+    // Source: https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:requestmediacapturepermissionfor:initiatedbyframe:type:decisionhandler:) (checked 2026-12-05: "optional func webView(_ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin, initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType, decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void)", iOS 15.0+, macOS 12.0+); WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKUIDelegate.h "- (void)webView:(WKWebView *)webView requestMediaCapturePermissionForOrigin:(WKSecurityOrigin *)origin initiatedByFrame:(WKFrameInfo *)frame type:(WKMediaCaptureType)type decisionHandler:(void (^)(WKPermissionDecision decision))decisionHandler" (header not re-read)
+    func webView(_ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin, initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType, decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void)
 }
 
 extension WKUIDelegate {
@@ -34,5 +37,30 @@ extension WKUIDelegate {
     public func webView(_ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void) {
         completionHandler(nil)
     }
+
+    // Mirror-only: stands for "optional" — without it WebKit asks the user (UIClient::decidePolicyForUserMediaPermissionRequest calls doDefaultAction()).
+    public func webView(_ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin, initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType, decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void) {
+        decisionHandler(.prompt)
+    }
+}
+
+// Source: https://developer.apple.com/documentation/webkit/wkmediacapturetype (checked 2026-12-05: "enum WKMediaCaptureType", cases camera, microphone, cameraAndMicrophone, iOS 15.0+, macOS 12.0+); WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKUIDelegate.h "typedef NS_ENUM(NSInteger, WKMediaCaptureType)" (header not re-read: raw values in declaration order)
+public enum WKMediaCaptureType: Int, @unchecked Sendable {
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKUIDelegate.h "WKMediaCaptureTypeCamera" (= 0 by declaration order; header not re-read); https://developer.apple.com/documentation/webkit/wkmediacapturetype/camera (checked 2026-12-05: the case is listed on Apple's WKMediaCaptureType page)
+    case camera = 0
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKUIDelegate.h "WKMediaCaptureTypeMicrophone" (= 1 by declaration order; header not re-read); https://developer.apple.com/documentation/webkit/wkmediacapturetype/microphone (checked 2026-12-05: the case is listed on Apple's WKMediaCaptureType page)
+    case microphone = 1
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKUIDelegate.h "WKMediaCaptureTypeCameraAndMicrophone" (= 2 by declaration order; header not re-read); https://developer.apple.com/documentation/webkit/wkmediacapturetype/cameraandmicrophone (checked 2026-12-05: the case is listed on Apple's WKMediaCaptureType page)
+    case cameraAndMicrophone = 2
+}
+
+// Source: https://developer.apple.com/documentation/webkit/wkpermissiondecision (checked 2026-12-05: "enum WKPermissionDecision", "case prompt: Prompt the user for permission for the requested resource", case grant, case deny, iOS 15.0+, macOS 12.0+); WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKUIDelegate.h "typedef NS_ENUM(NSInteger, WKPermissionDecision)" (header not re-read: raw values in declaration order)
+public enum WKPermissionDecision: Int, @unchecked Sendable {
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKUIDelegate.h "WKPermissionDecisionPrompt" (= 0 by declaration order; header not re-read); https://developer.apple.com/documentation/webkit/wkpermissiondecision/prompt (checked 2026-12-05: the case is listed on Apple's WKPermissionDecision page)
+    case prompt = 0
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKUIDelegate.h "WKPermissionDecisionGrant" (= 1 by declaration order; header not re-read); https://developer.apple.com/documentation/webkit/wkpermissiondecision/grant (checked 2026-12-05: the case is listed on Apple's WKPermissionDecision page)
+    case grant = 1
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKUIDelegate.h "WKPermissionDecisionDeny" (= 2 by declaration order; header not re-read); https://developer.apple.com/documentation/webkit/wkpermissiondecision/deny (checked 2026-12-05: the case is listed on Apple's WKPermissionDecision page)
+    case deny = 2
 }
 #endif

@@ -7,8 +7,8 @@ import WebKit
 import AppleMirrorWebKit
 #endif
 
-/// The `WKUIDelegate` WebKit holds for a seam UIDelegate: new windows and
-/// JavaScript dialogs.
+/// The `WKUIDelegate` WebKit holds for a seam UIDelegate: new windows,
+/// JavaScript dialogs and media-capture requests.
 ///
 /// WebKit must get a `WKWebView` created with the configuration it passes;
 /// the seam returns `any WebView`. A WebKitWebView is unwrapped (the app
@@ -20,7 +20,8 @@ import AppleMirrorWebKit
 /// A dialog's completion handler reaches WebKit through ExactlyOnce: the
 /// first answer is delivered on the main actor, repeats are dropped and
 /// reported, and a handler dropped uncalled is reported and answered as
-/// WebKit answers for a delegate without the method.
+/// WebKit answers for a delegate without the method. A media-capture
+/// decision goes the same way; one never made is answered `.prompt`.
 @MainActor package final class UIDelegateBridge: NSObject, WKUIDelegate {
     private let delegate: any UIDelegate
     private let report: @Sendable (WebKitAdapterIssue) -> Void
@@ -93,4 +94,38 @@ import AppleMirrorWebKit
             "completion handler for the \(dialog.kind) dialog \(JavaScriptLiteral.string(dialog.message))",
             fallback: dialog.defaultAnswer, report: report, deliver: deliver)
     }
+
+    package func webView(
+        _ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin, initiatedByFrame frame: WKFrameInfo,
+        type: WKMediaCaptureType, decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
+    ) {
+        let request = MediaCaptureRequest(
+            origin: SecurityOrigin(protocol: origin.protocol, host: origin.host, port: origin.port),
+            frame: frames.frame(frame), type: Self.captureType(type))
+        let once = ExactlyOnce<MediaCaptureDecision>(
+            "decision handler for the media-capture request \(request.type) from \(request.origin)",
+            fallback: MediaCaptureDecision(.prompt), report: report
+        ) { [report] decided in
+            guard let decision = Self.decisions[decided.decision] else {
+                report(WebKitAdapterIssue(
+                    .unsupportedValue, "WebKit has no permission decision '\(decided.decision.rawValue)'; denied the request"))
+                return performOnMainActor { decisionHandler(.deny) }
+            }
+            performOnMainActor { decisionHandler(decision) }
+        }
+        delegate.requestMediaCapturePermission(request) { once.call($0) }
+    }
+
+    /// The seam's name for WebKit's media-capture type.
+    package static func captureType(_ type: WKMediaCaptureType) -> MediaCaptureType {
+        switch type {
+        case .camera: .camera
+        case .microphone: .microphone
+        case .cameraAndMicrophone: .cameraAndMicrophone
+        @unknown default: MediaCaptureType(rawValue: "unknown-\(type.rawValue)")
+        }
+    }
+
+    /// WebKit's decision for each of the seam's.
+    package nonisolated static let decisions: [PermissionDecision: WKPermissionDecision] = [.prompt: .prompt, .grant: .grant, .deny: .deny]
 }

@@ -103,6 +103,7 @@ extension CassetteGenerator {
                     allowsResizing: optional { $0.bool() })),
             nil, nil, &self)
         _ = add(NewWindowResult(returnedWebView: bool()), window, nil, &self)
+        if bool() { mediaCaptureScene(add: add) }
     }
 
     /// A confirm or a prompt and the answer its completion handler can give.
@@ -117,6 +118,17 @@ extension CassetteGenerator {
             nil, nil, &self)
         let answer: JavaScriptDialogAnswer = prompt ? .prompt(optional { $0.string() }) : bool() ? .ok : .cancel
         _ = add(answer, dialog, nil, &self)
+    }
+
+    /// The page asks for the camera or microphone twice and the UI delegate
+    /// decides each time, differently, so every cassette with the scene holds two decisions.
+    mutating func mediaCaptureScene(add: Add) {
+        let first = int(0...2)
+        for decision in [PermissionDecision.known[first], PermissionDecision.known[(first + 1) % 3]] {
+            let request = add(
+                MediaCaptureRequest(origin: securityOrigin(), frame: frame(), type: pick(MediaCaptureType.known)), nil, nil, &self)
+            _ = add(MediaCaptureDecision(decision), request, nil, &self)
+        }
     }
 
     /// Mostly the page's world, which the format leaves out, so version 1 shapes stay common.

@@ -102,6 +102,7 @@ enum PayloadRegistry {
         NavigationStart.self, NavigationCommit.self, NavigationFinish.self, NavigationFailure.self,
         WebContentProcessTermination.self, NavigationResponse.self, NavigationResponseDecision.self,
         NewWindowRequest.self, NewWindowResult.self, AuthenticationChallenge.self, AuthenticationAnswer.self,
+        MediaCaptureRequest.self, MediaCaptureDecision.self,
         HTTPRequest.self, HTTPResponse.self, HTTPTransportFailure.self, CookieStoreWrite.self, CookieStoreQuery.self,
         CookieStoreContents.self,
         URLSchemeRequest.self, URLSchemeResponse.self, URLSchemeData.self, URLSchemeCompletion.self, URLSchemeStop.self,

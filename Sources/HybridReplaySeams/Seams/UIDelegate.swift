@@ -1,5 +1,5 @@
-/// Opens the windows a page asks for and runs its JavaScript dialogs: the
-/// counterpart of `WKUIDelegate`.
+/// Opens the windows a page asks for, runs its JavaScript dialogs and decides
+/// its requests for the camera and microphone: the counterpart of `WKUIDelegate`.
 ///
 /// WebKit also passes the `WKWebViewConfiguration` the new web view must be
 /// created with; the seam leaves it out, since app code under test creates
@@ -9,8 +9,8 @@
 ///
 /// Every method has a default implementation that answers as WebKit does
 /// when a delegate lacks it (all of `WKUIDelegate`'s are optional): no
-/// window is opened, an alert is dismissed, a confirm answers `false` and a
-/// prompt `nil`. Call each completion handler exactly once:
+/// window is opened, an alert is dismissed, a confirm answers `false`, a
+/// prompt `nil`, and a media-capture request is left to the user (`.prompt`). Call each completion handler exactly once:
 /// the page's script waits for it.
 public protocol UIDelegate: Sendable {
     /// Returns the web view to load `action` in, or `nil` to refuse the window.
@@ -37,4 +37,13 @@ public protocol UIDelegate: Sendable {
     @MainActor func runJavaScriptTextInputPanel(
         withPrompt prompt: String, defaultText: String?, initiatedByFrame frame: Frame,
         completionHandler: @escaping @Sendable (String?) -> Void)
+
+    /// Decides whether the page at `origin` may use the camera, the
+    /// microphone or both, when its script calls `getUserMedia`
+    /// (`webView(_:requestMediaCapturePermissionFor:initiatedByFrame:type:decisionHandler:)`,
+    /// iOS 15 and macOS 12); call `decisionHandler` exactly once. The default
+    /// answers `.prompt`: WebKit asks the user, as it does for a delegate without the method.
+    @MainActor func requestMediaCapturePermission(
+        for origin: SecurityOrigin, initiatedByFrame frame: Frame, type: MediaCaptureType,
+        decisionHandler: @escaping @Sendable (PermissionDecision) -> Void)
 }

@@ -96,6 +96,22 @@ extension PlatformRule {
             }
         })
 
+    /// Every media-capture request is decided exactly once (the page's
+    /// `getUserMedia` waits forever on a decision handler never called;
+    /// WebKit raises on a second call).
+    public static let mediaCaptureDecidedOnce = PlatformRule(
+        name: "media-capture-decided-once",
+        summary: "Every camera or microphone request gets exactly one decision.",
+        check: { rule, trace in
+            settledOnce(
+                trace, stimulus: MediaCaptureRequest.eventKind, effect: MediaCaptureDecision.eventKind, rule: rule
+            ) { request, count in
+                count == 0
+                    ? "the page's request for the \(request.payload.summary) was never decided, so its getUserMedia waits forever"
+                    : "the page's request for the \(request.payload.summary) was decided \(count) times; call decisionHandler exactly once"
+            }
+        })
+
     private static func settledOnce(
         _ trace: Cassette, stimulus: EventKind, effect: EventKind, rule: PlatformRule,
         applies: (Event) -> Bool = { _ in true }, message: (Event, Int) -> String

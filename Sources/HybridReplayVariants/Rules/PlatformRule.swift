@@ -32,7 +32,7 @@ public struct PlatformRule: Sendable, Hashable, CustomStringConvertible {
 
     /// Every rule a trace is judged by, in the order reports list them.
     public static let all: [PlatformRule] = [
-        .navigationDecidedOnce, .responseDecidedOnce, .replyOnce, .dialogAnsweredOnce, .challengeAnsweredOnce, .schemeTaskEndedOnce, .promiseSettledOnce,
+        .navigationDecidedOnce, .responseDecidedOnce, .replyOnce, .dialogAnsweredOnce, .challengeAnsweredOnce, .mediaCaptureDecidedOnce, .schemeTaskEndedOnce, .promiseSettledOnce,
         .noSettlementIntoNewPage, .locationUpdatesEnded,
         .noEvaluationAfterProcessEnded, .noSecretInOutput,
     ]

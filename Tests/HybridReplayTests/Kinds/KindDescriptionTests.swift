@@ -90,6 +90,7 @@ struct KindDescriptionTests {
         #expect(Set(settling) == [
             NavigationDecision.eventKind, NavigationResponseDecision.eventKind, ScriptReply.eventKind,
             JavaScriptDialogAnswer.eventKind, URLSchemeCompletion.eventKind, AuthenticationAnswer.eventKind,
+            MediaCaptureDecision.eventKind,
         ])
         #expect(Settlement.of(NavigationDecision.eventKind)?.causeKind == NavigationAction.eventKind)
         #expect(Settlement.of(NavigationLoad.eventKind) == nil)

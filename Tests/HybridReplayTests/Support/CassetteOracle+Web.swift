@@ -41,6 +41,8 @@ extension CassetteOracle {
             (cause as? (@Sendable (JavaScriptDialogAnswer) -> Void))?(answer)
         case let answer as AuthenticationAnswer:
             (cause as? (@Sendable (AuthenticationAnswer) -> Void))?(answer)
+        case let decided as MediaCaptureDecision:
+            (cause as? (@Sendable (PermissionDecision) -> Void))?(decided.decision)
         case let removal as ScriptHandlerRemoval:
             platform.webView.removeScriptMessageHandler(forName: removal.name, contentWorld: removal.contentWorld)
         case let response as URLSchemeResponse:
@@ -71,6 +73,8 @@ extension CassetteOracle {
             // Each still an answer the dialog's own completion handler can give: a confirm drops the text.
             return answer.text.map { JavaScriptDialogAnswer.prompt($0 + "-altered") }
                 ?? (answer.confirmed ? .cancel : JavaScriptDialogAnswer(confirmed: true, text: "altered"))
+        case let decided as MediaCaptureDecision:
+            return MediaCaptureDecision(decided.decision == .grant ? .deny : .grant)
         case let answer as AuthenticationAnswer:
             return answer.disposition == .cancelAuthenticationChallenge
                 ? AuthenticationAnswer.performDefaultHandling : AuthenticationAnswer(.cancelAuthenticationChallenge)
@@ -108,6 +112,13 @@ extension CassetteOracle.Receiver {
         completionHandler: @escaping @Sendable (String?) -> Void
     ) {
         oracle.arrived({ (answer: JavaScriptDialogAnswer) in completionHandler(answer.text) } as @Sendable (JavaScriptDialogAnswer) -> Void)
+    }
+
+    func requestMediaCapturePermission(
+        for origin: SecurityOrigin, initiatedByFrame frame: Frame, type: MediaCaptureType,
+        decisionHandler: @escaping @Sendable (PermissionDecision) -> Void
+    ) {
+        oracle.arrived(decisionHandler)
     }
 }
 

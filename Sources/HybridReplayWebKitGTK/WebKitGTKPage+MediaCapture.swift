@@ -1,0 +1,87 @@
+#if WebKitGTK
+import CWebKitGTK
+import HybridReplaySeams
+
+extension WebKitGTKPage {
+    /// Turns on `getUserMedia` with WebKit's mock capture devices (a test
+    /// machine has no camera, and a page under test must not reach a real
+    /// one) and connects `permission-request` to ``requestPermission(_:)``.
+    ///
+    /// `g_signal_connect_data` is a function Swift imports, so the handler
+    /// needs no typed wrapper in the shim: the signal is connected from the
+    /// file that handles it, and the page's initializer only calls this.
+    func setUpMediaCapture(_ data: UnsafeMutableRawPointer) {
+        if let settings = webkit_web_view_get_settings(view) {
+            webkit_settings_set_enable_media_stream(settings, 1)
+            webkit_settings_set_enable_mock_capture_devices(settings, 1)
+        }
+        let handler: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = { _, request, data in
+            guard let request, let data else { return 0 }
+            return Unmanaged<WebKitGTKPage>.fromOpaque(data).takeUnretainedValue().requestPermission(request) ? 1 : 0
+        }
+        g_signal_connect_data(
+            UnsafeMutableRawPointer(view), "permission-request", unsafeBitCast(handler, to: GCallback.self), data, nil,
+            GConnectFlags(rawValue: 0))
+    }
+
+    /// Handles `permission-request` for the camera and microphone: asks the
+    /// UI delegate, on the main actor, as
+    /// `webView(_:requestMediaCapturePermissionFor:initiatedByFrame:type:decisionHandler:)`
+    /// does, and allows or denies the request when it calls back.
+    ///
+    /// Any other permission (screen capture, location, notifications), and a
+    /// request with no UI delegate, goes to WebKitGTK's default handler,
+    /// which denies it. WebKitGTK does not say which frame asked: the main
+    /// frame at the page's URL stands in, and the origin is that URL's.
+    func requestPermission(_ request: OpaquePointer) -> Bool {
+        let instance = UnsafeMutablePointer<GTypeInstance>(request)
+        guard g_type_check_instance_is_a(instance, webkit_user_media_permission_request_get_type()) != 0,
+            webkit_user_media_permission_is_for_display_device(request) == 0, let delegate = uiDelegate
+        else { return false }
+        let audio = webkit_user_media_permission_is_for_audio_device(request) != 0
+        let video = webkit_user_media_permission_is_for_video_device(request) != 0
+        guard audio || video else { return false }
+        let url = webkit_web_view_get_uri(view).map { String(cString: $0) }
+        var origin = SecurityOrigin(protocol: "", host: "")
+        if let url, let security = webkit_security_origin_new_for_uri(url) {
+            origin = SecurityOrigin(
+                protocol: webkit_security_origin_get_protocol(security).map { String(cString: $0) } ?? "",
+                host: webkit_security_origin_get_host(security).map { String(cString: $0) } ?? "",
+                port: Int(webkit_security_origin_get_port(security)))
+            webkit_security_origin_unref(security)
+        }
+        let asked = MediaCaptureRequest(
+            origin: origin, frame: .main(url), type: audio && video ? .cameraAndMicrophone : video ? .camera : .microphone)
+        let pending = PendingPermission(request, page: self)
+        performOnMainActor { delegate.requestMediaCapturePermission(asked) { pending.decide($0.decision) } }
+        return true
+    }
+}
+
+/// A permission request WebKit waits on, decided once from any thread.
+private final class PendingPermission: @unchecked Sendable {
+    // Touched only on the GTK thread: set to nil once decided.
+    private var request: OpaquePointer?
+    private let page: WebKitGTKPage
+
+    init(_ request: OpaquePointer, page: WebKitGTKPage) {
+        g_object_ref(UnsafeMutableRawPointer(request))
+        self.request = request
+        self.page = page
+    }
+
+    /// Applies the first decision; later ones are ignored, as the request is spent.
+    ///
+    /// `.grant` allows it; `.deny` denies it, and so does `.prompt`:
+    /// WebKitGTK has no prompt of its own, and its default handler denies.
+    func decide(_ decision: PermissionDecision) {
+        page.thread.perform { [self] in
+            guard let request else { return }
+            self.request = nil
+            defer { g_object_unref(UnsafeMutableRawPointer(request)) }
+            guard !page.isClosed else { return }
+            if decision == .grant { webkit_permission_request_allow(request) } else { webkit_permission_request_deny(request) }
+        }
+    }
+}
+#endif

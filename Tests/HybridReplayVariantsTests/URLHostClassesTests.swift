@@ -80,6 +80,24 @@ struct URLHostClassesTests {
         #expect(arguments.isSuperset(of: ["no-authority", "scheme-capitals", "host-stray-percent", "host-capitals", "port"]))
     }
 
+    @Test("a request to the app's own scheme brings the host classes beside its stops; one the recording stops gets none")
+    func schemeRequestBringsThem() {
+        let request = URLSchemeRequest(url: "capacitor://localhost/index.html")
+        let event = Event(id: 1, at: 0, payload: request)
+        let edits = request.variantEdits(of: event, in: Cassette(header: CassetteHeader(name: "c"), events: [event]))
+        let urls = Dictionary(
+            edits.compactMap { edit -> (String, String)? in
+                guard edit.variantClass == "url", case .replace(let payload) = edit.change, let changed = payload as? URLSchemeRequest else { return nil }
+                return (edit.argument ?? "", changed.urlString)
+            }, uniquingKeysWith: { first, _ in first })
+        #expect(urls["host-capitals"] == "capacitor://LOCALHOST/index.html")
+        #expect(urls["host-stray-percent"] == "capacitor://localhost%/index.html")
+        #expect(edits.contains { $0.variantClass == "stopped" })
+        let stopped = Cassette(
+            header: CassetteHeader(name: "c"), events: [event, Event(id: 2, at: 0, cause: 1, payload: URLSchemeStop(url: request.urlString))])
+        #expect(request.variantEdits(of: event, in: stopped).isEmpty)
+    }
+
     @Test("the reference router explores the host variants clean, and a router that finds the scheme with URLComponents loads the stray-'%' link")
     func strayPercentFindsAParsedScheme() async throws {
         let url = suiteFolder.appendingPathComponent("router/present-yellow.json")

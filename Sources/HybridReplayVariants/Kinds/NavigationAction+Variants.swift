@@ -3,7 +3,8 @@ import HybridReplay
 /// A navigation action's variants: each other navigation type, each target
 /// frame (main, sub, none: a new window), the other method, its URL without
 /// an authority (`navigate:present?…`, a link written without `//`, which
-/// has no host) and with its scheme in capitals, each class of each query
+/// has no host) and with its scheme in capitals, each class of its host's
+/// syntax WebKit delivers (``URLHostClasses``), each class of each query
 /// item of its URL, and the action sent twice in one main-queue turn
 /// (``SameTurn``: two decision handlers held at once).
 extension NavigationAction: KindVariants {
@@ -34,11 +35,13 @@ extension NavigationAction: KindVariants {
             }
         }
         let action = self
-        edits += URLQueryClasses.edits(of: urlString) { changedURL in
+        let rebuild = { (changedURL: String) -> any EventPayload in
             var variant = action
             variant.urlString = changedURL
             return variant
         }
+        edits += URLHostClasses.edits(of: urlString, rebuild: rebuild)
+        edits += URLQueryClasses.edits(of: urlString, rebuild: rebuild)
         if let sameTurn = SameTurn.edit(of: event) { edits.append(sameTurn) }
         return edits
     }

@@ -1,6 +1,5 @@
 import Foundation
 @testable import HybridReplay
-import HybridReplaySimulation
 import Testing
 
 /// The task a replay hands a scheme handler checks each recorded
@@ -10,37 +9,12 @@ import Testing
 /// files are pinned (docs/app-served-schemes.md).
 @Suite("A replay's scheme task: each piece of an answer")
 struct ReplayURLSchemeTaskTests {
-    /// Answers every request with a head of `mimeType` and then each of `pieces`.
-    final class PieceServer: URLSchemeHandler {
-        let mimeType: String
-        let pieces: [Data]
-
-        init(platform: Platform, mimeType: String, pieces: [String]) {
-            self.mimeType = mimeType
-            self.pieces = pieces.map { Data($0.utf8) }
-            platform.webView.setURLSchemeHandler(self, forURLScheme: "app")
-        }
-
-        func start(_ task: any URLSchemeTask) {
-            task.didReceive(URLSchemeResponse(url: task.request.urlString, status: 200, mimeType: mimeType))
-            for piece in pieces { task.didReceive(piece) }
-            task.didFinish()
-        }
-
-        func stop(_ task: any URLSchemeTask) {}
-    }
-
     static let recordedPieces = ["alpha-", "bravo-", "charlie"]
 
-    /// The cassette of one request answered with `mimeType` in `pieces`.
+    /// The cassette of one request answered with `mimeType` in `pieces`
+    /// (the server of the JSON answers' tests).
     static func record(mimeType: String, pieces: [String] = recordedPieces) async throws -> Cassette {
-        let page = SimulatedWebView()
-        let recorder = stillRecorder()
-        let server = PieceServer(platform: recorder.platform(wrapping: .simulated(webView: page)), mimeType: mimeType, pieces: pieces)
-        let answer = try await page.requestURLScheme(URLSchemeRequest(url: "app://localhost/answer"))
-        #expect(answer.data == Data(pieces.joined().utf8), "the page gets what the app sent")
-        withExtendedLifetime(server) {}
-        return recorder.cassette()
+        try await URLSchemeDataTests.record(mimeType: mimeType, pieces: pieces)
     }
 
     static func replay(
@@ -49,7 +23,7 @@ struct ReplayURLSchemeTaskTests {
         var options = fastReplay
         options.servedFiles = servedFiles
         return await Replayer(cassette: cassette, options: options).replay { platform in
-            PieceServer(platform: platform, mimeType: mimeType, pieces: pieces)
+            URLSchemeDataTests.PieceServer(platform: platform, mimeType: mimeType, pieces: pieces)
         }
     }
 

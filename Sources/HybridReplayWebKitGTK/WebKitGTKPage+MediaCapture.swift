@@ -52,34 +52,16 @@ extension WebKitGTKPage {
         }
         let asked = MediaCaptureRequest(
             origin: origin, frame: .main(url), type: audio && video ? .cameraAndMicrophone : video ? .camera : .microphone)
-        let pending = PendingPermission(request, page: self)
-        performOnMainActor { delegate.requestMediaCapturePermission(asked) { pending.decide($0.decision) } }
+        let pending = PendingGTKRequest(request, page: self)
+        performOnMainActor { delegate.requestMediaCapturePermission(asked) { Self.decide(pending, $0.decision) } }
         return true
     }
-}
 
-/// A permission request WebKit waits on, decided once from any thread.
-private final class PendingPermission: @unchecked Sendable {
-    // Touched only on the GTK thread: set to nil once decided.
-    private var request: OpaquePointer?
-    private let page: WebKitGTKPage
-
-    init(_ request: OpaquePointer, page: WebKitGTKPage) {
-        g_object_ref(UnsafeMutableRawPointer(request))
-        self.request = request
-        self.page = page
-    }
-
-    /// Applies the first decision; later ones are ignored, as the request is spent.
-    ///
-    /// `.grant` allows it; `.deny` denies it, and so does `.prompt`:
-    /// WebKitGTK has no prompt of its own, and its default handler denies.
-    func decide(_ decision: PermissionDecision) {
-        page.thread.perform { [self] in
-            guard let request else { return }
-            self.request = nil
-            defer { g_object_unref(UnsafeMutableRawPointer(request)) }
-            guard !page.isClosed else { return }
+    /// Allows the request for `.grant`; denies it for `.deny`, and for
+    /// `.prompt` too: WebKitGTK has no prompt of its own, and its default
+    /// handler denies.
+    private static func decide(_ pending: PendingGTKRequest, _ decision: PermissionDecision) {
+        pending.settle { request in
             if decision == .grant { webkit_permission_request_allow(request) } else { webkit_permission_request_deny(request) }
         }
     }

@@ -18,9 +18,22 @@ extension WebKitGTKPage {
         // WebKit waits until the decision is used, ignored or downloaded; the
         // reference keeps it alive until the delegate answers. A delegate that
         // never answers leaves the navigation pending, as WKWebView would.
-        let pending = PendingDecision(decision, page: self)
-        performOnMainActor { delegate.decidePolicy(for: action) { policy in pending.answer(policy) } }
+        let pending = PendingGTKRequest(OpaquePointer(decision), page: self)
+        performOnMainActor { delegate.decidePolicy(for: action) { policy in Self.answer(pending, policy) } }
         return true
+    }
+
+    /// Uses, downloads or ignores the decision, with the first answer.
+    private static func answer(_ pending: PendingGTKRequest, _ policy: NavigationPolicy) {
+        pending.settle { request in
+            let decision = UnsafeMutablePointer<WebKitPolicyDecision>(request)
+            switch policy {
+            case .allow: webkit_policy_decision_use(decision)
+            case .download: webkit_policy_decision_download(decision)
+            // `.cancel`, and any policy this engine does not know, stop the navigation.
+            default: webkit_policy_decision_ignore(decision)
+            }
+        }
     }
 
     private func navigationAction(_ navigation: OpaquePointer, newWindow: Bool) -> NavigationAction {
@@ -50,35 +63,6 @@ extension WebKitGTKPage {
     }
 }
 
-/// A policy decision WebKit waits on, answered once from any thread.
-private final class PendingDecision: @unchecked Sendable {
-    // Touched only on the GTK thread: set to nil once answered.
-    private var decision: UnsafeMutablePointer<WebKitPolicyDecision>?
-    private let page: WebKitGTKPage
-
-    init(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, page: WebKitGTKPage) {
-        g_object_ref(UnsafeMutableRawPointer(decision))
-        self.decision = decision
-        self.page = page
-    }
-
-    /// Applies the first answer; later ones are ignored, as the decision is spent.
-    func answer(_ policy: NavigationPolicy) {
-        page.thread.perform { [self] in
-            guard let decision else { return }
-            self.decision = nil
-            defer { g_object_unref(UnsafeMutableRawPointer(decision)) }
-            guard !page.isClosed else { return }
-            switch policy {
-            case .allow: webkit_policy_decision_use(decision)
-            case .download: webkit_policy_decision_download(decision)
-            // `.cancel`, and any policy this engine does not know, stop the navigation.
-            default: webkit_policy_decision_ignore(decision)
-            }
-        }
-    }
-}
-
 extension WebKitGTKPage {
     /// Handles `authenticate`: asks the navigation delegate, on the main
     /// actor, to answer the challenge as `webView(_:didReceive:completionHandler:)`
@@ -86,7 +70,7 @@ extension WebKitGTKPage {
     /// delegate WebKit's own handler runs (`false`).
     func authenticate(_ request: OpaquePointer) -> Bool {
         guard let delegate = navigationDelegate else { return false }
-        let pending = PendingChallenge(request, page: self)
+        let pending = PendingGTKRequest(request, page: self)
         let methods: [WebKitAuthenticationScheme: AuthenticationMethod] = [
             WEBKIT_AUTHENTICATION_SCHEME_DEFAULT: .default, WEBKIT_AUTHENTICATION_SCHEME_HTTP_BASIC: .httpBasic,
             WEBKIT_AUTHENTICATION_SCHEME_HTTP_DIGEST: .httpDigest, WEBKIT_AUTHENTICATION_SCHEME_HTML_FORM: .htmlForm,
@@ -107,35 +91,18 @@ extension WebKitGTKPage {
             realm: webkit_authentication_request_get_realm(request).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 },
             method: methods[scheme] ?? AuthenticationMethod(rawValue: "unknown-\(scheme.rawValue)"),
             previousFailureCount: webkit_authentication_request_is_retry(request) != 0 ? 1 : 0)
-        performOnMainActor { delegate.didReceive(challenge) { answer in pending.answer(answer) } }
+        performOnMainActor { delegate.didReceive(challenge) { answer in Self.answer(pending, answer) } }
         return true
     }
-}
 
-/// An authentication request WebKit waits on, answered once from any thread.
-private final class PendingChallenge: @unchecked Sendable {
-    // Touched only on the GTK thread: set to nil once answered.
-    private var request: OpaquePointer?
-    private let page: WebKitGTKPage
-
-    init(_ request: OpaquePointer, page: WebKitGTKPage) {
-        g_object_ref(UnsafeMutableRawPointer(request))
-        self.request = request
-        self.page = page
-    }
-
-    /// Applies the first answer; later ones are ignored, as the request is spent.
+    /// Answers the request with the first answer.
     ///
     /// A password goes to WebKit as a credential for the session; trusting
     /// the server, letting WebKit handle the challenge, and rejecting the
     /// protection space all continue without a credential (WebKitGTK's way to
     /// go on), and cancelling cancels the load.
-    func answer(_ answer: AuthenticationAnswer) {
-        page.thread.perform { [self] in
-            guard let request else { return }
-            self.request = nil
-            defer { g_object_unref(UnsafeMutableRawPointer(request)) }
-            guard !page.isClosed else { return }
+    private static func answer(_ pending: PendingGTKRequest, _ answer: AuthenticationAnswer) {
+        pending.settle { request in
             if answer.disposition == .cancelAuthenticationChallenge {
                 return webkit_authentication_request_cancel(request)
             }

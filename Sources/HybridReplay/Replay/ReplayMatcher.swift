@@ -132,7 +132,9 @@ struct ReplayMatcher: Sendable {
         else { return false }
         var scratch = bindings
         let comparison = PayloadComparison(placeholders: script.options.placeholders, eventID: expectedID)
-        guard comparison.differences(expected: expected, actual: tree, bindings: &scratch).isEmpty else { return false }
+        guard comparison.differences(expected: expected, actual: tree, bindings: &scratch).isEmpty,
+            !nextOfSameCause(after: recorded, takes: tree)
+        else { return false }
         let first = issues[0]
         // The effect that differed may be a later recorded one that came first: out of order, not extra.
         let matched = progress.matched
@@ -157,6 +159,25 @@ struct ReplayMatcher: Sendable {
             kind: .unexpectedEffect, eventID: nil, eventKind: first.eventKind, statement: .extraBefore,
             relatedEvent: script.reference(expectedID), actual: first.actual, nearestCandidate: script.describe(expectedID))
         return true
+    }
+
+    /// Whether the recorded effect right after `recorded` for the same cause,
+    /// not yet matched, would take `tree` too: then `tree` says nothing about
+    /// whether the effect that differed from `recorded` was extra or
+    /// `recorded` changed — two like pieces of a scheme answer, cut at the
+    /// recorded sizes, or a call recorded twice in a row — and the
+    /// difference, which names `recorded` field by field, stands.
+    private func nextOfSameCause(after recorded: Event, takes tree: PayloadComparison.Tree) -> Bool {
+        guard let group = script.effectsByCause[recorded.cause ?? 0], let position = group.firstIndex(of: recorded.id),
+            position + 1 < group.count
+        else { return false }
+        let next = group[position + 1]
+        guard !progress.matched.contains(next), let index = script.index(of: next), let event = script.event(next),
+            event.kind == recorded.kind, let expected = script.prepared.expected(at: index)
+        else { return false }
+        var scratch = bindings
+        return PayloadComparison(placeholders: script.options.placeholders, eventID: next)
+            .differences(expected: expected, actual: tree, bindings: &scratch).isEmpty
     }
 
     /// The effect the first issue says was overtaken — an effect came before

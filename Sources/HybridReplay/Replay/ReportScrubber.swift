@@ -59,7 +59,8 @@ struct ReportScrubber {
             text = text.replacingOccurrences(
                 of: JSONValue.string(secret).description, with: JSONValue.string(placeholder).description)
             if secret.count >= Self.minimumBareLength {
-                text = text.replacingOccurrences(of: secret, with: placeholder)
+                // The standard library's replacing: Foundation's crashes on Linux when the value holds U+0000.
+                text = text.replacing(secret, with: placeholder)
             }
         }
         return text

@@ -69,6 +69,42 @@ struct ReplayMatcherTests {
         #expect(matcher.trace.last?.eventID == nil)
     }
 
+    /// Delivers the first stimulus of `events`, makes `changed` and then
+    /// `next` in reaction to it, and returns the run's first issue.
+    static func firstIssue(_ events: [Event], changed: any EventPayload, next: any EventPayload) throws -> ReplayIssue? {
+        var matcher = Self.matcher(events)
+        _ = matcher.deliver(try #require(matcher.readyStimulus), at: .zero)
+        guard case .diverged(let snapshot) = Self.effect(changed, in: &matcher) else { return nil }
+        matcher.fail(snapshot.divergence(for: changed, knownCause: nil, hint: nil))
+        _ = Self.effect(next, in: &matcher)
+        return matcher.issues.first
+    }
+
+    @Test("an effect that differs, followed by the recorded one, is an extra effect before it")
+    func extraBeforeRecorded() throws {
+        let issue = try #require(
+            try Self.firstIssue(
+                Self.bridge, changed: JavaScriptEvaluation(script: "console.log('x')"),
+                next: JavaScriptEvaluation(script: "window.bank.log()")))
+        #expect(issue.kind == .unexpectedEffect && issue.statement == .extraBefore, "\(issue)")
+        #expect(issue.eventID == nil && issue.relatedEvent?.id == 2, "\(issue)")
+    }
+
+    @Test("when the next recorded effect is like the one that differed, what follows cannot tell extra from changed: the difference stands")
+    func likeEffectsKeepTheDifference() throws {
+        let events = [
+            Self.bridge[0],
+            Event(id: 2, at: 0.01, cause: 1, payload: JavaScriptEvaluation(script: "window.bank.log()")),
+            Event(id: 3, at: 0.02, cause: 1, payload: JavaScriptEvaluation(script: "window.bank.log()")),
+        ]
+        let issue = try #require(
+            try Self.firstIssue(
+                events, changed: JavaScriptEvaluation(script: "console.log('x')"), next: JavaScriptEvaluation(script: "window.bank.log()")))
+        #expect(issue.kind == .unexpectedEffect && issue.statement == .differs, "\(issue)")
+        #expect(issue.eventID == 2, "\(issue)")
+        #expect(issue.differences.map(\.path) == ["script"], "\(issue)")
+    }
+
     @Test("a second decision for one navigation action is a repeated settlement that names both policies")
     func secondDecisionRepeats() throws {
         var matcher = Self.matcher(Self.navigation)

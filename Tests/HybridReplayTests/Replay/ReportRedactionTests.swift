@@ -119,4 +119,17 @@ struct ReportRedactionTests {
         #expect(scrubber.scrub(#"event 42: body.pin: expected "42""#) == #"event 42: body.pin: expected "[REDACTED:1]""#)
         #expect(scrubber.scrub("POST /login?t=abcdef123456") == "POST /login?t=[REDACTED:2]")
     }
+
+    @Test("a secret holding U+0000 is replaced bare too, without crashing the report")
+    func scrubberNul() {
+        var placeholders = RedactionPlaceholders()
+        let secret = "tok\u{0}en-123"
+        let redaction = Redaction.jsonField("token")
+        let payload = ScriptMessage(handler: "login", body: .object(["token": .string(secret)]))
+        var scrubber = ReportScrubber()
+        scrubber.learn(original: payload, redacted: redaction.apply(to: payload, placeholders: &placeholders))
+        scrubber.learn(placeholders)
+
+        #expect(scrubber.scrub("sent \(secret) twice: \(secret)") == "sent [REDACTED:1] twice: [REDACTED:1]")
+    }
 }

@@ -246,3 +246,14 @@ if Context.environment["HYBRIDREPLAY_FUZZ"] != nil {
         fuzzTarget("diff", ["HybridReplay", "CassetteCommands"]),
     ]
 }
+
+// Scripts/test-webkitgtk builds with the WebKitGTK trait in a build folder of its
+// own, to run one test target there: the WebKitGTK tests (every other test target
+// runs in the default build). It names that target in HYBRIDREPLAY_TEST_TARGETS,
+// so that build compiles the named test targets and what they depend on instead
+// of every test target a second time. Unset, as for everyone else, every test
+// target is in the package.
+if let names = Context.environment["HYBRIDREPLAY_TEST_TARGETS"] {
+    let kept = Set(names.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init))
+    package.targets.removeAll { $0.type == .test && !kept.contains($0.name) }
+}

@@ -78,6 +78,19 @@ struct CassetteLimitsTests {
                 + "record shorter sessions into several cassettes (docs/cassette-format.md, \"Limits\")")
     }
 
+    @Test("a file that says it has no bytes is read to its end: an empty one is empty, a /proc file has its text")
+    func fileOfSizeZero() throws {
+        let empty = try Self.folder().appendingPathComponent("empty.json")
+        #expect(FileManager.default.createFile(atPath: empty.path, contents: Data()))
+        #expect(try CassetteReader.contents(of: empty) == Data())
+        // Linux reports size 0 for a /proc file that has contents.
+        let status = URL(fileURLWithPath: "/proc/self/status")
+        let attributes = try FileManager.default.attributesOfItem(atPath: status.path)
+        #expect((attributes[.size] as? NSNumber)?.intValue == 0)
+        let text = String(decoding: try CassetteReader.contents(of: status), as: UTF8.self)
+        #expect(text.hasPrefix("Name:"))
+    }
+
     @Test("one event past the limit is an error at that event, before it is parsed", arguments: backends)
     func tooManyEvents(backend: String) throws {
         var generator = CassetteGenerator(seed: 5)

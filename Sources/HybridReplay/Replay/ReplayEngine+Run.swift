@@ -12,8 +12,10 @@ extension ReplayEngine {
     /// stall timeout passes only while work the replay cannot see keeps going.
     func run() async {
         markEngineTask()
-        // Set-up may finish registering its handlers in tasks of its own.
-        await waitUntilIdle()
+        // Set-up may finish registering its handlers in tasks of its own. The settling
+        // happens on the main actor, where the first stimulus, if it goes there, is then
+        // delivered without a hand-off back and forth (see ReplayEngine+MainQueuePasses.swift).
+        if await !onMainActor(settlingFirst: true) { await waitUntilIdle() }
         var wakesPastEnd = 0
         while !isStopped {
             // Read before looking for work: an effect that makes a stimulus ready

@@ -41,9 +41,12 @@ extension ReplayEngine {
     ///     as the scheduler does before its first stimulus.
     ///   - delivery: What to hand app code first, if anything.
     /// - Returns: Whether a look found the tracked work idle and the main
-    ///   queue passed since it last ran (always so before a delivery that moved the clock).
+    ///   queue passed since it last ran (always so before a delivery that
+    ///   moved the clock), and whether the looks delivered anything.
     @discardableResult
-    func onMainActor(settlingFirst: Bool = false, _ delivery: (@MainActor @Sendable () -> Void)? = nil) async -> Bool {
+    func onMainActor(settlingFirst: Bool = false, _ delivery: (@MainActor @Sendable () -> Void)? = nil) async
+        -> (settled: Bool, delivered: Bool)
+    {
         let handBack = await withCheckedContinuation { (continuation: CheckedContinuation<HandBack, Never>) in
             // The replay's own block, which the count of main-queue blocks leaves out.
             RuntimeWatch.current.leavingUncounted {
@@ -60,13 +63,15 @@ extension ReplayEngine {
                 withLease { routeCustom(custom.payload, custom.stimulus, to: custom.receivers) }
             }
         }
-        return handBack.settled
+        return (handBack.settled, handBack.delivered)
     }
 
     /// What the main queue hands back to the scheduler.
     struct HandBack: Sendable {
         /// Whether a look found the work idle and the main queue passed.
         var settled: Bool
+        /// Whether the looks delivered a stimulus (or took a custom event).
+        var delivered: Bool
         /// A custom event taken on the main queue, with the receivers read there,
         /// for the scheduler to hand over off the main actor.
         var custom: (payload: CustomEvent, stimulus: Event, receivers: ReplayReceivers.Table)?
@@ -80,6 +85,8 @@ extension ReplayEngine {
         var settled = false
         /// Whether a main-queue turn has passed since the last delivery.
         var behindQueue = false
+        /// Whether a look delivered a stimulus.
+        var delivered = false
         var looks = 0
         /// Resumes the scheduler.
         let resume: @Sendable (HandBack) -> Void
@@ -91,7 +98,7 @@ extension ReplayEngine {
 
         /// Hands back to the scheduler, with a custom event to hand over if there is one.
         func done(custom: (payload: CustomEvent, stimulus: Event, receivers: ReplayReceivers.Table)? = nil) {
-            resume(HandBack(settled: settled, custom: custom))
+            resume(HandBack(settled: settled, delivered: delivered || custom != nil, custom: custom))
         }
     }
 
@@ -142,6 +149,7 @@ extension ReplayEngine {
                 return look.done(custom: (event, delivered, receivers.current))
             }
             deliverHere(next)
+            look.delivered = true
             look.behindQueue = false
             look.looks = 0
         }
@@ -203,6 +211,22 @@ extension ReplayEngine {
     /// each enqueued by the one before it.
     @MainActor private func passes(_ remaining: Int, then last: @escaping @MainActor @Sendable () -> Void) {
         onMainQueue { remaining <= 1 ? last() : self.passes(remaining - 1, then: last) }
+    }
+
+    /// Like ``settle(since:finished:timeout:)`` before the clock moves to
+    /// `stimulus`, which reaches app code on the main queue: once the tracked
+    /// work is idle, the main queue is passed from the main queue itself,
+    /// which goes on to deliver there if nothing else comes first.
+    ///
+    /// - Returns: `.changed` when the main queue delivered something (or took a
+    ///   custom event), otherwise what the settling returns.
+    func settleOnMainQueue(before stimulus: Event, since seen: Int) async -> Wait {
+        guard stimulus.payload is CustomEvent || deliversOnMainActor(stimulus) else { return await settle(since: seen) }
+        let outcome = await wait(since: seen)
+        guard outcome == .idle else { return outcome }
+        if await onMainActor(settlingFirst: true).delivered { return .changed }
+        // The main queue was passed, or something happened: either way this costs no hand-off now.
+        return await settle(since: seen)
     }
 
     /// Whether `stimulus` reaches app code on the main actor: an answer whose

@@ -22,7 +22,9 @@ import Dispatch
 /// goes elsewhere or has no receiver yet, nothing is ready — the scheduler
 /// resumes and decides as it always does; when that step starts with a
 /// settling, the main queue has been passed already, so the settling hands
-/// nothing off (measured in docs/performance.md).
+/// nothing off. The first settling of a run, and the settling before the
+/// clock moves to a stimulus that goes to the main queue, are made there in
+/// the same way (measured in docs/performance.md).
 ///
 /// Nothing here suspends on the main actor: with Swift 6.3 on Linux a
 /// continuation resumed there resumes on the global executor and hops back,

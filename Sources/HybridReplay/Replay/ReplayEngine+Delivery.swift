@@ -26,7 +26,12 @@ extension ReplayEngine {
         var delivered = stimulus
         delivered.payload = payload
         if let answerHandler {
-            await answer([answerHandler], with: delivered)
+            if answerHandler.executor == .mainActor {
+                let handler = answerHandler.handler
+                await onMainActor { self.callBack(handler, with: delivered) }
+            } else {
+                await answer([answerHandler], with: delivered)
+            }
             return
         }
         if let custom = payload as? CustomEvent {
@@ -43,7 +48,7 @@ extension ReplayEngine {
     /// Marks `stimulus` delivered and moves the clock to it; returns its
     /// payload (placeholders substituted) and the call it answers, if one
     /// awaits it, or `nil` when a failure arrived since it was found ready.
-    private func take(_ stimulus: Event) -> (any EventPayload, AnswerHandler?)? {
+    func take(_ stimulus: Event) -> (any EventPayload, AnswerHandler?)? {
         let delivery = state.withLock { state -> (any EventPayload, AnswerHandler?)? in
             guard let payload = state.matcher.deliver(stimulus, at: max(state.clock.now, stimulus.time)) else { return nil }
             state.clock.move(to: stimulus.time)
@@ -59,21 +64,24 @@ extension ReplayEngine {
     }
 
     /// Hands a stimulus of a standard kind to the receiver its description
-    /// names, on the main actor, where WebKit and CoreLocation call app code;
-    /// then, in the same main-queue turn, the stimuli sent with it.
+    /// names, on the main actor, where WebKit and CoreLocation call app code
+    /// (see ``onMainActor(settlingFirst:_:)``).
     private func route<Payload: StandardPayload>(_ payload: Payload, _ stimulus: Event) async {
         guard case .receiver = Payload.delivery else {
             // An answer whose call passed no completion handler: nobody waits for it.
             return
         }
-        await MainActor.run {
-            handOver(payload, stimulus)
-            while let companion = sameTurnStimulus(with: stimulus), let (sent, _) = take(companion) {
-                var delivered = companion
-                delivered.payload = sent
-                if let standard = sent as? any StandardPayload { handOver(standard, delivered) }
-            }
-            passMainQueueBehindDelivery()
+        await onMainActor { self.handOverWithCompanions(payload, stimulus) }
+    }
+
+    /// Hands `payload` to its receiver now, on the main actor; then, in the
+    /// same main-queue turn, the stimuli sent with it.
+    @MainActor func handOverWithCompanions<Payload: StandardPayload>(_ payload: Payload, _ stimulus: Event) {
+        handOver(payload, stimulus)
+        while let companion = sameTurnStimulus(with: stimulus), let (sent, _) = take(companion) {
+            var delivered = companion
+            delivered.payload = sent
+            if let standard = sent as? any StandardPayload { handOver(standard, delivered) }
         }
     }
 
@@ -118,7 +126,7 @@ extension ReplayEngine {
     }
 
     /// Delivers a custom event, which its seam delivers on no particular executor.
-    private func routeCustom(_ custom: CustomEvent, _ stimulus: Event, to receivers: ReplayReceivers.Table) {
+    func routeCustom(_ custom: CustomEvent, _ stimulus: Event, to receivers: ReplayReceivers.Table) {
         guard let handler = receivers.customHandlers.handler(for: custom.name) else {
             return undeliverable(stimulus, receivers.missingReceiver(for: custom) ?? custom.name)
         }

@@ -12,8 +12,10 @@ extension ReplayEngine {
     /// stall timeout passes only while work the replay cannot see keeps going.
     func run() async {
         markEngineTask()
-        // Set-up may finish registering its handlers in tasks of its own.
-        await waitUntilIdle()
+        // Set-up may finish registering its handlers in tasks of its own. The settling
+        // happens on the main actor, where the first stimulus, if it goes there, is then
+        // delivered without a hand-off back and forth (see ReplayEngine+MainQueuePasses.swift).
+        if await !onMainActor(settlingFirst: true).settled { await waitUntilIdle() }
         var wakesPastEnd = 0
         while !isStopped {
             // Read before looking for work: an effect that makes a stimulus ready
@@ -23,8 +25,9 @@ extension ReplayEngine {
                 if stimulus.time > now {
                     // Time moves only when the implementation is idle: timers the last
                     // stimulus started register first, and its effects are made at the
-                    // time they belong to.
-                    if await settle(since: seen) == .changed { continue }
+                    // time they belong to. A stimulus for the main queue is delivered from there
+                    // if nothing comes first (see ReplayEngine+MainQueuePasses.swift).
+                    if await settleOnMainQueue(before: stimulus, since: seen) == .changed { continue }
                     if isStopped { break }
                     // A timer due before the stimulus fires first; one due at the same
                     // moment fires after it, since its effects were recorded later.

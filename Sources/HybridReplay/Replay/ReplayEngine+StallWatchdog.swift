@@ -10,11 +10,17 @@ import Dispatch
 /// wake-ups per stall timeout.
 ///
 /// The stall timeout counts only time in which the implementation could have
-/// run. The watchdog wakes every tenth of it and hands the main queue a probe
-/// block: when it wakes late, the executors were busy with other work (other
-/// tests, other processes, a sanitizer); when its last probe has not run,
-/// the main queue was. Either way that time does not count, so a correct
-/// implementation on a starved machine is waited for, not reported stalled.
+/// run. The watchdog wakes every tenth of it and hands a probe (see
+/// ``ExecutorProbe``) to every executor the implementation's work runs on:
+/// the main queue, and the global executor at each priority the replay's work
+/// has run at and at the default one, where a `Task.detached` runs. Time
+/// until the slowest probe ran, and time the watchdog woke late, the
+/// executors spent on other work (other tests, other processes, a sanitizer
+/// slowing all of them); a probe that has not run held its executor for the
+/// whole tick. That time does not count, so a correct implementation on a
+/// starved machine is waited for, not reported stalled, while work the
+/// replay cannot see that runs, sleeps or waits in real time on executors
+/// that are free still uses the timeout up.
 extension ReplayEngine {
     /// The most the stall timeout is drawn out by time the executors were
     /// busy elsewhere, as a multiple of it: a main thread blocked for good is
@@ -31,20 +37,16 @@ extension ReplayEngine {
                 defer { self.unmarkEngineTask() }
                 var wake = deadline
                 var ticked = ContinuousClock.now
-                var probe = MainQueueProbe()
+                var probes = self.probeExecutors()
                 while !Task.isCancelled {
                     let target = min(wake, ticked.advanced(by: tick))
                     try? await Task.sleep(until: target, clock: .continuous)
                     guard !Task.isCancelled else { return }
                     let now = ContinuousClock.now
-                    // Woken late: the executors ran other work meanwhile.
-                    var starved = max(.zero, target.duration(to: now))
-                    if probe.ran {
-                        probe = MainQueueProbe()
-                    } else {
-                        // The main queue ran nothing since the last tick, not even the probe.
-                        starved = ticked.duration(to: now)
-                    }
+                    let starved = ReplayWorkTracker.starvedTime(
+                        tick: ticked.duration(to: now), late: target.duration(to: now), heldBack: probes.map(\.heldBack))
+                    // A probe still waiting is not handed over again: one per executor is enough to see it run.
+                    if probes.allSatisfy({ $0.heldBack != nil }) { probes = self.probeExecutors() }
                     ticked = now
                     guard let next = self.expireWaiter(at: now, watchdog: id, starved: starved) else { return }
                     wake = next
@@ -76,6 +78,13 @@ extension ReplayEngine {
         return next
     }
 
+    /// Hands a probe to the main queue and to the global executor at each
+    /// priority the implementation's work has run at, and at the default one.
+    private func probeExecutors() -> [ExecutorProbe] {
+        let priorities = state.withLock { $0.work.workPriorities }.union([TaskPriority.medium.rawValue])
+        return [.mainQueue()] + priorities.sorted().map { .globalExecutor(priority: TaskPriority(rawValue: $0)) }
+    }
+
     /// Stops the watchdog when the run is over.
     func stopWatchingStalls() {
         state.withLock { state in
@@ -85,15 +94,3 @@ extension ReplayEngine {
     }
 }
 
-/// A block handed to the main queue, which notes when it has run.
-private struct MainQueueProbe: Sendable {
-    private let done = Locked(false)
-
-    init() {
-        let done = done
-        // The replay's own block, which the count of main-queue blocks leaves out.
-        RuntimeWatch.current.leavingUncounted { DispatchQueue.main.async { done.withLock { $0 = true } } }
-    }
-
-    var ran: Bool { done.current }
-}

@@ -60,7 +60,14 @@ extension ReplayEngine {
     }
 
     private func newLease() -> WorkLease {
-        WorkLease(engine: self, id: state.withLock { $0.work.beginLease() })
+        // Outside a task, the calling thread's: what a `Task {}` started here inherits.
+        let priority = Task.currentPriority
+        return WorkLease(
+            engine: self,
+            id: state.withLock { state in
+                state.work.noteWorkPriority(priority)
+                return state.work.beginLease()
+            })
     }
 
     func leaseEnded(_ id: Int) {

@@ -47,6 +47,9 @@ struct ReplayWorkTracker: Sendable {
     var stalled = false
     /// The tasks the engine started for the implementation, cancelled when the run ends.
     var tasks: [Task<Void, Never>] = []
+    /// The priorities the implementation's work has run at, which the tasks
+    /// it starts inherit: the stall watchdog probes the global executor at each.
+    private(set) var workPriorities: Set<UInt8> = []
     /// Effects made by work the replay cannot see (no lease of this run), and the first of them.
     private(set) var untrackedEffects = 0
     private(set) var firstUntrackedEffect: String?
@@ -85,6 +88,9 @@ struct ReplayWorkTracker: Sendable {
     }
 
     mutating func endLease(_ id: Int) { leases[id] = nil }
+
+    /// Notes that work of the implementation runs at `priority`.
+    mutating func noteWorkPriority(_ priority: TaskPriority) { workPriorities.insert(priority.rawValue) }
 
     /// Notes that work under `lease` now waits on the replay.
     mutating func beginWait(_ lease: Int?) {

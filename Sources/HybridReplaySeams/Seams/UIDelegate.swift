@@ -1,5 +1,6 @@
-/// Opens the windows a page asks for, runs its JavaScript dialogs and decides
-/// its requests for the camera and microphone: the counterpart of `WKUIDelegate`.
+/// Opens the windows a page asks for and hears it close them, runs its
+/// JavaScript dialogs and decides its requests for the camera and
+/// microphone: the counterpart of `WKUIDelegate`.
 ///
 /// This file is laid out as `WKUIDelegate.h` is: each requirement, its
 /// default (what WebKit does for a delegate without the method), and the
@@ -16,7 +17,7 @@
 ///
 /// Every method has a default implementation that answers as WebKit does
 /// when a delegate lacks it (all of `WKUIDelegate`'s are optional): no
-/// window is opened, an alert is dismissed, a confirm answers `false`, a
+/// window is opened, a closed one is left as it is, an alert is dismissed, a confirm answers `false`, a
 /// prompt `nil`, and a media-capture request is left to the user (`.prompt`).
 /// Call each completion handler exactly once: the page's script waits for it.
 public protocol UIDelegate: Sendable {
@@ -24,6 +25,16 @@ public protocol UIDelegate: Sendable {
     ///
     /// Called synchronously, as WebKit calls it, so it answers exactly once.
     @MainActor func createWebView(for action: NavigationAction, windowFeatures: WindowFeatures) -> (any WebView)?
+
+    /// The page closed its window: its script called `window.close()` and
+    /// WebKit let it (`webViewDidClose(_:)`). Remove the web view from the
+    /// screen, as a browser closes the tab; WebKit does not do it for you.
+    ///
+    /// WebKit lets a script close a window the page opened with
+    /// `window.open` (the one ``createWebView(for:windowFeatures:)``
+    /// returned), or one with no history to go back to. The default does
+    /// nothing, as WebKit does for a delegate without the method.
+    @MainActor func webViewDidClose()
 
     /// Shows the page's `alert(message)`
     /// (`webView(_:runJavaScriptAlertPanelWithMessage:initiatedByFrame:completionHandler:)`);
@@ -64,6 +75,10 @@ extension UIDelegate {
         nil
     }
 
+    /// Does nothing, as WebKit does for a delegate without this method: the
+    /// web view stays where it is, its page closed in name only.
+    @MainActor public func webViewDidClose() {}
+
     /// Dismisses the alert, as WebKit does for a delegate without this method.
     @MainActor public func runJavaScriptAlertPanel(
         withMessage message: String, initiatedByFrame frame: Frame, completionHandler: @escaping @Sendable () -> Void
@@ -86,6 +101,13 @@ extension UIDelegate {
     ) {
         completionHandler(nil)
     }
+}
+
+/// The page closed its window with `window.close()`: what WebKit tells the
+/// UI delegate with `webViewDidClose(_:)`. WebKit passes only the web view,
+/// so the value has no fields.
+public struct WindowClose: Sendable, Hashable {
+    public init() {}
 }
 
 // MARK: Camera and microphone

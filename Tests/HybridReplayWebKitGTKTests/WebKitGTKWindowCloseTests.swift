@@ -38,7 +38,7 @@ struct WebKitGTKWindowCloseTests {
         webView.loadHTML(Self.closing, baseURL: baseURL)
         #expect(await next(sheet.closes) != nil)
         // WebKit destroys nothing on close: the app removes the view, and until then it answers.
-        let text = try await webView.evaluateJavaScript("document.body.textContent")
+        let text = try await webView.evaluateJavaScript("document.querySelector('p').textContent")
         #expect(text == "Signed in")
     }
 

@@ -6,7 +6,7 @@ import Dispatch
 ///
 /// The watchdog hands one to the main queue and one to the global executor
 /// at each priority the replay's work has run at (see
-/// ``ReplayEngine/watchStall(from:)``). On Linux the concurrency runtime runs
+/// ``StallWatchdog``). On Linux the concurrency runtime runs
 /// each priority's jobs on a Dispatch queue as wide as the machine has cores,
 /// so two long jobs of other code — tests beside this one, slowed several
 /// times by a sanitizer — hold back every task of the implementation at that

@@ -153,9 +153,9 @@ final class StallWatchdog: @unchecked Sendable {
                 }
             }
             condition.unlock()
-            began = woke
-            // A probe still waiting is not handed over again: one per executor is enough to see it run.
-            if handed.allRan { probes = nil }
+            // Each tick hands over probes of its own: one lost or held for good must not
+            // stand for every tick after it, for every run the process watches.
+            probes = nil
         }
     }
 
@@ -183,7 +183,6 @@ final class StallWatchdog: @unchecked Sendable {
                 globalExecutor: globalExecutor.mapValues(\.heldBack))
         }
 
-        var allRan: Bool { mainQueue.heldBack != nil && globalExecutor.values.allSatisfy { $0.heldBack != nil } }
     }
 }
 

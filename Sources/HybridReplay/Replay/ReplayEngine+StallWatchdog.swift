@@ -41,9 +41,10 @@ final class StallWatchdog: @unchecked Sendable {
         var tick: Duration
         /// When the watchdog began to watch it, until the first look.
         var since: ContinuousClock.Instant?
-        /// Moves each time the run tells of a wait: a look that began before
-        /// the run told does not stop watching it.
-        var version = 0
+        /// Moves each time the run tells of a wait, and differs from every
+        /// other entry's, even one of an engine gone from the same address:
+        /// a look that began before the run told does not stop watching it.
+        var version: Int
         /// Whether the run had tracked work queued when it was last looked at.
         var queued = false
     }
@@ -52,6 +53,7 @@ final class StallWatchdog: @unchecked Sendable {
     private let condition = NSCondition()
     private var watched: [ObjectIdentifier: Watched] = [:]
     private var started = false
+    private var versions = 0
     /// When the thread wakes next; `nil` while it waits for a run to watch.
     private var wakes: ContinuousClock.Instant?
 
@@ -62,14 +64,15 @@ final class StallWatchdog: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         let key = ObjectIdentifier(engine)
+        versions += 1
         // An entry of an engine that is gone may hold its address: a new engine replaces it.
         if var entry = watched[key], entry.engine === engine {
             entry.wakes = min(entry.wakes, deadline)
             entry.tick = min(entry.tick, tick)
-            entry.version += 1
+            entry.version = versions
             watched[key] = entry
         } else {
-            watched[key] = Watched(engine: engine, wakes: deadline, tick: tick, since: .now)
+            watched[key] = Watched(engine: engine, wakes: deadline, tick: tick, since: .now, version: versions)
         }
         guard started else {
             started = true

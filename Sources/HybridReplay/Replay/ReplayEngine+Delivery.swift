@@ -11,6 +11,12 @@ extension ReplayEngine {
         state.withLock { $0.matcher.progress.hasObligations(script) }
     }
 
+    /// Whether the set-up effect `id` matched before the stimuli recorded
+    /// ahead of it were delivered (see ``ReplayProgress/isDue(_:_:)``).
+    func cameAheadOfStimuli(_ id: Int) -> Bool {
+        state.withLock { $0.matcher.progress.cameAhead.contains(id) }
+    }
+
     /// Why `stimulus` cannot be handed to app code now, or `nil`: see
     /// ``ReplayReceivers/Table/missingReceiver(for:)``. An answer to a call
     /// that awaits it needs no receiver.

@@ -108,4 +108,29 @@ struct DerivedSecretExamples {
         #expect(issue.differences.map(\.path) == ["script"])
         #expect(issue.differences.first?.actual?.contains(Fingerprint.of("shp_0000111122223333")) == true)
     }
+
+    @Test("a fingerprint hidden by a rule of its own binds to what the app sends, so the replay passes without the token")
+    func hiddenFingerprintBinds() async throws {
+        let folder = TemporaryDirectory()
+        let page = SimulatedWebView()
+        let server = ScriptedHTTPTransport { _ in
+            HTTPResponse(
+                status: 200, headers: [HTTPHeader("Content-Type", "application/json")],
+                body: .json(["token": .string(Self.sessionToken)]))
+        }
+        let recorder = Recorder(name: "hidden-fingerprint", redaction: .default + .values([Fingerprint.of(Self.sessionToken)]))
+        let bridge = await SessionBridge(platform: recorder.platform(wrapping: .simulated(webView: page, transport: server)))
+        _ = try await page.postMessageAwaitingReply(["email": "ada@example.com"], to: "session")
+        try await recorder.waitForEvents(JavaScriptResult.eventKind)
+        withExtendedLifetime(bridge) {}
+        try recorder.write(to: folder.file("hidden-fingerprint"))
+
+        let text = try String(contentsOf: folder.file("hidden-fingerprint"), encoding: .utf8)
+        #expect(!text.contains(Fingerprint.of(Self.sessionToken)))
+        #expect(text.contains(#"shop.sessionReady(\"[REDACTED:2]\")"#))
+        let report = try await Replayer(contentsOf: folder.file("hidden-fingerprint")).replay { platform in
+            await SessionBridge(platform: platform)
+        }
+        #expect(report.passed, "\(report)")
+    }
 }

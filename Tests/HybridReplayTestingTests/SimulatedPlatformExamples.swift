@@ -93,7 +93,7 @@ final class StoreFinder: ScriptMessageHandlerWithReply, LocationManagerDelegate 
 
 /// The API server the guide's redirect example plays: a sign-in answered by
 /// a 302 that sets the session cookie, then the session as JSON.
-enum GuideSessionServer {
+enum ShopServer {
     static let server = ScriptedHTTPTransport { request in
         switch (request.method, request.urlString) {
         case ("POST", "https://api.shop.example/v1/session"):
@@ -153,7 +153,7 @@ struct SimulatedPlatformExamples {
 
     @Test("the scripted server follows its 302 and answers with its headers")
     func followsRedirect() async throws {
-        let server = GuideSessionServer.server
+        let server = ShopServer.server
         let response = try await server.send(HTTPRequest(method: "POST", url: "https://api.shop.example/v1/session"))
         #expect(response.status == 200)
         #expect(response.headers.values(named: "content-type") == ["application/json"])

@@ -6,8 +6,10 @@ import HybridReplay
 /// would against `WKWebView`.
 ///
 /// Everything the app does is kept for assertions. Handlers and delegates are
-/// called synchronously on the task that drives the page, never on a hidden
-/// task, so a recording made through it is deterministic. Misuses WebKit
+/// called on the main actor, where WebKit calls them, while the call that
+/// drives the page waits for them, never on a hidden task, so a recording
+/// made through it is deterministic. Every call a test can make, what it
+/// stands for and what it records: docs/simulated-platform.md. Misuses WebKit
 /// would crash or log on, such as replying twice, are kept in ``misuses``
 /// instead.
 public final class SimulatedWebView: WebView {

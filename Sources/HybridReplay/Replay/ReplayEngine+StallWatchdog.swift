@@ -192,8 +192,24 @@ final class StallWatchdog: @unchecked Sendable {
 extension ReplayEngine {
     /// The most the stall timeout is drawn out by time the executors were
     /// busy elsewhere, as a multiple of it: a main thread blocked for good is
-    /// still reported, after this many stall timeouts.
+    /// still reported, after this many stall timeouts, or after
+    /// ``leastMostStarved``, whichever is longer.
     static let mostStarvedStallTimeouts = 15
+
+    /// The least time held back that draws the stall timeout out, however
+    /// short the timeout. A whole test suite run side by side on two cores
+    /// with other builds beside it (load average 10–12) held correct replays
+    /// back for more than 30 s, 15 default timeouts, and they were reported
+    /// "still busy" (4 of 4 full runs of this package's tests failed so, in
+    /// two engineers' worktrees; 1 of 1 passed with the cap at 150 timeouts).
+    /// Two minutes is longer than that whole run took; a main thread blocked
+    /// for good is still reported, after it.
+    static let leastMostStarved: Duration = .seconds(120)
+
+    /// How long time held back may draw out a stall timeout of `timeout`.
+    static func mostStarved(for timeout: Duration) -> Duration {
+        max(timeout * mostStarvedStallTimeouts, leastMostStarved)
+    }
 
     /// Has the process's watchdog watch the wait ending at `deadline`.
     func watchStall(from deadline: ContinuousClock.Instant) {
@@ -218,7 +234,7 @@ extension ReplayEngine {
                 in: tick, endingAt: now, queuedGlobalWork: queued || queuedBefore, since: since)
             let (next, stalled) = state.work.expireWaiter(
                 at: now, stallTimeout: options.stallTimeout, starved: starved,
-                mostStarved: options.stallTimeout * Self.mostStarvedStallTimeouts)
+                mostStarved: Self.mostStarved(for: options.stallTimeout))
             return (next, stalled, queued)
         }
         stalled?.resume(returning: .busy)

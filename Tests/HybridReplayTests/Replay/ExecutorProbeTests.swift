@@ -170,5 +170,12 @@ struct ExecutorProbeTests {
         }
         #expect(outcome == .idle)
     }
+
+    @Test("time held back draws a stall timeout out by 15 times its length, and by at least two minutes however short it is")
+    func mostStarvedHasAFloor() {
+        #expect(ReplayEngine.mostStarved(for: .seconds(2)) == .seconds(120))
+        #expect(ReplayEngine.mostStarved(for: .milliseconds(50)) == .seconds(120))
+        #expect(ReplayEngine.mostStarved(for: .seconds(10)) == .seconds(150))
+    }
 }
 

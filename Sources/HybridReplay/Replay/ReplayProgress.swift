@@ -14,6 +14,9 @@ struct ReplayProgress: Sendable {
     var groupCursor: [Int: Int] = [:]
     /// The causes (0 for none) whose groups have effects left and may have some due.
     var openGroups: Set<Int> = []
+    /// The set-up effects that happened before stimuli recorded ahead of them
+    /// were delivered (see ``ReplayScript/setsUpAhead``).
+    var cameAhead: Set<Int> = []
 
     init(_ script: ReplayScript) {
         if script.effectsByCause[0] != nil { openGroups.insert(0) }
@@ -48,6 +51,7 @@ struct ReplayProgress: Sendable {
 
     mutating func markMatched(_ effect: Event, _ script: ReplayScript) {
         matched.insert(effect.id)
+        if effect.cause == nil, !isRecordedPlace(effect, script) { cameAhead.insert(effect.id) }
         let group = effect.cause ?? 0
         if let ids = script.effectsByCause[group] {
             var cursor = groupCursor[group] ?? 0
@@ -68,9 +72,25 @@ struct ReplayProgress: Sendable {
     /// have named it as the cause), and when the platform answers — a new
     /// location delegate hearing the authorization, say — is up to the
     /// platform, not to the order app code works in.
+    ///
+    /// A set-up effect without a cause (``ReplayScript/setsUpAhead``: a
+    /// location delegate set) is due from the start: app code that sets up
+    /// earlier than it did while recording — a `Task.detached` in `init` that
+    /// lost the race to the page's first message then, and wins it in a
+    /// replay — does what the platform cannot tell from the recorded order
+    /// unless what follows differs, and what follows is still checked: the
+    /// authorization the delegate hears is delivered in its recorded place,
+    /// after the calls recorded before it. A set-up effect *with* a cause (a
+    /// delegate set on the page's first ask) keeps its place among its
+    /// cause's effects, so setting it after the authorization request still fails.
     func isDue(_ effect: Event, _ script: ReplayScript) -> Bool {
         if let cause = effect.cause { return delivered.contains(cause) }
-        return script.firstUnsolicitedID[min(nextStimulus, script.stimuli.count)] > effect.id
+        return isRecordedPlace(effect, script) || script.setsUpAhead.contains(effect.id)
+    }
+
+    /// Whether every unsolicited stimulus recorded before `effect`, which has no cause, has been delivered.
+    private func isRecordedPlace(_ effect: Event, _ script: ReplayScript) -> Bool {
+        script.firstUnsolicitedID[min(nextStimulus, script.stimuli.count)] > effect.id
     }
 
     /// The effects that may happen next: in each due cause's group, the first

@@ -29,9 +29,14 @@ final class ReplayScript: Sendable {
     /// authorization a new delegate hears to it.
     let recordsLocationDelegate: Bool
     /// The authorization the device had before the session: what the first
-    /// recorded authorization reports, unless it answers a request, which
-    /// is only made while the status is not determined.
+    /// recorded authorization reports, unless it answers a request or a
+    /// request was recorded before it, which is only made while the status
+    /// is not determined (a delegate set after the request hears its outcome).
     let initialLocationStatus: AuthorizationStatus
+    /// The set-up effects without a cause that may happen before the
+    /// stimuli recorded ahead of them were delivered: app code setting a
+    /// location delegate (`location.delegate`, set). See ``ReplayProgress/isDue(_:_:)``.
+    let setsUpAhead: Set<Int>
     /// Whether the run explores (see `Replayer+Exploring.swift`): stimuli are
     /// delivered and effects collected without judging them against the recording.
     let explores: Bool
@@ -51,12 +56,20 @@ final class ReplayScript: Sendable {
         var answers: [Int: Int] = [:]
         var recordsLocationDelegate = false
         var initialLocationStatus: AuthorizationStatus?
+        var setsUpAhead: Set<Int> = []
+        // An authorization request recorded before the first authorization heard: it was
+        // made while the status was not determined, whatever that authorization then says.
+        var requestedBeforeHearing = false
         // By index: a loop variable would copy every event.
         for index in events.indices {
             let id = events[index].id
             if events[index].direction == .effect {
                 effectIDs.append(id)
                 byCause[events[index].cause ?? 0, default: []].append(id)
+                if events[index].payload is LocationAuthorizationRequest { requestedBeforeHearing = true }
+                if events[index].cause == nil, let change = events[index].payload as? LocationDelegateChange, change.isSet {
+                    setsUpAhead.insert(id)
+                }
             } else {
                 stimuli.append(events[index])
                 if let answered = events[index].answers, answers[answered] == nil { answers[answered] = id }
@@ -64,7 +77,7 @@ final class ReplayScript: Sendable {
                     let answersRequest = events[index].answers.flatMap { answered in
                         events.first { $0.id == answered }.map { $0.payload is LocationAuthorizationRequest }
                     }
-                    initialLocationStatus = answersRequest == true ? .notDetermined : change.status
+                    initialLocationStatus = answersRequest == true || requestedBeforeHearing ? .notDetermined : change.status
                 }
             }
             if events[index].payload is LocationDelegateChange { recordsLocationDelegate = true }
@@ -79,6 +92,7 @@ final class ReplayScript: Sendable {
         effectsByCause = byCause
         answerForEffect = answers
         self.recordsLocationDelegate = recordsLocationDelegate
+        self.setsUpAhead = setsUpAhead
         self.initialLocationStatus = initialLocationStatus ?? .notDetermined
         self.events = events
         self.prepared = prepared ?? PreparedEvents(events, placeholders: options.placeholders)

@@ -42,6 +42,9 @@ final class ReplayLocationManager: LocationManager {
         engine.register { $0.locationDelegate = delegate }
         guard engine.script.recordsLocationDelegate,
             let id = engine.effect(LocationDelegateChange(isSet: delegate != nil)),
+            // Set earlier than recorded: the authorization it will hear is recorded after calls
+            // still to come (a request), and reads as the status once it is delivered.
+            !engine.cameAheadOfStimuli(id),
             let heard = engine.script.answerForEffect[id].flatMap(engine.script.event),
             let change = heard.payload as? LocationAuthorizationChange
         else { return }

@@ -18,3 +18,20 @@ extension ReplayPatternMatrixTests {
         }
     }
 }
+
+/// A plugin bridge's permission request (`SetUpAheadTests`): the delegate set
+/// from `Task.detached` in `init`, against a recording that caught it after
+/// the page's ask (as 5 of 6 recordings of an outside app did), and the
+/// delegate set on the ask, before the request. The wrong variants answer the
+/// page without asking, and set the delegate after the request.
+extension ReplayPatternMatrixTests {
+    @Test("a permission plugin replays green however late its recording caught a detached set-up, and fails when it skips or swaps a step")
+    func permissionSetUp() async {
+        await Self.measure("setup location delegate via Task.detached in init recorded after the ask") { correct in
+            await SetUpAheadTests.replay(SetUpAheadTests.setAfterTheAsk, correct ? .delegateFromDetachedTaskInInit : .answersWithoutAsking)
+        }
+        await Self.measure("setup location delegate on the ask, wrong set after the request") { correct in
+            await SetUpAheadTests.replay(SetUpAheadTests.setOnTheAsk, correct ? .delegateOnAsk : .delegateAfterRequest)
+        }
+    }
+}

@@ -49,6 +49,26 @@ extern unsigned long long dispatch_time(unsigned long long when, long long delta
 extern struct dispatch_queue_s *dispatch_get_global_queue(long identifier, unsigned long flags);
 extern void dispatch_after_f(unsigned long long when, struct dispatch_queue_s *queue, void *context, void (*work)(void *));
 
+// libdispatch's flag for a global queue that starts a thread of its own rather
+// than wait for one of the pool's (DISPATCH_QUEUE_OVERCOMMIT). The pool of the
+// plain global queues is as wide as the machine's cores, and every thread of it
+// may be blocked waiting for the main queue (`DispatchQueue.main.sync`) while the
+// turn on the main queue waits for a held job: the bound's timer, and the jobs it
+// releases, must not wait for that pool.
+static const unsigned long hr_queue_overcommit = 0x2ul;
+
+// The overcommitting global queue of the same quality of service as `queue`,
+// when `queue` is a plain global queue; otherwise `queue` itself.
+static struct dispatch_queue_s *hr_overcommitting(struct dispatch_queue_s *queue) {
+    static const long qualities[] = {0x21, 0x19, 0x15, 0x11, 0x09, 0x05, 0x00};
+    for (size_t index = 0; index < sizeof(qualities) / sizeof(qualities[0]); index++) {
+        if (dispatch_get_global_queue(qualities[index], 0) == queue) {
+            return dispatch_get_global_queue(qualities[index], hr_queue_overcommit);
+        }
+    }
+    return queue;
+}
+
 // ThreadSanitizer's runtime, linked into the executable under `-sanitize=thread`,
 // defines `dispatch_async` & co. to learn what happens before a block runs. The
 // definitions below take their place, and the next definition `dlsym` finds is
@@ -196,8 +216,14 @@ static void hr_release_held(unsigned long generation, hr_job_overdue_fn overdue)
     while (released != NULL) {
         struct hr_held_job *held = released;
         released = held->next;
-        if (overdue != NULL) overdue(held->wrapped->context);
-        real(held->queue, held->wrapped, hr_run_watched_job);
+        // Released by the bound, the turn is still on the main queue, perhaps blocked on
+        // this job: it runs on a thread of its own, not behind a pool that may all be waiting.
+        struct dispatch_queue_s *queue = held->queue;
+        if (overdue != NULL) {
+            overdue(held->wrapped->context);
+            queue = hr_overcommitting(queue);
+        }
+        real(queue, held->wrapped, hr_run_watched_job);
         free(held);
     }
 }
@@ -228,7 +254,7 @@ static void hr_check_hold(void *context) {
         free(check);
         return;
     }
-    dispatch_after_f(dispatch_time(0, (long long)hold_check_ns), dispatch_get_global_queue(0, 0), check, hr_check_hold);
+    dispatch_after_f(dispatch_time(0, (long long)hold_check_ns), dispatch_get_global_queue(0, hr_queue_overcommit), check, hr_check_hold);
 }
 
 // Holds `wrapped`, handed to `queue` during a turn; returns 0 when it cannot.
@@ -258,7 +284,7 @@ static int hr_hold(struct dispatch_queue_s *queue, struct hr_watched_job *wrappe
     pthread_mutex_unlock(&held_lock);
     held_here += 1;
     if (check != NULL) {
-        dispatch_after_f(dispatch_time(0, (long long)hold_check_ns), dispatch_get_global_queue(0, 0), check, hr_check_hold);
+        dispatch_after_f(dispatch_time(0, (long long)hold_check_ns), dispatch_get_global_queue(0, hr_queue_overcommit), check, hr_check_hold);
     }
     return 1;
 }

@@ -6,6 +6,9 @@ import Foundation
     // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKUIDelegate.h "- (nullable WKWebView *)webView:(WKWebView *)webView createWebViewWithConfiguration:(WKWebViewConfiguration *)configuration forNavigationAction:(WKNavigationAction *)navigationAction windowFeatures:(WKWindowFeatures *)windowFeatures"; https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:createwebviewwith:for:windowfeatures:) (checked 2026-12-01)
     func webView(_ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures) -> WKWebView?
 
+    // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKUIDelegate.h "- (void)webViewDidClose:(WKWebView *)webView WK_API_AVAILABLE(macos(10.11), ios(9.0));" (read 2026-12-05 at commit 02e38c5d, declared @optional: "Notifies your app that the DOM window object's close() method completed successfully"); the Swift name is the importer's for a selector of one argument, webViewDidClose(_:) (Apple's page not re-checked here)
+    func webViewDidClose(_ webView: WKWebView)
+
     // Source: WebKit/WebKit Source/WebKit/UIProcess/API/Cocoa/WKUIDelegate.h "- (void)webView:(WKWebView *)webView runJavaScriptAlertPanelWithMessage:(NSString *)message initiatedByFrame:(WKFrameInfo *)frame completionHandler:(void (^)(void))completionHandler"; https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:runjavascriptalertpanelwithmessage:initiatedbyframe:completionhandler:) (checked 2026-12-03: the Swift form follows its confirm and prompt siblings, whose pages read "completionHandler: @escaping @MainActor @Sendable"; this page not re-read)
     func webView(_ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable () -> Void)
 
@@ -20,6 +23,9 @@ import Foundation
 }
 
 extension WKUIDelegate {
+    // Mirror-only: stands for "optional" — without it WebKit does nothing on close (WebKit/WebKit Source/WebKit/UIProcess/Cocoa/UIDelegate.mm, UIDelegate::UIClient::close: "if (!m_uiDelegate->m_delegateMethods.webViewDidClose) return;", read 2026-12-05).
+    public func webViewDidClose(_ webView: WKWebView) {}
+
     // Mirror-only: stands for "optional" — without it WebKit opens no window.
     public func webView(_ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures) -> WKWebView? { nil }
 

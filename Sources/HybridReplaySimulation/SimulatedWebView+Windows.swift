@@ -1,6 +1,7 @@
 import HybridReplay
 
-/// Driving new windows: what WebKit asks the UI delegate when the page opens one.
+/// Driving windows: what WebKit asks the UI delegate when the page opens one,
+/// and what it tells it when the page closes its own.
 extension SimulatedWebView {
     /// Asks the UI delegate for a web view to load `action` in, as WebKit does
     /// for a `target="_blank"` link or `window.open`.
@@ -19,5 +20,17 @@ extension SimulatedWebView {
         }
         // The web view crosses from the main actor: the seam requires web views to be Sendable.
         return runOnMainActor { delegate.createWebView(for: action, windowFeatures: windowFeatures) }
+    }
+
+    /// Tells the UI delegate the page closed its window, as WebKit does when
+    /// the page's script calls `window.close()` (`webViewDidClose(_:)`).
+    ///
+    /// - Throws: ``SimulationError`` when no UI delegate is set.
+    public func closeWindow() throws(SimulationError) {
+        guard let delegate = state.withLock({ $0.uiDelegate }) else {
+            throw SimulationError(
+                "no UI delegate is set to hear the page close its window; call setUIDelegate(_:) before the page calls window.close()")
+        }
+        runOnMainActor { delegate.webViewDidClose() }
     }
 }

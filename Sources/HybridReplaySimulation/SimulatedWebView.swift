@@ -146,23 +146,21 @@ public final class SimulatedWebView: WebView {
     // MARK: WebView
 
     public func add(_ handler: any ScriptMessageHandler, contentWorld: ContentWorld, name: String) {
-        register(.plain(handler), HandlerKey(name: name, contentWorld: contentWorld))
+        register(.plain(handler), ScriptHandlerAddition(name: name, contentWorld: contentWorld, withReply: false))
     }
 
     public func add(_ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String) {
-        register(.withReply(handler), HandlerKey(name: name, contentWorld: contentWorld))
+        register(.withReply(handler), ScriptHandlerAddition(name: name, contentWorld: contentWorld, withReply: true))
     }
 
-    /// Keeps the first handler for a name in a world, as WebKit raises an exception on the second.
-    private func register(_ handler: RegisteredHandler, _ key: HandlerKey) {
+    /// Keeps the first handler for a name in a world, with reply or without,
+    /// as WebKit raises an exception on the second; the replay reports the
+    /// second as an issue in the same words.
+    private func register(_ handler: RegisteredHandler, _ addition: ScriptHandlerAddition) {
+        let key = HandlerKey(name: addition.name, contentWorld: addition.contentWorld)
         state.withLock { state in
             guard state.handlers[key] == nil else {
-                let world = key.contentWorld == .page ? "" : " in \(key.contentWorld)"
-                state.misuses.append(
-                    Misuse(
-                        kind: .registration,
-                        message: "a script message handler is already registered for '\(key.name)'\(world); "
-                            + "WebKit raises an exception on the second add(_:name:), so the first handler was kept"))
+                state.misuses.append(Misuse(kind: .registration, message: ConsoleIssueRenderer.sentence(of: addition)))
                 return
             }
             state.handlers[key] = handler

@@ -7,8 +7,8 @@ import WebKit
 import AppleMirrorWebKit
 #endif
 
-/// The `WKUIDelegate` WebKit holds for a seam UIDelegate: new windows,
-/// JavaScript dialogs and media-capture requests.
+/// The `WKUIDelegate` WebKit holds for a seam UIDelegate: new windows and
+/// their closing, JavaScript dialogs and media-capture requests.
 ///
 /// WebKit must get a `WKWebView` created with the configuration it passes;
 /// the seam returns `any WebView`. A WebKitWebView is unwrapped (the app
@@ -49,6 +49,10 @@ import AppleMirrorWebKit
             return nil
         }
         return adapter.webView
+    }
+
+    package func webViewDidClose(_ webView: WKWebView) {
+        delegate.webViewDidClose()
     }
 
     package func webView(

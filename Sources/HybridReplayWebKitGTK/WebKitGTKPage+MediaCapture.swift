@@ -5,7 +5,8 @@ import HybridReplaySeams
 extension WebKitGTKPage {
     /// Turns on `getUserMedia` with WebKit's mock capture devices (a test
     /// machine has no camera, and a page under test must not reach a real
-    /// one) and connects `permission-request` to ``requestPermission(_:)``.
+    /// one), lets a request through without the focus the unshown view never
+    /// has, and connects `permission-request` to ``requestPermission(_:)``.
     ///
     /// `g_signal_connect_data` is a function Swift imports, so the handler
     /// needs no typed wrapper in the shim: the signal is connected from the
@@ -14,6 +15,7 @@ extension WebKitGTKPage {
         if let settings = webkit_web_view_get_settings(view) {
             webkit_settings_set_enable_media_stream(settings, 1)
             webkit_settings_set_enable_mock_capture_devices(settings, 1)
+            Self.requestWithoutFocus(settings)
         }
         let handler: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = { _, request, data in
             guard let request, let data else { return 0 }
@@ -22,6 +24,24 @@ extension WebKitGTKPage {
         g_signal_connect_data(
             UnsafeMutableRawPointer(view), "permission-request", unsafeBitCast(handler, to: GCallback.self), data, nil,
             GConnectFlags(rawValue: 0))
+    }
+
+    /// Turns off WebKit's `GetUserMediaRequiresFocus` feature, which holds a
+    /// page's `getUserMedia` until the page has focus (on by default): the
+    /// view's window is never shown, so it never has focus, and the request
+    /// would wait forever without reaching `permission-request` (seen on
+    /// WebKitGTK 2.50.6 under Xvfb; with the feature off, or the window shown,
+    /// the signal comes at once).
+    private static func requestWithoutFocus(_ settings: OpaquePointer) {
+        guard let features = webkit_settings_get_all_features() else { return }
+        defer { webkit_feature_list_unref(features) }
+        for index in 0..<webkit_feature_list_get_length(features) {
+            guard let feature = webkit_feature_list_get(features, index),
+                let identifier = webkit_feature_get_identifier(feature),
+                String(cString: identifier) == "GetUserMediaRequiresFocus"
+            else { continue }
+            webkit_settings_set_feature_enabled(settings, feature, 0)
+        }
     }
 
     /// Handles `permission-request` for the camera and microphone: asks the

@@ -16,8 +16,8 @@ final class WebKitGTKPage: @unchecked Sendable {
     private let window: UnsafeMutablePointer<GtkWidget>
 
     var navigationDelegate: (any NavigationDelegate)?
-    /// Asked to run the page's JavaScript dialogs (`script-dialog`) and decide its camera and microphone
-    /// requests (`permission-request`); WebKitGTK's
+    /// Asked to run the page's JavaScript dialogs (`script-dialog`), decide its camera and microphone
+    /// requests (`permission-request`) and told when it closes its window (`close`); WebKitGTK's
     /// `create` signal is not connected, so it is never asked for windows.
     var uiDelegate: (any UIDelegate)?
     /// The app's scheme handlers, by lowercased scheme (see `WebKitGTKPage+Schemes.swift`).
@@ -75,6 +75,7 @@ final class WebKitGTKPage: @unchecked Sendable {
             return Unmanaged<WebKitGTKPage>.fromOpaque(data).takeUnretainedValue().authenticate(request) ? 1 : 0
         }, data)
         setUpMediaCapture(data)
+        connectClose(data)
         hr_connect_load_changed(view, { _, event, data in
             guard let data else { return }
             Unmanaged<WebKitGTKPage>.fromOpaque(data).takeUnretainedValue().loadChanged(event)

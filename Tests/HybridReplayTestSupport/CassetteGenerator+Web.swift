@@ -57,6 +57,7 @@ extension CassetteGenerator {
             NavigationFailure(url: optional { $0.url() }, phase: pick(NavigationPhase.known), error: navigationError()),
             nil, nil, &self)
         _ = add(WebContentProcessTermination(), nil, nil, &self)
+        _ = add(WindowClose(), nil, nil, &self)
     }
 
     mutating func policyScene(add: Add) {

@@ -134,7 +134,10 @@ package struct CassetteGenerator {
             switch int(0...7) {
             case 0:
                 let expectsReply = bool()
-                let message = add(ScriptMessage(handler: string(), body: json(), frame: optional { $0.frame() }, expectsReply: expectsReply, contentWorld: contentWorld()), &self)
+                // A name in a world has a handler with reply or one without, never both (WebKit raises on the
+                // second); no `string()` starts with "reply:", so the two kinds of names never meet.
+                let handler = (expectsReply ? "reply:" : "") + string()
+                let message = add(ScriptMessage(handler: handler, body: json(), frame: optional { $0.frame() }, expectsReply: expectsReply, contentWorld: contentWorld()), &self)
                 if expectsReply { _ = add(ScriptReply(outcome()), cause: message, &self) }
             case 1:
                 _ = add(UserScriptInstallation(source: string(), injectionTime: pick(InjectionTime.known), mainFrameOnly: bool(), contentWorld: contentWorld()), &self)

@@ -129,7 +129,7 @@ struct ExplorerTests {
             return LocationRequestHandler(seam: platform.custom) { service.requestLocationUpdates() }
         }
         let failure = try #require(exploration.failures.first { $0.violations.contains { $0.rule == .locationUpdatesEnded } })
-        #expect(failure.variant.id.variantClass == "denied-then-granted" || failure.variant.id.argument == "denied" || failure.variant.id.argument == "network")
+        #expect(failure.variant.id.description == "v1:location-when-in-use-granted:denied-then-granted:6", "\(failure.variant.id)")
         #expect(failure.shrunkViolations.contains { $0.rule == .locationUpdatesEnded })
     }
 

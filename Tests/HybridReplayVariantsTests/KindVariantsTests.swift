@@ -46,14 +46,14 @@ struct KindVariantsTests {
         #expect(all["navigation-type:reload"] != nil)
     }
 
-    @Test("a query item is also given twice with another value after it, and a URL loses its '//' or gets its scheme in capitals")
+    @Test("a query item is also given twice with another value after it, and a URL loses its '//'; its scheme keeps its case, as WebKit lowercases it")
     func repeatedDifferingAndURLShapes() {
         let action = NavigationAction(url: "navigate://present?r=255&g=0", navigationType: .linkActivated, targetFrame: .main())
         let all = edits(of: action)
         #expect((replaced(all["query:r=repeated-differing"]) as? NavigationAction)?.urlString == "navigate://present?r=255&r=0&g=0")
         #expect((replaced(all["query:g=repeated-differing"]) as? NavigationAction)?.urlString == "navigate://present?r=255&g=0&g=1")
         #expect((replaced(all["url:no-authority"]) as? NavigationAction)?.urlString == "navigate:present?r=255&g=0")
-        #expect((replaced(all["url:scheme-capitals"]) as? NavigationAction)?.urlString == "NAVIGATE://present?r=255&g=0")
+        #expect(all.keys.filter { $0.hasPrefix("url:scheme") }.isEmpty, "no variant spells the scheme in capitals: \(all.keys.sorted())")
         let opaque = edits(of: NavigationAction(url: "about:blank", navigationType: .other, targetFrame: .main()))
         #expect(opaque["url:no-authority"] == nil)
     }

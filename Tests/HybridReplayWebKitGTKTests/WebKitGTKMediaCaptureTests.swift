@@ -8,12 +8,10 @@ import Testing
 /// reaches the UI delegate as a MediaCaptureRequest, and its decision decides
 /// whether the page gets a stream (from WebKit's mock devices).
 ///
-/// Disabled: run on 2026-12-05 (WebKitGTK 2.50.6 under Xvfb), the page's
-/// `getUserMedia` neither reached `permission-request` nor settled within a
-/// minute, in the view this adapter never shows. WebKit may hold a capture
-/// request until the document is visible; that is not verified. Enable the
-/// suite when the adapter answers a page's request.
-@Suite("WebKitGTKWebView: camera and microphone requests", .disabled("getUserMedia does not reach permission-request in the adapter's unshown view; see the comment above"))
+/// The adapter turns off WebKit's `GetUserMediaRequiresFocus`: with it on
+/// (the default), a page's `getUserMedia` waited for focus the never-shown
+/// view does not get, and neither reached `permission-request` nor settled.
+@Suite("WebKitGTKWebView: camera and microphone requests")
 struct WebKitGTKMediaCaptureTests {
     /// Decides every request with `decision` and hands the test each request.
     final class Permissions: UIDelegate {
@@ -71,6 +69,27 @@ struct WebKitGTKMediaCaptureTests {
             #expect(request?.type == .cameraAndMicrophone, "\(decision)")
             #expect(message?.body == ["error": "NotAllowedError"], "\(decision)")
         }
+    }
+
+    @Test("a request decided against a real page is recorded, replays, and fails against another decision", .timeLimit(.minutes(1)))
+    func recordsAndReplays() async throws {
+        let webView = try await WebKitGTKWebView()
+        let got = StreamingHandler()
+        webView.add(got, name: "got")
+        let recorder = Recorder(name: "webkitgtk-media-capture", engine: "WebKitGTK 6.0")
+        let delegate = Permissions(.grant)
+        recorder.platform(wrapping: livePlatform(webView)).webView.setUIDelegate(delegate)
+        webView.loadHTML(page(script: Self.script), baseURL: baseURL)
+        #expect(await next(got.messages)?.body == ["tracks": 2])
+        try await recorder.waitUntil("the request and its decision") { $0.count >= 2 }
+        let cassette = recorder.cassette()
+        #expect(cassette.events.map(\.kind.description) == ["javascript.mediaCapture", "javascript.mediaDecision"])
+        #expect(cassette.events.map(\.payload.summary) == ["cameraAndMicrophone for https://app.example", "grant"])
+
+        let replay = await Replayer(cassette: cassette).replay { $0.webView.setUIDelegate(Permissions(.grant)) }
+        #expect(replay.passed, "\(replay)")
+        let denying = await Replayer(cassette: cassette).replay { $0.webView.setUIDelegate(Permissions(.deny)) }
+        #expect(denying.issues.first?.eventID == 2, "\(denying)")
     }
 }
 #endif

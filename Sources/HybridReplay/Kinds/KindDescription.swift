@@ -101,7 +101,7 @@ enum PayloadRegistry {
         NavigationAction.self, NavigationDecision.self, NativeRoute.self, NavigationLoad.self,
         NavigationStart.self, NavigationCommit.self, NavigationFinish.self, NavigationFailure.self,
         WebContentProcessTermination.self, NavigationResponse.self, NavigationResponseDecision.self,
-        NewWindowRequest.self, NewWindowResult.self, AuthenticationChallenge.self, AuthenticationAnswer.self,
+        NewWindowRequest.self, NewWindowResult.self, WindowClose.self, AuthenticationChallenge.self, AuthenticationAnswer.self,
         MediaCaptureRequest.self, MediaCaptureDecision.self,
         HTTPRequest.self, HTTPResponse.self, HTTPTransportFailure.self, CookieStoreWrite.self, CookieStoreQuery.self,
         CookieStoreContents.self,

@@ -109,7 +109,16 @@ package enum ConsoleIssueRenderer {
             return "the scheme task for \(cause): \(misuse)"
         case .setUpThrew(let error):
             return "setting up the implementation threw \(error)"
+        case .scriptHandlerAddedTwice(let addition):
+            return sentence(of: addition) + "; " + (issue.hint ?? addition.hint)
         }
+    }
+
+    /// Why WebKit refuses a second handler under a name, in one sentence: the
+    /// replay's issue says it, and the simulation keeps it as misuse.
+    package static func sentence(of addition: ScriptHandlerAddition) -> String {
+        "a script message handler named '\(addition.name)' is already registered in \(addition.contentWorld); "
+            + "WebKit raises NSInvalidArgumentException on this \(addition.call), so the first handler was kept"
     }
 
     /// A settlement's sentence: its template with the issue's fields in the slots.

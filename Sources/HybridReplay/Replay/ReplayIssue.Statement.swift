@@ -47,6 +47,8 @@ extension ReplayIssue {
         case undeliverable(String)
         /// The app misused the scheme task of ``ReplayIssue/cause``, as said here.
         case schemeTaskMisuse(String)
+        /// The app added a script message handler under a name its world already has.
+        case scriptHandlerAddedTwice(ScriptHandlerAddition)
         /// Setting up the implementation threw this error, as described.
         case setUpThrew(String)
 
@@ -58,6 +60,7 @@ extension ReplayIssue {
             case .undeliverable(let reason): .undeliverable(transform(reason))
             case .schemeTaskMisuse(let misuse): .schemeTaskMisuse(transform(misuse))
             case .setUpThrew(let error): .setUpThrew(transform(error))
+            case .scriptHandlerAddedTwice(let addition): .scriptHandlerAddedTwice(addition.mapText(transform))
             case .settledTwice, .neverSettled, .settledDifferently, .repeats, .differs, .beforeCause,
                 .beforeStimuliAhead, .beforeEarlierOfSameCause, .beforeRecordedAhead, .extraBefore, .aheadOfStimulus,
                 .nothingExpects, .didNotHappen, .skipped, .stalled:

@@ -33,6 +33,10 @@ public struct ReplayIssue: Sendable, Hashable, CustomStringConvertible {
         /// A scheme task was answered out of order, after it ended, or after
         /// the page stopped it: calls `WKURLSchemeTask` raises an exception for.
         public static let schemeTaskMisuse = Kind(rawValue: "scheme task misuse")
+        /// A script message handler was added under a name that already has
+        /// one in that content world, which `WKUserContentController` raises
+        /// `NSInvalidArgumentException` for.
+        public static let scriptHandlerAddedTwice = Kind(rawValue: "script message handler added twice")
         /// A stimulus could not be delivered or was never used.
         public static let unusedStimulus = Kind(rawValue: "unused stimulus")
         /// Web half: the page never did what the cassette records it doing

@@ -103,7 +103,10 @@ extension ReplayEngine {
                 state.work.waiter = ReplayWorkTracker.ActivityWaiter(
                     token: token, continuation: continuation, deadline: deadline, seen: seen,
                     restartsOnActivity: timeout == nil)
-                return (nil, state.work.needsWatchdog(until: deadline) ? deadline : nil)
+                // The watchdog looks at the run by then already: telling it again would cost a lock.
+                guard state.work.needsWatchdog(until: deadline) else { return (nil, nil) }
+                state.work.watchedUntil = deadline
+                return (nil, deadline)
             }
             if let outcome { return continuation.resume(returning: outcome) }
             if let watch { watchStall(from: watch) }

@@ -20,14 +20,6 @@ struct ReplayWorkTracker: Sendable {
         var starved: Duration = .zero
     }
 
-    /// The one task that ends waits at their deadline (see ``ReplayEngine/watchStall(from:)``).
-    struct Watchdog: Sendable {
-        var id: Int
-        var task: Task<Void, Never>
-        /// When it wakes next.
-        var wakes: ContinuousClock.Instant
-    }
-
     /// How many things have happened: effects, deliveries, registrations, work that ended.
     private(set) var activity = 0
     /// How many times work of the implementation began or went on after
@@ -37,7 +29,9 @@ struct ReplayWorkTracker: Sendable {
     /// to run (where main-queue blocks are not counted; see ``ReplayEngine/settle(since:finished:timeout:)``).
     var quietMainQueue: Mark?
     var waiter: ActivityWaiter?
-    var watchdog: Watchdog?
+    /// When the process's stall watchdog looks at this run next (see
+    /// ``StallWatchdog``), or `nil` while it does not watch the run.
+    var watchedUntil: ContinuousClock.Instant?
     private var nextToken = 0
     /// Live work of the implementation (see ``WorkLease``), with how many of its waits are on the replay.
     private var leases: [Int: Int] = [:]
@@ -119,11 +113,11 @@ struct ReplayWorkTracker: Sendable {
         }
     }
 
-    /// Whether a watchdog must start for a wait ending at `deadline`: none runs,
-    /// or the one that runs wakes too late for it.
+    /// Whether the watchdog must be told of a wait ending at `deadline`: it
+    /// does not watch the run, or it looks at it too late for that wait.
     func needsWatchdog(until deadline: ContinuousClock.Instant) -> Bool {
-        guard let watchdog else { return true }
-        return watchdog.wakes > deadline
+        guard let watchedUntil else { return true }
+        return watchedUntil > deadline
     }
 
     /// Ends the wait whose deadline passed at `now`, or moves its deadline on
@@ -132,16 +126,15 @@ struct ReplayWorkTracker: Sendable {
     /// - Parameters:
     ///   - starved: Time since the watchdog last looked in which the executors
     ///     ran other work: the deadline moves on by it, `mostStarved` in all at most.
-    /// - Returns: When the watchdog `id` should wake next (`nil` when it
-    ///   stops), and the waiter to resume with ``ReplayEngine/Wait/busy``.
+    /// - Returns: When the watchdog should look at the run next (`nil`: no
+    ///   more, until a wait tells it again), and the waiter to resume with
+    ///   ``ReplayEngine/Wait/busy``.
     mutating func expireWaiter(
-        at now: ContinuousClock.Instant, watchdog id: Int, stallTimeout: Duration, starved: Duration = .zero,
+        at now: ContinuousClock.Instant, stallTimeout: Duration, starved: Duration = .zero,
         mostStarved: Duration = .zero
     ) -> (next: ContinuousClock.Instant?, stalled: CheckedContinuation<ReplayEngine.Wait, Never>?) {
-        // A watchdog that was replaced stops; the one that replaced it watches.
-        guard watchdog?.id == id else { return (nil, nil) }
         guard var waiter else {
-            watchdog = nil
+            watchedUntil = nil
             return (nil, nil)
         }
         let postponed = min(starved, max(.zero, mostStarved - waiter.starved))
@@ -151,7 +144,7 @@ struct ReplayWorkTracker: Sendable {
             self.waiter = waiter
         }
         if waiter.deadline > now {
-            watchdog?.wakes = waiter.deadline
+            watchedUntil = waiter.deadline
             return (waiter.deadline, nil)
         }
         if waiter.restartsOnActivity, activity != waiter.seen {
@@ -160,12 +153,12 @@ struct ReplayWorkTracker: Sendable {
             waiter.seen = activity
             waiter.deadline = now.advanced(by: stallTimeout)
             self.waiter = waiter
-            watchdog?.wakes = waiter.deadline
+            watchedUntil = waiter.deadline
             return (waiter.deadline, nil)
         }
         self.waiter = nil
         stalled = true
-        watchdog = nil
+        watchedUntil = nil
         return (nil, waiter.continuation)
     }
 }

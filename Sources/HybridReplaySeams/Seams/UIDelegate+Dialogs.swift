@@ -1,35 +1,6 @@
-/// The answers WebKit gives when a UI delegate lacks a method, and
-/// the one place a ``JavaScriptDialog`` value is turned into the call for its kind.
+/// The one place a ``JavaScriptDialog`` value is turned into the call for its
+/// kind (the calls' defaults sit with their requirements in `UIDelegate.swift`).
 extension UIDelegate {
-    /// Opens no window, as WebKit does for a delegate without this method:
-    /// a delegate that only runs dialogs need not write it.
-    @MainActor public func createWebView(for action: NavigationAction, windowFeatures: WindowFeatures) -> (any WebView)? {
-        nil
-    }
-
-    /// Dismisses the alert, as WebKit does for a delegate without this method.
-    @MainActor public func runJavaScriptAlertPanel(
-        withMessage message: String, initiatedByFrame frame: Frame, completionHandler: @escaping @Sendable () -> Void
-    ) {
-        completionHandler()
-    }
-
-    /// Answers `false`, as WebKit does for a delegate without this method.
-    @MainActor public func runJavaScriptConfirmPanel(
-        withMessage message: String, initiatedByFrame frame: Frame,
-        completionHandler: @escaping @Sendable (Bool) -> Void
-    ) {
-        completionHandler(false)
-    }
-
-    /// Answers `nil`, as WebKit does for a delegate without this method.
-    @MainActor public func runJavaScriptTextInputPanel(
-        withPrompt prompt: String, defaultText: String?, initiatedByFrame frame: Frame,
-        completionHandler: @escaping @Sendable (String?) -> Void
-    ) {
-        completionHandler(nil)
-    }
-
     /// Asks the method for `dialog`'s kind and passes its answer to `answer`
     /// as many times as the delegate calls its completion handler.
     ///

@@ -3,10 +3,14 @@ import HybridReplay
 /// A navigation action's variants: each other navigation type, each target
 /// frame (main, sub, none: a new window), the other method, its URL without
 /// an authority (`navigate:present?…`, a link written without `//`, which
-/// has no host) and with its scheme in capitals, each class of its host's
-/// syntax WebKit delivers (``URLHostClasses``), each class of each query
-/// item of its URL, and the action sent twice in one main-queue turn
-/// (``SameTurn``: two decision handlers held at once).
+/// has no host), each class of its host's syntax WebKit delivers
+/// (``URLHostClasses``), each class of each query item of its URL, and the
+/// action sent twice in one main-queue turn (``SameTurn``: two decision
+/// handlers held at once).
+///
+/// A scheme in capitals is not one of them: WebKit's URL parser lowercases
+/// the scheme (WHATWG URL standard, scheme state) before any delegate sees
+/// the URL, so `NAVIGATE://…` is a link no app receives.
 extension NavigationAction: KindVariants {
     func variantEdits(of event: Event, in cassette: Cassette) -> [VariantEdit] {
         var edits: [VariantEdit] = []
@@ -27,12 +31,6 @@ extension NavigationAction: KindVariants {
             var noAuthority = self
             noAuthority.urlString = urlString.replacingCharacters(in: separator, with: ":")
             edits.append(VariantEdit("url", "no-authority", "the URL without '//', so it has no host", .replace(noAuthority)))
-            let scheme = urlString[..<separator.lowerBound]
-            if scheme.uppercased() != scheme {
-                var capitals = self
-                capitals.urlString = scheme.uppercased() + urlString[separator.lowerBound...]
-                edits.append(VariantEdit("url", "scheme-capitals", "the URL's scheme in capitals", .replace(capitals)))
-            }
         }
         let action = self
         let rebuild = { (changedURL: String) -> any EventPayload in

@@ -77,7 +77,7 @@ struct CassetteReaderTests {
         let found = diagnostics(of: cassetteText([channel, kind]))
         #expect(found == [
             "t.json:4:22: error: unknown channel 'bluetooth'; expected one of 'script', 'javascript', 'navigation', 'http', 'scheme', 'location', 'custom'",
-            "t.json:5:67: error: unknown kind 'jump' on channel 'navigation'; expected one of 'action', 'decision', 'route', 'load', 'started', 'committed', 'finished', 'failed', 'processTerminated', 'response', 'responseDecision', 'newWindow', 'newWindowResult', 'challenge', 'challengeAnswer'",
+            "t.json:5:67: error: unknown kind 'jump' on channel 'navigation'; expected one of 'action', 'decision', 'route', 'load', 'started', 'committed', 'finished', 'failed', 'processTerminated', 'response', 'responseDecision', 'newWindow', 'newWindowResult', 'windowClose', 'challenge', 'challengeAnswer'",
         ])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HybridReplay
+import HybridReplayRuntimeWatch
 import HybridReplaySimulation
 import Testing
 
@@ -102,7 +103,8 @@ struct WritingAppCodeExamplesTests {
         let report = await Replayer(cassette: cassette).replay { platform in
             await GreetingBridge(platform: platform)
         }
-        #expect(report.issues.first?.kind == .unexpectedEffect || report.issues.first?.eventID == 4, "\(report)")
+        #expect(report.issues.first?.kind == .unexpectedEffect, "\(report)")
+        #expect(report.issues.first?.eventID == 4, "\(report)")
         #expect(!report.passed)
     }
 
@@ -150,14 +152,21 @@ struct MainQueueChainTests {
         ])
 
     #if os(Linux)
+    // Under the runtime watch the testing glue installs for its replays, which
+    // counts main-queue blocks; a bare `Replayer` outside it sees three deep.
+    // Installed here, not borrowed from another test's replay running beside it.
     @Test("an answer at the end of a chain of forty main-queue blocks is seen, and a chain that ends without it fails")
     func longChain() async {
-        let passes = await Replayer(cassette: Self.cassette, options: ReplayOptions(repetitions: 20)).replay { platform in
-            await HoppingBridge(platform: platform, depth: 40, answers: true)
+        let passes = await RuntimeWatchInstallation.during {
+            await Replayer(cassette: Self.cassette, options: ReplayOptions(repetitions: 20)).replay { platform in
+                await HoppingBridge(platform: platform, depth: 40, answers: true)
+            }
         }
         #expect(passes.passed, "\(passes)")
-        let fails = await Replayer(cassette: Self.cassette).replay { platform in
-            await HoppingBridge(platform: platform, depth: 40, answers: false)
+        let fails = await RuntimeWatchInstallation.during {
+            await Replayer(cassette: Self.cassette).replay { platform in
+                await HoppingBridge(platform: platform, depth: 40, answers: false)
+            }
         }
         #expect(fails.issues.first?.kind == .missingEffect, "\(fails)")
     }

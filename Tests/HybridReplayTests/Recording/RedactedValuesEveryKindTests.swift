@@ -21,6 +21,7 @@ struct RedactedValuesEveryKindTests {
         "location.authorization", "location.configure", "location.delegate", "location.locations", "location.requestAuthorization",
         "location.requestLocation", "location.startUpdating", "location.stopUpdating", "navigation.decision",
         "navigation.newWindowResult", "navigation.processTerminated", "navigation.responseDecision", "javascript.mediaDecision",
+        "navigation.windowClose",
     ]
 
     @Test("a secret planted in every string field of every kind is in no byte written, found before or after it")

@@ -1,4 +1,5 @@
 import Foundation
+import HybridReplayRuntimeWatch
 import HybridReplaySimulation
 import Testing
 
@@ -173,8 +174,12 @@ struct LocationDelegateByCauseTests {
     @Test("a navigation delegate set again 20 main-queue hops after the web process ended decides the next action, 30 times of 30")
     func delegateSetAgainLate() async throws {
         for run in 1...30 {
-            let report = await Replayer(cassette: Self.terminationCassette, options: fastReplay).replay { platform in
-                await Reloader(platform: platform, setsDelegateAgain: true)
+            // Twenty hops are followed where main-queue blocks are counted: under the runtime
+            // watch the testing glue installs for its replays (Linux), installed here.
+            let report = await RuntimeWatchInstallation.during {
+                await Replayer(cassette: Self.terminationCassette, options: fastReplay).replay { platform in
+                    await Reloader(platform: platform, setsDelegateAgain: true)
+                }
             }
             #expect(report.passed, "run \(run): \(report)")
             if !report.passed { break }

@@ -83,23 +83,21 @@ struct ReplayWorkTrackerTests {
         let start = ContinuousClock.now
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<ReplayEngine.Wait, Never>) in
             var tracker = ReplayWorkTracker()
-            let watchdog = tracker.token()
             tracker.waiter = ReplayWorkTracker.ActivityWaiter(
                 token: tracker.token(), continuation: continuation, deadline: start.advanced(by: .seconds(2)),
                 seen: tracker.activity, restartsOnActivity: true)
-            tracker.watchdog = ReplayWorkTracker.Watchdog(id: watchdog, task: Task {}, wakes: start.advanced(by: .seconds(2)))
             let bound = Duration.seconds(3)
             let first = tracker.expireWaiter(
-                at: start.advanced(by: .milliseconds(2500)), watchdog: watchdog, stallTimeout: .seconds(2),
+                at: start.advanced(by: .milliseconds(2500)), stallTimeout: .seconds(2),
                 starved: .seconds(1), mostStarved: bound)
             #expect(first.next == start.advanced(by: .seconds(3)))
             #expect(first.stalled == nil)
             let second = tracker.expireWaiter(
-                at: start.advanced(by: .milliseconds(3500)), watchdog: watchdog, stallTimeout: .seconds(2),
+                at: start.advanced(by: .milliseconds(3500)), stallTimeout: .seconds(2),
                 starved: .seconds(10), mostStarved: bound)
             #expect(second.next == start.advanced(by: .seconds(5)), "only 2 s of the bound of 3 s were left")
             let third = tracker.expireWaiter(
-                at: start.advanced(by: .seconds(6)), watchdog: watchdog, stallTimeout: .seconds(2),
+                at: start.advanced(by: .seconds(6)), stallTimeout: .seconds(2),
                 starved: .seconds(1), mostStarved: bound)
             #expect(third.next == nil)
             #expect(tracker.stalled)

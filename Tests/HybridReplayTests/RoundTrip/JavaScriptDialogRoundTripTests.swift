@@ -94,7 +94,7 @@ struct JavaScriptDialogRoundTripTests {
             ExampleDialogAnswerer(platform: $0, fault: .cancelsPrompts)
         }
         let issue = try #require(report.issues.first, "\(report)")
-        #expect(issue.eventID == 5 || issue.eventID == 6, "\(issue)")
+        #expect(issue.eventID == 6, "\(issue)")
         #expect(issue.expected?.hasPrefix("OK") == true, "\(issue)")
         #expect(issue.found?.hasPrefix("OK") == false, "\(issue)")
         #expect(!report.passed)

@@ -59,10 +59,43 @@ struct URLValuesTests {
         }
     }
 
-    @Test("text Foundation would rewrite has no URL and keeps its text", arguments: [
-        "https://example.com/a b", "https://bücher.example/", "https://example.com/%zz", "",
-    ])
-    func unreadableTextHasNoURL(_ text: String) {
+    /// Recorded text Foundation cannot hold as it is, and what its URL reads: the
+    /// URL WebKit makes from the same bytes on Apple platforms, the same text
+    /// percent-encoded where it must be on Linux.
+    static let unreadable: [(text: String, host: String?, path: String, query: String?, linuxText: String)] = [
+        ("navigate://present%?r=255", "present%", "", "r=255", "navigate://present%25?r=255"),
+        ("https://example.com/%zz", "example.com", "/%zz", nil, "https://example.com/%25zz"),
+        ("https://example.com/a b", "example.com", "/a b", nil, "https://example.com/a%20b"),
+        ("data:text/html,<b>hi</b>", nil, "text/html,<b>hi</b>", nil, "data:text/html,%3Cb%3Ehi%3C/b%3E"),
+    ]
+
+    @Test("text Foundation cannot hold as it is still reads as the URL WebKit hands over, and keeps its text", arguments: 0..<unreadable.count)
+    func unreadableTextReadsAsAURL(_ index: Int) throws {
+        let expected = Self.unreadable[index]
+        let request = HTTPRequest(url: expected.text)
+        #expect(request.urlString == expected.text)
+        let readings = [
+            request.url, NavigationAction(url: expected.text, navigationType: .other, targetFrame: .main()).request.url,
+            URLSchemeRequest(url: expected.text).url,
+            NavigationResponse(url: expected.text, status: 200, mimeType: "text/html", isForMainFrame: true, canShowMIMEType: true).url,
+        ]
+        for reading in readings {
+            let url = try #require(reading, "\(expected.text) has no URL")
+            #expect(url.scheme == String(expected.text.prefix { $0 != ":" }))
+            #expect(url.path == expected.path)
+            #expect(url.query == expected.query)
+            #if canImport(Darwin)
+                // Made from the bytes, as WebKit makes it (CFURLCreateAbsoluteURLWithBytes).
+                #expect(url.absoluteString == expected.text)
+            #else
+                #expect(url.host == expected.host)
+                #expect(url.absoluteString == expected.linuxText)
+            #endif
+        }
+    }
+
+    @Test("text that is no absolute URL has no URL and keeps its text", arguments: ["", "a b", "%zz"])
+    func noURL(_ text: String) {
         let request = HTTPRequest(url: text)
         #expect(request.url == nil)
         #expect(request.urlString == text)

@@ -274,8 +274,8 @@ struct SimulatedWebViewTests {
         #expect(webView.handlerNames == ["log"])
         #expect(
             webView.misuses == [
-                "a script message handler is already registered for 'log'; "
-                    + "WebKit raises an exception on the second add(_:name:), so the first handler was kept"
+                "a script message handler named 'log' is already registered in page; "
+                    + "WebKit raises NSInvalidArgumentException on this add(_:contentWorld:name:), so the first handler was kept"
             ])
         #expect(webView.replyMisuses.isEmpty)
     }

@@ -9,6 +9,7 @@ extension CassetteOracle.Receiver {
     func didFailProvisionalNavigation(_ failure: NavigationFailure) { oracle.arrived(failure) }
     func didFail(_ failure: NavigationFailure) { oracle.arrived(failure) }
     func webContentProcessDidTerminate() { oracle.arrived(WebContentProcessTermination()) }
+    func webViewDidClose() { oracle.arrived(WindowClose()) }
 }
 
 extension CassetteOracle.Receiver {

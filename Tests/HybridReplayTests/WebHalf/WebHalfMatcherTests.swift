@@ -43,6 +43,22 @@ struct WebHalfMatcherTests {
 
     // MARK: The page as recorded
 
+    @Test("a page step its kind hands over as it is, a window close, is taken as recorded; one the cassette lacks fails")
+    func closeIsTakenAsRecorded() throws {
+        var matcher = Self.matcher(Self.cassette([(Self.message("Done"), nil, nil), (WindowClose(), nil, nil)]))
+        #expect(matcher.firstUnseen(before: nil)?.id == 1)
+        #expect(matcher.pagePosted(Self.message("Done")) == .matched(1, answered: false))
+        #expect(matcher.firstUnseen(before: nil)?.id == 2, "the close is still to come")
+        #expect(matcher.pageDid(WindowClose(), unrecorded: "closed again") == .matched(2, answered: false))
+        #expect(matcher.firstUnseen(before: nil) == nil)
+        #expect(matcher.issues.isEmpty)
+        #expect(matcher.pageDid(WindowClose(), unrecorded: "closed again") == .unrecorded)
+        let issue = try #require(matcher.issues.first)
+        #expect(issue.kind == .unexpectedStimulus)
+        #expect(issue.eventKind == WindowClose.eventKind)
+        #expect(matcher.trace.map(\.kind.description) == ["script.message", "navigation.windowClose", "navigation.windowClose"])
+    }
+
     @Test("a page that posts the recorded message, then gives the recorded result, leaves nothing unseen")
     func echoIsTakenStepByStep() throws {
         var matcher = Self.matcher(Self.echo)

@@ -7,11 +7,24 @@ final class ReplayWebView: WebView {
     init(engine: ReplayEngine) { self.engine = engine }
 
     func add(_ handler: any ScriptMessageHandler, contentWorld: ContentWorld, name: String) {
-        engine.register { $0.scriptHandlers[ScriptHandlerKey(name, contentWorld)] = handler }
+        add(ScriptHandlerAddition(name: name, contentWorld: contentWorld, withReply: false)) { $0.scriptHandlers[$1] = handler }
     }
 
     func add(_ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String) {
-        engine.register { $0.replyHandlers[ScriptHandlerKey(name, contentWorld)] = handler }
+        add(ScriptHandlerAddition(name: name, contentWorld: contentWorld, withReply: true)) { $0.replyHandlers[$1] = handler }
+    }
+
+    /// Registers the handler unless its name already has one in its world,
+    /// with reply or without; then reports the addition and keeps the first,
+    /// as WebKit raises an exception on it.
+    private func add(_ addition: ScriptHandlerAddition, _ store: (inout ReplayReceivers.Table, ScriptHandlerKey) -> Void) {
+        let key = ScriptHandlerKey(addition.name, addition.contentWorld)
+        var taken = false
+        engine.register { table in
+            taken = table.scriptHandlers[key] != nil || table.replyHandlers[key] != nil
+            if !taken { store(&table, key) }
+        }
+        if taken { engine.fail(addition.issue) }
     }
 
     /// Verifies the removal, then stops delivering to the handler, as WebKit does at once.

@@ -50,24 +50,19 @@ extern struct dispatch_queue_s *dispatch_get_global_queue(long identifier, unsig
 extern void dispatch_after_f(unsigned long long when, struct dispatch_queue_s *queue, void *context, void (*work)(void *));
 
 // libdispatch's flag for a global queue that starts a thread of its own rather
-// than wait for one of the pool's (DISPATCH_QUEUE_OVERCOMMIT). The pool of the
-// plain global queues is as wide as the machine's cores, and every thread of it
-// may be blocked waiting for the main queue (`DispatchQueue.main.sync`) while the
-// turn on the main queue waits for a held job: the bound's timer, and the jobs it
-// releases, must not wait for that pool.
+// than wait for one of the pool's (DISPATCH_QUEUE_OVERCOMMIT).
+//
+// A job the bound releases does not go back to the queue it was handed to. The
+// concurrency runtime hands its jobs to a queue of its own, as wide as the
+// machine's cores, that targets the global pool; every slot of it may be taken
+// by a job blocked in `DispatchQueue.main.sync` while the turn on the main queue
+// waits for the held job (seen: the whole test suite hung with the released job
+// queued behind two such jobs). The overcommitting global queue runs it on a
+// thread of its own; the job's own code does not care which thread of the
+// global executor runs it, and its continuations go back to the runtime's queue.
 static const unsigned long hr_queue_overcommit = 0x2ul;
-
-// The overcommitting global queue of the same quality of service as `queue`,
-// when `queue` is a plain global queue; otherwise `queue` itself.
-static struct dispatch_queue_s *hr_overcommitting(struct dispatch_queue_s *queue) {
-    static const long qualities[] = {0x21, 0x19, 0x15, 0x11, 0x09, 0x05, 0x00};
-    for (size_t index = 0; index < sizeof(qualities) / sizeof(qualities[0]); index++) {
-        if (dispatch_get_global_queue(qualities[index], 0) == queue) {
-            return dispatch_get_global_queue(qualities[index], hr_queue_overcommit);
-        }
-    }
-    return queue;
-}
+// QOS_CLASS_DEFAULT, the global executor's quality of service for a task without a priority.
+static const long hr_quality_default = 0x15;
 
 // ThreadSanitizer's runtime, linked into the executable under `-sanitize=thread`,
 // defines `dispatch_async` & co. to learn what happens before a block runs. The
@@ -221,7 +216,7 @@ static void hr_release_held(unsigned long generation, hr_job_overdue_fn overdue)
         struct dispatch_queue_s *queue = held->queue;
         if (overdue != NULL) {
             overdue(held->wrapped->context);
-            queue = hr_overcommitting(queue);
+            queue = dispatch_get_global_queue(hr_quality_default, hr_queue_overcommit);
         }
         real(queue, held->wrapped, hr_run_watched_job);
         free(held);

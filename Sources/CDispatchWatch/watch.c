@@ -4,7 +4,9 @@
 // `dispatch_after` and `dispatch_async_f` count the calling thread's handoffs
 // for the recorder. Each passes the block on to ThreadSanitizer's own
 // definition when the executable has one, so a `--sanitize=thread` build still
-// sees every block handed over and the order of the main queue.
+// sees every block handed over and the order of the main queue. While a turn
+// of the replay's main-actor work runs, `dispatch_async_f` holds the jobs it
+// hands to other queues until the turn is done (see `hr_job_hold_begin`).
 #include "CDispatchWatch.h"
 
 #include <stdatomic.h>
@@ -22,9 +24,16 @@ const void *hr_enqueue_hook_previous(void) { return atomic_load(&enqueue_hook_pr
 #define _GNU_SOURCE
 #endif
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
 
 // libdispatch's types, kept opaque: this file must not include <dispatch/dispatch.h>,
 // whose prototype of dispatch_async takes a block type C without -fblocks cannot name.
@@ -34,6 +43,26 @@ typedef void (*hr_real_dispatch_after)(unsigned long long, struct dispatch_queue
 typedef void (*hr_real_dispatch_async_f)(struct dispatch_queue_s *, void *, void (*)(void *));
 
 extern struct dispatch_queue_s _dispatch_main_q;
+
+// libdispatch's functions the hold's timer uses, declared here for the same reason.
+extern unsigned long long dispatch_time(unsigned long long when, long long delta);
+extern struct dispatch_queue_s *dispatch_get_global_queue(long identifier, unsigned long flags);
+extern void dispatch_after_f(unsigned long long when, struct dispatch_queue_s *queue, void *context, void (*work)(void *));
+
+// libdispatch's flag for a global queue that starts a thread of its own rather
+// than wait for one of the pool's (DISPATCH_QUEUE_OVERCOMMIT).
+//
+// A job the bound releases does not go back to the queue it was handed to. The
+// concurrency runtime hands its jobs to a queue of its own, as wide as the
+// machine's cores, that targets the global pool; every slot of it may be taken
+// by a job blocked in `DispatchQueue.main.sync` while the turn on the main queue
+// waits for the held job (seen: the whole test suite hung with the released job
+// queued behind two such jobs). The overcommitting global queue runs it on a
+// thread of its own; the job's own code does not care which thread of the
+// global executor runs it, and its continuations go back to the runtime's queue.
+static const unsigned long hr_queue_overcommit = 0x2ul;
+// QOS_CLASS_DEFAULT, the global executor's quality of service for a task without a priority.
+static const long hr_quality_default = 0x15;
 
 // ThreadSanitizer's runtime, linked into the executable under `-sanitize=thread`,
 // defines `dispatch_async` & co. to learn what happens before a block runs. The
@@ -70,19 +99,207 @@ struct hr_watched_job {
     void (*work)(void *);
     // Kept with the job: the watch may be taken out before it runs, and is still told.
     hr_job_done_fn done;
+    // Whether it runs on the main queue: a turn of the main actor, whose handoffs are held.
+    int on_main;
 };
 
 // Runs a watched job, then tells the watch that this run of it is over: it
 // has finished, or it has handed itself on (seen as it happened) or waits.
+// A main-actor job is a turn of the main actor: what it hands to other
+// queues is held until it returns.
 static void hr_run_watched_job(void *wrapped) {
     struct hr_watched_job job = *(struct hr_watched_job *)wrapped;
     free(wrapped);
     const void *outer = running_job;
     running_job = job.context;
+    if (job.on_main) hr_job_hold_begin();
     job.work(job.context);
+    if (job.on_main) hr_job_hold_end();
     running_job = outer;
     job.done(job.context);
 }
+
+// ---- Holding the jobs a turn of the main actor hands on ----
+//
+// A job held is one the watch watches, so the replay counts it as work from
+// the moment it is handed over: holding it makes the replay wait, never miss
+// it. Jobs are held in one list, in the order they were handed over, each
+// tagged with the turn (a generation) that holds it; the turn's end, or the
+// bound, passes its jobs to libdispatch in that order.
+
+// A job held for the rest of a turn.
+struct hr_held_job {
+    struct dispatch_queue_s *queue;
+    struct hr_watched_job *wrapped;
+    unsigned long generation;
+    struct hr_held_job *next;
+};
+
+// What the bound's timer checks: one turn's held jobs and the thread running that turn.
+struct hr_hold_check {
+    unsigned long generation;
+    long thread;
+    unsigned long long started_ns;
+    int blocked_checks;
+};
+
+// How often the timer looks at the turn's thread, how many looks in a row must
+// find it blocked, and the longest a job is held while the turn keeps running.
+static const unsigned long long hold_check_ns = 20ull * 1000 * 1000;
+static const int hold_blocked_checks = 3;
+static const unsigned long long hold_most_ns = 1000ull * 1000 * 1000;
+
+static pthread_mutex_t held_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct hr_held_job *held_first;
+static struct hr_held_job **held_end = &held_first;
+static atomic_ulong hold_generations;
+static _Atomic(hr_job_overdue_fn) installed_overdue;
+// How deep the calling thread is in turns that hold, and the generation of
+// the outermost one once it has held a job (0 before).
+static _Thread_local int hold_depth;
+static _Thread_local unsigned long hold_generation;
+static _Thread_local unsigned long held_here;
+
+static unsigned long long hr_now_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (unsigned long long)now.tv_sec * 1000000000ull + (unsigned long long)now.tv_nsec;
+}
+
+// Whether thread `thread` of this process is running or waiting to run
+// ('R' in /proc), rather than blocked; an unreadable state counts as running.
+static int hr_thread_runs(long thread) {
+    char path[64];
+    char text[512];
+    snprintf(path, sizeof(path), "/proc/self/task/%ld/stat", thread);
+    int file = open(path, O_RDONLY | O_CLOEXEC);
+    if (file < 0) return 1;
+    ssize_t read_length = read(file, text, sizeof(text) - 1);
+    close(file);
+    if (read_length <= 0) return 1;
+    text[read_length] = '\0';
+    // "pid (comm) S ...": the state follows the last ')', as comm may hold one.
+    const char *close_paren = NULL;
+    for (ssize_t index = 0; index < read_length; index++) {
+        if (text[index] == ')') close_paren = text + index;
+    }
+    if (close_paren == NULL || close_paren[1] != ' ') return 1;
+    return close_paren[2] == 'R';
+}
+
+// Passes the jobs held by `generation` to libdispatch, in the order they were
+// handed over; `overdue` tells the watch of each when the bound released it.
+static void hr_release_held(unsigned long generation, hr_job_overdue_fn overdue) {
+    struct hr_held_job *released = NULL;
+    struct hr_held_job **released_end = &released;
+    pthread_mutex_lock(&held_lock);
+    struct hr_held_job **link = &held_first;
+    while (*link != NULL) {
+        struct hr_held_job *held = *link;
+        if (held->generation == generation) {
+            *link = held->next;
+            held->next = NULL;
+            *released_end = held;
+            released_end = &held->next;
+        } else {
+            link = &held->next;
+        }
+    }
+    held_end = link;
+    pthread_mutex_unlock(&held_lock);
+    hr_real_dispatch_async_f real = atomic_load(&real_dispatch_async_f);
+    while (released != NULL) {
+        struct hr_held_job *held = released;
+        released = held->next;
+        // Released by the bound, the turn is still on the main queue, perhaps blocked on
+        // this job: it runs on a thread of its own, not behind a pool that may all be waiting.
+        struct dispatch_queue_s *queue = held->queue;
+        if (overdue != NULL) {
+            overdue(held->wrapped->context);
+            queue = dispatch_get_global_queue(hr_quality_default, hr_queue_overcommit);
+        }
+        real(queue, held->wrapped, hr_run_watched_job);
+        free(held);
+    }
+}
+
+static int hr_holds(unsigned long generation) {
+    pthread_mutex_lock(&held_lock);
+    int holds = 0;
+    for (struct hr_held_job *held = held_first; held != NULL && !holds; held = held->next) {
+        holds = held->generation == generation;
+    }
+    pthread_mutex_unlock(&held_lock);
+    return holds;
+}
+
+// The bound: while a turn's jobs are held, looks at its thread every
+// `hold_check_ns`, and releases them once it has found the thread blocked
+// (waiting on a held job, most likely) that many times in a row, or once they
+// have been held `hold_most_ns` with the thread still running.
+static void hr_check_hold(void *context) {
+    struct hr_hold_check *check = context;
+    if (!hr_holds(check->generation)) {
+        free(check);
+        return;
+    }
+    check->blocked_checks = hr_thread_runs(check->thread) ? 0 : check->blocked_checks + 1;
+    if (check->blocked_checks >= hold_blocked_checks || hr_now_ns() - check->started_ns >= hold_most_ns) {
+        hr_release_held(check->generation, atomic_load(&installed_overdue));
+        free(check);
+        return;
+    }
+    dispatch_after_f(dispatch_time(0, (long long)hold_check_ns), dispatch_get_global_queue(0, hr_queue_overcommit), check, hr_check_hold);
+}
+
+// Holds `wrapped`, handed to `queue` during a turn; returns 0 when it cannot.
+static int hr_hold(struct dispatch_queue_s *queue, struct hr_watched_job *wrapped) {
+    struct hr_held_job *held = malloc(sizeof(struct hr_held_job));
+    if (held == NULL) return 0;
+    struct hr_hold_check *check = NULL;
+    if (hold_generation == 0) {
+        check = malloc(sizeof(struct hr_hold_check));
+        if (check == NULL) {
+            free(held);
+            return 0;
+        }
+        hold_generation = atomic_fetch_add(&hold_generations, 1) + 1;
+        check->generation = hold_generation;
+        check->thread = (long)syscall(SYS_gettid);
+        check->started_ns = hr_now_ns();
+        check->blocked_checks = 0;
+    }
+    held->queue = queue;
+    held->wrapped = wrapped;
+    held->generation = hold_generation;
+    held->next = NULL;
+    pthread_mutex_lock(&held_lock);
+    *held_end = held;
+    held_end = &held->next;
+    pthread_mutex_unlock(&held_lock);
+    held_here += 1;
+    if (check != NULL) {
+        dispatch_after_f(dispatch_time(0, (long long)hold_check_ns), dispatch_get_global_queue(0, hr_queue_overcommit), check, hr_check_hold);
+    }
+    return 1;
+}
+
+void hr_job_hold_install(hr_job_overdue_fn overdue) { atomic_store(&installed_overdue, overdue); }
+
+void hr_job_hold_begin(void) { hold_depth += 1; }
+
+void hr_job_hold_end(void) {
+    if (hold_depth <= 0) return;
+    hold_depth -= 1;
+    if (hold_depth > 0) return;
+    held_here = 0;
+    if (hold_generation == 0) return;
+    unsigned long generation = hold_generation;
+    hold_generation = 0;
+    hr_release_held(generation, NULL);
+}
+
+unsigned long hr_job_hold_held_here(void) { return held_here; }
 
 int hr_dispatch_watch_sees_dispatch(void) { return atomic_load(&reached); }
 
@@ -145,6 +362,9 @@ void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work
             wrapped->context = context;
             wrapped->work = work;
             wrapped->done = done;
+            wrapped->on_main = queue == &_dispatch_main_q;
+            // Handed on during a turn of the main actor: it runs once the turn is done.
+            if (hold_depth > 0 && !wrapped->on_main && hr_hold(queue, wrapped)) return;
             real(queue, wrapped, hr_run_watched_job);
             return;
         }
@@ -155,6 +375,14 @@ void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work
 }
 #else
 void hr_dispatch_watch_install(hr_dispatch_watch_fn watch) { (void)watch; }
+
+void hr_job_hold_install(hr_job_overdue_fn overdue) { (void)overdue; }
+
+void hr_job_hold_begin(void) {}
+
+void hr_job_hold_end(void) {}
+
+unsigned long hr_job_hold_held_here(void) { return 0; }
 
 void hr_job_watch_install(hr_job_watch_fn watch, hr_job_done_fn done) {
     (void)watch;

@@ -17,7 +17,15 @@ enum DispatchWatch {
             body()
             hr_dispatch_watch_set_uncounted(0)
         },
-        threadHandoffs: { hr_dispatch_watch_sees_dispatch() != 0 ? hr_dispatch_watch_thread_handoffs() : nil })
+        threadHandoffs: { hr_dispatch_watch_sees_dispatch() != 0 ? hr_dispatch_watch_thread_handoffs() : nil },
+        holdingHandoffs: { body in
+            hr_job_hold_begin()
+            body()
+            hr_job_hold_end()
+        })
+
+    /// How many jobs the calling thread's current turn holds (see `RuntimeWatch.holdingHandoffs`).
+    static var jobsHeldHere: Int { Int(hr_job_hold_held_here()) }
 
     /// Reports a block handed to a queue other than the main queue to the replay whose work handed it over.
     /// Follows the jobs the replay's work hands to Dispatch until they have run (see `WatchedJobs`).
@@ -31,11 +39,15 @@ enum DispatchWatch {
             { job in
                 if let job { WatchedJobs.ran(job) }
             })
+        hr_job_hold_install { job in
+            if let job { WatchedJobs.releasedByBound(job) }
+        }
     }
 
     /// Stops reporting blocks and following jobs; `dispatch_async` and `dispatch_async_f` still pass every block on.
     static func remove() {
         hr_dispatch_watch_install(nil)
         hr_job_watch_install(nil, nil)
+        hr_job_hold_install(nil)
     }
 }

@@ -33,6 +33,10 @@ package enum RuntimeWatchInstallation {
     /// (Linux, in an executable that exports the package's definition).
     package static var seesDispatch: Bool { DispatchWatch.seesDispatch }
 
+    /// How many jobs the calling thread's current turn of the main actor
+    /// holds until it is done (0 outside one, and where the watch cannot hold).
+    package static var jobsHeldHere: Int { DispatchWatch.jobsHeldHere }
+
     private static func begin() {
         state.withLock { state in
             state.replays += 1

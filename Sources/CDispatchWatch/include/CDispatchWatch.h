@@ -54,6 +54,33 @@ typedef void (*hr_job_done_fn)(const void *job);
 /// Elsewhere it does nothing.
 void hr_job_watch_install(hr_job_watch_fn watch, hr_job_done_fn done);
 
+/// Called for a job held by `hr_job_hold_begin` that the bound released
+/// before its turn was done, on the thread that releases it.
+typedef void (*hr_job_overdue_fn)(const void *job);
+
+/// Installs `overdue`, or with NULL removes it. Elsewhere than Linux it does nothing.
+void hr_job_hold_install(hr_job_overdue_fn overdue);
+
+/// Begins a turn on the calling thread (turns nest): until the outermost
+/// ends, each job the job watch watches that this thread hands to a queue
+/// other than the main queue with `dispatch_async_f` — a `Task.detached`, a
+/// task hopping to the global executor — is held, not handed to libdispatch.
+/// A watched main-actor job is such a turn while it runs. Elsewhere than
+/// Linux it does nothing.
+///
+/// A held job is never held for good: when the turn's thread has been found
+/// blocked (not running or runnable) at three looks 20 ms apart — waiting,
+/// most likely, on the very job held — or after 1 second with the thread
+/// still running, the jobs are released, and `overdue` hears of each.
+void hr_job_hold_begin(void);
+
+/// Ends a turn begun with `hr_job_hold_begin`; the outermost hands the jobs
+/// it held to libdispatch, in the order they were handed over.
+void hr_job_hold_end(void);
+
+/// How many jobs the calling thread's current turn holds (0 outside a turn).
+unsigned long hr_job_hold_held_here(void);
+
 /// Keeps the hook that was in the concurrency runtime's global-enqueue slot
 /// when the runtime watch put its own there (NULL for none), atomically: a
 /// thread still inside the watch's hook may read it while it is written.

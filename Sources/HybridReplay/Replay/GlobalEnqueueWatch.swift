@@ -99,6 +99,14 @@ package enum WatchedJobs {
         idle?.noteActivity()
     }
 
+    /// Notes that `job`, which a turn of the main actor held (see
+    /// ``RuntimeWatch/holdingHandoffs``), was released before the turn was
+    /// done, because the turn's thread blocked — on that job, most likely.
+    package static func releasedByBound(_ job: UnsafeRawPointer) {
+        let engine = jobs.withLock { $0[UInt(bitPattern: job)]?.engine }
+        engine?.noteHoldReleasedByBound()
+    }
+
     /// Forgets the jobs of `engine`, whose run is over.
     static func forget(_ engine: ReplayEngine) {
         jobs.withLock { jobs in

@@ -91,7 +91,8 @@ extension ReplayEngine {
         }
     }
 
-    /// Calls the receiver of `payload` now, on the main actor.
+    /// Calls the receiver of `payload` now, on the main actor, in a turn
+    /// that holds what it hands to the global executor (see ``holdingHandoffs(_:)``).
     @MainActor private func handOver<Payload: StandardPayload>(_ payload: Payload, _ stimulus: Event) {
         guard case .receiver(let receiver) = Payload.delivery else { return }
         // Read on the main actor, where the platform reads its delegate: a set-up step
@@ -100,9 +101,27 @@ extension ReplayEngine {
         ReplayContext.$stimulus.withValue(stimulus.id) {
             withLease {
                 if let reason = receiver.missing(payload, receivers) { return undeliverable(stimulus, reason) }
-                receiver.deliver(payload, stimulus, self, receivers)
+                holdingHandoffs { receiver.deliver(payload, stimulus, self, receivers) }
             }
         }
+    }
+
+    /// Runs `body`, app code called on the main actor, as one turn of the
+    /// main actor: a job it hands to the global executor — a `Task.detached`,
+    /// a hop off the main actor — is held until the turn is done, where the
+    /// runtime watch can hold it (Linux, the testing glue's replays).
+    ///
+    /// On a device such a job may start on another core at once, or only
+    /// after the main thread is done, on a busy or single-core one: both are
+    /// the platform's. Holding it makes the replay play the second every time,
+    /// the order in which code that does not await its detached work before
+    /// it answers goes wrong; correct code, which awaits it, cannot tell. The
+    /// held job counts as the implementation's work from when it is handed
+    /// over (``WatchedJobs``), so the replay waits for it; a turn that blocks
+    /// on it gets it after a bound, and the report's account of unseen work
+    /// says so (see `hr_job_hold_begin`).
+    func holdingHandoffs(_ body: () -> Void) {
+        RuntimeWatch.current.holdingHandoffs(body)
     }
 
     /// The next stimulus when the platform hands it over in the same
@@ -125,8 +144,12 @@ extension ReplayEngine {
             // Resuming the task that awaits the answer is the engine's doing, not unseen work.
             let onMainActor = pending.executor == .mainActor
             await pending.executor.run {
-                ReplayContext.$isEngineWork.withValue(true) { self.withLease { handler(answer) } }
-                if onMainActor { self.passMainQueueBehindDelivery() }
+                if onMainActor {
+                    self.holdingHandoffs { ReplayContext.$isEngineWork.withValue(true) { self.withLease { handler(answer) } } }
+                    self.passMainQueueBehindDelivery()
+                } else {
+                    ReplayContext.$isEngineWork.withValue(true) { self.withLease { handler(answer) } }
+                }
             }
         }
     }

@@ -246,10 +246,11 @@ extension ReplayEngine {
         return true
     }
 
-    /// Calls `handler` with `answer` as tracked work, here and now.
+    /// Calls `handler` with `answer` as tracked work, here and now, on the
+    /// main actor: a turn that holds what it hands to the global executor.
     func callBack(_ handler: @Sendable (Event?) -> Void, with answer: Event) {
         // Resuming the task that awaits the answer is the engine's doing, not unseen work.
-        ReplayContext.$isEngineWork.withValue(true) { withLease { handler(answer) } }
+        holdingHandoffs { ReplayContext.$isEngineWork.withValue(true) { withLease { handler(answer) } } }
     }
 
     /// Delivers `stimulus`, which ``deliversOnMainActor(_:)``, here and now.

@@ -59,6 +59,18 @@ extension ReplayEngine {
         }
     }
 
+    /// Notes that a job a turn of the main actor held was released before the
+    /// turn was done, because the turn blocked (see ``WatchedJobs/releasedByBound(_:)``).
+    func noteHoldReleasedByBound() {
+        unseen.withLock { unseen in
+            guard !unseen.ended else { return }
+            unseen.holdsReleasedByBound += 1
+        }
+    }
+
+    /// How many held jobs this run released before their turn was done.
+    var holdsReleasedByBound: Int { unseen.withLock { $0.holdsReleasedByBound } }
+
     /// Whether a job ``WatchedJobs`` follows is handed over and has not run yet.
     var runsWatchedJobs: Bool { unseen.withLock { $0.watchedJobs > 0 } }
 
@@ -87,9 +99,13 @@ extension ReplayEngine {
 
     /// What the report says of the unseen work, or `nil` when there was none.
     var unseenWorkSummary: String? {
-        let (enqueues, blocks) = unseen.withLock { ($0.unclaimed.count, $0.dispatchedBlocks) }
+        let (enqueues, blocks, released) = unseen.withLock { ($0.unclaimed.count, $0.dispatchedBlocks, $0.holdsReleasedByBound) }
         let (count, first) = state.withLock { ($0.work.untrackedEffects, $0.work.firstUntrackedEffect) }
         var parts: [String] = []
+        if released > 0 {
+            let jobs = released == 1 ? "1 job" : "\(released) jobs"
+            parts.append("\(jobs) handed to the global executor by the main actor, held until its turn was done and released early because the main thread blocked (on that job, most likely)")
+        }
         if enqueues > 0 {
             let tasks = enqueues == 1 ? "1 task" : "\(enqueues) tasks"
             parts.append("\(tasks) started from its work that never called a seam under its lease (Task.detached, or a task of Task {} that made no call)")
@@ -114,6 +130,8 @@ struct UnseenWork {
     var drainedMainEnqueues: UInt?
     /// How many jobs are handed over and have not run yet (see ``WatchedJobs``).
     var watchedJobs = 0
+    /// How many jobs a turn of the main actor held were released before it was done.
+    var holdsReleasedByBound = 0
     /// The scheduler's and the watchdog's tasks, by address.
     var engineTasks: Set<UInt> = []
     var ended = false

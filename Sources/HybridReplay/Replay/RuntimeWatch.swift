@@ -1,5 +1,6 @@
-/// What a replay can learn from the runtime about work it cannot track: how
-/// many blocks app code has handed to the main queue.
+/// What a replay can learn from the runtime about work it cannot track — how
+/// many blocks app code has handed to the main queue — and how it holds the
+/// jobs a turn of the main actor hands to the global executor.
 ///
 /// The engine interposes on nothing itself. A watch that sees into the
 /// runtime (`HybridReplayRuntimeWatch`, which the testing glue installs for the
@@ -20,19 +21,27 @@ package struct RuntimeWatch: Sendable {
     /// blocks, enqueued tasks), or `nil` where the watch cannot count it; a
     /// recorder reads it around a delivery (see ``UntrackedHandoffs``).
     package var threadHandoffs: @Sendable () -> UInt?
+    /// Runs its argument, a turn of the main actor in which the engine calls
+    /// app code, holding the jobs that app code hands to the global executor
+    /// (a `Task.detached`) until the turn is done, where the watch can (see
+    /// docs/writing-app-code-that-replays.md, "Races through `Task.detached`").
+    package var holdingHandoffs: @Sendable (() -> Void) -> Void
 
     package init(
         mainQueueEnqueues: @escaping @Sendable () -> UInt?,
         leavingUncounted: @escaping @Sendable (() -> Void) -> Void,
-        threadHandoffs: @escaping @Sendable () -> UInt? = { nil }
+        threadHandoffs: @escaping @Sendable () -> UInt? = { nil },
+        holdingHandoffs: @escaping @Sendable (() -> Void) -> Void = { $0() }
     ) {
         self.mainQueueEnqueues = mainQueueEnqueues
         self.leavingUncounted = leavingUncounted
         self.threadHandoffs = threadHandoffs
+        self.holdingHandoffs = holdingHandoffs
     }
 
     /// Sees nothing of the runtime: what a replay knows with no watch installed.
-    package static let blind = RuntimeWatch(mainQueueEnqueues: { nil }, leavingUncounted: { $0() }, threadHandoffs: { nil })
+    package static let blind = RuntimeWatch(
+        mainQueueEnqueues: { nil }, leavingUncounted: { $0() }, threadHandoffs: { nil }, holdingHandoffs: { $0() })
 
     private static let installed = Locked(RuntimeWatch.blind)
 

@@ -89,8 +89,8 @@ package enum ConsoleIssueRenderer {
             return "unexpected effect: nothing in the cassette expects it before \(related) is delivered; "
                 + "the recorded effect nearest to it comes after that, and differs from it"
         case .skipped:
-            return "expected effect did not happen after \(cause): " + (issue.expected ?? issue.eventKind.map { "\($0)" } ?? "")
-                + "; \(related), recorded after it, happened without it"
+            return "expected effect did not happen" + (issue.cause.map { " after \($0)" } ?? "") + ": "
+                + (issue.expected ?? issue.eventKind.map { "\($0)" } ?? "") + "; \(related), recorded after it, happened without it"
         case .nothingExpects:
             let kind = issue.eventKind.map { "\($0)" } ?? "this effect"
             return "unexpected effect: nothing in the cassette expects \(kind)"

@@ -115,6 +115,16 @@ struct ConsoleIssueRendererTests {
         #expect(issue.message == "expected effect did not happen after event 1 (navigation.action navigate://present): present r=255; event 3 (navigation.decision cancel), recorded after it, happened without it")
     }
 
+    @Test("an effect recorded without a cause, skipped by a later one, names no cause rather than an unknown event")
+    func skippedSentenceWithoutCause() {
+        let issue = ReplayIssue(
+            kind: .missingEffect, eventID: 8, eventKind: CookieStoreWrite.eventKind, statement: .skipped,
+            relatedEvent: Reference(id: 9, kind: HTTPRequest.eventKind, summary: "POST https://api.example.com/devices", style: .kindAndSummary),
+            expected: "session=[REDACTED:1] (example.com/)")
+        #expect(issue.message == "expected effect did not happen: session=[REDACTED:1] (example.com/); event 9 (http.request POST https://api.example.com/devices), recorded after it, happened without it")
+        #expect(!issue.message.contains("unknown"))
+    }
+
     @Test("a missing effect is worded with its cause, the answer it held back and why the replay judged")
     func didNotHappen() {
         var issue = ReplayIssue(

@@ -191,9 +191,12 @@ final class StallWatchdog: @unchecked Sendable {
 
 extension ReplayEngine {
     /// The most the stall timeout is drawn out by time the executors were
-    /// busy elsewhere, as a multiple of it: a main thread blocked for good is
-    /// still reported, after this many stall timeouts, or after
-    /// ``leastMostStarved``, whichever is longer.
+    /// busy elsewhere, as a multiple of it, or ``leastMostStarved``,
+    /// whichever is longer: a global executor held back for good still ends
+    /// the wait after it. (A main thread blocked for good ends the wait too,
+    /// but the replay can finish its report only on the main actor, so it
+    /// returns once the main thread is free again: measured, a handler that
+    /// waited 200 s on a semaphore made the replay return after 200 s.)
     static let mostStarvedStallTimeouts = 15
 
     /// The least time held back that draws the stall timeout out, however
@@ -202,8 +205,7 @@ extension ReplayEngine {
     /// back for more than 30 s, 15 default timeouts, and they were reported
     /// "still busy" (4 of 4 full runs of this package's tests failed so, in
     /// two engineers' worktrees; 1 of 1 passed with the cap at 150 timeouts).
-    /// Two minutes is longer than that whole run took; a main thread blocked
-    /// for good is still reported, after it.
+    /// Two minutes is longer than that whole run took.
     static let leastMostStarved: Duration = .seconds(120)
 
     /// How long time held back may draw out a stall timeout of `timeout`.

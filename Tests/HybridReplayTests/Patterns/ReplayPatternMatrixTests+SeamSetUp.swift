@@ -67,7 +67,8 @@ extension ReplayPatternMatrixTests {
                 for: NavigationAction(url: "https://help.example.com/", navigationType: .linkActivated, targetFrame: nil))
         case .scriptHandler:
             try page.postMessage(["hello": "ada"], to: SetUpFeature.handlerName)
-            try await recorder.waitForEvents(JavaScriptEvaluation.eventKind)
+            // The page's result is recorded just after the evaluation: wait for what the cassette ends with.
+            try await recorder.waitForEvents(JavaScriptResult.eventKind)
         case .replyHandler:
             _ = try await page.postMessageAwaitingReply(["op": "version"], to: SetUpFeature.handlerName)
         case .schemeHandler:

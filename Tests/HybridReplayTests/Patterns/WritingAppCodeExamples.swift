@@ -86,7 +86,9 @@ struct WritingAppCodeExamplesTests {
         let bridge = await GreetingBridge(platform: recorder.platform(wrapping: .simulated(webView: page, transport: transport)))
         // The page posts from a test task off the main actor; the bridge is called on it all the same.
         try page.postMessage("Grace", to: "greet")
-        try await recorder.waitForEvents(JavaScriptEvaluation.eventKind)
+        // The last event the test reads: the page's result is recorded on the main queue just
+        // after the evaluation, while this task may already have woken for the evaluation.
+        try await recorder.waitForEvents(JavaScriptResult.eventKind)
         withExtendedLifetime(bridge) {}
         let cassette = recorder.cassette()
         #expect(cassette.events.map(\.kind.description) == ["script.message", "http.request", "http.response", "javascript.evaluate", "javascript.result"])

@@ -53,7 +53,8 @@ struct ExtraEffectTests {
         let plugin = await PermissionsPlugin(platform: platform, answersTwice: false)
         await device.settle()
         try page.postMessage(["ask": "location"], to: "permissions")
-        try await recorder.waitForEvents(JavaScriptEvaluation.eventKind, count: 1)
+        // The page's result is recorded just after the evaluation: wait for what the cassette ends with.
+        try await recorder.waitForEvents(JavaScriptResult.eventKind, count: 1)
         _ = plugin
         return recorder.cassette()
     }

@@ -101,7 +101,8 @@ struct LocationDelegateByCauseTests {
         try page.postMessage(["want": "nearest"], to: "nearest")
         try await recorder.waitForEvents(OneShotLocationRequest.eventKind, count: 1)
         device.deliver([fix])
-        try await recorder.waitForEvents(JavaScriptEvaluation.eventKind, count: 1)
+        // The page's result is recorded just after the evaluation: wait for what the cassette ends with.
+        try await recorder.waitForEvents(JavaScriptResult.eventKind, count: 1)
         _ = feature
         return recorder.cassette()
     }

@@ -18,11 +18,17 @@ struct ReplayerStrictnessTests {
     }
 
     /// A handler that fetches `/data` and forgets the `/log` call the recording made after it.
+    ///
+    /// It fetches from a main-actor task: the verdict needs that task to have made its request
+    /// (and to wait on the replay for the answer) before the stall timeout ends. A task on the
+    /// global executor waits there behind the whole suite's work, which on two loaded cores held
+    /// it past 15 bounds of 1 s (`swift test` under load, once in about nine runs: "still busy");
+    /// the main queue is not where the suite's work waits, so the request is made at once.
     struct ForgetsTheLog: ScriptMessageHandler {
         let transport: any HTTPTransport
         func didReceive(_ message: ScriptMessage) {
             let transport = transport
-            Task { _ = try? await transport.send(HTTPRequest(url: "https://a.example/data")) }
+            Task { @MainActor in _ = try? await transport.send(HTTPRequest(url: "https://a.example/data")) }
         }
     }
 

@@ -38,7 +38,8 @@ struct WallClockTests {
         let bridge = SessionBridge(platform: platform)
         platform.webView.add(bridge, name: "session")
         try page.postMessage("login", to: "session")
-        try await recorder.waitForEvents(JavaScriptEvaluation.eventKind)
+        // The page's result is recorded just after the evaluation: wait for what the cassette ends with.
+        try await recorder.waitForEvents(JavaScriptResult.eventKind)
         return recorder.cassette()
     }
 

@@ -17,12 +17,15 @@ import HybridReplaySimulation
 /// ```
 ///
 /// A drive that must wait for effects the implementation makes in tasks of
-/// its own takes the recorder, and waits on it instead of polling:
+/// its own takes the recorder, and waits on it instead of polling, for the
+/// last event of the reaction — here the page's result of the evaluation,
+/// recorded after the evaluation itself: a drive that ends at the
+/// evaluation may write the cassette before the result is recorded.
 ///
 /// ```swift
 /// RecordingSession(platform: .simulated(webView: page, clock: clock)) { recorder in
 ///     try page.postMessage("hello", to: "nativeProcess")
-///     try await recorder.waitForEvents(JavaScriptEvaluation.eventKind)
+///     try await recorder.waitForEvents(JavaScriptResult.eventKind)
 /// }
 /// ```
 ///

@@ -2,13 +2,14 @@ extension Recorder {
     /// Waits until `count` events of `kind` have been recorded in all, for
     /// effects the implementation makes in tasks of its own.
     ///
-    /// A drive that waits for the last effect of each reaction before its
+    /// A drive that waits for the last event of each reaction before its
     /// next stimulus records the same events in the same order every time;
-    /// on a ``ManualClock`` that only the drive moves, the same bytes.
+    /// on a ``ManualClock`` that only the drive moves, the same bytes. The
+    /// last event of an evaluation is the page's result, recorded after it:
     ///
     /// ```swift
     /// try page.postMessage("hello", to: "nativeProcess")
-    /// try await recorder.waitForEvents(JavaScriptEvaluation.eventKind, count: 1)
+    /// try await recorder.waitForEvents(JavaScriptResult.eventKind, count: 1)
     /// ```
     ///
     /// - Parameters:

@@ -9,10 +9,10 @@ func echoes() async throws {
     let session = RecordingSession(platform: .simulated(webView: page, clock: clock), contract: "echo") { recorder in
         clock.advance(by: .milliseconds(250))                 // the user types
         try page.postMessage("say \"hi\"", to: "nativeProcess")
-        try await recorder.waitForEvents(JavaScriptEvaluation.eventKind)
+        try await recorder.waitForEvents(JavaScriptResult.eventKind)
         clock.advance(by: .seconds(1))
         try page.postMessage("bye", to: "nativeProcess")
-        try await recorder.waitForEvents(JavaScriptEvaluation.eventKind, count: 2)
+        try await recorder.waitForEvents(JavaScriptResult.eventKind, count: 2)
     }
     await replayCassette("echo", recording: session) { platform in AppEchoBridge(webView: platform.webView) }
 }

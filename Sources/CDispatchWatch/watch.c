@@ -61,8 +61,12 @@ extern void dispatch_after_f(unsigned long long when, struct dispatch_queue_s *q
 // thread of its own; the job's own code does not care which thread of the
 // global executor runs it, and its continuations go back to the runtime's queue.
 static const unsigned long hr_queue_overcommit = 0x2ul;
-// QOS_CLASS_DEFAULT, the global executor's quality of service for a task without a priority.
-static const long hr_quality_default = 0x15;
+
+// The overcommitting global queue at the default quality of service: where the
+// bound's timer runs, and where the jobs it releases run.
+static struct dispatch_queue_s *hr_overcommitting_queue(void) {
+    return dispatch_get_global_queue(0, hr_queue_overcommit);
+}
 
 // ThreadSanitizer's runtime, linked into the executable under `-sanitize=thread`,
 // defines `dispatch_async` & co. to learn what happens before a block runs. The
@@ -216,7 +220,7 @@ static void hr_release_held(unsigned long generation, hr_job_overdue_fn overdue)
         struct dispatch_queue_s *queue = held->queue;
         if (overdue != NULL) {
             overdue(held->wrapped->context);
-            queue = dispatch_get_global_queue(hr_quality_default, hr_queue_overcommit);
+            queue = hr_overcommitting_queue();
         }
         real(queue, held->wrapped, hr_run_watched_job);
         free(held);
@@ -249,7 +253,7 @@ static void hr_check_hold(void *context) {
         free(check);
         return;
     }
-    dispatch_after_f(dispatch_time(0, (long long)hold_check_ns), dispatch_get_global_queue(0, hr_queue_overcommit), check, hr_check_hold);
+    dispatch_after_f(dispatch_time(0, (long long)hold_check_ns), hr_overcommitting_queue(), check, hr_check_hold);
 }
 
 // Holds `wrapped`, handed to `queue` during a turn; returns 0 when it cannot.
@@ -279,7 +283,7 @@ static int hr_hold(struct dispatch_queue_s *queue, struct hr_watched_job *wrappe
     pthread_mutex_unlock(&held_lock);
     held_here += 1;
     if (check != NULL) {
-        dispatch_after_f(dispatch_time(0, (long long)hold_check_ns), dispatch_get_global_queue(0, hr_queue_overcommit), check, hr_check_hold);
+        dispatch_after_f(dispatch_time(0, (long long)hold_check_ns), hr_overcommitting_queue(), check, hr_check_hold);
     }
     return 1;
 }

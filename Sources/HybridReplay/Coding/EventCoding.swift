@@ -1,5 +1,5 @@
 /// Reads and writes the envelope every event shares — id, channel,
-/// direction, kind, cause, answers, at — and dispatches the payload to its type.
+/// direction, kind, cause, answers, strand, at — and dispatches the payload to its type.
 enum EventCoding {
     /// Decodes one event, recording every problem under `path`.
     static func read(_ value: JSONValue, path: JSONPath, problems: inout [CassetteProblem]) -> Event? {
@@ -14,6 +14,7 @@ enum EventCoding {
         let kindName = reader.string("kind")
         let cause = reader.integer("cause", required: false)
         let answers = reader.integer("answers", required: false)
+        let strand = reader.integer("strand", required: false)
         let at = reader.number("at")
 
         var parsedDirection: Direction?
@@ -57,7 +58,7 @@ enum EventCoding {
             payload = nil
         }
         guard let id, let at, let payload, parsedDirection != nil else { return nil }
-        return Event(id: id, at: at, cause: cause, answers: answers, payload: payload)
+        return Event(id: id, at: at, cause: cause, answers: answers, strand: strand, payload: payload)
     }
 
     /// The event in canonical member order.
@@ -69,6 +70,7 @@ enum EventCoding {
         writer.write("kind", event.kind.name)
         writer.write("cause", event.cause)
         writer.write("answers", event.answers)
+        writer.write("strand", event.strand)
         writer.write("at", event.at)
         writer.write("payload", payloadNode(event.payload))
         return writer.node

@@ -89,7 +89,7 @@ public struct CassetteDiff: Sendable, Hashable {
         return CassetteDiff(headerChanges: headerChanges, eventChanges: changes)
     }
 
-    /// `cause` and `answers` compared through the alignment, so renumbering is no change.
+    /// `cause` and `answers` compared through the alignment, so renumbering is no change; `strand` as it is.
     private static func relationChanges(_ old: Event, _ new: Event, _ newIDForOld: [Int: Int]) -> [FieldChange] {
         var found: [FieldChange] = []
         for (name, before, after) in [("cause", old.cause, new.cause), ("answers", old.answers, new.answers)] {
@@ -97,6 +97,10 @@ public struct CassetteDiff: Sendable, Hashable {
             if before == nil, after == nil { continue }
             if mapped != nil, mapped == after { continue }
             found.append(FieldChange(path: name, old: before.map { .number(Double($0)) }, new: after.map { .number(Double($0)) }))
+        }
+        if old.strand != new.strand {
+            found.append(
+                FieldChange(path: "strand", old: old.strand.map { .number(Double($0)) }, new: new.strand.map { .number(Double($0)) }))
         }
         return found
     }

@@ -23,10 +23,14 @@ final class CauseScope: Sendable {
     let owner: ObjectIdentifier
     /// The stimulus being reacted to.
     let stimulusID: Int
+    /// The task the stimulus was delivered in, if any: its effects during the
+    /// delivery are the handler's own, never a concurrent child's.
+    let deliveringTask: CurrentTask.ID?
 
-    init(owner: ObjectIdentifier, stimulusID: Int) {
+    init(owner: ObjectIdentifier, stimulusID: Int, deliveringTask: CurrentTask.ID? = nil) {
         self.owner = owner
         self.stimulusID = stimulusID
+        self.deliveringTask = deliveringTask
     }
 }
 

@@ -34,6 +34,32 @@ enum CurrentTask {
         }
         return withUnsafeCurrentTask { task in task.map { ID(value: UInt64(UInt(bitPattern: $0.hashValue))) } }
     }
+
+    /// The current task's identity when it is a structured child task (an
+    /// `async let`, a child of a task group), which runs at the same time as
+    /// its siblings; `nil` for any other task, outside a task, or where the
+    /// runtime's task header cannot be read.
+    ///
+    /// Swift has no API for this. The runtime's job header is ABI: after the
+    /// heap object header (two words) come two words private to the
+    /// scheduler, then the job's 32-bit flags and its 32-bit number. The
+    /// flags' low byte is the job's kind (0 for a task) and bit 24 marks a
+    /// child task (`JobFlags::Task_IsChildTask` in the runtime's
+    /// `MetadataValues.h`). The number read there is checked against the one
+    /// `swift_task_getJobTaskId` returns, so a runtime laid out otherwise
+    /// reads as "not a child" (effects keep their recorded order) rather than
+    /// as garbage.
+    static var structuredChild: ID? {
+        guard let runtime = RuntimeTaskIDs.shared, let task = runtime.current() else { return nil }
+        let number = runtime.taskID(task)
+        let word = MemoryLayout<UnsafeRawPointer>.size
+        let flags = task.load(fromByteOffset: 4 * word, as: UInt32.self)
+        let headerNumber = task.load(fromByteOffset: 4 * word + 4, as: UInt32.self)
+        guard headerNumber == UInt32(truncatingIfNeeded: number), flags & 0xFF == 0, flags & (1 << 24) != 0 else {
+            return nil
+        }
+        return ID(value: number)
+    }
 }
 
 /// The concurrency runtime's entry points for the current task and its number.

@@ -25,6 +25,8 @@ import Foundation
 /// task keeps its own cause: effects made in a handler, or in tasks started
 /// there, are caused by the stimulus delivered, and an answer a task awaits
 /// causes that task's later effects only (docs/writing-tests.md has the rules).
+/// Effects of one cause made by several child tasks running at once
+/// (`async let`, a task group) are told apart by their ``Event/strand``.
 public final class Recorder: Sendable {
     /// The cassette's name, such as `bridge-echo`.
     public let name: String
@@ -44,6 +46,10 @@ public final class Recorder: Sendable {
     private let declaredValues: [String]
     private let declaredSet: Set<String>
     private let elapsed: @Sendable () -> Duration
+    /// The number of the task that created the recorder (0 outside a task):
+    /// a task numbered at or below it, such as the test function driving
+    /// the session, is not a child task of the app's (see ``concurrentChild``).
+    private let taskWatermark: UInt64
     private let state = Locked(State())
     /// Drives waiting for events, woken by every event stored.
     let waiters = ConditionWaiters()
@@ -73,6 +79,8 @@ public final class Recorder: Sendable {
         var unavailableSeams: [UnavailableSeam] = []
         /// The lifecycle notifications whose delivery left no work without a cause (see ``RecordingOrder``).
         var quietNotifications: Set<Int> = []
+        /// The structured child task that made each effect made in one (see ``Strands``).
+        var childTasks: [Int: CurrentTask.ID] = [:]
     }
 
     /// Creates a recorder; its clock starts now.
@@ -101,11 +109,14 @@ public final class Recorder: Sendable {
         self.declaredSet = Set(redaction.declaredValues)
         self.engine = engine
         self.elapsed = Self.stopwatch(clock)
+        self.taskWatermark = CurrentTask.isNumberedByRuntime ? CurrentTask.id?.value ?? 0 : 0
     }
 
-    /// The events recorded so far, redacted, in id order.
+    /// The events recorded so far, redacted, in id order, each effect made
+    /// in one of several concurrent child tasks of its cause with its ``Event/strand``.
     public var events: [Event] {
-        state.withLock { $0.events }
+        let (events, childTasks) = state.withLock { ($0.events, $0.childTasks) }
+        return Strands.numbered(events, childTasks: childTasks)
     }
 
     /// The recording as a cassette: the header and the events so far.
@@ -122,8 +133,9 @@ public final class Recorder: Sendable {
             name: name, description: description, contract: contract,
             recordedBy: .hybridReplay(engine: engine), redactions: redaction.ruleNames,
             recordedAt: state.withLock { $0.recordedAt }, volatile: volatile)
-        let (events, quiet) = state.withLock { ($0.events, $0.quietNotifications) }
-        return Cassette(header: header, events: RecordingOrder.written(events, quiet: quiet))
+        let (events, quiet, childTasks) = state.withLock { ($0.events, $0.quietNotifications, $0.childTasks) }
+        let stranded = Strands.numbered(events, childTasks: childTasks)
+        return Cassette(header: header, events: RecordingOrder.written(stranded, quiet: quiet))
     }
 
     /// Delivers the lifecycle notification `id` to app code with `body`, and
@@ -171,8 +183,11 @@ public final class Recorder: Sendable {
     @discardableResult
     func record(_ payload: any EventPayload, cause: Int?, answers: Int? = nil, awaitsLateAnswer: Bool = false) -> Int {
         defer { waiters.changed() }
+        let child = payload.direction == .effect ? concurrentChild : nil
         return state.withLock { state in
-            store(payload, cause: cause, answers: answers, in: &state, awaitsLateAnswer: awaitsLateAnswer)
+            let id = store(payload, cause: cause, answers: answers, in: &state, awaitsLateAnswer: awaitsLateAnswer)
+            if let child { state.childTasks[id] = child }
+            return id
         }
     }
 
@@ -287,6 +302,21 @@ public final class Recorder: Sendable {
         return scope?.stimulusID
     }
 
+    /// The current task when it is a child task app code started to run
+    /// beside others (`async let`, a task group's child), which ``Strands``
+    /// numbers; `nil` otherwise.
+    ///
+    /// Not the task a stimulus is being delivered in (the handler's own
+    /// effects keep their place), nor one that existed before the recorder
+    /// (Swift Testing runs each test function as a child task; what the test
+    /// itself calls is the drive, not a fan-out).
+    private var concurrentChild: CurrentTask.ID? {
+        guard let child = CurrentTask.structuredChild, child.value > taskWatermark,
+            child != currentScope?.deliveringTask
+        else { return nil }
+        return child
+    }
+
     /// Where the caller is, for a seam call whose answer it will await.
     func callSite() -> CallSite {
         CallSite(task: CurrentTask.id, scope: currentScope)
@@ -301,7 +331,7 @@ public final class Recorder: Sendable {
 
     /// A fresh scope for code reacting to stimulus `id`.
     private func scope(for id: Int) -> CauseScope {
-        CauseScope(owner: ObjectIdentifier(self), stimulusID: id)
+        CauseScope(owner: ObjectIdentifier(self), stimulusID: id, deliveringTask: CurrentTask.id)
     }
 
     /// Runs app code as the reaction to stimulus `id`.

@@ -94,20 +94,37 @@ struct ReplayProgress: Sendable {
     }
 
     /// The effects that may happen next: in each due cause's group, the first
-    /// not yet matched, and any later one on a channel whose order is relaxed.
+    /// not yet matched, any later one on a channel whose order is relaxed,
+    /// and any later one of another ``Event/strand`` than every effect
+    /// still waiting before it (concurrent child tasks: each keeps its own
+    /// order, and an effect without a strand keeps its place against all).
     func eligibleEffects(_ script: ReplayScript, cause: Int? = nil) -> [Event] {
         var eligible: [Event] = []
         let groups = cause.map { [$0] } ?? Array(openGroups)
         let options = script.options
         for group in groups {
             guard let ids = script.effectsByCause[group] else { continue }
-            var orderedBlocked = false
+            // Which ordered effects still wait ahead: any at all, any without a strand, and the strands waiting.
+            var anyWaiting = false
+            var unstrandedWaiting = false
+            var strandsWaiting: Set<Int> = []
             for id in ids[(groupCursor[group] ?? 0)...] where !matched.contains(id) {
                 guard let effect = script.event(id), isDue(effect, script) else { break }
-                let unordered = options.ordering(for: effect.channel) == .unordered
-                if unordered || !orderedBlocked { eligible.append(effect) }
-                if !unordered { orderedBlocked = true }
-                if orderedBlocked && options.ordering.isEmpty { break }
+                if options.ordering(for: effect.channel) == .unordered {
+                    eligible.append(effect)
+                    continue
+                }
+                let blocked: Bool
+                if let strand = effect.strand {
+                    blocked = unstrandedWaiting || strandsWaiting.contains(strand)
+                    strandsWaiting.insert(strand)
+                } else {
+                    blocked = anyWaiting
+                    unstrandedWaiting = true
+                }
+                if !blocked { eligible.append(effect) }
+                anyWaiting = true
+                if unstrandedWaiting && options.ordering.isEmpty { break }
             }
         }
         return eligible.sorted { $0.id < $1.id }

@@ -53,6 +53,13 @@ public enum CassetteValidator {
             } else if event.at < 0 {
                 report("at", "'at' is \(CanonicalNumber.text(event.at)) seconds; it must not be negative")
             }
+            if let strand = event.strand {
+                if event.direction != .effect {
+                    report("strand", "a stimulus has no strand; 'strand' names the child task that made an effect")
+                } else if strand < 1 {
+                    report("strand", "strand \(strand) must be 1 or more")
+                }
+            }
             if let cause = event.cause {
                 if let target = byID[cause] {
                     if target.direction != .stimulus {

@@ -123,3 +123,87 @@ struct FanOutOrderingTests {
         #expect(read.withLock { $0 } == [Self.session])
     }
 }
+
+/// The strands the recorder writes on effects of concurrent child tasks
+/// (`Event.strand`), on the matcher with plain calls.
+@Suite("Effects of concurrent child tasks of one cause")
+struct StrandOrderingTests {
+    typealias Quote = FanOutOrderingTests
+    static let again = HTTPRequest(method: "POST", url: "https://api.ride.example/v1/fare?again")
+    static let before = CookieStoreWrite(FanOutOrderingTests.session)
+
+    /// A message, a cookie written by the handler, two child tasks' requests
+    /// (the first child makes two), and the page told after the children.
+    static func quote(cause: Int?, strands: Bool = true) -> [Event] {
+        [
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "quote", body: "go")),
+            Event(id: 2, at: 0, cause: cause, payload: before),
+            Event(id: 3, at: 0, cause: cause, strand: strands ? 1 : nil, payload: Quote.fare),
+            Event(id: 4, at: 0, cause: cause, strand: strands ? 2 : nil, payload: Quote.eta),
+            Event(id: 5, at: 0, cause: cause, strand: strands ? 1 : nil, payload: again),
+            Event(id: 6, at: 0.2, cause: cause, payload: Quote.show),
+        ]
+    }
+
+    static func start(_ events: [Event]) throws -> ReplayMatcher {
+        var matcher = Quote.matcher(events, httpUnordered: false)
+        try Quote.deliverMessage(&matcher)
+        return matcher
+    }
+
+    @Test("two child tasks' requests match in either order, with a cause or without one", arguments: [1, nil] as [Int?])
+    func siblingsInEitherOrder(cause: Int?) throws {
+        var matcher = try Self.start(Self.quote(cause: cause))
+        #expect(Quote.match(Self.before, cause: cause, in: &matcher) == 2)
+        #expect(Quote.match(Quote.eta, cause: cause, in: &matcher) == 4, "strand 2 before strand 1")
+        #expect(Quote.match(Quote.fare, cause: cause, in: &matcher) == 3)
+        #expect(Quote.match(Self.again, cause: cause, in: &matcher) == 5)
+        #expect(Quote.match(Quote.show, cause: cause, in: &matcher) == 6)
+        #expect(matcher.issues.isEmpty)
+    }
+
+    @Test("the same cassette without strands holds the requests to the recorded order")
+    func withoutStrandsOrderIsKept() throws {
+        var matcher = try Self.start(Self.quote(cause: 1, strands: false))
+        #expect(Quote.match(Self.before, cause: 1, in: &matcher) == 2)
+        #expect(Quote.match(Quote.eta, cause: 1, in: &matcher) == nil)
+    }
+
+    @Test("a child task keeps its own order: its second request before its first diverges")
+    func eachStrandKeepsItsOrder() throws {
+        var matcher = try Self.start(Self.quote(cause: 1))
+        #expect(Quote.match(Self.before, cause: 1, in: &matcher) == 2)
+        #expect(Quote.match(Self.again, cause: 1, in: &matcher) == nil, "strand 1's second request came first")
+    }
+
+    @Test("an effect recorded before the children, without a strand, still comes first")
+    func parentBeforeChildren() throws {
+        var matcher = try Self.start(Self.quote(cause: 1))
+        #expect(Quote.match(Quote.eta, cause: 1, in: &matcher) == nil, "a child's request before the handler's cookie write")
+    }
+
+    @Test("an effect recorded after the children, without a strand, waits for every one of them")
+    func parentAfterChildren() throws {
+        var matcher = try Self.start(Self.quote(cause: 1))
+        #expect(Quote.match(Self.before, cause: 1, in: &matcher) == 2)
+        #expect(Quote.match(Quote.eta, cause: 1, in: &matcher) == 4)
+        #expect(Quote.match(Quote.fare, cause: 1, in: &matcher) == 3)
+        #expect(Quote.match(Quote.show, cause: 1, in: &matcher) == nil, "the page told before strand 1's second request")
+    }
+
+    @Test("a strand is written and read back, and only on effects, from 1")
+    func strandInTheFormat() throws {
+        let cassette = makeCassette(Self.quote(cause: 1))
+        let text = CassetteWriter.canonicalText(of: cassette)
+        #expect(text.contains("\"strand\": 2"), "\(text)")
+        let reread = try CassetteReader().read(Array(text.utf8), path: "quote.json")
+        #expect(reread.events.map(\.strand) == [nil, nil, 1, 2, 1, nil])
+
+        var bad = Self.quote(cause: 1)
+        bad[0].strand = 1
+        bad[3].strand = 0
+        let problems = CassetteValidator.problems(in: makeCassette(bad)).map(\.message)
+        #expect(problems.contains { $0.contains("a stimulus has no strand") }, "\(problems)")
+        #expect(problems.contains { $0.contains("strand 0 must be 1 or more") }, "\(problems)")
+    }
+}

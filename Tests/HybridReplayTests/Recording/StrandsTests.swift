@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+@testable import HybridReplay
+import HybridReplaySimulation
+
+/// Which effects the recorder writes with a strand: those of one cause made
+/// by two or more structured child tasks. Answers are held until the test
+/// releases them, so what each task does next is the test's order; which
+/// sibling makes its first call first is the scheduler's, so the strands are
+/// checked as a set.
+@Suite("Recorder strands of concurrent child tasks")
+struct StrandsTests {
+    typealias Rig = RecorderCauseTests.Rig
+
+    @Test("the child tasks of an async let pair get strands 1 and 2; the parent's effects and a lone child's get none")
+    func asyncLetSiblings() async {
+        let rig = Rig()
+        rig.handle("go") { platform in
+            rig.tasks.start {
+                await Rig.send("before", on: platform)
+                async let first: Void = Rig.send("a", on: platform)
+                async let second: Void = Rig.send("b", on: platform)
+                _ = await (first, second)
+                platform.routes.show(NativeRoute(name: "done"))
+            }
+        }
+        await rig.web.post(.string("go"), to: "go")
+        await rig.transport.calls.waitUntilHeld([Rig.url("before")])
+        rig.answer("before")
+        await rig.transport.calls.waitUntilHeld([Rig.url("a"), Rig.url("b")])
+        rig.answer("a")
+        rig.answer("b")
+        await rig.tasks.settle()
+
+        let events = rig.recorder.cassette().events
+        func strand(_ name: String) -> Int?? {
+            events.first { $0.payload(as: HTTPRequest.self)?.urlString == Rig.url(name) }.map(\.strand)
+        }
+        #expect(Set([strand("a"), strand("b")]) == [.some(1), .some(2)], "\(outline(events))")
+        #expect(strand("before") == .some(nil), "the parent's call before the fan-out keeps its place")
+        #expect(events.first { $0.payload(as: NativeRoute.self)?.name == "done" }?.strand == nil)
+        #expect(events.filter { $0.direction == .stimulus }.allSatisfy { $0.strand == nil })
+        #expect(CassetteValidator.problems(in: rig.recorder.cassette()).isEmpty)
+    }
+
+    @Test("a task group's children are numbered in the order each first made an effect of the cause", arguments: [6])
+    func taskGroupChildren(count: Int) async throws {
+        let rig = Rig()
+        let names = (0..<count).map { "c\($0)" }
+        rig.handle("go") { platform in
+            rig.tasks.start {
+                await withTaskGroup(of: Void.self) { group in
+                    for name in names {
+                        group.addTask {
+                            await Rig.send(name, on: platform)
+                            await Rig.send("\(name)-again", on: platform)
+                        }
+                    }
+                }
+            }
+        }
+        await rig.web.post(.string("go"), to: "go")
+        await rig.transport.calls.waitUntilHeld(Set(names.map(Rig.url)))
+        for name in names { rig.answer(name) }
+        await rig.transport.calls.waitUntilHeld(Set(names.map { Rig.url("\($0)-again") }))
+        for name in names { rig.answer("\(name)-again") }
+        await rig.tasks.settle()
+
+        let events = rig.recorder.events
+        let message = try #require(rig.message("go"))
+        // The first requests share the message as their cause: one strand per child, numbered by first call.
+        let first = events.filter { $0.cause == message && $0.kind == HTTPRequest.eventKind }
+        #expect(first.count == count)
+        #expect(first.map(\.strand) == (1...count).map { $0 }, "\(outline(events))")
+        // Each second request is caused by its own task's answer, alone in its cause: no strand.
+        let again = events.filter { $0.payload(as: HTTPRequest.self)?.urlString.hasSuffix("-again") == true }
+        #expect(again.count == count)
+        #expect(again.allSatisfy { $0.strand == nil }, "\(outline(events))")
+    }
+
+    @Test("unstructured and detached tasks get no strand: their effects keep the recorded order")
+    func unstructuredTasks() async {
+        let rig = Rig()
+        rig.handle("go") { platform in
+            rig.tasks.start {
+                let one = Task { await Rig.send("one", on: platform) }
+                let two = Task { await Rig.send("two", on: platform) }
+                let detached = Task.detached { platform.routes.show(NativeRoute(name: "detached")) }
+                platform.routes.show(NativeRoute(name: "inline"))
+                await detached.value
+                await one.value
+                await two.value
+            }
+        }
+        await rig.web.post(.string("go"), to: "go")
+        await rig.transport.calls.waitUntilHeld([Rig.url("one"), Rig.url("two")])
+        rig.answer("one")
+        rig.answer("two")
+        await rig.tasks.settle()
+
+        let events = rig.recorder.cassette().events
+        #expect(events.filter { $0.direction == .effect }.count == 4, "\(outline(events))")
+        #expect(events.allSatisfy { $0.strand == nil }, "\(outline(events))")
+    }
+
+    @Test("numbering is per cause, and a cause with one child task writes none")
+    func numberingPerCause() {
+        let request = HTTPRequest(url: "https://api.example.com/x")
+        let events = [
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "a", body: "1")),
+            Event(id: 2, at: 0, cause: 1, payload: request),
+            Event(id: 3, at: 0, cause: 1, payload: request),
+            Event(id: 4, at: 0, cause: 1, payload: request),
+            Event(id: 5, at: 0, payload: ScriptMessage(handler: "b", body: "2")),
+            Event(id: 6, at: 0, cause: 5, payload: request),
+            Event(id: 7, at: 0, cause: 5, payload: request),
+            Event(id: 8, at: 0, payload: request),
+            Event(id: 9, at: 0, payload: request),
+        ]
+        let tasks: [Int: CurrentTask.ID] = [
+            2: .init(value: 40), 3: .init(value: 30), 4: .init(value: 40),  // two children of message 1
+            6: .init(value: 50),  // one child of message 2, beside its parent's effect 7
+            8: .init(value: 60), 9: .init(value: 70),  // two children without a cause
+        ]
+        let numbered = Strands.numbered(events, childTasks: tasks)
+        #expect(numbered.map(\.strand) == [nil, 1, 2, 1, nil, nil, nil, 1, 2])
+        #expect(Strands.numbered(events, childTasks: [2: .init(value: 1)]).allSatisfy { $0.strand == nil })
+    }
+
+    @Test("a child task is told from its parent by the runtime's task header", .enabled(if: CurrentTask.isNumberedByRuntime))
+    func childTaskDetection() async {
+        // A detached task is nobody's child (a test function itself may run as a child task of Swift Testing's).
+        let seen = await Task.detached { () -> [CurrentTask.ID?] in
+            async let child = CurrentTask.structuredChild
+            let grouped = await withTaskGroup(of: CurrentTask.ID?.self) { group in
+                group.addTask { CurrentTask.structuredChild }
+                return await group.next() ?? nil
+            }
+            let unstructured = await Task { CurrentTask.structuredChild }.value
+            return [CurrentTask.structuredChild, await child, grouped, unstructured, CurrentTask.id]
+        }.value
+        #expect(seen[0] == nil, "a detached task")
+        #expect(seen[1] != nil, "an async let child")
+        #expect(seen[1] != seen[4], "the child's number is its own")
+        #expect(seen[2] != nil, "a task group's child")
+        #expect(seen[3] == nil, "a Task started inside")
+    }
+
+    @Test("effects the test function makes itself, and a handler's own effects, get no strand beside an app's fan-out")
+    func driveAndHandlerKeepTheirPlace() async {
+        let rig = Rig()
+        rig.handle("go") { platform in
+            platform.routes.show(NativeRoute(name: "handler"))
+            rig.tasks.start {
+                async let first: Void = Rig.send("a", on: platform)
+                async let second: Void = Rig.send("b", on: platform)
+                _ = await (first, second)
+            }
+        }
+        // Two effects of the drive's own (no cause), beside two without a cause from children of a fan-out.
+        rig.platform.routes.show(NativeRoute(name: "drive"))
+        rig.tasks.start {
+            async let x: Void = Rig.send("x", on: rig.platform)
+            async let y: Void = Rig.send("y", on: rig.platform)
+            _ = await (x, y)
+        }
+        await rig.web.post(.string("go"), to: "go")
+        await rig.transport.calls.waitUntilHeld([Rig.url("a"), Rig.url("b"), Rig.url("x"), Rig.url("y")])
+        for name in ["a", "b", "x", "y"] { rig.answer(name) }
+        await rig.tasks.settle()
+
+        let events = rig.recorder.cassette().events
+        func strand(_ name: String) -> Int?? {
+            events.first { $0.payload(as: HTTPRequest.self)?.urlString == Rig.url(name) }.map(\.strand)
+        }
+        #expect(Set([strand("a"), strand("b")]) == [.some(1), .some(2)], "\(outline(events))")
+        #expect(Set([strand("x"), strand("y")]) == [.some(1), .some(2)], "\(outline(events))")
+        #expect(events.filter { $0.kind == NativeRoute.eventKind }.count == 2)
+        #expect(events.filter { $0.kind == NativeRoute.eventKind }.allSatisfy { $0.strand == nil }, "\(outline(events))")
+    }
+}

@@ -123,8 +123,9 @@ public final class Recorder: Sendable {
     ///
     /// The events are in the written order of ``RecordingOrder``: as they
     /// happened, except that a navigation lifecycle notification is written
-    /// after the JavaScript, HTTP and location work it raced with, so that
-    /// ids may differ from those of ``events``.
+    /// after the JavaScript, HTTP and location work it raced with, and the
+    /// calls of concurrent child tasks in one place among the answers they
+    /// raced with (``Strands/canonical(_:)``), so that ids may differ from those of ``events``.
     ///
     /// - Returns: A cassette `recordedBy` HybridReplay ``RecordingTool/hybridReplayVersion``
     ///   with this recorder's engine, listing the redaction rules applied.
@@ -135,7 +136,7 @@ public final class Recorder: Sendable {
             recordedAt: state.withLock { $0.recordedAt }, volatile: volatile)
         let (events, quiet, childTasks) = state.withLock { ($0.events, $0.quietNotifications, $0.childTasks) }
         let stranded = Strands.numbered(events, childTasks: childTasks)
-        return Cassette(header: header, events: RecordingOrder.written(stranded, quiet: quiet))
+        return Cassette(header: header, events: Strands.canonical(RecordingOrder.written(stranded, quiet: quiet)))
     }
 
     /// Delivers the lifecycle notification `id` to app code with `body`, and

@@ -32,3 +32,123 @@ enum Strands {
         return stranded
     }
 }
+
+extension Strands {
+    /// `events` (in the written order, numbered from 1) with the effects of
+    /// concurrent child tasks in one place among the answers they raced
+    /// with, so that re-recording unchanged code gives the same bytes.
+    ///
+    /// Sibling child tasks make their calls in whatever order the scheduler
+    /// picks, and a call's answer may arrive before or after a sibling's next
+    /// call; none of that is the app's doing, and a replay accepts every such
+    /// order (``Event/strand``). What the app sees — the order the answers
+    /// arrived in — is kept. So in each run of events made only of effects
+    /// of one cause's strands and answers to such effects, the answers stay
+    /// in their recorded order, each effect is written as late as it could
+    /// have been made (right before the first answer to it or to a later
+    /// call of its own strand, else at the end of the run), and effects
+    /// written together are ordered by their canonical text, each strand's
+    /// own order kept. A replay then delivers each answer once its own call
+    /// has been made, as before, and never holds an answer for a sibling's
+    /// call it did not answer. Strands are numbered again in the new order,
+    /// ids renumbered (`cause` and `answers` follow them), and an `at` that
+    /// would go back in time takes the one before it.
+    static func canonical(_ events: [Event]) -> [Event] {
+        guard events.contains(where: { $0.strand != nil }) else { return events }
+        var byID: [Int: Event] = [:]
+        for event in events where event.strand != nil { byID[event.id] = event }
+        var order: [Event] = []
+        order.reserveCapacity(events.count)
+        var index = 0
+        while index < events.count {
+            let first = events[index]
+            guard first.direction == .effect, first.strand != nil else {
+                order.append(first)
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < events.count, belongs(events[end], toRunOf: first.cause, stranded: byID) { end += 1 }
+            order += normalForm(of: events[index..<end])
+            index = end
+        }
+        guard order.map(\.id) != events.map(\.id) else { return events }
+        return renumbered(order)
+    }
+
+    /// Whether `event` continues a run of effects of `cause`'s strands and their answers.
+    private static func belongs(_ event: Event, toRunOf cause: Int?, stranded: [Int: Event]) -> Bool {
+        if event.direction == .effect { return event.strand != nil && event.cause == cause }
+        guard let call = event.answers.flatMap({ stranded[$0] }) else { return false }
+        return call.cause == cause && event.cause == nil
+    }
+
+    /// A run with its answers in place and each effect as late as it can be.
+    private static func normalForm(of run: ArraySlice<Event>) -> [Event] {
+        var written: [Event] = []
+        var pending: [Event] = []
+        for event in run {
+            guard event.direction == .stimulus else {
+                pending.append(event)
+                continue
+            }
+            if let call = event.answers, let at = pending.firstIndex(where: { $0.id == call }) {
+                let strand = pending[at].strand
+                let due = pending[...at].filter { $0.strand == strand }
+                pending.removeAll { effect in due.contains { $0.id == effect.id } }
+                written += merged(due)
+            }
+            written.append(event)
+        }
+        return written + merged(pending)
+    }
+
+    /// `effects` ordered by canonical text, each strand's own order kept.
+    private static func merged(_ effects: [Event]) -> [Event] {
+        guard effects.count > 1 else { return effects }
+        var queues: [Int: [(key: [UInt8], event: Event)]] = [:]
+        for effect in effects { queues[effect.strand ?? 0, default: []].append((key(of: effect), effect)) }
+        var result: [Event] = []
+        while let next = queues.filter({ !$0.value.isEmpty }).min(by: { lhs, rhs in
+            let (a, b) = (lhs.value[0].key, rhs.value[0].key)
+            return a == b ? lhs.key < rhs.key : a.lexicographicallyPrecedes(b)
+        }) {
+            result.append(next.value[0].event)
+            queues[next.key]?.removeFirst()
+        }
+        return result
+    }
+
+    /// What orders two effects written together: their kind and canonical payload.
+    private static func key(of effect: Event) -> [UInt8] {
+        var printer = CanonicalPrinter()
+        printer.printDocument(EventCoding.payloadNode(effect.payload))
+        return Array("\(effect.kind) ".utf8) + printer.bytes
+    }
+
+    /// `order` with ids from 1, references following them, strands numbered
+    /// again by first appearance in each cause, and times that never go back.
+    private static func renumbered(_ order: [Event]) -> [Event] {
+        var newID: [Int: Int] = [:]
+        for (index, event) in order.enumerated() { newID[event.id] = index + 1 }
+        var strandNumbers: [Int: [Int: Int]] = [:]  // by cause (0 for none), old strand to new
+        var result: [Event] = []
+        result.reserveCapacity(order.count)
+        for (index, event) in order.enumerated() {
+            var renumbered = event
+            renumbered.id = index + 1
+            renumbered.cause = event.cause.map { newID[$0] ?? $0 }
+            renumbered.answers = event.answers.map { newID[$0] ?? $0 }
+            if let strand = event.strand {
+                let group = event.cause ?? 0
+                let known = strandNumbers[group, default: [:]]
+                let number = known[strand] ?? known.count + 1
+                strandNumbers[group, default: [:]][strand] = number
+                renumbered.strand = number
+            }
+            if let previous = result.last, renumbered.at < previous.at { renumbered.at = previous.at }
+            result.append(renumbered)
+        }
+        return result
+    }
+}

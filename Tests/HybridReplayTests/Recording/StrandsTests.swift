@@ -178,4 +178,67 @@ struct StrandsTests {
         #expect(events.filter { $0.kind == NativeRoute.eventKind }.count == 2)
         #expect(events.filter { $0.kind == NativeRoute.eventKind }.allSatisfy { $0.strand == nil }, "\(outline(events))")
     }
+
+    // MARK: The written order of a fan-out
+
+    static let devices = HTTPRequest(method: "POST", url: "https://api.ride.example/v1/devices")
+    static let profile = HTTPRequest(method: "GET", url: "https://api.ride.example/v1/me")
+
+    /// A sign-in message, then `order` (d/p: the devices and profile calls of
+    /// two child tasks; D/P: their answers), then the page told; ids and strands as they happened,
+    /// all at time 0 as on a manual clock, or 0.1 s apart.
+    static func signIn(_ order: String, timed: Bool = false) -> [Event] {
+        var events = [Event(id: 1, at: 0, payload: ScriptMessage(handler: "signIn", body: "go"))]
+        var callID: [Character: Int] = [:]
+        var strands: [Character: Int] = [:]
+        for (offset, letter) in order.enumerated() {
+            let id = offset + 2
+            let at = timed ? Double(offset) / 10 : 0
+            switch letter {
+            case "d", "p":
+                strands[letter] = strands[letter] ?? strands.count + 1
+                callID[letter] = id
+                events.append(Event(id: id, at: at, cause: 1, strand: strands[letter], payload: letter == "d" ? devices : profile))
+            default:
+                let call = callID[Character(letter.lowercased())]
+                events.append(Event(id: id, at: at, answers: call, payload: HTTPResponse(status: letter == "D" ? 201 : 200)))
+            }
+        }
+        events.append(Event(id: order.count + 2, at: timed ? 1 : 0, cause: 1, payload: JavaScriptEvaluation(script: "signedIn()")))
+        return events
+    }
+
+    static func written(_ order: String) -> String {
+        CassetteWriter.canonicalText(of: makeCassette(Strands.canonical(signIn(order))))
+    }
+
+    @Test("re-recorded fan-outs whose answers came in one order are written the same, whichever call was made first",
+          arguments: [["dDpP", "dpDP", "pdDP"], ["pPdD", "dpPD", "pdPD"]])
+    func sameAnswerOrderSameBytes(orders: [String]) throws {
+        let texts = orders.map(Self.written)
+        #expect(Set(texts).count == 1, "\(orders)")
+        let cassette = makeCassette(Strands.canonical(Self.signIn(orders[0])))
+        #expect(CassetteValidator.problems(in: cassette).isEmpty)
+        // Each answer right after its own call, in the answers' recorded order.
+        let kinds = cassette.events.dropFirst().dropLast().map { event in
+            event.payload(as: HTTPRequest.self).map { $0.method } ?? "answer \(event.answers ?? 0)"
+        }
+        #expect(kinds == (orders[0].first == "d" ? ["POST", "answer 2", "GET", "answer 4"] : ["GET", "answer 2", "POST", "answer 4"]))
+        #expect(cassette.events.dropFirst().dropLast().compactMap(\.strand) == [1, 2])
+    }
+
+    @Test("the order the answers came in is kept: it is what the app saw")
+    func answerOrderIsKept() {
+        #expect(Self.written("dpDP") != Self.written("dpPD"))
+    }
+
+    @Test("a time that would go back takes the one before it, and a fan-out already in place is left as it is")
+    func timesAndUntouched() {
+        let moved = Strands.canonical(Self.signIn("dpDP", timed: true))
+        #expect(moved.map(\.at) == [0, 0, 0.2, 0.2, 0.3, 1])
+        let inPlace = Self.signIn("dDpP")
+        #expect(Strands.canonical(inPlace) == inPlace)
+        let unstranded = FanOutOrderingTests.quote(cause: 1)
+        #expect(Strands.canonical(unstranded) == unstranded)
+    }
 }

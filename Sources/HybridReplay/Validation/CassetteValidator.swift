@@ -58,6 +58,10 @@ public enum CassetteValidator {
                     report("strand", "a stimulus has no strand; 'strand' names the child task that made an effect")
                 } else if strand < 1 {
                     report("strand", "strand \(strand) must be 1 or more")
+                } else if cassette.header.formatVersion < 2 {
+                    report(
+                        "strand",
+                        "'strand' needs format version 2; this cassette is version \(cassette.header.formatVersion); set its 'formatVersion' to 2")
                 }
             }
             if let cause = event.cause {

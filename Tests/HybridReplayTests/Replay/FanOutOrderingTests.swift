@@ -205,5 +205,9 @@ struct StrandOrderingTests {
         let problems = CassetteValidator.problems(in: makeCassette(bad)).map(\.message)
         #expect(problems.contains { $0.contains("a stimulus has no strand") }, "\(problems)")
         #expect(problems.contains { $0.contains("strand 0 must be 1 or more") }, "\(problems)")
+
+        let versionOne = Cassette(header: CassetteHeader(formatVersion: 1, name: "old"), events: Self.quote(cause: 1))
+        let old = CassetteValidator.problems(in: versionOne).map(\.message)
+        #expect(old.contains { $0.contains("'strand' needs format version 2") }, "\(old)")
     }
 }

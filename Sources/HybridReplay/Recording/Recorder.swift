@@ -81,6 +81,10 @@ public final class Recorder: Sendable {
         var quietNotifications: Set<Int> = []
         /// The structured child task that made each effect made in one (see ``Strands``).
         var childTasks: [Int: CurrentTask.ID] = [:]
+        /// The task of app code that made each effect made in one (see ``Strands``).
+        var tasks: [Int: CurrentTask.ID] = [:]
+        /// The effects whose answer a task awaited (see ``Strands``).
+        var awaitedCalls: Set<Int> = []
     }
 
     /// Creates a recorder; its clock starts now.
@@ -115,8 +119,8 @@ public final class Recorder: Sendable {
     /// The events recorded so far, redacted, in id order, each effect made
     /// in one of several concurrent child tasks of its cause with its ``Event/strand``.
     public var events: [Event] {
-        let (events, childTasks) = state.withLock { ($0.events, $0.childTasks) }
-        return Strands.numbered(events, childTasks: childTasks)
+        let (events, tasks) = state.withLock { ($0.events, Strands.Tasks(children: $0.childTasks, all: $0.tasks, awaited: $0.awaitedCalls)) }
+        return Strands.numbered(events, tasks)
     }
 
     /// The recording as a cassette: the header and the events so far.
@@ -134,8 +138,8 @@ public final class Recorder: Sendable {
             name: name, description: description, contract: contract,
             recordedBy: .hybridReplay(engine: engine), redactions: redaction.ruleNames,
             recordedAt: state.withLock { $0.recordedAt }, volatile: volatile)
-        let (events, quiet, childTasks) = state.withLock { ($0.events, $0.quietNotifications, $0.childTasks) }
-        let stranded = Strands.numbered(events, childTasks: childTasks)
+        let (events, quiet, tasks) = state.withLock { ($0.events, $0.quietNotifications, Strands.Tasks(children: $0.childTasks, all: $0.tasks, awaited: $0.awaitedCalls)) }
+        let stranded = Strands.numbered(events, tasks)
         return Cassette(header: header, events: Strands.canonical(RecordingOrder.written(stranded, quiet: quiet)))
     }
 
@@ -184,9 +188,11 @@ public final class Recorder: Sendable {
     @discardableResult
     func record(_ payload: any EventPayload, cause: Int?, answers: Int? = nil, awaitsLateAnswer: Bool = false) -> Int {
         defer { waiters.changed() }
-        let child = payload.direction == .effect ? concurrentChild : nil
+        let task = payload.direction == .effect ? appTask : nil
+        let child = task != nil ? CurrentTask.structuredChild : nil
         return state.withLock { state in
             let id = store(payload, cause: cause, answers: answers, in: &state, awaitsLateAnswer: awaitsLateAnswer)
+            if let task { state.tasks[id] = task }
             if let child { state.childTasks[id] = child }
             return id
         }
@@ -303,19 +309,19 @@ public final class Recorder: Sendable {
         return scope?.stimulusID
     }
 
-    /// The current task when it is a child task app code started to run
-    /// beside others (`async let`, a task group's child), which ``Strands``
-    /// numbers; `nil` otherwise.
+    /// The current task when it is one of app code's, which ``Strands``
+    /// may tell apart from others running beside it; `nil` otherwise.
     ///
     /// Not the task a stimulus is being delivered in (the handler's own
     /// effects keep their place), nor one that existed before the recorder
     /// (Swift Testing runs each test function as a child task; what the test
-    /// itself calls is the drive, not a fan-out).
-    private var concurrentChild: CurrentTask.ID? {
-        guard let child = CurrentTask.structuredChild, child.value > taskWatermark,
-            child != currentScope?.deliveringTask
+    /// itself calls is the drive, not app code's concurrency), nor any where
+    /// the runtime does not number tasks (an address may be reused).
+    private var appTask: CurrentTask.ID? {
+        guard CurrentTask.isNumberedByRuntime, let task = CurrentTask.id, task.value > taskWatermark,
+            task != currentScope?.deliveringTask
         else { return nil }
-        return child
+        return task
     }
 
     /// Where the caller is, for a seam call whose answer it will await.
@@ -327,7 +333,15 @@ public final class Recorder: Sendable {
     ///
     /// Call it before the answer reaches app code, so the task reads it when it resumes.
     func answered(_ site: CallSite, by answerID: Int) {
-        state.withLock { $0.awaited.note(answerID, at: site) }
+        state.withLock { state in
+            state.awaited.note(answerID, at: site)
+            // Ids are numbered from 1 in the order events are stored.
+            if site.task != nil, state.events.indices.contains(answerID - 1), state.events[answerID - 1].id == answerID,
+                let call = state.events[answerID - 1].answers
+            {
+                state.awaitedCalls.insert(call)
+            }
+        }
     }
 
     /// A fresh scope for code reacting to stimulus `id`.

@@ -1,33 +1,76 @@
-/// Numbers the concurrent child tasks that made effects of each cause, the
+/// Numbers the tasks that made effects of one cause concurrently, the
 /// ``Event/strand`` a replay lets interleave.
 ///
-/// Effects of one cause (or, for effects without one, of app code's own
-/// initiative) made by two or more structured child tasks (`async let`, task
-/// group children, see ``CurrentTask/structuredChild``) get the number of
-/// their task among them, from 1 in the order each first made one. Where a
-/// single child task made effects of a cause, nothing runs beside it there,
-/// so its effects keep their place and are written without a strand: a
-/// recording without fan-outs is written exactly as before strands existed.
+/// Within the effects of one cause (or, for effects without one, of app
+/// code's own initiative), a task gets a strand when the recording shows it
+/// ran beside another:
+///
+/// - every structured child task (`async let`, a task group's child, see
+///   ``CurrentTask/structuredChild``) when two or more made such effects:
+///   siblings run at once by construction;
+/// - any other task of app code (the parent of those children, a `Task {}`)
+///   that made an effect while another task was suspended in a call it had
+///   made earlier and awaited, whose answer came only after: the two tasks
+///   were running at the same time, so either call could have come first
+///   (`async let a = api.x()` then `let b = await api.y()` in the parent).
+///   Both tasks get a strand.
+///
+/// Strands are numbered from 1 in the order each first made an effect of
+/// the cause. Where only one task would get a strand, nothing ran beside it
+/// that the recording shows, so its effects keep their place and are written
+/// without one: a recording without concurrency is written exactly as before
+/// strands existed. An effect made outside a task, or by a task the recorder
+/// does not count as app code's (see `Recorder.appTask`), never gets one.
 enum Strands {
-    /// `events` with the strand of every effect a child task made beside others of the same cause.
+    /// What the recorder knows of the tasks behind the effects.
+    struct Tasks: Sendable {
+        /// The structured child task that made each effect made in one, by event id.
+        var children: [Int: CurrentTask.ID] = [:]
+        /// The task of app code that made each effect made in one, by event id.
+        var all: [Int: CurrentTask.ID] = [:]
+        /// The effects whose answer the task that made them awaited.
+        var awaited: Set<Int> = []
+    }
+
+    /// `events` with the strand of every effect a task made beside another of the same cause.
     ///
     /// - Parameters:
     ///   - events: The events as recorded, in id order.
-    ///   - childTasks: The child task that made each effect made in one, by event id.
-    static func numbered(_ events: [Event], childTasks: [Int: CurrentTask.ID]) -> [Event] {
-        guard childTasks.count > 1 else { return events }
+    ///   - tasks: The tasks that made them.
+    static func numbered(_ events: [Event], _ tasks: Tasks) -> [Event] {
+        guard tasks.all.count + tasks.children.count > 1 else { return events }
+        var answerOf: [Int: Int] = [:]
+        for event in events where event.direction == .stimulus {
+            if let call = event.answers { answerOf[call] = event.id }
+        }
+        var strandTask: [Int: CurrentTask.ID] = tasks.children
+        // Per cause, the awaited calls whose answer had not come yet, with the task that made each.
+        var inFlight: [Int: [(call: Int, task: CurrentTask.ID)]] = [:]
+        for event in events where event.direction == .effect {
+            let group = event.cause ?? 0
+            guard let task = tasks.all[event.id] else { continue }
+            var open = inFlight[group, default: []].filter { answerOf[$0.call].map { $0 > event.id } ?? true }
+            for other in open where other.task != task {
+                strandTask[event.id] = task
+                strandTask[other.call] = other.task
+            }
+            if tasks.awaited.contains(event.id) { open.append((event.id, task)) }
+            inFlight[group] = open
+        }
+        guard strandTask.count > 1 else { return events }
         var numbers: [Int: [CurrentTask.ID: Int]] = [:]  // by cause, 0 for none
         for event in events {
-            guard let task = childTasks[event.id] else { continue }
+            guard let task = strandTask[event.id] else { continue }
             let group = event.cause ?? 0
             let known = numbers[group, default: [:]]
             if known[task] == nil { numbers[group, default: [:]][task] = known.count + 1 }
         }
         var stranded = events
         for index in stranded.indices {
-            guard let task = childTasks[stranded[index].id], let tasks = numbers[stranded[index].cause ?? 0], tasks.count > 1
+            guard let task = strandTask[stranded[index].id], let strands = numbers[stranded[index].cause ?? 0],
+                strands.count > 1
             else { continue }
-            stranded[index].strand = tasks[task]
+            stranded[index].strand = strands[task]
         }
         return stranded
     }

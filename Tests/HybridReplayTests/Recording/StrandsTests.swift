@@ -78,7 +78,7 @@ struct StrandsTests {
         #expect(again.allSatisfy { $0.strand == nil }, "\(outline(events))")
     }
 
-    @Test("unstructured and detached tasks get no strand: their effects keep the recorded order")
+    @Test("unstructured tasks get strands only where the recording shows them running at once: both calls in flight")
     func unstructuredTasks() async {
         let rig = Rig()
         rig.handle("go") { platform in
@@ -100,7 +100,9 @@ struct StrandsTests {
 
         let events = rig.recorder.cassette().events
         #expect(events.filter { $0.direction == .effect }.count == 4, "\(outline(events))")
-        #expect(events.allSatisfy { $0.strand == nil }, "\(outline(events))")
+        let requests = events.filter { $0.kind == HTTPRequest.eventKind }
+        #expect(Set(requests.map(\.strand)) == [1, 2], "two calls in flight at once: \(outline(events))")
+        #expect(events.filter { $0.kind == NativeRoute.eventKind }.allSatisfy { $0.strand == nil }, "\(outline(events))")
     }
 
     @Test("numbering is per cause, and a cause with one child task writes none")
@@ -122,9 +124,10 @@ struct StrandsTests {
             6: .init(value: 50),  // one child of message 2, beside its parent's effect 7
             8: .init(value: 60), 9: .init(value: 70),  // two children without a cause
         ]
-        let numbered = Strands.numbered(events, childTasks: tasks)
+        let numbered = Strands.numbered(events, Strands.Tasks(children: tasks, all: tasks))
         #expect(numbered.map(\.strand) == [nil, 1, 2, 1, nil, nil, nil, 1, 2])
-        #expect(Strands.numbered(events, childTasks: [2: .init(value: 1)]).allSatisfy { $0.strand == nil })
+        let one: [Int: CurrentTask.ID] = [2: .init(value: 1)]
+        #expect(Strands.numbered(events, Strands.Tasks(children: one, all: one)).allSatisfy { $0.strand == nil })
     }
 
     @Test("a child task is told from its parent by the runtime's task header", .enabled(if: CurrentTask.isNumberedByRuntime))
@@ -240,5 +243,62 @@ struct StrandsTests {
         #expect(Strands.canonical(inPlace) == inPlace)
         let unstranded = FanOutOrderingTests.quote(cause: 1)
         #expect(Strands.canonical(unstranded) == unstranded)
+    }
+
+    @Test("a parent's call made while its child's call awaits an answer gets a strand beside the child's, in either recorded order",
+          arguments: [true, false])
+    func parentBesideChild(childFirst: Bool) async {
+        let rig = Rig()
+        let checkpoints = rig.checkpoints
+        rig.handle("go") { platform in
+            rig.tasks.start {
+                async let child: Void = {
+                    if !childFirst { await checkpoints.wait("child") }
+                    await Rig.send("child", on: platform)
+                }()
+                if childFirst { await checkpoints.wait("parent") }
+                await Rig.send("parent", on: platform)
+                await child
+                platform.routes.show(NativeRoute(name: "joined"))
+            }
+        }
+        await rig.web.post(.string("go"), to: "go")
+        let (first, second) = childFirst ? ("child", "parent") : ("parent", "child")
+        await rig.transport.calls.waitUntilHeld([Rig.url(first)])
+        await checkpoints.waitUntilHeld([second])
+        checkpoints.release(second)
+        await rig.transport.calls.waitUntilHeld([Rig.url(first), Rig.url(second)])
+        rig.answer("child")
+        rig.answer("parent")
+        await rig.tasks.settle()
+
+        let events = rig.recorder.cassette().events
+        let requests = events.filter { $0.kind == HTTPRequest.eventKind }
+        // Written in the order of their answers (the child's came first), whichever call was made first.
+        #expect(requests.map { $0.payload(as: HTTPRequest.self)?.urlString } == [Rig.url("child"), Rig.url("parent")])
+        #expect(requests.map(\.strand) == [1, 2], "\(outline(events))")
+        #expect(events.first { $0.kind == NativeRoute.eventKind }?.strand == nil, "after the join it keeps its place")
+    }
+
+    @Test("a parent's call made after its child's call was answered gets no strand: the recording does not show them at once")
+    func parentAfterChildAnswered() async {
+        let rig = Rig()
+        rig.handle("go") { platform in
+            rig.tasks.start {
+                async let child: Void = Rig.send("child", on: platform)
+                await child
+                await Rig.send("parent", on: platform)
+            }
+        }
+        await rig.web.post(.string("go"), to: "go")
+        await rig.transport.calls.waitUntilHeld([Rig.url("child")])
+        rig.answer("child")
+        await rig.transport.calls.waitUntilHeld([Rig.url("parent")])
+        rig.answer("parent")
+        await rig.tasks.settle()
+
+        let events = rig.recorder.cassette().events
+        #expect(events.filter { $0.kind == HTTPRequest.eventKind }.count == 2)
+        #expect(events.allSatisfy { $0.strand == nil }, "\(outline(events))")
     }
 }

@@ -42,6 +42,12 @@ enum DispatchWatch {
         hr_job_hold_install { job in
             if let job { WatchedJobs.releasedByBound(job) }
         }
+        hr_block_context_install(
+            { CarriedWork.capture() },
+            { context, invoke, block in
+                guard let context, let invoke else { return }
+                CarriedWork.run(context, invoke, block)
+            })
     }
 
     /// Stops reporting blocks and following jobs; `dispatch_async` and `dispatch_async_f` still pass every block on.
@@ -49,5 +55,6 @@ enum DispatchWatch {
         hr_dispatch_watch_install(nil)
         hr_job_watch_install(nil, nil)
         hr_job_hold_install(nil)
+        hr_block_context_install(nil, nil)
     }
 }

@@ -17,6 +17,8 @@ enum Hop: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case completionInTask = "completion handler in a Task"
     /// A completion handler that hops back with `DispatchQueue.main.async`.
     case dispatchMain = "DispatchQueue.main.async"
+    /// A completion handler that hops back with `DispatchQueue.main.async` and goes on in a `Task {}` there.
+    case dispatchMainThenTask = "DispatchQueue.main.async then Task"
     /// A completion handler that goes on with `DispatchQueue.global().async`.
     case dispatchGlobal = "DispatchQueue.global().async"
     /// The whole handler in `Task.detached`.
@@ -98,6 +100,8 @@ final class BankBridge: ScriptMessageHandler {
                     Task { @MainActor in webView.evaluateJavaScript(text, completionHandler: nil) }
                 case .dispatchMain:
                     DispatchQueue.main.async { webView.evaluateJavaScript(text, completionHandler: nil) }
+                case .dispatchMainThenTask:
+                    DispatchQueue.main.async { Task { webView.evaluateJavaScript(text, completionHandler: nil) } }
                 case .dispatchGlobal:
                     DispatchQueue.global().async { webView.evaluateJavaScript(text, completionHandler: nil) }
                 case .operationQueueMain:

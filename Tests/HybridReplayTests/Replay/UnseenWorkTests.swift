@@ -28,15 +28,26 @@ struct UnseenWorkTests {
         #endif
     }
 
-    @Test("a block handed to the main queue is not: the replay drains the main queue itself")
-    func mainQueueBlock() async {
+    @Test("a block handed to the main queue is not: the replay drains the main queue itself, and the block runs as the replay's work (Linux)")
+    func mainQueueBlock() async throws {
         let engine = Self.engine()
+        let leased = Locked<Bool?>(nil)
         await RuntimeWatchInstallation.during {
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                engine.withLease { DispatchQueue.main.async { done.resume() } }
+                engine.withLease {
+                    DispatchQueue.main.async {
+                        leased.withLock { $0 = ReplayContext.lease?.engine === engine }
+                        // The test's own task is not the replay's work: resumed from outside it.
+                        ReplayContext.$lease.withValue(nil) { done.resume() }
+                    }
+                }
             }
         }
         #expect(!engine.sawUnseenWork)
+        #if os(Linux)
+        try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")
+        #expect(leased.withLock { $0 } == true, "the block carries the lease of the code that handed it over")
+        #endif
     }
 
     @Test("a block handed to a global queue outside the replay's work is not counted")

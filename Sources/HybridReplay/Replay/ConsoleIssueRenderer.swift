@@ -73,7 +73,10 @@ package enum ConsoleIssueRenderer {
         case .repeats:
             return "unexpected effect: it repeats \(related), which already happened"
         case .differs:
-            return "the effect that happened differs from the recording"
+            guard let swapped = issue.relatedEvent else { return "the effect that happened differs from the recording" }
+            return "the effect that happened differs from the recording: it is \(swapped), recorded after it for the same "
+                + "cause, made first; effects of one cause keep their recorded order unless the recording shows them "
+                + "made concurrently (docs/replaying.md, \"Matching effects\")"
         case .beforeCause:
             return "happened before its cause, \(cause), was delivered"
         case .beforeStimuliAhead:

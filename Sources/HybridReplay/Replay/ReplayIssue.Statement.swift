@@ -15,7 +15,9 @@ extension ReplayIssue {
         case settledDifferently(EventKind)
         /// The effect repeats ``ReplayIssue/relatedEvent``, which already happened.
         case repeats
-        /// The effect differs from the recorded one, field by field.
+        /// The effect differs from the recorded one, field by field; when
+        /// ``ReplayIssue/relatedEvent`` is set, it is exactly that effect,
+        /// recorded later for the same cause: the two came in the other order.
         case differs
         /// The effect came before its ``ReplayIssue/cause`` was delivered.
         case beforeCause

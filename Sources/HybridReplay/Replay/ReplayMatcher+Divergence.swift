@@ -84,9 +84,12 @@ extension ReplayMatcher {
                         kind: .unexpectedEffect, eventID: nearest.id, eventKind: nearest.kind, statement: .aheadOfStimulus,
                         relatedEvent: script.reference(ahead.id), differences: differences, actual: actual)
                 }
+                // What happened is exactly a call recorded later for the same cause: the two came in
+                // the other order, which reads as a changed call unless the issue says so.
+                let swapped = sameKind.prefix(200).first { $0.id > nearest.id && $0.cause == nearest.cause && matches($0) }
                 return ReplayIssue(
                     kind: .unexpectedEffect, eventID: nearest.id, eventKind: nearest.kind, statement: .differs,
-                    differences: differences, actual: actual)
+                    relatedEvent: swapped.map { script.reference($0.id) }, differences: differences, actual: actual)
             }
             if let repetition { return repetition }
             // Nothing due is of this kind: the nearest may be one that already happened, which this repeats.

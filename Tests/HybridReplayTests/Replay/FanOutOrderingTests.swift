@@ -211,3 +211,25 @@ struct StrandOrderingTests {
         #expect(old.contains { $0.contains("'strand' needs format version 2") }, "\(old)")
     }
 }
+
+@Suite("Two calls of one cause in the other order than recorded")
+struct SwappedCallsReportTests {
+    @Test("the report says the call that happened is the one recorded after it, not only that a field differs")
+    func swappedCallsAreNamed() async {
+        let report = await Replayer(cassette: makeCassette(FanOutOrderingTests.quote(cause: 1)), options: fastReplay).replay {
+            platform in
+            platform.webView.add(
+                ReactingHandler { _ in
+                    Task {
+                        _ = try? await platform.transport.send(FanOutOrderingTests.eta)
+                        _ = try? await platform.transport.send(FanOutOrderingTests.fare)
+                        platform.webView.evaluateJavaScript("window.trip.quote()", completionHandler: nil)
+                    }
+                }, name: "quote")
+        }
+        #expect(!report.passed)
+        let text = "\(report)"
+        #expect(text.contains("event 2 (http.request): the effect that happened differs from the recording: it is event 3"), "\(text)")
+        #expect(text.contains("Matching effects"), "\(text)")
+    }
+}

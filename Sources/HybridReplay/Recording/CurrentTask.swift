@@ -51,14 +51,26 @@ enum CurrentTask {
     /// as garbage.
     static var structuredChild: ID? {
         guard let runtime = RuntimeTaskIDs.shared, let task = runtime.current() else { return nil }
-        let number = runtime.taskID(task)
+        return childNumber(of: task, runtime).map(ID.init(value:))
+    }
+
+    /// Whether `job`, a job being handed to an executor, is a structured
+    /// child task's; `false` where that cannot be read (see ``structuredChild``).
+    static func isStructuredChild(_ job: UnsafeRawPointer) -> Bool {
+        guard let runtime = RuntimeTaskIDs.shared else { return false }
+        return childNumber(of: UnsafeMutableRawPointer(mutating: job), runtime) != nil
+    }
+
+    /// The number of `task` when its job header says it is a child task.
+    private static func childNumber(of task: UnsafeMutableRawPointer, _ runtime: RuntimeTaskIDs) -> UInt64? {
         let word = MemoryLayout<UnsafeRawPointer>.size
         let flags = task.load(fromByteOffset: 4 * word, as: UInt32.self)
+        // The low byte is the job's kind: only a task (0) has a number and child flags.
+        guard flags & 0xFF == 0 else { return nil }
+        let number = runtime.taskID(task)
         let headerNumber = task.load(fromByteOffset: 4 * word + 4, as: UInt32.self)
-        guard headerNumber == UInt32(truncatingIfNeeded: number), flags & 0xFF == 0, flags & (1 << 24) != 0 else {
-            return nil
-        }
-        return ID(value: number)
+        guard headerNumber == UInt32(truncatingIfNeeded: number), flags & (1 << 24) != 0 else { return nil }
+        return number
     }
 }
 

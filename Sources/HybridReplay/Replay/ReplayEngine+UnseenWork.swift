@@ -5,11 +5,16 @@ extension ReplayEngine {
     /// scheduler being woken, it may be work the replay cannot track: a
     /// `Task.detached`, or a `Task {}` that inherited the lease. The second
     /// kind shows itself when it calls a seam (see ``claimCurrentTask()``);
-    /// a task that never does stays a sign of unseen work.
+    /// a task that never does stays a sign of unseen work. A structured child
+    /// task (`async let`, a task group's child) is not: it always inherits
+    /// the lease, and its parent, which holds it too, waits for it (a child
+    /// that forgot its call made a missing request wait out the stall timeout
+    /// "for work the replay cannot see").
     ///
     /// Called from inside the runtime's enqueue, possibly while this engine's
     /// state lock is held by the caller: it takes only a lock of its own.
     func noteEnqueue(_ job: UnsafeRawPointer) {
+        if CurrentTask.isStructuredChild(job) { return }
         unseen.withLock { unseen in
             guard !unseen.ended, !unseen.engineTasks.contains(UInt(bitPattern: job)) else { return }
             unseen.unclaimed.insert(UInt(bitPattern: job))

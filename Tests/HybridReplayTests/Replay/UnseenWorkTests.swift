@@ -93,4 +93,29 @@ struct UnseenWorkTests {
         #expect(inheritedTask != 0)
         #expect(!inherited.unseen.withLock { $0.unclaimed.contains(inheritedTask) })
     }
+
+    @Test("a task group's child that makes no call is not a sign of unseen work: it holds the lease its parent waits with")
+    func childTaskWithoutCall() async {
+        let engine = Self.engine()
+        let platform = Platform(replaying: engine)
+        await RuntimeWatchInstallation.during {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                engine.withLease {
+                    _ = Task {
+                        // The parent shows it holds the lease; its children never call a seam.
+                        platform.routes.show(NativeRoute(name: "home"))
+                        await withTaskGroup(of: Void.self) { group in
+                            group.addTask {}
+                            group.addTask {}
+                        }
+                        async let child: Void = ()
+                        await child
+                        ReplayContext.$lease.withValue(nil) { done.resume() }
+                    }
+                }
+            }
+        }
+        #expect(engine.unseen.withLock { $0.unclaimed.isEmpty })
+        #expect(!engine.sawUnseenWork)
+    }
 }

@@ -77,29 +77,30 @@ enum Strands {
 }
 
 extension Strands {
-    /// `events` (in the written order, numbered from 1) with the effects of
-    /// concurrent child tasks in one place among the answers they raced
-    /// with, so that re-recording unchanged code gives the same bytes.
+    /// `events` (in the written order, numbered from 1) with the calls of
+    /// concurrent tasks in one place among the answers they raced with, so
+    /// that re-recording unchanged code gives the same bytes.
     ///
-    /// Sibling child tasks make their calls in whatever order the scheduler
-    /// picks, and a call's answer may arrive before or after a sibling's next
-    /// call; none of that is the app's doing, and a replay accepts every such
-    /// order (``Event/strand``). What the app sees — the order the answers
-    /// arrived in — is kept. So in each run of events made only of effects
-    /// of one cause's strands and answers to such effects, the answers stay
-    /// in their recorded order, each effect is written as late as it could
-    /// have been made (right before the first answer to it or to a later
-    /// call of its own strand, else at the end of the run), and effects
-    /// written together are ordered by their canonical text, each strand's
-    /// own order kept. A replay then delivers each answer once its own call
-    /// has been made, as before, and never holds an answer for a sibling's
-    /// call it did not answer. Strands are numbered again in the new order,
-    /// ids renumbered (`cause` and `answers` follow them), and an `at` that
-    /// would go back in time takes the one before it.
+    /// Sibling tasks make their calls in whatever order the scheduler picks,
+    /// and a call's answer may arrive before or after a sibling's next call;
+    /// none of that is the app's doing, and a replay accepts every such order
+    /// (``Event/strand``). What the app sees — the order the answers arrived
+    /// in — is kept. A *run* starts at an effect with a strand and goes on
+    /// while the events are effects of its cause with a strand, answers to
+    /// effects of the run, or effects caused by answers of the run (a child's
+    /// next call after its answer) and answers to those. In a run the answers
+    /// stay in their recorded order, each effect is written as late as it
+    /// could have been made (right before the first answer that needs it:
+    /// the answer to it, or to a later effect it must precede, else at the
+    /// end of the run), and effects written together are ordered by their
+    /// canonical text, never before an effect they must follow (the same
+    /// cause and the same strand, or either without one). A replay then
+    /// delivers each answer once the calls it needs have been made, as
+    /// before. Strands are numbered again in the new order, ids renumbered
+    /// (`cause` and `answers` follow them), and an `at` that would go back in
+    /// time takes the one before it.
     static func canonical(_ events: [Event]) -> [Event] {
         guard events.contains(where: { $0.strand != nil }) else { return events }
-        var byID: [Int: Event] = [:]
-        for event in events where event.strand != nil { byID[event.id] = event }
         var order: [Event] = []
         order.reserveCapacity(events.count)
         var index = 0
@@ -110,8 +111,12 @@ extension Strands {
                 index += 1
                 continue
             }
+            var members: Set<Int> = [first.id]
             var end = index + 1
-            while end < events.count, belongs(events[end], toRunOf: first.cause, stranded: byID) { end += 1 }
+            while end < events.count, belongs(events[end], toRunOf: first.cause, members: members) {
+                members.insert(events[end].id)
+                end += 1
+            }
             order += normalForm(of: events[index..<end])
             index = end
         }
@@ -119,11 +124,20 @@ extension Strands {
         return renumbered(order)
     }
 
-    /// Whether `event` continues a run of effects of `cause`'s strands and their answers.
-    private static func belongs(_ event: Event, toRunOf cause: Int?, stranded: [Int: Event]) -> Bool {
-        if event.direction == .effect { return event.strand != nil && event.cause == cause }
-        guard let call = event.answers.flatMap({ stranded[$0] }) else { return false }
-        return call.cause == cause && event.cause == nil
+    /// Whether `event` continues the run of `cause`'s strands whose events so far are `members`.
+    private static func belongs(_ event: Event, toRunOf cause: Int?, members: Set<Int>) -> Bool {
+        if event.direction == .effect {
+            if event.strand != nil, event.cause == cause { return true }
+            return event.cause.map(members.contains) ?? false
+        }
+        guard event.cause == nil, let call = event.answers else { return false }
+        return members.contains(call)
+    }
+
+    /// Whether `earlier`, recorded before `later`, must be written before it:
+    /// the replay holds them to that order (same cause, and the same strand or either without one).
+    private static func mustPrecede(_ earlier: Event, _ later: Event) -> Bool {
+        earlier.cause == later.cause && (earlier.strand == nil || later.strand == nil || earlier.strand == later.strand)
     }
 
     /// A run with its answers in place and each effect as late as it can be.
@@ -136,28 +150,36 @@ extension Strands {
                 continue
             }
             if let call = event.answers, let at = pending.firstIndex(where: { $0.id == call }) {
-                let strand = pending[at].strand
-                let due = pending[...at].filter { $0.strand == strand }
+                // The call and every pending effect it must follow, transitively.
+                var due: [Event] = [pending[at]]
+                for candidate in pending[..<at].reversed() where due.contains(where: { mustPrecede(candidate, $0) }) {
+                    due.append(candidate)
+                }
                 pending.removeAll { effect in due.contains { $0.id == effect.id } }
-                written += merged(due)
+                written += merged(due.sorted { $0.id < $1.id })
             }
             written.append(event)
         }
         return written + merged(pending)
     }
 
-    /// `effects` ordered by canonical text, each strand's own order kept.
+    /// `effects` (in recorded order) ordered by canonical text, never one
+    /// before an effect it must follow.
     private static func merged(_ effects: [Event]) -> [Event] {
         guard effects.count > 1 else { return effects }
-        var queues: [Int: [(key: [UInt8], event: Event)]] = [:]
-        for effect in effects { queues[effect.strand ?? 0, default: []].append((key(of: effect), effect)) }
+        var left = effects.map { (key: key(of: $0), event: $0) }
         var result: [Event] = []
-        while let next = queues.filter({ !$0.value.isEmpty }).min(by: { lhs, rhs in
-            let (a, b) = (lhs.value[0].key, rhs.value[0].key)
-            return a == b ? lhs.key < rhs.key : a.lexicographicallyPrecedes(b)
-        }) {
-            result.append(next.value[0].event)
-            queues[next.key]?.removeFirst()
+        result.reserveCapacity(effects.count)
+        while !left.isEmpty {
+            var best: Int?
+            for index in left.indices
+            where !left[..<index].contains(where: { mustPrecede($0.event, left[index].event) }) {
+                if let current = best, !left[index].key.lexicographicallyPrecedes(left[current].key) { continue }
+                best = index
+            }
+            // The first effect left never has one it must follow before it.
+            let next = best ?? left.startIndex
+            result.append(left.remove(at: next).event)
         }
         return result
     }

@@ -301,4 +301,36 @@ struct StrandsTests {
         #expect(events.filter { $0.kind == HTTPRequest.eventKind }.count == 2)
         #expect(events.allSatisfy { $0.strand == nil }, "\(outline(events))")
     }
+
+    /// A message, then `order`: `a`/`b` the first calls of two child tasks,
+    /// `A`/`B` their answers, `f` child a's next call (caused by `A`), `F` its answer.
+    static func followUp(_ order: String) -> [Event] {
+        var events = [Event(id: 1, at: 0, payload: ScriptMessage(handler: "rebook", body: "go"))]
+        var ids: [Character: Int] = [:]
+        for (offset, letter) in order.enumerated() {
+            let id = offset + 2
+            ids[letter] = id
+            switch letter {
+            case "a": events.append(Event(id: id, at: 0, cause: 1, strand: 1, payload: HTTPRequest(method: "POST", url: "https://api.example.com/login")))
+            case "b": events.append(Event(id: id, at: 0, cause: 1, strand: 2, payload: CookieStoreQuery(url: "https://api.example.com/")))
+            case "f": events.append(Event(id: id, at: 0, cause: ids["A"], payload: HTTPRequest(url: "https://api.example.com/trips")))
+            case "A": events.append(Event(id: id, at: 0, answers: ids["a"], payload: HTTPResponse(status: 200)))
+            case "B": events.append(Event(id: id, at: 0, answers: ids["b"], payload: CookieStoreContents([])))
+            default: events.append(Event(id: id, at: 0, answers: ids["f"], payload: HTTPResponse(status: 204)))
+            }
+        }
+        return events
+    }
+
+    @Test("a child's next call, caused by its own answer, does not end the run: same answers, same bytes",
+          arguments: [["abAfBF", "aAbfBF", "aAfbBF", "baAfBF"]])
+    func followUpCallsInTheRun(orders: [String]) {
+        let texts = orders.map { CassetteWriter.canonicalText(of: makeCassette(Strands.canonical(Self.followUp($0)))) }
+        #expect(Set(texts).count == 1, "\(orders)")
+        let cassette = makeCassette(Strands.canonical(Self.followUp(orders[0])))
+        #expect(CassetteValidator.problems(in: cassette).isEmpty)
+        #expect(cassette.events.map(\.kind.description) == [
+            "script.message", "http.request", "http.response", "http.getCookies", "http.cookies", "http.request", "http.response",
+        ])
+    }
 }

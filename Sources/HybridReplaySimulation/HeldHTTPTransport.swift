@@ -21,6 +21,13 @@ import HybridReplay
 /// Waiting never polls: ``nextRequest(patience:)`` and
 /// ``waitForUnanswered(count:patience:)`` wake when a request arrives, and
 /// throw ``WaitTimeout`` instead of hanging when none does.
+///
+/// An answer is recorded when the task that awaited it resumes, not when
+/// ``answer(_:with:)`` returns: a drive that answers requests sent together
+/// in a fixed order, and wants the same cassette on every re-recording,
+/// waits for each `http.response` to be recorded
+/// (`recorder.waitForEvents(HTTPResponse.eventKind, count: n)`) before it
+/// answers the next. docs/simulated-platform.md shows such a drive.
 public final class HeldHTTPTransport: HTTPTransport {
     /// A request the transport is holding, in the order requests were sent.
     public struct HeldRequest: Sendable, Hashable, CustomStringConvertible {

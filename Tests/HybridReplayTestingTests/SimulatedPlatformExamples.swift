@@ -151,6 +151,50 @@ struct SimulatedPlatformExamples {
         await replayCassette(recording: session) { platform in await StoreFinder(platform: platform) }
     }
 
+    @Test("two requests fanned out together are answered flights first, each response recorded before the next answer",
+          .cassette("simulated-trip-fan-out"))
+    func answersFanOutInFixedOrder() async throws {
+        let page = SimulatedWebView()
+        let server = HeldHTTPTransport()
+        let platform = Platform.simulated(webView: page, transport: server)
+        let session = RecordingSession(platform: platform, contract: "trip") { recorder in
+            try page.postMessage(["trip": "t1"], to: "trip")
+            let held = try await server.waitForUnanswered(count: 2)   // both requests in flight, oldest first
+            let answers = [
+                ("https://api.trips.example/flights/t1", "LH 2417"),
+                ("https://api.trips.example/hotel/t1", "Hotel Adlon"),
+            ]
+            for (index, (url, text)) in answers.enumerated() {
+                let request = try #require(held.first { $0.request.urlString == url })
+                server.answer(request, with: HTTPResponse(status: 200, body: .text(text)))
+                // The answer is recorded when the child task that awaited it resumes: wait for it
+                // before releasing the next one, or the two responses may be written either way round.
+                try await recorder.waitForEvents(HTTPResponse.eventKind, count: index + 1)
+            }
+            try await recorder.waitForEvents(JavaScriptResult.eventKind)
+        }
+        await replayCassette(recording: session) { platform in TripBridge(platform: platform) }
+    }
+
+    @Test("a simulated page answers each script the app evaluates as the test scripted it")
+    func answersPerScript() async throws {
+        let page = SimulatedWebView { script, arguments in
+            switch script {
+            case "document.title":
+                .success(.string("Checkout"))
+            case "return await shop.total(currency)":   // callAsyncJavaScript: arguments are given
+                arguments?["currency"] == .string("EUR") ? .success(.number(42.5)) : .success(.null)
+            default:
+                .failure(JavaScriptError("ReferenceError: Can't find variable: \(script)"))
+            }
+        }
+        #expect(try await page.evaluateJavaScript("document.title") == .string("Checkout"))
+        #expect(try await page.callAsyncJavaScript("return await shop.total(currency)", arguments: ["currency": "EUR"]) == .number(42.5))
+        await #expect(throws: JavaScriptError("ReferenceError: Can't find variable: checkout()")) {
+            try await page.evaluateJavaScript("checkout()")
+        }
+    }
+
     @Test("the scripted server follows its 302 and answers with its headers")
     func followsRedirect() async throws {
         let server = ShopServer.server

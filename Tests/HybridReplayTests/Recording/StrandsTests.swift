@@ -43,6 +43,33 @@ struct StrandsTests {
         #expect(CassetteValidator.problems(in: rig.recorder.cassette()).isEmpty)
     }
 
+    @Test("the children of a discarding task group get strands as a task group's do")
+    func discardingTaskGroupChildren() async {
+        let rig = Rig()
+        rig.handle("go") { platform in
+            rig.tasks.start {
+                await withDiscardingTaskGroup { group in
+                    group.addTask { await Rig.send("a", on: platform) }
+                    group.addTask { await Rig.send("b", on: platform) }
+                }
+                platform.routes.show(NativeRoute(name: "done"))
+            }
+        }
+        await rig.web.post(.string("go"), to: "go")
+        await rig.transport.calls.waitUntilHeld([Rig.url("a"), Rig.url("b")])
+        rig.answer("a")
+        rig.answer("b")
+        await rig.tasks.settle()
+
+        let events = rig.recorder.cassette().events
+        func strand(_ name: String) -> Int?? {
+            events.first { $0.payload(as: HTTPRequest.self)?.urlString == Rig.url(name) }.map(\.strand)
+        }
+        #expect(Set([strand("a"), strand("b")]) == [.some(1), .some(2)], "\(outline(events))")
+        #expect(events.first { $0.payload(as: NativeRoute.self)?.name == "done" }?.strand == nil)
+        #expect(CassetteValidator.problems(in: rig.recorder.cassette()).isEmpty)
+    }
+
     @Test("a task group's children are numbered in the order each first made an effect of the cause", arguments: [6])
     func taskGroupChildren(count: Int) async throws {
         let rig = Rig()

@@ -15,7 +15,7 @@ import Darwin
 @Suite("Recorder writing under crashes and full disks")
 struct RecorderWritingCrashTests {
     /// The probe this build produced, beside the test bundle or in `.build/debug`.
-    private static let probe: URL? = {
+    static let probe: URL? = {
         var folders = [Bundle.main.bundleURL.deletingLastPathComponent(), Bundle.main.bundleURL]
         if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
         folders += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
@@ -29,18 +29,27 @@ struct RecorderWritingCrashTests {
     /// How many times the kill test kills the probe: `CRASH_PROBE_KILLS`, else 100.
     private static let kills = ProcessInfo.processInfo.environment["CRASH_PROBE_KILLS"].flatMap(Int.init) ?? 100
 
-    private static func folder() throws -> URL {
+    static func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
-    /// Runs the probe to its end and returns its exit status and standard error.
-    private static func runToEnd(_ arguments: [String]) throws -> (status: Int32, error: String) {
+    /// A probe to start from this process, told this process is its parent, as the probe asks.
+    static func probeProcess(_ arguments: [String], parent: Int32 = getpid()) throws -> Process {
         let executable: URL = try #require(Self.probe, "recording-crash-probe was not built; run `swift build --build-tests`")
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["RECORDING_CRASH_PROBE_PARENT"] = String(parent)
+        process.environment = environment
+        return process
+    }
+
+    /// Runs the probe to its end and returns its exit status and standard error.
+    private static func runToEnd(_ arguments: [String]) throws -> (status: Int32, error: String) {
+        let process = try Self.probeProcess(arguments)
         let error = Pipe()
         process.standardError = error
         process.standardOutput = FileHandle.nullDevice
@@ -63,7 +72,6 @@ struct RecorderWritingCrashTests {
 
     @Test("a recording killed at any point leaves the previous cassette or the complete new one")
     func killedRecordingsLeaveWholeCassettes() async throws {
-        let probe = try #require(Self.probe, "recording-crash-probe was not built; run `swift build --build-tests`")
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("cassette.json")
@@ -74,9 +82,7 @@ struct RecorderWritingCrashTests {
         for round in 1...Self.kills {
             try Data().write(to: output)
             let handle = try FileHandle(forWritingTo: output)
-            let process = Process()
-            process.executableURL = probe
-            process.arguments = ["loop", file.path, "\(current + 1)", "100000"]
+            let process = try Self.probeProcess(["loop", file.path, "\(current + 1)", "100000"])
             process.standardOutput = handle
             process.standardError = FileHandle.nullDevice
             try process.run()

@@ -46,7 +46,8 @@ final class ReplayEngine: Sendable {
     ///     placeholders, when a replay repeated several times prepared them once.
     ///   - explores: Whether the run explores instead of judging (see `Replayer+Exploring.swift`).
     init(cassette: Cassette, options: ReplayOptions, prepared: PreparedEvents? = nil, explores: Bool = false) {
-        script = ReplayScript(cassette: cassette, options: options, prepared: prepared, explores: explores)
+        script = ReplayScript(
+            cassette: cassette, options: ThreadSanitizerScaling.scaled(options), prepared: prepared, explores: explores)
         state = Locked(State(matcher: ReplayMatcher(script)))
         receivers = ReplayReceivers(locationStatus: script.initialLocationStatus)
     }

@@ -16,7 +16,9 @@ public struct ReplayOptions: Sendable {
     /// implementation waits on the replay and an effect is missing — the
     /// replay cannot tell whether a sibling task of that work still runs, so
     /// it reports the effect only after this. It is an upper bound, never a
-    /// window that a passing replay waits out.
+    /// window that a passing replay waits out. In a process that runs
+    /// ThreadSanitizer, which makes all code several times slower, it counts
+    /// ten times as long.
     public var stallTimeout: Duration = .seconds(2)
     /// The command that re-records the cassette, shown in failure reports.
     public var recordCommand: String?

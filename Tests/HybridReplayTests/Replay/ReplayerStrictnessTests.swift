@@ -1,5 +1,5 @@
 import Foundation
-import HybridReplay
+@testable import HybridReplay
 import Testing
 
 @Suite("Strict playback")
@@ -54,7 +54,7 @@ struct ReplayerStrictnessTests {
         #expect(issue.kind == .missingEffect)
         #expect(issue.eventID == 3)
         #expect(issue.stall?.stillWaitedOnReplay == true, "\(issue)")
-        #expect(issue.stall?.stallTimeout == .seconds(1))
+        #expect(issue.stall?.stallTimeout == .seconds(1) * ThreadSanitizerScaling.factor)
     }
 
     @Test("a replay still busy after the stall timeout names the effects that came from work it cannot see", .timeLimit(.minutes(1)))

@@ -16,9 +16,11 @@ struct ReplayerRobustnessTests {
         ])
         let parked = Parked<NavigationPolicy>()
         // The limit only tells a hung replay from one that ends: the replay itself
-        // waits out its 2 s stall timeout, which a starved machine (the whole suite
-        // under ThreadSanitizer) can stretch well past 5 s.
-        let report = await withRealTimeLimit(.seconds(60)) {
+        // waits out its 2 s stall timeout (20 s under ThreadSanitizer), which time its
+        // executors were held back draws out by up to two minutes on a starved machine
+        // (the whole suite under ThreadSanitizer beside two busy loops ended it after 137 s
+        // with a 60 s limit).
+        let report = await withRealTimeLimit(.seconds(300)) {
             await Replayer(cassette: cassette, options: fastReplay).replay { platform in
                 let delegate = ConfirmingDelegate(parked: parked)
                 platform.webView.setNavigationDelegate(delegate)

@@ -123,6 +123,17 @@ static void hr_run_watched_job(void *wrapped) {
     job.done(job.context);
 }
 
+// libdispatch's (or ThreadSanitizer's) `dispatch_async_f`, looked up once.
+static hr_real_dispatch_async_f hr_real_async_f(void) {
+    hr_real_dispatch_async_f real = atomic_load(&real_dispatch_async_f);
+    if (real == NULL) {
+        real = __interceptor_dispatch_async_f != NULL ? __interceptor_dispatch_async_f
+                                                      : (hr_real_dispatch_async_f)dlsym(RTLD_NEXT, "dispatch_async_f");
+        atomic_store(&real_dispatch_async_f, real);
+    }
+    return real;
+}
+
 // ---- Holding the jobs a turn of the main actor hands on ----
 //
 // A job held is one the watch watches, so the replay counts it as work from
@@ -211,7 +222,7 @@ static void hr_release_held(unsigned long generation, hr_job_overdue_fn overdue)
     }
     held_end = link;
     pthread_mutex_unlock(&held_lock);
-    hr_real_dispatch_async_f real = atomic_load(&real_dispatch_async_f);
+    hr_real_dispatch_async_f real = hr_real_async_f();
     while (released != NULL) {
         struct hr_held_job *held = released;
         released = held->next;
@@ -352,16 +363,6 @@ static void hr_run_carried_block(void *wrapped) {
     free(wrapped);
     carried.run(carried.context, hr_invoke_block, carried.block);
     carried.release(carried.block);
-}
-
-static hr_real_dispatch_async_f hr_real_async_f(void) {
-    hr_real_dispatch_async_f real = atomic_load(&real_dispatch_async_f);
-    if (real == NULL) {
-        real = __interceptor_dispatch_async_f != NULL ? __interceptor_dispatch_async_f
-                                                      : (hr_real_dispatch_async_f)dlsym(RTLD_NEXT, "dispatch_async_f");
-        atomic_store(&real_dispatch_async_f, real);
-    }
-    return real;
 }
 
 // Hands `block` to the main queue to run in the context the installed capture

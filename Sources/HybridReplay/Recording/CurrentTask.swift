@@ -86,15 +86,19 @@ private struct RuntimeTaskIDs: Sendable {
     let taskID: TaskID
 
     static let shared: RuntimeTaskIDs? = {
-        #if canImport(Darwin)
-        let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
-        #else
-        let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
-        #endif
-        guard let current = dlsym(everywhere, "swift_task_getCurrent"),
-            let taskID = dlsym(everywhere, "swift_task_getJobTaskId")
+        guard let current = processSymbol("swift_task_getCurrent"), let taskID = processSymbol("swift_task_getJobTaskId")
         else { return nil }
         return RuntimeTaskIDs(
             current: unsafeBitCast(current, to: Current.self), taskID: unsafeBitCast(taskID, to: TaskID.self))
     }()
+}
+
+/// The address of `name` wherever the process defines it (`RTLD_DEFAULT`), or `nil`.
+func processSymbol(_ name: String) -> UnsafeMutableRawPointer? {
+    #if canImport(Darwin)
+    let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+    #else
+    let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+    #endif
+    return dlsym(everywhere, name)
 }

@@ -26,8 +26,11 @@ extension Recorder {
         let awaited = "\(count) \(kind) event\(count == 1 ? "" : "s")"
         return try await waiters.wait(for: awaited, patience: patience, progress: { [self] in recordedSoFar }) {
             [self] in
-            let matching = events.lazy.filter { $0.kind == kind }
-            return matching.count >= Swift.max(count, 1) ? Array(matching)[Swift.max(count, 1) - 1] : nil
+            let matching = eventsWithoutStrands.lazy.filter { $0.kind == kind }
+            guard matching.count >= Swift.max(count, 1) else { return nil }
+            let found = Array(matching)[Swift.max(count, 1) - 1]
+            // Numbered once, for the event returned.
+            return events.first { $0.id == found.id } ?? found
         }
     }
 
@@ -51,7 +54,7 @@ extension Recorder {
 
     /// The kinds recorded so far, for errors: `recorded so far: script.message, http.request`.
     private var recordedSoFar: String {
-        let kinds = events.map(\.kind.description)
+        let kinds = eventsWithoutStrands.map(\.kind.description)
         return "recorded so far: " + (kinds.isEmpty ? "nothing" : kinds.joined(separator: ", "))
     }
 }

@@ -48,7 +48,7 @@ public final class Recorder: Sendable {
     private let elapsed: @Sendable () -> Duration
     /// The number of the task that created the recorder (0 outside a task):
     /// a task numbered at or below it, such as the test function driving
-    /// the session, is not a child task of the app's (see ``concurrentChild``).
+    /// the session, is not a task of the app's (see ``appTask``).
     private let taskWatermark: UInt64
     private let state = Locked(State())
     /// Drives waiting for events, woken by every event stored.
@@ -79,12 +79,8 @@ public final class Recorder: Sendable {
         var unavailableSeams: [UnavailableSeam] = []
         /// The lifecycle notifications whose delivery left no work without a cause (see ``RecordingOrder``).
         var quietNotifications: Set<Int> = []
-        /// The structured child task that made each effect made in one (see ``Strands``).
-        var childTasks: [Int: CurrentTask.ID] = [:]
-        /// The task of app code that made each effect made in one (see ``Strands``).
-        var tasks: [Int: CurrentTask.ID] = [:]
-        /// The effects whose answer a task awaited (see ``Strands``).
-        var awaitedCalls: Set<Int> = []
+        /// The tasks of app code behind the effects, which ``Strands`` numbers.
+        var tasks = Strands.Tasks()
     }
 
     /// Creates a recorder; its clock starts now.
@@ -117,9 +113,9 @@ public final class Recorder: Sendable {
     }
 
     /// The events recorded so far, redacted, in id order, each effect made
-    /// in one of several concurrent child tasks of its cause with its ``Event/strand``.
+    /// by one of several concurrent tasks of its cause with its ``Event/strand``.
     public var events: [Event] {
-        let (events, tasks) = state.withLock { ($0.events, Strands.Tasks(children: $0.childTasks, all: $0.tasks, awaited: $0.awaitedCalls)) }
+        let (events, tasks) = state.withLock { ($0.events, $0.tasks) }
         return Strands.numbered(events, tasks)
     }
 
@@ -138,7 +134,7 @@ public final class Recorder: Sendable {
             name: name, description: description, contract: contract,
             recordedBy: .hybridReplay(engine: engine), redactions: redaction.ruleNames,
             recordedAt: state.withLock { $0.recordedAt }, volatile: volatile)
-        let (events, quiet, tasks) = state.withLock { ($0.events, $0.quietNotifications, Strands.Tasks(children: $0.childTasks, all: $0.tasks, awaited: $0.awaitedCalls)) }
+        let (events, quiet, tasks) = state.withLock { ($0.events, $0.quietNotifications, $0.tasks) }
         let stranded = Strands.numbered(events, tasks)
         return Cassette(header: header, events: Strands.canonical(RecordingOrder.written(stranded, quiet: quiet)))
     }
@@ -189,11 +185,11 @@ public final class Recorder: Sendable {
     func record(_ payload: any EventPayload, cause: Int?, answers: Int? = nil, awaitsLateAnswer: Bool = false) -> Int {
         defer { waiters.changed() }
         let task = payload.direction == .effect ? appTask : nil
-        let child = task != nil ? CurrentTask.structuredChild : nil
+        let isChild = task != nil && CurrentTask.structuredChild != nil
         return state.withLock { state in
             let id = store(payload, cause: cause, answers: answers, in: &state, awaitsLateAnswer: awaitsLateAnswer)
-            if let task { state.tasks[id] = task }
-            if let child { state.childTasks[id] = child }
+            if let task { state.tasks.all[id] = task }
+            if isChild { state.tasks.children.insert(id) }
             return id
         }
     }
@@ -290,6 +286,12 @@ public final class Recorder: Sendable {
         state.withLock { $0.unsweepable }
     }
 
+    /// The events recorded so far, without strands: what a waiter, woken by
+    /// every event, looks at, so it does not number strands each time.
+    var eventsWithoutStrands: [Event] {
+        state.withLock { $0.events }
+    }
+
     // MARK: Cause context
 
     /// The scope bound to this task by a delivery of this recorder, if any.
@@ -339,7 +341,7 @@ public final class Recorder: Sendable {
             if site.task != nil, state.events.indices.contains(answerID - 1), state.events[answerID - 1].id == answerID,
                 let call = state.events[answerID - 1].answers
             {
-                state.awaitedCalls.insert(call)
+                state.tasks.awaited.insert(call)
             }
         }
     }

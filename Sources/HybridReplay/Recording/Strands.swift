@@ -24,10 +24,10 @@
 enum Strands {
     /// What the recorder knows of the tasks behind the effects.
     struct Tasks: Sendable {
-        /// The structured child task that made each effect made in one, by event id.
-        var children: [Int: CurrentTask.ID] = [:]
         /// The task of app code that made each effect made in one, by event id.
         var all: [Int: CurrentTask.ID] = [:]
+        /// The effects among ``all`` made by a structured child task.
+        var children: Set<Int> = []
         /// The effects whose answer the task that made them awaited.
         var awaited: Set<Int> = []
     }
@@ -38,12 +38,12 @@ enum Strands {
     ///   - events: The events as recorded, in id order.
     ///   - tasks: The tasks that made them.
     static func numbered(_ events: [Event], _ tasks: Tasks) -> [Event] {
-        guard tasks.all.count + tasks.children.count > 1 else { return events }
+        guard tasks.all.count > 1 else { return events }
         var answerOf: [Int: Int] = [:]
         for event in events where event.direction == .stimulus {
             if let call = event.answers { answerOf[call] = event.id }
         }
-        var strandTask: [Int: CurrentTask.ID] = tasks.children
+        var strandTask = tasks.all.filter { tasks.children.contains($0.key) }
         // Per cause, the awaited calls whose answer had not come yet, with the task that made each.
         var inFlight: [Int: [(call: Int, task: CurrentTask.ID)]] = [:]
         for event in events where event.direction == .effect {

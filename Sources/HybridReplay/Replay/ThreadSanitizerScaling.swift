@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The stall timeout under ThreadSanitizer.
 ///
 /// The stall timeout passes only while the implementation could run and did
@@ -24,14 +16,7 @@ enum ThreadSanitizerScaling {
 
     /// Whether ThreadSanitizer's runtime is in the process: an executable
     /// built with `-sanitize=thread` exports its entry point.
-    static let threadSanitizerRuns: Bool = {
-        #if canImport(Darwin)
-        let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
-        #else
-        let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
-        #endif
-        return dlsym(everywhere, "__tsan_init") != nil
-    }()
+    static let threadSanitizerRuns = processSymbol("__tsan_init") != nil
 
     /// `options` with the stall timeout this process counts.
     static func scaled(_ options: ReplayOptions) -> ReplayOptions {

@@ -151,10 +151,10 @@ struct StrandsTests {
             6: .init(value: 50),  // one child of message 2, beside its parent's effect 7
             8: .init(value: 60), 9: .init(value: 70),  // two children without a cause
         ]
-        let numbered = Strands.numbered(events, Strands.Tasks(children: tasks, all: tasks))
+        let numbered = Strands.numbered(events, Strands.Tasks(all: tasks, children: Set(tasks.keys)))
         #expect(numbered.map(\.strand) == [nil, 1, 2, 1, nil, nil, nil, 1, 2])
         let one: [Int: CurrentTask.ID] = [2: .init(value: 1)]
-        #expect(Strands.numbered(events, Strands.Tasks(children: one, all: one)).allSatisfy { $0.strand == nil })
+        #expect(Strands.numbered(events, Strands.Tasks(all: one, children: Set(one.keys))).allSatisfy { $0.strand == nil })
     }
 
     @Test("a child task is told from its parent by the runtime's task header", .enabled(if: CurrentTask.isNumberedByRuntime))

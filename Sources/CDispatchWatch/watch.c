@@ -358,6 +358,8 @@ struct hr_carried_block {
 
 static void hr_invoke_block(void *block) { ((struct hr_block_layout *)block)->invoke(block); }
 
+static void hr_invoke_nothing(void *block) { (void)block; }
+
 static void hr_run_carried_block(void *wrapped) {
     struct hr_carried_block carried = *(struct hr_carried_block *)wrapped;
     free(wrapped);
@@ -383,11 +385,13 @@ static int hr_carry_to_main(void *block) {
         atomic_store(&copy_fn, copy);
         atomic_store(&release_fn, release);
     }
-    struct hr_carried_block *carried = malloc(sizeof(struct hr_carried_block));
-    if (carried == NULL) return 0;
+    // Asked first: most blocks carry nothing, and cost no allocation.
     void *context = capture();
-    if (context == NULL) {
-        free(carried);
+    if (context == NULL) return 0;
+    struct hr_carried_block *carried = malloc(sizeof(struct hr_carried_block));
+    if (carried == NULL) {
+        // Out of memory: the block goes over as it is, and the context is let go.
+        run(context, hr_invoke_nothing, NULL);
         return 0;
     }
     carried->context = context;

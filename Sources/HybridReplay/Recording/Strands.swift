@@ -97,8 +97,9 @@ extension Strands {
     /// cause and the same strand, or either without one). A replay then
     /// delivers each answer once the calls it needs have been made, as
     /// before. Strands are numbered again in the new order, ids renumbered
-    /// (`cause` and `answers` follow them), and an `at` that would go back in
-    /// time takes the one before it.
+    /// (`cause` and `answers` follow them), an `at` that would go back in
+    /// time takes the one before it, and secrets' placeholders are numbered
+    /// by where the written events first show them (``PlaceholderNumbering``).
     static func canonical(_ events: [Event]) -> [Event] {
         guard events.contains(where: { $0.strand != nil }) else { return events }
         var order: [Event] = []
@@ -120,8 +121,8 @@ extension Strands {
             order += normalForm(of: events[index..<end])
             index = end
         }
-        guard order.map(\.id) != events.map(\.id) else { return events }
-        return renumbered(order)
+        let placed = order.map(\.id) == events.map(\.id) ? events : renumbered(order)
+        return PlaceholderNumbering.byFirstAppearance(placed)
     }
 
     /// Whether `event` continues the run of `cause`'s strands whose events so far are `members`.
@@ -184,11 +185,14 @@ extension Strands {
         return result
     }
 
-    /// What orders two effects written together: their kind and canonical payload.
+    /// What orders two effects written together: their kind and canonical
+    /// payload, with placeholders' numbers left out (they are the order the
+    /// secrets happened to come in; ``PlaceholderNumbering`` numbers them again
+    /// once the order is written).
     private static func key(of effect: Event) -> [UInt8] {
         var printer = CanonicalPrinter()
         printer.printDocument(EventCoding.payloadNode(effect.payload))
-        return Array("\(effect.kind) ".utf8) + printer.bytes
+        return Array("\(effect.kind) ".utf8) + PlaceholderNumbering.masked(printer.bytes)
     }
 
     /// `order` with ids from 1, references following them, strands numbered

@@ -46,6 +46,7 @@ enum EnqueueHook {
         // A recorder reads the thread's handoffs around a delivery (see UntrackedHandoffs).
         hr_dispatch_watch_note_handoff()
         GlobalEnqueueWatch.noteEnqueue(job)
+        ChildTaskOrigins.noteEnqueue(unsafeBitCast(job, to: UnsafeRawPointer.self))
         if let previous = EnqueueHook.previous { previous(job, original) } else { original(job) }
     }
 

@@ -29,6 +29,10 @@ package enum RuntimeWatchInstallation {
         return try await body()
     }
 
+    /// Whether the runtime has the enqueue hook the watch goes into, so that
+    /// it sees tasks handed to the global executor.
+    package static var seesTasks: Bool { EnqueueHook.slot != nil }
+
     /// Whether `dispatch_async` in this process reaches the Dispatch watch
     /// (Linux, in an executable that exports the package's definition).
     package static var seesDispatch: Bool { DispatchWatch.seesDispatch }

@@ -61,6 +61,14 @@ enum CurrentTask {
         return childNumber(of: UnsafeMutableRawPointer(mutating: job), runtime) != nil
     }
 
+    /// The identity of the task of `job`, a job being handed to an executor,
+    /// when it is a structured child task's; `nil` otherwise or where that
+    /// cannot be read (see ``structuredChild``).
+    static func structuredChild(ofJob job: UnsafeRawPointer) -> ID? {
+        guard let runtime = RuntimeTaskIDs.shared else { return nil }
+        return childNumber(of: UnsafeMutableRawPointer(mutating: job), runtime).map(ID.init(value:))
+    }
+
     /// The number of `task` when its job header says it is a child task.
     private static func childNumber(of task: UnsafeMutableRawPointer, _ runtime: RuntimeTaskIDs) -> UInt64? {
         let word = MemoryLayout<UnsafeRawPointer>.size

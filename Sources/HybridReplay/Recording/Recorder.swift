@@ -110,13 +110,18 @@ public final class Recorder: Sendable {
         self.engine = engine
         self.elapsed = Self.stopwatch(clock)
         self.taskWatermark = CurrentTask.isNumberedByRuntime ? CurrentTask.id?.value ?? 0 : 0
+        ChildTaskOrigins.recorderBegan()
+    }
+
+    deinit {
+        ChildTaskOrigins.recorderEnded()
     }
 
     /// The events recorded so far, redacted, in id order, each effect made
     /// by one of several concurrent tasks of its cause with its ``Event/strand``.
     public var events: [Event] {
         let (events, tasks) = state.withLock { ($0.events, $0.tasks) }
-        return Strands.numbered(events, tasks)
+        return Strands.numbered(events, withOrigins(tasks))
     }
 
     /// The recording as a cassette: the header and the events so far.
@@ -135,7 +140,7 @@ public final class Recorder: Sendable {
             recordedBy: .hybridReplay(engine: engine), redactions: redaction.ruleNames,
             recordedAt: state.withLock { $0.recordedAt }, volatile: volatile)
         let (events, quiet, tasks) = state.withLock { ($0.events, $0.quietNotifications, $0.tasks) }
-        let stranded = Strands.numbered(events, tasks)
+        let stranded = Strands.numbered(events, withOrigins(tasks))
         return Cassette(header: header, events: Strands.canonical(RecordingOrder.written(stranded, quiet: quiet)))
     }
 
@@ -186,9 +191,14 @@ public final class Recorder: Sendable {
         defer { waiters.changed() }
         let task = payload.direction == .effect ? appTask : nil
         let isChild = task != nil && CurrentTask.structuredChild != nil
+        // Read on this thread before storing: a child this task created before now has a stamp at or below it.
+        let stamp = task != nil ? ChildTaskOrigins.stamp : 0
         return state.withLock { state in
             let id = store(payload, cause: cause, answers: answers, in: &state, awaitsLateAnswer: awaitsLateAnswer)
-            if let task { state.tasks.all[id] = task }
+            if let task {
+                state.tasks.all[id] = task
+                state.tasks.stamps[id] = stamp
+            }
             if isChild { state.tasks.children.insert(id) }
             return id
         }
@@ -284,6 +294,13 @@ public final class Recorder: Sendable {
     /// redacted elsewhere (see ``hideRedactedValues(newest:in:)``).
     var unsweepableEvents: [String] {
         state.withLock { $0.unsweepable }
+    }
+
+    /// `tasks` with the origins of the child tasks among them (``ChildTaskOrigins``).
+    private func withOrigins(_ tasks: Strands.Tasks) -> Strands.Tasks {
+        var tasks = tasks
+        tasks.origins = ChildTaskOrigins.origins(of: Set(tasks.all.values))
+        return tasks
     }
 
     /// The events recorded so far, without strands: what a waiter, woken by

@@ -14,6 +14,10 @@
 ///   were running at the same time, so either call could have come first
 ///   (`async let a = api.x()` then `let b = await api.y()` in the parent).
 ///   Both tasks get a strand.
+/// - a parent's effects made after it created a child task and before that
+///   child's last effect of the cause, with the child's: where a runtime
+///   watch saw the child created (``ChildTaskOrigins``), this holds even when
+///   every answer came at once, so no call was in flight beside another.
 ///
 /// Strands are numbered from 1 in the order each first made an effect of
 /// the cause. Where only one task would get a strand, nothing ran beside it
@@ -30,6 +34,10 @@ enum Strands {
         var children: Set<Int> = []
         /// The effects whose answer the task that made them awaited.
         var awaited: Set<Int> = []
+        /// ``ChildTaskOrigins/stamp`` when each effect of ``all`` was made.
+        var stamps: [Int: UInt64] = [:]
+        /// Where each child task among ``all``'s came from, where a runtime watch saw it created.
+        var origins: [CurrentTask.ID: ChildTaskOrigins.Origin] = [:]
     }
 
     /// `events` with the strand of every effect a task made beside another of the same cause.
@@ -57,6 +65,10 @@ enum Strands {
             if tasks.awaited.contains(event.id) { open.append((event.id, task)) }
             inFlight[group] = open
         }
+        for (child, parent, effects) in parentsBesideChildren(events, tasks) {
+            for id in effects.parent { strandTask[id] = parent }
+            for id in effects.child { strandTask[id] = child }
+        }
         guard strandTask.count > 1 else { return events }
         var numbers: [Int: [CurrentTask.ID: Int]] = [:]  // by cause, 0 for none
         for event in events {
@@ -73,6 +85,42 @@ enum Strands {
             stranded[index].strand = strands[task]
         }
         return stranded
+    }
+}
+
+extension Strands {
+    /// Each child task whose parent made effects of one cause after creating
+    /// it and before the child's last effect of that cause, with those
+    /// effects of the parent's and every effect of the child's of the cause.
+    ///
+    /// Until its child's last effect the parent cannot have had the child's
+    /// result, so its effects in between ran beside the child's whatever the
+    /// answers' timing: `async let lounge = api.lounge()` then
+    /// `let parking = await api.parking()`, answered at once, is recorded
+    /// with either call first. The parent's effects before the creation, and
+    /// after the child's last effect (it may have awaited the child), keep
+    /// their place.
+    private static func parentsBesideChildren(_ events: [Event], _ tasks: Tasks)
+        -> [(child: CurrentTask.ID, parent: CurrentTask.ID, effects: (parent: [Int], child: [Int]))]
+    {
+        guard !tasks.origins.isEmpty else { return [] }
+        var effectsOf: [Int: [CurrentTask.ID: [Int]]] = [:]  // by cause (0 for none), ids in order
+        for event in events where event.direction == .effect {
+            guard let task = tasks.all[event.id] else { continue }
+            effectsOf[event.cause ?? 0, default: [:]][task, default: []].append(event.id)
+        }
+        var found: [(child: CurrentTask.ID, parent: CurrentTask.ID, effects: (parent: [Int], child: [Int]))] = []
+        for group in effectsOf.keys.sorted() {
+            guard let byTask = effectsOf[group] else { continue }
+            for (child, childEffects) in byTask {
+                guard let origin = tasks.origins[child], let parentEffects = byTask[origin.parent],
+                    let last = childEffects.last
+                else { continue }
+                let beside = parentEffects.filter { $0 < last && tasks.stamps[$0, default: 0] >= origin.stamp }
+                if !beside.isEmpty { found.append((child, origin.parent, (beside, childEffects))) }
+            }
+        }
+        return found
     }
 }
 

@@ -19,6 +19,13 @@ void hr_enqueue_hook_set_previous(const void *hook) { atomic_store(&enqueue_hook
 
 const void *hr_enqueue_hook_previous(void) { return atomic_load(&enqueue_hook_previous); }
 
+// The same for the main-executor enqueue hook.
+static _Atomic(const void *) main_enqueue_hook_previous;
+
+void hr_main_enqueue_hook_set_previous(const void *hook) { atomic_store(&main_enqueue_hook_previous, hook); }
+
+const void *hr_main_enqueue_hook_previous(void) { return atomic_load(&main_enqueue_hook_previous); }
+
 #if defined(__linux__)
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE

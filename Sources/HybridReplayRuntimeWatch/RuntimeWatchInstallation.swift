@@ -47,6 +47,7 @@ package enum RuntimeWatchInstallation {
             guard state.replays == 1 else { return }
             state.before = RuntimeWatch.current
             _ = EnqueueHook.install()
+            MainEnqueueHook.install()
             DispatchWatch.install()
             RuntimeWatch.current = DispatchWatch.runtimeWatch
         }
@@ -58,6 +59,7 @@ package enum RuntimeWatchInstallation {
             guard state.replays == 0 else { return }
             RuntimeWatch.current = state.before
             DispatchWatch.remove()
+            MainEnqueueHook.restore()
             EnqueueHook.restore()
         }
     }

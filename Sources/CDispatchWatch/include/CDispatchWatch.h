@@ -102,4 +102,11 @@ void hr_enqueue_hook_set_previous(const void *hook);
 /// The hook kept by `hr_enqueue_hook_set_previous`, or NULL.
 const void *hr_enqueue_hook_previous(void);
 
+/// Keeps the hook that was in the runtime's main-executor-enqueue slot when
+/// the runtime watch put its own there (NULL for none), atomically.
+void hr_main_enqueue_hook_set_previous(const void *hook);
+
+/// The hook kept by `hr_main_enqueue_hook_set_previous`, or NULL.
+const void *hr_main_enqueue_hook_previous(void);
+
 #endif

@@ -27,10 +27,15 @@ final class CauseScope: Sendable {
     /// delivery are the handler's own, never a concurrent child's.
     let deliveringTask: CurrentTask.ID?
 
+    /// When it was bound: a ``TaskHandoffs`` stamp, compared with the task's
+    /// later wake-ups and answers (``Recorder/currentCause``).
+    let stamp: UInt64
+
     init(owner: ObjectIdentifier, stimulusID: Int, deliveringTask: CurrentTask.ID? = nil) {
         self.owner = owner
         self.stimulusID = stimulusID
         self.deliveringTask = deliveringTask
+        self.stamp = TaskHandoffs.nextStamp()
     }
 }
 
@@ -55,18 +60,21 @@ struct AwaitedAnswers: Sendable {
         /// Kept so that the scope's identity cannot be reused while the entry exists.
         var scope: CauseScope?
         var answerID: Int
+        var stamp: UInt64
     }
 
     private var entries: [Key: Entry] = [:]
 
-    /// The answer the task last awaited in `scope`, if any.
-    func answer(task: CurrentTask.ID, scope: CauseScope?) -> Int? {
-        entries[Key(task: task, scope: scope.map(ObjectIdentifier.init))]?.answerID
+    /// The answer the task last awaited in `scope`, if any, with the
+    /// ``TaskHandoffs`` stamp of when it reached the task.
+    func answer(task: CurrentTask.ID, scope: CauseScope?) -> (id: Int, stamp: UInt64)? {
+        entries[Key(task: task, scope: scope.map(ObjectIdentifier.init))].map { ($0.answerID, $0.stamp) }
     }
 
-    /// Notes that the task of `site` received `answerID`.
-    mutating func note(_ answerID: Int, at site: CallSite) {
+    /// Notes that the task of `site` received `answerID` (at `stamp`).
+    mutating func note(_ answerID: Int, at site: CallSite, stamp: UInt64 = 0) {
         guard let task = site.task else { return }
-        entries[Key(task: task, scope: site.scope.map(ObjectIdentifier.init))] = Entry(scope: site.scope, answerID: answerID)
+        entries[Key(task: task, scope: site.scope.map(ObjectIdentifier.init))] =
+            Entry(scope: site.scope, answerID: answerID, stamp: stamp)
     }
 }

@@ -69,6 +69,19 @@ enum CurrentTask {
         return childNumber(of: UnsafeMutableRawPointer(mutating: job), runtime).map(ID.init(value:))
     }
 
+    /// The identity of the task of `job`, a job being handed to an executor,
+    /// when the job is a task's (not an actor's or a continuation's); `nil`
+    /// otherwise or where the runtime's job header cannot be read.
+    static func task(ofJob job: UnsafeRawPointer) -> ID? {
+        guard let runtime = RuntimeTaskIDs.shared else { return nil }
+        let word = MemoryLayout<UnsafeRawPointer>.size
+        let flags = job.load(fromByteOffset: 4 * word, as: UInt32.self)
+        guard flags & 0xFF == 0 else { return nil }
+        let number = runtime.taskID(UnsafeMutableRawPointer(mutating: job))
+        guard job.load(fromByteOffset: 4 * word + 4, as: UInt32.self) == UInt32(truncatingIfNeeded: number) else { return nil }
+        return ID(value: number)
+    }
+
     /// The number of `task` when its job header says it is a child task.
     private static func childNumber(of task: UnsafeMutableRawPointer, _ runtime: RuntimeTaskIDs) -> UInt64? {
         let word = MemoryLayout<UnsafeRawPointer>.size

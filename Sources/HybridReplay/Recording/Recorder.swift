@@ -110,11 +110,11 @@ public final class Recorder: Sendable {
         self.engine = engine
         self.elapsed = Self.stopwatch(clock)
         self.taskWatermark = CurrentTask.isNumberedByRuntime ? CurrentTask.id?.value ?? 0 : 0
-        ChildTaskOrigins.recorderBegan()
+        TaskHandoffs.recorderBegan()
     }
 
     deinit {
-        ChildTaskOrigins.recorderEnded()
+        TaskHandoffs.recorderEnded()
     }
 
     /// The events recorded so far, redacted, in id order, each effect made
@@ -192,7 +192,7 @@ public final class Recorder: Sendable {
         let task = payload.direction == .effect ? appTask : nil
         let isChild = task != nil && CurrentTask.structuredChild != nil
         // Read on this thread before storing: a child this task created before now has a stamp at or below it.
-        let stamp = task != nil ? ChildTaskOrigins.stamp : 0
+        let stamp = task != nil ? TaskHandoffs.stamp : 0
         return state.withLock { state in
             let id = store(payload, cause: cause, answers: answers, in: &state, awaitsLateAnswer: awaitsLateAnswer)
             if let task {
@@ -296,10 +296,10 @@ public final class Recorder: Sendable {
         state.withLock { $0.unsweepable }
     }
 
-    /// `tasks` with the origins of the child tasks among them (``ChildTaskOrigins``).
+    /// `tasks` with the origins of the tasks among them (``TaskHandoffs``).
     private func withOrigins(_ tasks: Strands.Tasks) -> Strands.Tasks {
         var tasks = tasks
-        tasks.origins = ChildTaskOrigins.origins(of: Set(tasks.all.values))
+        tasks.origins = TaskHandoffs.origins(of: Set(tasks.all.values))
         return tasks
     }
 
@@ -317,15 +317,21 @@ public final class Recorder: Sendable {
         return scope
     }
 
-    /// The cause of an effect made now: the answer this task last awaited
-    /// in its current scope, else the stimulus the scope was bound for, else
-    /// none (app code's own initiative).
+    /// The cause of an effect made now: the stimulus whose delivery last
+    /// woke this task (``TaskHandoffs``), when that came after the answer
+    /// this task last awaited in its current scope and after the scope was
+    /// bound; else that answer; else the stimulus the scope was bound for;
+    /// else none (app code's own initiative).
     var currentCause: Int? {
         let scope = currentScope
-        if let task = CurrentTask.id, let answer = state.withLock({ $0.awaited.answer(task: task, scope: scope) }) {
-            return answer
+        guard let task = CurrentTask.id else { return scope?.stimulusID }
+        let answer = state.withLock { $0.awaited.answer(task: task, scope: scope) }
+        if let wakeup = TaskHandoffs.wakeup(of: task), wakeup.scope.owner == ObjectIdentifier(self),
+            wakeup.stamp > max(answer?.stamp ?? 0, scope?.stamp ?? 0)
+        {
+            return wakeup.scope.stimulusID
         }
-        return scope?.stimulusID
+        return answer?.id ?? scope?.stimulusID
     }
 
     /// The current task when it is one of app code's, which ``Strands``
@@ -352,8 +358,9 @@ public final class Recorder: Sendable {
     ///
     /// Call it before the answer reaches app code, so the task reads it when it resumes.
     func answered(_ site: CallSite, by answerID: Int) {
+        let stamp = TaskHandoffs.nextStamp()
         state.withLock { state in
-            state.awaited.note(answerID, at: site)
+            state.awaited.note(answerID, at: site, stamp: stamp)
             // Ids are numbered from 1 in the order events are stored.
             if site.task != nil, state.events.indices.contains(answerID - 1), state.events[answerID - 1].id == answerID,
                 let call = state.events[answerID - 1].answers

@@ -16,8 +16,12 @@
 ///   Both tasks get a strand.
 /// - a parent's effects made after it created a child task and before that
 ///   child's last effect of the cause, with the child's: where a runtime
-///   watch saw the child created (``ChildTaskOrigins``), this holds even when
-///   every answer came at once, so no call was in flight beside another.
+///   watch saw the child created (``TaskHandoffs``), this holds even when
+///   every answer came at once, so no call was in flight beside another;
+/// - unstructured tasks that one piece of code started off the main actor
+///   while reacting to one stimulus (two `Task {}` in a nonisolated
+///   function, each making a request), where two or more made effects of
+///   the cause: they run at once by construction.
 ///
 /// Strands are numbered from 1 in the order each first made an effect of
 /// the cause. Where only one task would get a strand, nothing ran beside it
@@ -34,10 +38,10 @@ enum Strands {
         var children: Set<Int> = []
         /// The effects whose answer the task that made them awaited.
         var awaited: Set<Int> = []
-        /// ``ChildTaskOrigins/stamp`` when each effect of ``all`` was made.
+        /// ``TaskHandoffs/stamp`` when each effect of ``all`` was made.
         var stamps: [Int: UInt64] = [:]
         /// Where each child task among ``all``'s came from, where a runtime watch saw it created.
-        var origins: [CurrentTask.ID: ChildTaskOrigins.Origin] = [:]
+        var origins: [CurrentTask.ID: TaskHandoffs.Origin] = [:]
     }
 
     /// `events` with the strand of every effect a task made beside another of the same cause.
@@ -68,6 +72,9 @@ enum Strands {
         for (child, parent, effects) in parentsBesideChildren(events, tasks) {
             for id in effects.parent { strandTask[id] = parent }
             for id in effects.child { strandTask[id] = child }
+        }
+        for (task, effects) in tasksStartedTogether(events, tasks) {
+            for id in effects { strandTask[id] = task }
         }
         guard strandTask.count > 1 else { return events }
         var numbers: [Int: [CurrentTask.ID: Int]] = [:]  // by cause, 0 for none
@@ -113,11 +120,54 @@ extension Strands {
         for group in effectsOf.keys.sorted() {
             guard let byTask = effectsOf[group] else { continue }
             for (child, childEffects) in byTask {
-                guard let origin = tasks.origins[child], let parentEffects = byTask[origin.parent],
-                    let last = childEffects.last
+                guard let origin = tasks.origins[child], origin.isChild, let parent = origin.creator,
+                    let parentEffects = byTask[parent], let last = childEffects.last
                 else { continue }
                 let beside = parentEffects.filter { $0 < last && tasks.stamps[$0, default: 0] >= origin.stamp }
-                if !beside.isEmpty { found.append((child, origin.parent, (beside, childEffects))) }
+                if !beside.isEmpty { found.append((child, parent, (beside, childEffects))) }
+            }
+        }
+        return found
+    }
+}
+
+extension Strands {
+    /// Tasks started together: by the same task (or thread), in the same scope.
+    private struct StartedTogether: Hashable {
+        let creator: CurrentTask.ID?
+        let scope: ObjectIdentifier
+    }
+
+    /// The effects, by task, of unstructured tasks (`Task {}`, `Task.detached`)
+    /// that one piece of code started off the main actor while reacting to one
+    /// stimulus, where two or more of them made effects of the same cause.
+    ///
+    /// Started together on the global executor, they run at once: which
+    /// makes its call first is the scheduler's choice, even when every answer
+    /// comes at once (two completion-handler requests, each in its own
+    /// `Task`, joined by a `DispatchGroup`). Tasks started on the main actor
+    /// run one turn at a time in the order they were started, and keep it.
+    private static func tasksStartedTogether(_ events: [Event], _ tasks: Tasks) -> [(task: CurrentTask.ID, effects: [Int])] {
+        var together: [StartedTogether: Set<CurrentTask.ID>] = [:]
+        for (task, origin) in tasks.origins where !origin.isChild && !origin.onMain {
+            guard let scope = origin.scope else { continue }
+            together[StartedTogether(creator: origin.creator, scope: ObjectIdentifier(scope)), default: []].insert(task)
+        }
+        var groupOf: [CurrentTask.ID: Int] = [:]
+        for (index, group) in together.values.filter({ $0.count > 1 }).enumerated() {
+            for task in group { groupOf[task] = index }
+        }
+        guard !groupOf.isEmpty else { return [] }
+        // Per cause and group of tasks started together, each task's effects.
+        var effects: [Int: [Int: [CurrentTask.ID: [Int]]]] = [:]
+        for event in events where event.direction == .effect {
+            guard let task = tasks.all[event.id], let group = groupOf[task] else { continue }
+            effects[event.cause ?? 0, default: [:]][group, default: [:]][task, default: []].append(event.id)
+        }
+        var found: [(task: CurrentTask.ID, effects: [Int])] = []
+        for cause in effects.keys.sorted() {
+            for byTask in (effects[cause] ?? [:]).values where byTask.count > 1 {
+                for (task, ids) in byTask { found.append((task, ids)) }
             }
         }
         return found

@@ -83,9 +83,37 @@ struct ReplayProgress: Sendable {
     /// after the calls recorded before it. A set-up effect *with* a cause (a
     /// delegate set on the page's first ask) keeps its place among its
     /// cause's effects, so setting it after the authorization request still fails.
+    ///
+    /// An effect without a cause that is the next effect recorded, with only
+    /// unsolicited stimuli the replay could deliver at once (nothing held
+    /// them back, and the clock need not move) between it and what was
+    /// delivered, is due too: app code that drains what the page sent — a
+    /// consumer task reading an `AsyncStream` the message handler yields
+    /// into — may act on the first message before the replay hands over the
+    /// next, where the recording happened to deliver all of them first. The
+    /// stimuli are delivered right after it, and what follows them is checked
+    /// in its place.
     func isDue(_ effect: Event, _ script: ReplayScript) -> Bool {
         if let cause = effect.cause { return delivered.contains(cause) }
         return isRecordedPlace(effect, script) || script.setsUpAhead.contains(effect.id)
+            || isNextAheadOfReadyStimuli(effect, script)
+    }
+
+    /// Whether `effect` is the first effect not yet matched, and every
+    /// stimulus recorded before it that is not delivered yet is unsolicited
+    /// and recorded no later than the last one delivered.
+    private func isNextAheadOfReadyStimuli(_ effect: Event, _ script: ReplayScript) -> Bool {
+        guard nextStimulus > 0, firstUnmatchedEffect < script.effectIDs.count,
+            script.effectIDs[firstUnmatchedEffect] == effect.id
+        else { return false }
+        let reached = script.stimuli[nextStimulus - 1].time
+        var index = nextStimulus
+        while index < script.stimuli.count, script.stimuli[index].id < effect.id {
+            let stimulus = script.stimuli[index]
+            guard stimulus.cause == nil, stimulus.answers == nil, stimulus.time <= reached else { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Whether every unsolicited stimulus recorded before `effect`, which has no cause, has been delivered.

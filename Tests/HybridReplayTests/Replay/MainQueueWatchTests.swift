@@ -1,0 +1,128 @@
+import Dispatch
+import Foundation
+@testable import HybridReplay
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A bridge that answers through `NotificationCenter`: it posts from its
+/// main-actor message handler to its own observer on `queue: .main`, which
+/// evaluates the answer. On a device the observer runs inline; on Linux the
+/// post waits for the observer on the main queue it occupies, for good.
+@MainActor
+private final class NotifyingBridge: ScriptMessageHandler {
+    private let answered = Notification.Name("NotifyingBridge.answered.\(UUID().uuidString)")
+    private var observer: (any NSObjectProtocol)?
+
+    init(platform: Platform) {
+        let webView = platform.webView
+        observer = NotificationCenter.default.addObserver(forName: answered, object: nil, queue: .main) { note in
+            guard let script = note.userInfo?["script"] as? String else { return }
+            webView.evaluateJavaScript(script, completionHandler: nil)
+        }
+        platform.webView.add(self, name: "bridge")
+    }
+
+    isolated deinit {
+        if let observer { NotificationCenter.default.removeObserver(observer) }
+    }
+
+    func didReceive(_ message: ScriptMessage) {
+        NotificationCenter.default.post(name: answered, object: nil, userInfo: ["script": "window.bridge.answered()"])
+    }
+}
+
+@Suite("MainQueueWatch")
+struct MainQueueWatchTests {
+    /// Set in the child process the first test starts; only there does the deadlocking replay run.
+    private static let childVariable = "HYBRIDREPLAY_MAIN_QUEUE_WATCH_CHILD"
+    private static let isChild = ProcessInfo.processInfo.environment[childVariable] == "1"
+
+    /// How long the parent waits for the child: far beyond the child's stall
+    /// timeout (half a second, ten times that under ThreadSanitizer), small
+    /// beside a hang.
+    private static let patience: Duration = .seconds(120)
+
+    /// The page asks the bridge; the bridge answers through its observer.
+    static let asked = Cassette(
+        header: CassetteHeader(name: "notifying-bridge"),
+        events: [
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "bridge", body: ["op": "ask"])),
+            Event(id: 2, at: 0.001, cause: 1, payload: JavaScriptEvaluation(script: "window.bridge.answered()")),
+        ])
+
+    #if os(Linux)
+    /// Asks the kernel to kill this process when the parent test process goes, so a child
+    /// that hangs never outlives a parent that was killed. `prctl(2)` is variadic in C,
+    /// which Swift does not import; its arguments are four unsigned longs.
+    private static func dieWithParent() {
+        typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        guard let symbol = dlsym(nil, "prctl") else { return }
+        let setParentDeathSignal: Int32 = 1  // PR_SET_PDEATHSIG
+        _ = unsafeBitCast(symbol, to: Prctl.self)(setParentDeathSignal, UInt(SIGKILL), 0, 0, 0)
+        if getppid() == 1 { kill(getpid(), SIGKILL) }
+    }
+
+    /// The replay the child runs: on Linux it blocks the main queue for good.
+    @Test(.enabled(if: isChild, "runs only in the child process of the test below"))
+    func childReplaysABridgeThatPostsFromTheMainActor() async {
+        Self.dieWithParent()
+        let report = await Replayer(cassette: Self.asked, options: ReplayOptions(stallTimeout: .milliseconds(500)))
+            .replay { @MainActor platform in NotifyingBridge(platform: platform) }
+        // Reached only if the post did not block the main queue for good.
+        print("child: replay returned, passed=\(report.passed)")
+    }
+
+    @Test("a replay whose handler posts from the main actor to an observer on .main ends with a report, not a hang")
+    func notificationDeadlockEndsTheProcessWithAReport() throws {
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("main-queue-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Files, not pipes: a child that hangs must not hang a read to the end of its output.
+        let output = folder.appendingPathComponent("stdout.txt")
+        let errors = folder.appendingPathComponent("stderr.txt")
+        for file in [output, errors] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+        let outputHandle = try FileHandle(forWritingTo: output)
+        let errorHandle = try FileHandle(forWritingTo: errors)
+        defer {
+            try? outputHandle.close()
+            try? errorHandle.close()
+        }
+
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: executable)
+        child.arguments = ["--testing-library", "swift-testing", "--filter", "childReplaysABridgeThatPostsFromTheMainActor"]
+        var environment = ProcessInfo.processInfo.environment
+        environment[Self.childVariable] = "1"
+        child.environment = environment
+        child.standardOutput = outputHandle
+        child.standardError = errorHandle
+        try child.run()
+        defer {
+            if child.isRunning { kill(child.processIdentifier, SIGKILL) }
+            child.waitUntilExit()
+        }
+
+        let clock = ContinuousClock()
+        let deadline = clock.now + Self.patience
+        while child.isRunning, clock.now < deadline { usleep(20_000) }
+        let ended = !child.isRunning
+        let printed = String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self)
+        let stdout = String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self)
+        #expect(ended, "the child still hung \(Self.patience) after it started; it printed:\n\(stdout)\n\(printed)")
+        guard ended else { return }
+        #expect(
+            child.terminationReason == .exit && child.terminationStatus == MainQueueWatch.exitStatus,
+            "the child ended with \(child.terminationReason) \(child.terminationStatus); it printed:\n\(stdout)\n\(printed)")
+        #expect(printed.contains("the main queue is blocked: a block handed to it has waited"), "\(printed)")
+        #expect(printed.contains("the replay of \"notifying-bridge\" waited for it"), "\(printed)")
+        #expect(printed.contains("the last stimulus it delivered was event 1 (script.message"), "\(printed)")
+        #expect(printed.contains("NotificationCenter.post from main-actor code"), "\(printed)")
+        #expect(printed.contains("Observe with `queue: nil`"), "\(printed)")
+        #expect(printed.contains("docs/writing-app-code-that-replays.md#"), "\(printed)")
+    }
+    #endif
+}

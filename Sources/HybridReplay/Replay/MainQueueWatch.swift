@@ -38,9 +38,9 @@ import Darwin
 /// may legitimately block the main queue for a while and then let go.
 /// Ticks and thresholds scale with the stall timeout, which scales under
 /// ThreadSanitizer (``ThreadSanitizerScaling``).
-final class MainQueueWatch: @unchecked Sendable {
+package final class MainQueueWatch: @unchecked Sendable {
     /// The process's watch.
-    static let shared = MainQueueWatch(onBlocked: { report in MainQueueWatch.endProcess(report) })
+    package static let shared = MainQueueWatch(onBlocked: { report in MainQueueWatch.endProcess(report) })
 
     /// What the watch found: the main queue blocked while runs were in progress.
     struct Blocked: Sendable, Equatable {
@@ -59,7 +59,7 @@ final class MainQueueWatch: @unchecked Sendable {
     }
 
     /// A run the watch watches, until ``end(_:)``.
-    struct Token: Sendable {
+    package struct Token: Sendable {
         fileprivate let id: Int
     }
 
@@ -83,7 +83,7 @@ final class MainQueueWatch: @unchecked Sendable {
 
     /// Watches the main queue until ``end(_:)``, for a run whose stall
     /// timeout is `stallTimeout` and that `describe` names in the report.
-    func begin(stallTimeout: Duration, describe: @escaping @Sendable () -> String) -> Token {
+    package func begin(stallTimeout: Duration, describe: @escaping @Sendable () -> String) -> Token {
         condition.lock()
         defer { condition.unlock() }
         nextID += 1
@@ -100,10 +100,22 @@ final class MainQueueWatch: @unchecked Sendable {
     }
 
     /// Stops watching the run of `token`.
-    func end(_ token: Token) {
+    package func end(_ token: Token) {
         condition.lock()
         watched[token.id] = nil
         condition.unlock()
+    }
+
+    /// Runs `body` — a recording of `name` — under the watch, with the stall
+    /// timeout of `options` as this process counts it (see ``ThreadSanitizerScaling``).
+    package func recording<Result>(
+        _ name: String, options: ReplayOptions, _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        let token = begin(stallTimeout: ThreadSanitizerScaling.scaled(options).stallTimeout) {
+            "the recording of \"\(name)\" waited for it"
+        }
+        defer { end(token) }
+        return try await body()
     }
 
     /// The thread's loop: while runs are watched, hands the main queue a probe

@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
 @testable import HybridReplay
+import HybridReplaySimulation
+import HybridReplayTesting
 import Testing
 
 #if canImport(Glibc)
@@ -39,6 +41,8 @@ struct MainQueueWatchTests {
     /// Set in the child process the first test starts; only there does the deadlocking replay run.
     private static let childVariable = "HYBRIDREPLAY_MAIN_QUEUE_WATCH_CHILD"
     private static let isChild = ProcessInfo.processInfo.environment[childVariable] == "1"
+    /// A folder of the parent's, where the recording child writes.
+    private static let folderVariable = "HYBRIDREPLAY_MAIN_QUEUE_WATCH_FOLDER"
 
     /// How long the parent waits for the child: far beyond the child's stall
     /// timeout (half a second, ten times that under ThreadSanitizer), small
@@ -75,8 +79,25 @@ struct MainQueueWatchTests {
         print("child: replay returned, passed=\(report.passed)")
     }
 
-    @Test("a replay whose handler posts from the main actor to an observer on .main ends with a report, not a hang")
-    func notificationDeadlockEndsTheProcessWithAReport() throws {
+    /// The recording the child runs, of the same bridge on a simulated page, through the testing glue.
+    @Test(.enabled(if: isChild, "runs only in the child process of the test below"))
+    func childRecordsABridgeThatPostsFromTheMainActor() async throws {
+        Self.dieWithParent()
+        let folder = try #require(ProcessInfo.processInfo.environment[Self.folderVariable])
+        let page = SimulatedWebView()
+        let session = RecordingSession(platform: Platform(webView: page)) {
+            try page.postMessage(["op": "ask"], to: "bridge", frame: nil)
+        }
+        await replayCassette(
+            "notifying-bridge", directory: folder, record: .all,
+            options: ReplayOptions(stallTimeout: .milliseconds(500)), recording: session
+        ) { @MainActor platform in NotifyingBridge(platform: platform) }
+        print("child: recording returned")
+    }
+
+    /// Runs the child test `name` in a child process of this test binary and
+    /// waits for it to end, at most ``patience``; what it printed and how it ended.
+    private static func runChild(_ name: String) throws -> (ended: Bool, reason: Process.TerminationReason, status: Int32, printed: String) {
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("main-queue-watch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -94,9 +115,10 @@ struct MainQueueWatchTests {
 
         let child = Process()
         child.executableURL = URL(fileURLWithPath: executable)
-        child.arguments = ["--testing-library", "swift-testing", "--filter", "childReplaysABridgeThatPostsFromTheMainActor"]
+        child.arguments = ["--testing-library", "swift-testing", "--filter", name]
         var environment = ProcessInfo.processInfo.environment
-        environment[Self.childVariable] = "1"
+        environment[childVariable] = "1"
+        environment[folderVariable] = folder.path
         child.environment = environment
         child.standardOutput = outputHandle
         child.standardError = errorHandle
@@ -105,24 +127,45 @@ struct MainQueueWatchTests {
             if child.isRunning { kill(child.processIdentifier, SIGKILL) }
             child.waitUntilExit()
         }
-
         let clock = ContinuousClock()
-        let deadline = clock.now + Self.patience
+        let deadline = clock.now + patience
         while child.isRunning, clock.now < deadline { usleep(20_000) }
         let ended = !child.isRunning
-        let printed = String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self)
-        let stdout = String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self)
-        #expect(ended, "the child still hung \(Self.patience) after it started; it printed:\n\(stdout)\n\(printed)")
-        guard ended else { return }
+        let printed = [output, errors].map { String(decoding: (try? Data(contentsOf: $0)) ?? Data(), as: UTF8.self) }
+        return (
+            ended, ended ? child.terminationReason : .exit, ended ? child.terminationStatus : -1,
+            printed.joined(separator: "\n")
+        )
+    }
+
+    /// Checks that the child ended with the watch's status and report, naming `run`.
+    private static func expectReport(_ child: (ended: Bool, reason: Process.TerminationReason, status: Int32, printed: String), naming run: String) {
+        let printed = child.printed
+        #expect(child.ended, "the child still hung \(patience) after it started; it printed:\n\(printed)")
+        guard child.ended else { return }
         #expect(
-            child.terminationReason == .exit && child.terminationStatus == MainQueueWatch.exitStatus,
-            "the child ended with \(child.terminationReason) \(child.terminationStatus); it printed:\n\(stdout)\n\(printed)")
+            child.reason == .exit && child.status == MainQueueWatch.exitStatus,
+            "the child ended with \(child.reason) \(child.status); it printed:\n\(printed)")
         #expect(printed.contains("the main queue is blocked: a block handed to it has waited"), "\(printed)")
-        #expect(printed.contains("the replay of \"notifying-bridge\" waited for it"), "\(printed)")
-        #expect(printed.contains("the last stimulus it delivered was event 1 (script.message"), "\(printed)")
+        #expect(printed.contains(run), "\(printed)")
         #expect(printed.contains("NotificationCenter.post from main-actor code"), "\(printed)")
         #expect(printed.contains("Observe with `queue: nil`"), "\(printed)")
-        #expect(printed.contains("docs/writing-app-code-that-replays.md#"), "\(printed)")
+        #expect(printed.contains("docs/writing-app-code-that-replays.md#notificationcenter-observers-on-queue-main"), "\(printed)")
+        #expect(!printed.contains("child: "), "the child went on past the blocked main queue:\n\(printed)")
+    }
+
+    @Test("a replay whose handler posts from the main actor to an observer on .main ends with a report, not a hang")
+    func replayDeadlockEndsTheProcessWithAReport() throws {
+        let child = try Self.runChild("childReplaysABridgeThatPostsFromTheMainActor")
+        Self.expectReport(
+            child,
+            naming: "the replay of \"notifying-bridge\" waited for it; the last stimulus it delivered was event 1 (script.message")
+    }
+
+    @Test("a recording whose handler posts from the main actor to an observer on .main ends with a report, not a hang")
+    func recordingDeadlockEndsTheProcessWithAReport() throws {
+        let child = try Self.runChild("childRecordsABridgeThatPostsFromTheMainActor")
+        Self.expectReport(child, naming: "the recording of \"notifying-bridge\" waited for it")
     }
     #endif
 }

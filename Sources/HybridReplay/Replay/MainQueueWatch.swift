@@ -33,11 +33,14 @@ import Darwin
 /// it holds the main queue back. A main queue blocked while
 /// `OperationQueue.main` holds an operation that has not run — the
 /// `NotificationCenter` deadlock's signature — ends the process after the
-/// stall timeout; one blocked otherwise after
-/// ``ReplayEngine/mostStarved(for:)`` (two minutes at least), since code
-/// may legitimately block the main queue for a while and then let go.
-/// Ticks and thresholds scale with the stall timeout, which scales under
-/// ThreadSanitizer (``ThreadSanitizerScaling``).
+/// stall timeout (at least the default two seconds); one blocked otherwise
+/// after ``ReplayEngine/mostStarved(for:)`` (two minutes at least), since
+/// code may legitimately block the main queue for a while and then let go
+/// (see ``MainQueueBlockage``). Ticks and limits scale with the stall
+/// timeout, which scales under ThreadSanitizer (``ThreadSanitizerScaling``).
+/// A replay that blocks nothing never waits for the watch: it costs a probe
+/// on the main queue and one on the global executor per tenth of the stall
+/// timeout while replays run.
 package final class MainQueueWatch: @unchecked Sendable {
     /// The process's watch.
     package static let shared = MainQueueWatch(onBlocked: { report in MainQueueWatch.endProcess(report) })
@@ -73,10 +76,17 @@ package final class MainQueueWatch: @unchecked Sendable {
     /// test replaces it.
     private let operationQueueMainWaits: @Sendable () -> Bool
 
+    /// The least time a main queue blocked while `OperationQueue.main` waits
+    /// is waited for, however short the stall timeout.
+    private let leastBlocked: Duration
+
+    /// - Parameter leastBlocked: See ``MainQueueBlockage/limit(stallTimeout:operationQueueMainWaits:leastBlocked:)``.
     init(
+        leastBlocked: Duration = MainQueueBlockage.leastBlocked,
         onBlocked: @escaping @Sendable (Blocked) -> Void,
         operationQueueMainWaits: @escaping @Sendable () -> Bool = { OperationQueue.main.operationCount > 0 }
     ) {
+        self.leastBlocked = leastBlocked
         self.onBlocked = onBlocked
         self.operationQueueMainWaits = operationQueueMainWaits
     }
@@ -123,7 +133,7 @@ package final class MainQueueWatch: @unchecked Sendable {
     /// other work.
     private func run() {
         var mainQueue: ExecutorProbe?
-        var blockedFor = Duration.zero
+        var blockage = MainQueueBlockage()
         while true {
             condition.lock()
             guard let stallTimeout = watched.values.map(\.stallTimeout).min() else {
@@ -135,7 +145,6 @@ package final class MainQueueWatch: @unchecked Sendable {
             condition.unlock()
             let tick = max(stallTimeout / 10, .milliseconds(10))
             let probe = mainQueue ?? .mainQueue()
-            if mainQueue == nil { blockedFor = .zero }
             mainQueue = probe
             let global = ExecutorProbe.globalExecutor(priority: .medium)
             let began = ContinuousClock.now
@@ -147,21 +156,19 @@ package final class MainQueueWatch: @unchecked Sendable {
             let runs = watched.values.map(\.describe)
             condition.unlock()
             guard !runs.isEmpty else { continue }
-            guard probe.heldBack == nil else {
-                // The main queue ran: it is not blocked.
-                mainQueue = nil
-                continue
-            }
-            let woke = ContinuousClock.now
-            // Time the machine held the watch or the global executor back is not counted.
-            let onTime = due.duration(to: woke) < tick / 2
-            let globalRan = global.heldBack.map { $0 <= tick } ?? false
-            if onTime, globalRan { blockedFor += tick }
+            let ran = probe.heldBack != nil
+            // The main queue ran: the next tick hands it a new probe.
+            if ran { mainQueue = nil }
+            blockage.count(
+                tick: tick, mainQueueRan: ran, late: due.duration(to: .now), globalExecutorHeldBack: global.heldBack)
+            guard blockage.blockedFor > .zero else { continue }
             let waits = operationQueueMainWaits()
-            let limit = waits ? stallTimeout : ReplayEngine.mostStarved(for: stallTimeout)
-            if blockedFor >= limit {
-                onBlocked(Blocked(blockedFor: blockedFor, operationQueueMainWaits: waits, runs: runs.map { $0() }))
+            let limit = MainQueueBlockage.limit(
+                stallTimeout: stallTimeout, operationQueueMainWaits: waits, leastBlocked: leastBlocked)
+            if blockage.blockedFor >= limit {
+                onBlocked(Blocked(blockedFor: blockage.blockedFor, operationQueueMainWaits: waits, runs: runs.map { $0() }))
                 mainQueue = nil
+                blockage = MainQueueBlockage()
             }
         }
     }
@@ -216,6 +223,49 @@ extension Duration {
     fileprivate var watchSeconds: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}
+
+/// How long the main queue has been blocked, counted tick by tick by the
+/// main-queue watch: only ticks in which the machine could have run it count.
+struct MainQueueBlockage: Sendable, Equatable {
+    /// How long the main queue has run nothing handed to it, counting only
+    /// ticks in which the watch woke on time and the global executor ran its probe.
+    private(set) var blockedFor: Duration = .zero
+
+    /// The least time a main queue blocked while `OperationQueue.main` waits
+    /// is waited for: the default stall timeout, as this process counts it.
+    /// A test's short stall timeout (50 ms) must not end the process because
+    /// a main-actor job of a test beside it ran that long.
+    static let leastBlocked = ReplayOptions().stallTimeout * ThreadSanitizerScaling.factor
+
+    /// Counts one tick of length `tick`.
+    ///
+    /// - Parameters:
+    ///   - mainQueueRan: Whether the main queue ran the watch's probe by the tick's end.
+    ///   - late: How much later than asked the watch woke.
+    ///   - globalExecutorHeldBack: How long the global executor held the tick's probe back; `nil` if it has not run.
+    mutating func count(tick: Duration, mainQueueRan: Bool, late: Duration, globalExecutorHeldBack: Duration?) {
+        guard !mainQueueRan else {
+            blockedFor = .zero
+            return
+        }
+        // Time the machine held the watch or the global executor back is not counted:
+        // the main queue may only be starved, not blocked.
+        let wokeOnTime = late < tick / 2
+        let globalRan = globalExecutorHeldBack.map { $0 <= tick } ?? false
+        if wokeOnTime, globalRan { blockedFor += tick }
+    }
+
+    /// How long the main queue may stay blocked before the watch ends the
+    /// process: the stall timeout (at least `leastBlocked`) while
+    /// `OperationQueue.main` holds an operation that has not run, the
+    /// `NotificationCenter` deadlock's signature; otherwise as long as the
+    /// stall watchdog lets executors be held back
+    /// (``ReplayEngine/mostStarved(for:)``, two minutes at least), since
+    /// code may block the main queue for a while and let go.
+    static func limit(stallTimeout: Duration, operationQueueMainWaits: Bool, leastBlocked: Duration) -> Duration {
+        operationQueueMainWaits ? max(stallTimeout, leastBlocked) : ReplayEngine.mostStarved(for: stallTimeout)
     }
 }
 

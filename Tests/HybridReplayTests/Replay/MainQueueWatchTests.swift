@@ -169,3 +169,68 @@ struct MainQueueWatchTests {
     }
     #endif
 }
+
+@Suite("MainQueueBlockage")
+struct MainQueueBlockageTests {
+    private let tick = Duration.milliseconds(200)
+
+    @Test("ticks in which the machine could have run the main queue count, and a main queue that runs starts again from zero")
+    func countsOnlyTicksTheMachineCouldRun() {
+        var blockage = MainQueueBlockage()
+        blockage.count(tick: tick, mainQueueRan: false, late: .milliseconds(5), globalExecutorHeldBack: .milliseconds(1))
+        blockage.count(tick: tick, mainQueueRan: false, late: .zero, globalExecutorHeldBack: .zero)
+        #expect(blockage.blockedFor == tick * 2)
+        blockage.count(tick: tick, mainQueueRan: true, late: .zero, globalExecutorHeldBack: .zero)
+        #expect(blockage.blockedFor == .zero)
+    }
+
+    @Test("a tick the watch woke late in, or whose global-executor probe did not run, is the machine's and does not count")
+    func starvedTicksDoNotCount() {
+        var blockage = MainQueueBlockage()
+        blockage.count(tick: tick, mainQueueRan: false, late: tick, globalExecutorHeldBack: .zero)
+        blockage.count(tick: tick, mainQueueRan: false, late: .zero, globalExecutorHeldBack: nil)
+        blockage.count(tick: tick, mainQueueRan: false, late: .zero, globalExecutorHeldBack: tick * 3)
+        #expect(blockage.blockedFor == .zero)
+    }
+
+    @Test("the NotificationCenter signature ends the process after the stall timeout, never before the least wait")
+    func limitWithTheSignature() {
+        let least = Duration.seconds(2)
+        #expect(MainQueueBlockage.limit(stallTimeout: .seconds(5), operationQueueMainWaits: true, leastBlocked: least) == .seconds(5))
+        #expect(MainQueueBlockage.limit(stallTimeout: .milliseconds(50), operationQueueMainWaits: true, leastBlocked: least) == least)
+    }
+
+    @Test("a main queue blocked without the signature is waited for as long as the stall watchdog lets executors be held back")
+    func limitWithoutTheSignature() {
+        let limit = MainQueueBlockage.limit(stallTimeout: .seconds(2), operationQueueMainWaits: false, leastBlocked: .seconds(2))
+        #expect(limit == ReplayEngine.mostStarved(for: .seconds(2)))
+        #expect(limit >= .seconds(120))
+    }
+
+    @Test("the least wait is the default stall timeout as this process counts it")
+    func leastBlockedScales() {
+        #expect(MainQueueBlockage.leastBlocked == ReplayOptions().stallTimeout * ThreadSanitizerScaling.factor)
+    }
+
+    @Test("the report without the signature names the other ways code blocks the main queue, not only NotificationCenter")
+    func reportWithoutTheSignature() {
+        let text = MainQueueWatch.report(
+            MainQueueWatch.Blocked(blockedFor: .seconds(120), operationQueueMainWaits: false, runs: ["the replay of \"x\" waited for it"]))
+        #expect(text.contains("a block handed to it has waited 120.0 seconds"), "\(text)")
+        #expect(text.contains("while the replay of \"x\" waited for it."), "\(text)")
+        #expect(text.contains("DispatchQueue.main.sync, a semaphore"), "\(text)")
+        #expect(!text.contains("OperationQueue.main holds an operation"), "\(text)")
+        #expect(text.contains("exits now with status \(MainQueueWatch.exitStatus)"), "\(text)")
+    }
+
+    @Test("the report with the signature names the NotificationCenter deadlock, its fix and every run in progress")
+    func reportWithTheSignature() {
+        let text = MainQueueWatch.report(
+            MainQueueWatch.Blocked(
+                blockedFor: .seconds(2), operationQueueMainWaits: true,
+                runs: ["the replay of \"a\" waited for it", "the recording of \"b\" waited for it"]))
+        #expect(text.contains("the replay of \"a\" waited for it; and the recording of \"b\" waited for it."), "\(text)")
+        #expect(text.contains("NotificationCenter.post from main-actor code to an observer added with `queue: .main` deadlocks"), "\(text)")
+        #expect(text.contains("Observe with `queue: nil`, or post from off the main actor."), "\(text)")
+    }
+}

@@ -223,6 +223,19 @@ struct MainQueueBlockageTests {
         #expect(text.contains("exits now with status \(MainQueueWatch.exitStatus)"), "\(text)")
     }
 
+    @Test("the page the report points to has the anchor it names")
+    func reportLinksToAnAnchorThatExists() throws {
+        let text = MainQueueWatch.report(MainQueueWatch.Blocked(blockedFor: .seconds(2), operationQueueMainWaits: true, runs: ["x"]))
+        let word = try #require(text.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("docs/") })
+        let link = word.hasSuffix(".") ? String(word.dropLast()) : String(word)
+        let parts = link.split(separator: "#", maxSplits: 1).map(String.init)
+        try #require(parts.count == 2, "\(link)")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent(parts[0]), encoding: .utf8)
+        #expect(page.contains("<a id=\"\(parts[1])\"></a>"), "\(parts[0]) has no anchor \(parts[1])")
+    }
+
     @Test("the report with the signature names the NotificationCenter deadlock, its fix and every run in progress")
     func reportWithTheSignature() {
         let text = MainQueueWatch.report(

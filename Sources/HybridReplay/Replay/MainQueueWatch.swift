@@ -71,6 +71,9 @@ package final class MainQueueWatch: @unchecked Sendable {
     private var watched: [Int: Watched] = [:]
     private var nextID = 0
     private var started = false
+    /// Whether the thread waits for a run to watch: only then does a new run wake it,
+    /// so a replay that begins while others are watched costs a lock and nothing more.
+    private var waitingForRuns = false
     private let onBlocked: @Sendable (Blocked) -> Void
     /// Whether `OperationQueue.main` holds an operation that has not run; a
     /// test replaces it.
@@ -103,7 +106,7 @@ package final class MainQueueWatch: @unchecked Sendable {
             let thread = Thread { [self] in run() }
             thread.name = "HybridReplay main-queue watch"
             thread.start()
-        } else {
+        } else if waitingForRuns {
             condition.signal()
         }
         return Token(id: nextID)
@@ -137,7 +140,9 @@ package final class MainQueueWatch: @unchecked Sendable {
         while true {
             condition.lock()
             guard let stallTimeout = watched.values.map(\.stallTimeout).min() else {
+                waitingForRuns = true
                 condition.wait()
+                waitingForRuns = false
                 condition.unlock()
                 mainQueue = nil
                 continue

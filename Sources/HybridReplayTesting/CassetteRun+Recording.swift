@@ -37,10 +37,13 @@ extension CassetteRun {
                 name: name, description: session.description, contract: session.contract, redaction: session.redaction,
                 clock: started.platform.clock, engine: session.engine, volatile: session.volatile)
             // The runtime watch lets the recorder see work handed off around a delivery (RecordingOrder).
-            try await RuntimeWatchInstallation.during {
-                let subject = try await setUp(recorder.platform(wrapping: started.platform))
-                try await started.drive(recorder)
-                withExtendedLifetime(subject) {}
+            // A main queue blocked for good would hang the recording with no report: the watch ends the process with one.
+            try await MainQueueWatch.shared.recording(name, options: options) {
+                try await RuntimeWatchInstallation.during {
+                    let subject = try await setUp(recorder.platform(wrapping: started.platform))
+                    try await started.drive(recorder)
+                    withExtendedLifetime(subject) {}
+                }
             }
         } catch {
             return [

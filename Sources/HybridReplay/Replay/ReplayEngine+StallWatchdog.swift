@@ -196,7 +196,8 @@ extension ReplayEngine {
     /// the wait after it. (A main thread blocked for good ends the wait too,
     /// but the replay can finish its report only on the main actor, so it
     /// returns once the main thread is free again: measured, a handler that
-    /// waited 200 s on a semaphore made the replay return after 200 s.)
+    /// waited 200 s on a semaphore made the replay return after 200 s. One
+    /// that stays blocked longer ends the process: see ``MainQueueWatch``.)
     static let mostStarvedStallTimeouts = 15
 
     /// The least time held back that draws the stall timeout out, however

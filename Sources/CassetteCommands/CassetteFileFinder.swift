@@ -89,13 +89,22 @@ struct CassetteFileFinder {
         for name in names where !name.hasPrefix(".") {
             let child = folder.appendingPathComponent(name)
             let relative = relativePath.isEmpty ? name : relativePath + "/" + name
-            let type = (try? manager.attributesOfItem(atPath: child.path))?[.type] as? FileAttributeType
-            if type == .typeDirectory {
+            let type = Self.fileType(atPath: child.path)
+            if type == S_IFDIR {
                 search(child, relativePath: relative, into: &files, unreadable: &unreadable)
-            } else if name.hasSuffix(".json"), type == .typeRegular || (type == .typeSymbolicLink && isFile(child)) {
+            } else if name.hasSuffix(".json"), type == S_IFREG || (type == S_IFLNK && isFile(child)) {
                 files.append(relative)
             }
         }
+    }
+
+    /// The type bits of the file at `path`, a symbolic link not followed, as
+    /// `FileManager.attributesOfItem(atPath:)` reads them, without the owner's
+    /// and group's names it also looks up; `nil` when it cannot be read.
+    private static func fileType(atPath path: String) -> mode_t? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return status.st_mode & S_IFMT
     }
 
     private func isFile(_ url: URL) -> Bool {

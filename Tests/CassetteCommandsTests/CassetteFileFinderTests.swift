@@ -54,6 +54,26 @@ import Testing
         }
     }
 
+    @Test("a symbolic link to a cassette is found, one named .json that points to a folder or nowhere is not")
+    func symlinkedFiles() throws {
+        try withTemporaryDirectory { directory in
+            try directory.write("{}", to: "Elsewhere/real.json")
+            try directory.write("{}", to: "Cassettes/sub/x.json")
+            let links = [("Cassettes/linked.json", "../Elsewhere/real.json"), ("Cassettes/folder.json", "sub"),
+                ("Cassettes/dangling.json", "missing.json")]
+            for (link, target) in links {
+                try FileManager.default.createSymbolicLink(
+                    atPath: directory.appendingPathComponent(link).path, withDestinationPath: target)
+            }
+            let finder = CassetteFileFinder(currentDirectory: directory)
+            guard case .files(let files) = finder.expand("Cassettes") else {
+                Issue.record("expected files")
+                return
+            }
+            #expect(files.map(\.displayPath) == ["Cassettes/linked.json", "Cassettes/sub/x.json"])
+        }
+    }
+
     @Test("a path that does not exist, or an empty one, is missing")
     func missing() throws {
         try withTemporaryDirectory { directory in

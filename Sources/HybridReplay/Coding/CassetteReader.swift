@@ -56,10 +56,10 @@ public struct CassetteReader: Sendable {
             CassetteReadError([Diagnostic(file: path, position: nil, message: limits.fileSizeMessage(size))])
         }
         do {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-            let size = (attributes?[.size] as? NSNumber)?.intValue
-            if attributes?[.type] as? FileAttributeType == .typeRegular && size != 0 || attributes == nil {
-                if let size, size > maxFileSize { throw tooLarge(size) }
+            let status = fileStatus(url.path)
+            // No such file: Data(contentsOf:) says why.
+            if status.map({ $0.isRegular && $0.size != 0 }) ?? true {
+                if let size = status?.size, size > maxFileSize { throw tooLarge(size) }
                 return try Data(contentsOf: url)
             }
             // A pipe or a device such as /dev/zero has no size to check first: read one byte past the limit at most.
@@ -77,6 +77,16 @@ public struct CassetteReader: Sendable {
                 Diagnostic(file: path, position: nil, message: "cannot read the file: \(reason(error))")
             ])
         }
+    }
+
+    /// Whether the file at `path` is a regular one and its size, as
+    /// `FileManager.attributesOfItem(atPath:)` gives them (a symbolic link is
+    /// not followed), without the owner's and group's names it also looks up:
+    /// `nil` when there is no such file.
+    private static func fileStatus(_ path: String) -> (isRegular: Bool, size: Int)? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return ((status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size))
     }
 
     /// Reads a cassette from its bytes.

@@ -60,8 +60,8 @@ struct PlaceholderBindings: Sendable {
         for (position, segment) in segments.enumerated() {
             switch segment {
             case .literal(let literal):
-                guard rest.hasPrefix(literal) else { return "" }
-                rest = rest.dropFirst(literal.count)
+                guard let after = Self.dropping(literal, from: rest) else { return "" }
+                rest = after
             case .volatile(let recorded, let kind):
                 let value = placeholders.values[kind]
                 let taken: Substring
@@ -82,6 +82,28 @@ struct PlaceholderBindings: Sendable {
         guard rest.isEmpty else { return "" }
         self = trial
         return nil
+    }
+
+    /// `rest` after `literal` when `rest` starts with it, character by
+    /// character as `hasPrefix` compares; `nil` when it does not.
+    ///
+    /// Equal bytes that end in an ASCII character followed by an ASCII one
+    /// (other than CR then LF) or by nothing end on a character boundary in
+    /// both, so they are equal characters: that is decided without the
+    /// character-by-character comparison. Anything else — bytes that differ
+    /// but may be canonically equivalent, a literal ending in a combining
+    /// sequence — takes it.
+    static func dropping(_ literal: Substring, from rest: Substring) -> Substring? {
+        let expected = literal.utf8
+        let actual = rest.utf8
+        if let last = expected.last, last < 0x80, actual.starts(with: expected) {
+            let end = actual.index(actual.startIndex, offsetBy: expected.count)
+            guard end < actual.endIndex else { return rest[end...] }
+            let next = actual[end]
+            if next < 0x80, !(last == 0x0D && next == 0x0A) { return rest[end...] }
+        }
+        guard rest.hasPrefix(literal) else { return nil }
+        return rest.dropFirst(literal.count)
     }
 
     /// Where a wildcard that starts `rest` ends: before the next literal, or

@@ -45,11 +45,22 @@ final class ReplayEngine: Sendable {
     ///   - prepared: The cassette's events prepared for `options`'
     ///     placeholders, when a replay repeated several times prepared them once.
     ///   - explores: Whether the run explores instead of judging (see `Replayer+Exploring.swift`).
-    init(cassette: Cassette, options: ReplayOptions, prepared: PreparedEvents? = nil, explores: Bool = false) {
-        script = ReplayScript(
-            cassette: cassette, options: ThreadSanitizerScaling.scaled(options), prepared: prepared, explores: explores)
+    convenience init(cassette: Cassette, options: ReplayOptions, prepared: PreparedEvents? = nil, explores: Bool = false) {
+        self.init(script: Self.script(for: cassette, options: options, prepared: prepared, explores: explores))
+    }
+
+    /// A run of `script`, which runs of the same cassette and options share: it never changes.
+    init(script: ReplayScript) {
+        self.script = script
         state = Locked(State(matcher: ReplayMatcher(script)))
         receivers = ReplayReceivers(locationStatus: script.initialLocationStatus)
+    }
+
+    /// What a run of `cassette` with `options` plays; see ``init(cassette:options:prepared:explores:)``.
+    static func script(for cassette: Cassette, options: ReplayOptions, prepared: PreparedEvents? = nil, explores: Bool = false)
+        -> ReplayScript
+    {
+        ReplayScript(cassette: cassette, options: ThreadSanitizerScaling.scaled(options), prepared: prepared, explores: explores)
     }
 
     var cassette: Cassette { script.cassette }

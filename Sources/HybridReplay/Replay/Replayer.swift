@@ -56,13 +56,17 @@ public struct Replayer: Sendable {
         // The fields the cassette declares volatile bind as placeholders do.
         var options = options
         options.placeholders = options.placeholders.declaringForReplay(in: cassette)
-        // The cassette does not change between runs: it is prepared for comparison once.
+        // The cassette does not change between runs: it is prepared for comparison, and indexed, once.
         let prepared = PreparedEvents(cassette.events, placeholders: options.placeholders)
+        let script = ReplayEngine.script(for: cassette, options: options, prepared: prepared)
         var first: ReplayReport?
         for run in 1...runs {
-            let report = await replayOnce(run: run, of: runs, options: options, prepared: prepared, setUp)
             // A passing run matched every recorded effect exactly once, so passing runs
-            // agree by construction: the run that differs is the first that fails.
+            // agree by construction: the run that differs is the first that fails. A passing
+            // run after the first is not reported, so its trace is not built.
+            guard let report = await replayOnce(
+                run: run, of: runs, options: options, script: script, reportsPassing: first == nil, setUp)
+            else { continue }
             if !report.passed { return report }
             if first == nil { first = report }
         }
@@ -92,13 +96,17 @@ public struct Replayer: Sendable {
         }
     }
 
+    /// One run's report; `nil` for a run that passed when `reportsPassing` is false.
     private func replayOnce<Subject>(
-        run: Int, of runs: Int, options: ReplayOptions, prepared: PreparedEvents, _ setUp: (Platform) async throws -> Subject
-    ) async -> ReplayReport {
-        let engine = ReplayEngine(cassette: cassette, options: options, prepared: prepared)
+        run: Int, of runs: Int, options: ReplayOptions, script: ReplayScript, reportsPassing: Bool,
+        _ setUp: (Platform) async throws -> Subject
+    ) async -> ReplayReport? {
+        let engine = ReplayEngine(script: script)
         await Self.run(engine, setUp)
+        let issues = engine.issues
+        if issues.isEmpty, !reportsPassing { return nil }
         let report = ReplayReport(
-            cassetteName: cassette.header.name, cassettePath: path, issues: engine.issues, trace: engine.traceCassette(),
+            cassetteName: cassette.header.name, cassettePath: path, issues: issues, trace: engine.traceCassette(),
             runs: runs, run: run, recordCommand: options.recordCommand)
         // What a failure shows hides what the recording hid.
         guard !report.passed else { return report }

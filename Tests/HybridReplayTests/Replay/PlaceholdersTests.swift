@@ -71,6 +71,23 @@ struct PlaceholdersTests {
         #expect(taken.byActual == [first: second])
     }
 
+    @Test("the text before a placeholder matches character by character, whatever bytes stand around where it ends")
+    func literalPrefixMatchesAsCharacters() {
+        let decomposed = "e\u{301}"
+        let cases: [(literal: String, actual: String)] = [
+            ("id ", "id 00000000"), ("id ", "id"), ("id ", "ID 0"), ("id ", "id "), ("id", "id\u{301} 0"),
+            ("a\r", "a\r\n0"), ("a\r", "a\rb"), ("a\n", "a\n\r"), ("caf\u{E9} ", "caf\(decomposed) 0"),
+            ("caf\(decomposed) ", "caf\u{E9} 0"), ("caf\(decomposed)", "caf\(decomposed)x"), ("1", "1\u{FE0F}\u{20E3}"),
+            ("\u{600}a", "\u{600}ab"), ("x\u{600}", "x\u{600}a"), ("\u{1F1EB}", "\u{1F1EB}\u{1F1F7}"), ("😀 ", "😀 z"),
+        ]
+        for (literal, actual) in cases {
+            let rest = actual[...]
+            let characterwise = rest.hasPrefix(literal) ? rest.dropFirst(literal.count) : nil
+            let dropped = PlaceholderBindings.dropping(literal[...], from: rest)
+            #expect(dropped?.startIndex == characterwise?.startIndex, "\(literal.debugDescription) in \(actual.debugDescription)")
+        }
+    }
+
     @Test("a failed match leaves the bindings as they were")
     func failedMatchBindsNothing() {
         var bindings = PlaceholderBindings()

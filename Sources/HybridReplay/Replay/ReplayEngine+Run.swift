@@ -15,7 +15,7 @@ extension ReplayEngine {
         // Set-up may finish registering its handlers in tasks of its own. The settling
         // happens on the main actor, where the first stimulus, if it goes there, is then
         // delivered without a hand-off back and forth (see ReplayEngine+MainQueuePasses.swift).
-        if await !onMainActor(settlingFirst: true).settled { await waitUntilIdle() }
+        if await !onMainActor(settlingFirst: true).settled { await waitUntilIdle(orParked: true) }
         var wakesPastEnd = 0
         while !isStopped {
             // Read before looking for work: an effect that makes a stimulus ready
@@ -65,7 +65,9 @@ extension ReplayEngine {
                 await deliver(stimulus)
                 continue
             }
-            let outcome = await settle(since: seen)
+            // Every recorded event happened: work that can only be parked is not waited for.
+            let parked = hasObligations ? false : await isParked()
+            let outcome = parked ? Wait.idle : await settle(since: seen)
             if outcome == .changed || isStopped { continue }
             guard hasObligations else {
                 // Every recorded event happened. While the implementation still holds a
@@ -97,6 +99,34 @@ extension ReplayEngine {
                 waitedForUnseen: waitedForUnseen)
         }
         await finish()
+    }
+
+    /// Whether the implementation's work, though not idle, can only be
+    /// parked: where the runtime watch counts what app code hands over
+    /// (Linux, the testing glue's replays), the only work not waiting on the
+    /// replay is the set-up's, no job the replay's work handed to an executor
+    /// is waiting or running, the main queue has run every block handed to
+    /// it before now and nothing happened meanwhile, no block was handed to another Dispatch queue and no effect came
+    /// from outside the replay's work (a task it started, detached or not,
+    /// with no job on its way, is suspended), and no decision or reply
+    /// handler is still held.
+    /// What holds the set-up's lease then waits for something only the
+    /// replay's deliveries bring — a task started in `init` that drains an
+    /// `AsyncStream` the message handler yields into — and the set-up, or the
+    /// end of the run, need not wait the stall timeout for it. Only these waits take it as idle (before the
+    /// first stimulus, and once every recorded event happened): a missing
+    /// effect is still judged as before.
+    func isParked() async -> Bool {
+        func quiet() -> Bool {
+            !runsWatchedJobs && !sawUnseenWorkBesideTasks && !holdsSettlementHandlers
+                && state.withLock { $0.work.isIdleBesideSetUp }
+        }
+        // The count of main-queue blocks is the process's: only where it is kept (the watch) is any of this seen.
+        guard MainQueueBarrier.enqueued != nil, quiet() else { return false }
+        let seen = activity
+        // What app code handed the main queue before now runs first; other replays' blocks may come meanwhile.
+        await MainQueueBarrier.pass()
+        return activity == seen && quiet()
     }
 
     /// Whether an effect that is due was recorded before `deadline`: the
@@ -182,7 +212,7 @@ extension ReplayEngine {
         for sleeper in sleepers { sleeper.resume(throwing: CancellationError()) }
         for task in tasks { task.cancel() }
         if !isStalled {
-            await waitUntilIdle()
+            await waitUntilIdle(orParked: true)
             // An effect that overtook another is judged once nothing more can come.
             state.withLock { $0.matcher.judgeOvertaken() }
         }

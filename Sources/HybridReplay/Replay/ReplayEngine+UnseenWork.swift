@@ -95,6 +95,15 @@ extension ReplayEngine {
         unseen.withLock { _ = $0.engineTasks.remove(UInt(bitPattern: task)) }
     }
 
+    /// Whether work the replay cannot see was handed to something other than
+    /// a task: a block given to a Dispatch queue other than the main queue,
+    /// or an effect made outside every lease. A task enqueued by the
+    /// replay's work that has not called a seam yet is not counted here: while
+    /// no job of it is on its way (``runsWatchedJobs``), it is suspended.
+    var sawUnseenWorkBesideTasks: Bool {
+        unseen.withLock { $0.dispatchedBlocks } > 0 || state.withLock { $0.work.untrackedEffects > 0 }
+    }
+
     /// Whether this run has shown signs of work it cannot see: an effect made
     /// outside every lease, or a task handed to the global executor without one.
     var sawUnseenWork: Bool {

@@ -184,13 +184,17 @@ extension ReplayEngine {
     /// however much it does meanwhile.
     ///
     /// - Returns: `false` when it was still busy.
+    ///
+    /// - Parameter orParked: Whether work that can only be parked (see
+    ///   ``isParked()``) ends the wait too, checked each time something happens.
     @discardableResult
-    func waitUntilIdle() async -> Bool {
+    func waitUntilIdle(orParked: Bool = false) async -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: options.stallTimeout)
         while true {
             let remaining = clock.now.duration(to: deadline)
             guard remaining > .zero else { return false }
+            if orParked, await isParked() { return true }
             switch await settle(since: activity, timeout: remaining) {
             case .idle: return true
             case .busy: return false

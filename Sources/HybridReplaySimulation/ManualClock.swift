@@ -47,6 +47,27 @@ public final class ManualClock: Clock, Sendable {
     /// sleeper has registered instead of sleeping in real time for it.
     package var sleeperCount: Int { state.withLock { $0.count } }
 
+    /// Wakes ``waitForSleepers(count:patience:)`` when a sleeper registers.
+    private let waiters = ConditionWaiters()
+
+    /// Waits until `count` tasks sleep on the clock, for a drive that must
+    /// not move time before the app's task has reached its sleep: a debounce
+    /// that sleeps after each keystroke, a poll that sleeps between requests.
+    /// Advancing first would move the clock past a deadline not yet set,
+    /// and the sleep would then wait for the next advance.
+    ///
+    /// - Parameters:
+    ///   - count: How many sleepers, counting those asleep before the call.
+    ///   - patience: How long to wait in real time before giving up.
+    /// - Throws: ``WaitTimeout`` saying how many sleep when they do not come in
+    ///   time; `CancellationError` when the task is cancelled.
+    public func waitForSleepers(count: Int = 1, patience: Duration = WaitTimeout.defaultPatience) async throws {
+        try await waiters.wait(
+            for: "\(count) task\(count == 1 ? "" : "s") sleeping on the clock", patience: patience,
+            progress: { [self] in "asleep now: \(sleeperCount)" },
+            until: { [self] in sleeperCount >= count ? () : nil })
+    }
+
     /// Moves the clock forward and wakes every sleeper whose deadline it reaches, earliest first.
     ///
     /// - Parameter duration: How far to move; a negative duration leaves the
@@ -67,7 +88,7 @@ public final class ManualClock: Clock, Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 switch state.withLock({ $0.register(id, until: deadline.offset, continuation: continuation) }) {
-                case .wait: break
+                case .wait: waiters.changed()
                 case .wake: continuation.resume()
                 case .cancel: continuation.resume(throwing: CancellationError())
                 }

@@ -60,4 +60,24 @@ struct ManualClockTests {
         sleeper.cancel()
         await #expect(throws: CancellationError.self) { try await sleeper.value }
     }
+
+    @Test("a drive waits until the app's task sleeps on the clock, then advances it past the deadline")
+    func waitsForSleepers() async throws {
+        let clock = ManualClock()
+        let debounced = Task {
+            try await clock.sleep(for: .milliseconds(300))
+            return clock.now.offset
+        }
+        try await clock.waitForSleepers()
+        clock.advance(by: .milliseconds(300))
+        #expect(try await debounced.value == .milliseconds(300))
+    }
+
+    @Test("a sleeper that never comes ends the wait with an error saying how many sleep")
+    func waitForSleepersTimesOut() async {
+        let clock = ManualClock()
+        let error = await #expect(throws: WaitTimeout.self) { try await clock.waitForSleepers(count: 1, patience: .milliseconds(5)) }
+        #expect(error?.description.contains("1 task sleeping on the clock") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("asleep now: 0") == true, "\(String(describing: error))")
+    }
 }

@@ -31,7 +31,7 @@ package enum RuntimeWatchInstallation {
 
     /// Whether the runtime has the enqueue hook the watch goes into, so that
     /// it sees tasks handed to the global executor.
-    package static var seesTasks: Bool { EnqueueHook.slot != nil }
+    package static var seesTasks: Bool { EnqueueHook.global.slot != nil }
 
     /// Whether `dispatch_async` in this process reaches the Dispatch watch
     /// (Linux, in an executable that exports the package's definition).
@@ -46,8 +46,8 @@ package enum RuntimeWatchInstallation {
             state.replays += 1
             guard state.replays == 1 else { return }
             state.before = RuntimeWatch.current
-            _ = EnqueueHook.install()
-            MainEnqueueHook.install()
+            EnqueueHook.global.install()
+            EnqueueHook.main.install()
             DispatchWatch.install()
             RuntimeWatch.current = DispatchWatch.runtimeWatch
         }
@@ -59,8 +59,8 @@ package enum RuntimeWatchInstallation {
             guard state.replays == 0 else { return }
             RuntimeWatch.current = state.before
             DispatchWatch.remove()
-            MainEnqueueHook.restore()
-            EnqueueHook.restore()
+            EnqueueHook.main.restore()
+            EnqueueHook.global.restore()
         }
     }
 }

@@ -55,7 +55,7 @@ private enum Child {
     }
 
     static func slot() -> UnsafeMutablePointer<EnqueueHook.Hook?> {
-        guard let slot = EnqueueHook.slot else {
+        guard let slot = EnqueueHook.global.slot else {
             check(false, "the runtime exports no swift_task_enqueueGlobal_hook")
             exit(EXIT_FAILURE)
         }

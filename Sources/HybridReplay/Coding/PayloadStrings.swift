@@ -29,7 +29,9 @@ enum PayloadStrings {
 
     /// Every string and key `payload` writes, and the bytes of its `base64`
     /// fields, as UTF-8, each followed by a zero byte: what to search before
-    /// deciding to rewrite.
+    /// deciding to rewrite. In the order the cassette writes them (the keys
+    /// of free-form values sorted), so what appears first here appears first
+    /// in the written event.
     static func texts(of payload: any EventPayload) -> [UInt8] {
         var bytes: [UInt8] = []
         collect(EventCoding.payloadNode(payload), into: &bytes)
@@ -62,10 +64,10 @@ enum PayloadStrings {
         case .array(let elements):
             for element in elements { collect(element, into: &bytes) }
         case .object(let members):
-            for (key, member) in members {
+            for key in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                 bytes += key.utf8
                 bytes.append(0)
-                collect(member, into: &bytes)
+                if let member = members[key] { collect(member, into: &bytes) }
             }
         default:
             break

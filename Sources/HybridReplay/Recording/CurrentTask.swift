@@ -50,48 +50,33 @@ enum CurrentTask {
     /// reads as "not a child" (effects keep their recorded order) rather than
     /// as garbage.
     static var structuredChild: ID? {
-        guard let runtime = RuntimeTaskIDs.shared, let task = runtime.current() else { return nil }
-        return childNumber(of: task, runtime).map(ID.init(value:))
+        guard let task = RuntimeTaskIDs.shared?.current(), let header = header(ofJob: task), header.isChild else {
+            return nil
+        }
+        return header.task
     }
 
     /// Whether `job`, a job being handed to an executor, is a structured
     /// child task's; `false` where that cannot be read (see ``structuredChild``).
     static func isStructuredChild(_ job: UnsafeRawPointer) -> Bool {
-        guard let runtime = RuntimeTaskIDs.shared else { return false }
-        return childNumber(of: UnsafeMutableRawPointer(mutating: job), runtime) != nil
+        header(ofJob: job)?.isChild == true
     }
 
-    /// The identity of the task of `job`, a job being handed to an executor,
-    /// when it is a structured child task's; `nil` otherwise or where that
-    /// cannot be read (see ``structuredChild``).
-    static func structuredChild(ofJob job: UnsafeRawPointer) -> ID? {
-        guard let runtime = RuntimeTaskIDs.shared else { return nil }
-        return childNumber(of: UnsafeMutableRawPointer(mutating: job), runtime).map(ID.init(value:))
-    }
-
-    /// The identity of the task of `job`, a job being handed to an executor,
-    /// when the job is a task's (not an actor's or a continuation's); `nil`
-    /// otherwise or where the runtime's job header cannot be read.
-    static func task(ofJob job: UnsafeRawPointer) -> ID? {
+    /// What the job header of `job` says (see ``structuredChild``): the
+    /// identity of its task, and whether that is a structured child task;
+    /// `nil` when the job is not a task's (an actor's, a continuation's) or
+    /// the header cannot be read.
+    static func header(ofJob job: UnsafeRawPointer) -> (task: ID, isChild: Bool)? {
         guard let runtime = RuntimeTaskIDs.shared else { return nil }
         let word = MemoryLayout<UnsafeRawPointer>.size
         let flags = job.load(fromByteOffset: 4 * word, as: UInt32.self)
-        guard flags & 0xFF == 0 else { return nil }
-        let number = runtime.taskID(UnsafeMutableRawPointer(mutating: job))
-        guard job.load(fromByteOffset: 4 * word + 4, as: UInt32.self) == UInt32(truncatingIfNeeded: number) else { return nil }
-        return ID(value: number)
-    }
-
-    /// The number of `task` when its job header says it is a child task.
-    private static func childNumber(of task: UnsafeMutableRawPointer, _ runtime: RuntimeTaskIDs) -> UInt64? {
-        let word = MemoryLayout<UnsafeRawPointer>.size
-        let flags = task.load(fromByteOffset: 4 * word, as: UInt32.self)
         // The low byte is the job's kind: only a task (0) has a number and child flags.
         guard flags & 0xFF == 0 else { return nil }
-        let number = runtime.taskID(task)
-        let headerNumber = task.load(fromByteOffset: 4 * word + 4, as: UInt32.self)
-        guard headerNumber == UInt32(truncatingIfNeeded: number), flags & (1 << 24) != 0 else { return nil }
-        return number
+        let number = runtime.taskID(UnsafeMutableRawPointer(mutating: job))
+        guard job.load(fromByteOffset: 4 * word + 4, as: UInt32.self) == UInt32(truncatingIfNeeded: number) else {
+            return nil
+        }
+        return (ID(value: number), flags & (1 << 24) != 0)
     }
 }
 

@@ -21,8 +21,9 @@ enum PlaceholderNumbering {
     static func byFirstAppearance(_ events: [Event]) -> [Event] {
         var numbers: [Int: Int] = [:]
         for event in events {
-            walk(EventCoding.payloadNode(event.payload)) { number in
-                if numbers[number] == nil { numbers[number] = numbers.count + 1 }
+            for placeholder in placeholders(in: PayloadStrings.texts(of: event.payload))
+            where numbers[placeholder.number] == nil {
+                numbers[placeholder.number] = numbers.count + 1
             }
         }
         guard numbers.contains(where: { $0.key != $0.value }) else { return events }
@@ -85,39 +86,6 @@ enum PlaceholderNumbering {
             }
         }
         return found
-    }
-
-    private static func walk(_ node: CanonicalNode, _ visit: (Int) -> Void) {
-        switch node {
-        case .value(let value):
-            walk(value, visit)
-        case .array(let elements):
-            for element in elements { walk(element, visit) }
-        case .object(let members):
-            for (key, member) in members {
-                if key == "base64", case .value(.string(let encoded)) = member, let data = Data(base64Encoded: encoded) {
-                    for placeholder in placeholders(in: [UInt8](data)) { visit(placeholder.number) }
-                } else {
-                    walk(member, visit)
-                }
-            }
-        }
-    }
-
-    private static func walk(_ value: JSONValue, _ visit: (Int) -> Void) {
-        switch value {
-        case .string(let text):
-            for placeholder in placeholders(in: Array(text.utf8)) { visit(placeholder.number) }
-        case .array(let elements):
-            for element in elements { walk(element, visit) }
-        case .object(let members):
-            for key in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-                for placeholder in placeholders(in: Array(key.utf8)) { visit(placeholder.number) }
-                if let member = members[key] { walk(member, visit) }
-            }
-        default:
-            break
-        }
     }
 
     // MARK: Renumbering

@@ -69,12 +69,15 @@ enum Strands {
             if tasks.awaited.contains(event.id) { open.append((event.id, task)) }
             inFlight[group] = open
         }
-        for (child, parent, effects) in parentsBesideChildren(events, tasks) {
-            for id in effects.parent { strandTask[id] = parent }
-            for id in effects.child { strandTask[id] = child }
-        }
-        for (task, effects) in tasksStartedTogether(events, tasks) {
-            for id in effects { strandTask[id] = task }
+        if !tasks.origins.isEmpty {
+            let effectsByCause = effectsByCauseAndTask(events, tasks)
+            for (child, parent, effects) in parentsBesideChildren(effectsByCause, tasks) {
+                for id in effects.parent { strandTask[id] = parent }
+                for id in effects.child { strandTask[id] = child }
+            }
+            for (task, effects) in tasksStartedTogether(effectsByCause, tasks) {
+                for id in effects { strandTask[id] = task }
+            }
         }
         guard strandTask.count > 1 else { return events }
         var numbers: [Int: [CurrentTask.ID: Int]] = [:]  // by cause, 0 for none
@@ -107,18 +110,12 @@ extension Strands {
     /// with either call first. The parent's effects before the creation, and
     /// after the child's last effect (it may have awaited the child), keep
     /// their place.
-    private static func parentsBesideChildren(_ events: [Event], _ tasks: Tasks)
+    private static func parentsBesideChildren(_ effectsByCause: [Int: [CurrentTask.ID: [Int]]], _ tasks: Tasks)
         -> [(child: CurrentTask.ID, parent: CurrentTask.ID, effects: (parent: [Int], child: [Int]))]
     {
-        guard !tasks.origins.isEmpty else { return [] }
-        var effectsOf: [Int: [CurrentTask.ID: [Int]]] = [:]  // by cause (0 for none), ids in order
-        for event in events where event.direction == .effect {
-            guard let task = tasks.all[event.id] else { continue }
-            effectsOf[event.cause ?? 0, default: [:]][task, default: []].append(event.id)
-        }
         var found: [(child: CurrentTask.ID, parent: CurrentTask.ID, effects: (parent: [Int], child: [Int]))] = []
-        for group in effectsOf.keys.sorted() {
-            guard let byTask = effectsOf[group] else { continue }
+        for group in effectsByCause.keys.sorted() {
+            guard let byTask = effectsByCause[group] else { continue }
             for (child, childEffects) in byTask {
                 guard let origin = tasks.origins[child], origin.isChild, let parent = origin.creator,
                     let parentEffects = byTask[parent], let last = childEffects.last
@@ -147,7 +144,9 @@ extension Strands {
     /// comes at once (two completion-handler requests, each in its own
     /// `Task`, joined by a `DispatchGroup`). Tasks started on the main actor
     /// run one turn at a time in the order they were started, and keep it.
-    private static func tasksStartedTogether(_ events: [Event], _ tasks: Tasks) -> [(task: CurrentTask.ID, effects: [Int])] {
+    private static func tasksStartedTogether(_ effectsByCause: [Int: [CurrentTask.ID: [Int]]], _ tasks: Tasks)
+        -> [(task: CurrentTask.ID, effects: [Int])]
+    {
         var together: [StartedTogether: Set<CurrentTask.ID>] = [:]
         for (task, origin) in tasks.origins where !origin.isChild && !origin.onMain {
             guard let scope = origin.scope else { continue }
@@ -158,19 +157,26 @@ extension Strands {
             for task in group { groupOf[task] = index }
         }
         guard !groupOf.isEmpty else { return [] }
-        // Per cause and group of tasks started together, each task's effects.
-        var effects: [Int: [Int: [CurrentTask.ID: [Int]]]] = [:]
-        for event in events where event.direction == .effect {
-            guard let task = tasks.all[event.id], let group = groupOf[task] else { continue }
-            effects[event.cause ?? 0, default: [:]][group, default: [:]][task, default: []].append(event.id)
-        }
         var found: [(task: CurrentTask.ID, effects: [Int])] = []
-        for cause in effects.keys.sorted() {
-            for byTask in (effects[cause] ?? [:]).values where byTask.count > 1 {
-                for (task, ids) in byTask { found.append((task, ids)) }
+        for cause in effectsByCause.keys.sorted() {
+            // The tasks of each group started together that made effects of this cause.
+            var byGroup: [Int: [(task: CurrentTask.ID, effects: [Int])]] = [:]
+            for (task, ids) in effectsByCause[cause] ?? [:] {
+                if let group = groupOf[task] { byGroup[group, default: []].append((task, ids)) }
             }
+            for members in byGroup.values where members.count > 1 { found += members }
         }
         return found
+    }
+
+    /// The effects of each task of app code, by cause (0 for none), ids in order.
+    private static func effectsByCauseAndTask(_ events: [Event], _ tasks: Tasks) -> [Int: [CurrentTask.ID: [Int]]] {
+        var effects: [Int: [CurrentTask.ID: [Int]]] = [:]
+        for event in events where event.direction == .effect {
+            guard let task = tasks.all[event.id] else { continue }
+            effects[event.cause ?? 0, default: [:]][task, default: []].append(event.id)
+        }
+        return effects
     }
 }
 

@@ -62,11 +62,10 @@ package enum TaskHandoffs {
     /// reads the thread's task-local scope and takes only this type's lock.
     /// A task handing itself on (after a suspension) is not a handoff.
     package static func noteEnqueue(_ job: UnsafeRawPointer, onMain: Bool) {
-        guard state.withLock({ $0.recorders > 0 }), let task = CurrentTask.task(ofJob: job) else { return }
+        guard state.withLock({ $0.recorders > 0 }), let (task, isChild) = CurrentTask.header(ofJob: job) else { return }
         let current = CurrentTask.id
         guard current != task else { return }
         let scope = CauseScope.current
-        let isChild = CurrentTask.structuredChild(ofJob: job) != nil
         state.withLock { state in
             guard state.recorders > 0 else { return }
             state.sequence += 1

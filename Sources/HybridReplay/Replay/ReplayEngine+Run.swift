@@ -118,8 +118,9 @@ extension ReplayEngine {
     /// effect is still judged as before.
     func isParked() async -> Bool {
         func quiet() -> Bool {
+            // Idle work is left to the waits' own path, which passes the main queue only when needed.
             !runsWatchedJobs && !sawUnseenWorkBesideTasks && !holdsSettlementHandlers
-                && state.withLock { $0.work.isIdleBesideSetUp }
+                && state.withLock { !$0.work.isIdle() && $0.work.isIdleBesideSetUp }
         }
         // The count of main-queue blocks is the process's: only where it is kept (the watch) is any of this seen.
         guard MainQueueBarrier.enqueued != nil, quiet() else { return false }

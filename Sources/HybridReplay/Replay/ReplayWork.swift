@@ -194,8 +194,10 @@ extension ReplayEngine {
         while true {
             let remaining = clock.now.duration(to: deadline)
             guard remaining > .zero else { return false }
+            // Read before looking: what happens while it looks must wake the settling below.
+            let seen = activity
             if orParked, await isParked() { return true }
-            switch await settle(since: activity, timeout: remaining) {
+            switch await settle(since: seen, timeout: remaining) {
             case .idle: return true
             case .busy: return false
             case .changed: continue

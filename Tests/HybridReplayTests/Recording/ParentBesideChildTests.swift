@@ -10,7 +10,7 @@ import Testing
 /// ever in flight beside another. Where the runtime watch is in, the
 /// recorder sees the child created and gives both calls a strand; the
 /// parent's calls before the creation, and after it awaited the child, keep
-/// their place.
+/// their place (with the watch in or not: `StrandsTests`).
 @Suite("Recorder strands of a parent beside its child")
 struct ParentBesideChildTests {
     typealias Rig = RecorderCauseTests.Rig
@@ -63,29 +63,5 @@ struct ParentBesideChildTests {
         #expect(routes.map { $0.payload(as: NativeRoute.self)?.name } == ["loading", "joined"])
         #expect(routes.allSatisfy { $0.strand == nil }, "made before creating the child, and after awaiting it: they keep their place")
         #expect(CassetteValidator.problems(in: makeCassette(events)).isEmpty)
-    }
-
-    @Test("a parent's call made after it awaited its child keeps its place, watched or not", arguments: [false, true])
-    func afterAwaitingTheChild(watched: Bool) async throws {
-        let rig = Rig()
-        rig.handle("go") { platform in
-            rig.tasks.start {
-                async let child: Void = Rig.send("child", on: platform)
-                await child
-                await Rig.send("parent", on: platform)
-            }
-        }
-        let drive = {
-            await rig.web.post(.string("go"), to: "go")
-            await rig.transport.calls.waitUntilHeld([Rig.url("child")])
-            rig.answer("child")
-            await rig.transport.calls.waitUntilHeld([Rig.url("parent")])
-            rig.answer("parent")
-            await rig.tasks.settle()
-        }
-        if watched { await RuntimeWatchInstallation.during(drive) } else { await drive() }
-        let events = rig.recorder.cassette().events
-        #expect(events.filter { $0.kind == HTTPRequest.eventKind }.count == 2)
-        #expect(events.allSatisfy { $0.strand == nil }, "\(outline(events))")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HybridReplay
+import HybridReplayRuntimeWatch
 import HybridReplaySimulation
 
 /// Which effects the recorder writes with a strand: those of one cause made
@@ -307,8 +308,9 @@ struct StrandsTests {
         #expect(events.first { $0.kind == NativeRoute.eventKind }?.strand == nil, "after the join it keeps its place")
     }
 
-    @Test("a parent's call made after its child's call was answered gets no strand: the recording does not show them at once")
-    func parentAfterChildAnswered() async {
+    @Test("a parent's call made after its child's call was answered gets no strand, whether the runtime watch saw the child created or not",
+          arguments: [false, true])
+    func parentAfterChildAnswered(watched: Bool) async {
         let rig = Rig()
         rig.handle("go") { platform in
             rig.tasks.start {
@@ -317,12 +319,15 @@ struct StrandsTests {
                 await Rig.send("parent", on: platform)
             }
         }
-        await rig.web.post(.string("go"), to: "go")
-        await rig.transport.calls.waitUntilHeld([Rig.url("child")])
-        rig.answer("child")
-        await rig.transport.calls.waitUntilHeld([Rig.url("parent")])
-        rig.answer("parent")
-        await rig.tasks.settle()
+        let drive = {
+            await rig.web.post(.string("go"), to: "go")
+            await rig.transport.calls.waitUntilHeld([Rig.url("child")])
+            rig.answer("child")
+            await rig.transport.calls.waitUntilHeld([Rig.url("parent")])
+            rig.answer("parent")
+            await rig.tasks.settle()
+        }
+        if watched { await RuntimeWatchInstallation.during(drive) } else { await drive() }
 
         let events = rig.recorder.cassette().events
         #expect(events.filter { $0.kind == HTTPRequest.eventKind }.count == 2)

@@ -22,12 +22,6 @@ private final class NoteHandler: CustomEventHandler {
 /// first stimulus nor after the last event.
 @Suite("A set-up's long-lived consumer is parked, not busy")
 struct ParkedSetUpTests {
-    #if os(Linux)
-    static let watchesJobs = true
-    #else
-    static let watchesJobs = false
-    #endif
-
     static let cassette = Cassette(
         header: CassetteHeader(name: "inbox-consumer"),
         events: [
@@ -58,14 +52,14 @@ struct ParkedSetUpTests {
         return (engine, engine.issues)
     }
 
-    @Test("the replay passes without stalling on the consumer", .enabled(if: watchesJobs))
+    @Test("the replay passes without stalling on the consumer", .enabled(if: WatchedJobsTests.watchesJobs))
     func consumerIsParked() async {
         let (engine, issues) = await Self.replay()
         #expect(issues.isEmpty, "\(issues)")
         #expect(!engine.isStalled, "the run waited the stall timeout for a task that only the replay could wake")
     }
 
-    @Test("a consumer that opens the wrong message still fails, at the effect", .enabled(if: watchesJobs))
+    @Test("a consumer that opens the wrong message still fails, at the effect", .enabled(if: WatchedJobsTests.watchesJobs))
     func wrongConsumerFails() async {
         let (_, issues) = await Self.replay { $0 == "m2" ? "m1" : $0 }
         #expect(issues.first?.eventID == 4, "\(issues)")

@@ -8,6 +8,7 @@
 // of the replay's main-actor work runs, `dispatch_async_f` holds the jobs it
 // hands to other queues until the turn is done (see `hr_job_hold_begin`).
 #include "CDispatchWatch.h"
+#include "carried_blocks.h"
 
 #include <stdatomic.h>
 
@@ -333,82 +334,6 @@ unsigned long hr_dispatch_watch_thread_handoffs(void) { return thread_handoffs; 
 
 void hr_dispatch_watch_note_handoff(void) { thread_handoffs += 1; }
 
-// ---- Carrying the replay's work into main-queue blocks ----
-
-static _Atomic(hr_block_capture_fn) installed_block_capture;
-static _Atomic(hr_block_run_fn) installed_block_run;
-
-void hr_block_context_install(hr_block_capture_fn capture, hr_block_run_fn run) {
-    atomic_store(&installed_block_run, run);
-    atomic_store(&installed_block_capture, capture);
-}
-
-// The part of a block's layout every block shares (the Blocks ABI): calling
-// `invoke` with the block runs it. Nothing else of the block is touched.
-struct hr_block_layout {
-    void *isa;
-    int flags;
-    int reserved;
-    void (*invoke)(void *);
-};
-
-typedef void *(*hr_block_copy_fn)(const void *);
-typedef void (*hr_block_release_fn)(const void *);
-
-// A copied block and the context it runs in.
-struct hr_carried_block {
-    void *context;
-    void *block;
-    hr_block_run_fn run;
-    hr_block_release_fn release;
-};
-
-static void hr_invoke_block(void *block) { ((struct hr_block_layout *)block)->invoke(block); }
-
-static void hr_invoke_nothing(void *block) { (void)block; }
-
-static void hr_run_carried_block(void *wrapped) {
-    struct hr_carried_block carried = *(struct hr_carried_block *)wrapped;
-    free(wrapped);
-    carried.run(carried.context, hr_invoke_block, carried.block);
-    carried.release(carried.block);
-}
-
-// Hands `block` to the main queue to run in the context the installed capture
-// returns; returns 0 when there is nothing to carry or it cannot, and the
-// caller hands the block over as it is.
-static int hr_carry_to_main(void *block) {
-    hr_block_capture_fn capture = atomic_load(&installed_block_capture);
-    hr_block_run_fn run = atomic_load(&installed_block_run);
-    if (capture == NULL || run == NULL || uncounted) return 0;
-    static _Atomic(hr_block_copy_fn) copy_fn;
-    static _Atomic(hr_block_release_fn) release_fn;
-    hr_block_copy_fn copy = atomic_load(&copy_fn);
-    hr_block_release_fn release = atomic_load(&release_fn);
-    if (copy == NULL || release == NULL) {
-        copy = (hr_block_copy_fn)dlsym(RTLD_DEFAULT, "_Block_copy");
-        release = (hr_block_release_fn)dlsym(RTLD_DEFAULT, "_Block_release");
-        if (copy == NULL || release == NULL) return 0;
-        atomic_store(&copy_fn, copy);
-        atomic_store(&release_fn, release);
-    }
-    // Asked first: most blocks carry nothing, and cost no allocation.
-    void *context = capture();
-    if (context == NULL) return 0;
-    struct hr_carried_block *carried = malloc(sizeof(struct hr_carried_block));
-    if (carried == NULL) {
-        // Out of memory: the block goes over as it is, and the context is let go.
-        run(context, hr_invoke_nothing, NULL);
-        return 0;
-    }
-    carried->context = context;
-    carried->block = copy(block);
-    carried->run = run;
-    carried->release = release;
-    hr_real_async_f()(&_dispatch_main_q, carried, hr_run_carried_block);
-    return 1;
-}
-
 void dispatch_async(struct dispatch_queue_s *queue, void *block) {
     hr_real_dispatch_async real = atomic_load(&real_dispatch_async);
     if (real == NULL) {
@@ -419,14 +344,13 @@ void dispatch_async(struct dispatch_queue_s *queue, void *block) {
     atomic_store(&reached, 1);
     thread_handoffs += 1;
     hr_dispatch_watch_fn watch = atomic_load(&installed_watch);
-    if (queue == &_dispatch_main_q) {
-        // Counted before the block is handed over: a count read after this
-        // call includes it, so a barrier enqueued after that read follows it.
-        if (!uncounted) atomic_fetch_add(&main_enqueues, 1);
-        if (hr_carry_to_main(block)) return;
-    } else if (watch != NULL) {
-        watch();
-    }
+    int on_main = queue == &_dispatch_main_q;
+    // Counted before the block is handed over: a count read after this
+    // call includes it, so a barrier enqueued after that read follows it.
+    if (on_main && !uncounted) atomic_fetch_add(&main_enqueues, 1);
+    // The engine's own main-queue blocks are handed over uncounted, and never carried.
+    if (!uncounted && hr_carry_block(queue, block, on_main, hr_real_async_f())) return;
+    if (!on_main && watch != NULL) watch();
     real(queue, block);
 }
 
@@ -468,11 +392,6 @@ void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work
     real(queue, context, work);
 }
 #else
-void hr_block_context_install(hr_block_capture_fn capture, hr_block_run_fn run) {
-    (void)capture;
-    (void)run;
-}
-
 void hr_dispatch_watch_install(hr_dispatch_watch_fn watch) { (void)watch; }
 
 void hr_job_hold_install(hr_job_overdue_fn overdue) { (void)overdue; }

@@ -43,7 +43,8 @@ enum DispatchWatch {
             if let job { WatchedJobs.releasedByBound(job) }
         }
         hr_block_context_install(
-            { CarriedWork.capture() },
+            { made in CarriedWork.capture(made: made) },
+            { CarriedWork.noteMade() },
             { context, invoke, block in
                 guard let context, let invoke else { return }
                 CarriedWork.run(context, invoke, block)
@@ -55,6 +56,6 @@ enum DispatchWatch {
         hr_dispatch_watch_install(nil)
         hr_job_watch_install(nil, nil)
         hr_job_hold_install(nil)
-        hr_block_context_install(nil, nil)
+        hr_block_context_install(nil, nil, nil)
     }
 }

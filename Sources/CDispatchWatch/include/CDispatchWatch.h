@@ -58,18 +58,24 @@ void hr_job_watch_install(hr_job_watch_fn watch, hr_job_done_fn done);
 /// before its turn was done, on the thread that releases it.
 typedef void (*hr_job_overdue_fn)(const void *job);
 
-/// Carrying the replay's work into main-queue blocks (Linux): a block handed to
-/// the main queue by the replay's work (`DispatchQueue.main.async` in a
-/// completion handler the replay called) runs as that work, so a `Task {}` it
-/// starts is followed as the replay's work too. `capture` is called in
-/// `dispatch_async` on the enqueuing thread and returns a retained context or
-/// NULL (nothing to carry); `run` is called when the block runs, with that
-/// context, and must call `invoke(block)` inside it and release the context.
-typedef void *(*hr_block_capture_fn)(void);
+/// Carrying the calling code's context into the blocks it hands to Dispatch
+/// (Linux): a block handed over with `dispatch_async` by the replay's work
+/// (`DispatchQueue.main.async` in a completion handler the replay called) runs
+/// as that work, and one handed over while the recorder delivers a stimulus
+/// runs with that stimulus as its cause, on the main queue or any other.
+/// `capture` is called in `dispatch_async` on the enqueuing thread, with the
+/// context `note` returned when the block was made by `dispatch_block_create`
+/// (a `DispatchWorkItem`; NULL for none), which `capture` takes over; it
+/// returns a retained context or NULL
+/// (nothing to carry). `run` is called when the block runs, with that
+/// context, and must call `invoke(block)` inside it and release the context;
+/// it is also how a context is let go unused (`block` NULL, `invoke` doing nothing).
+typedef void *(*hr_block_capture_fn)(void *made);
+typedef void *(*hr_block_note_fn)(void);
 typedef void (*hr_block_run_fn)(void *context, void (*invoke)(void *), void *block);
 
-/// Installs (or, with NULLs, removes) the carrying of work into main-queue blocks.
-void hr_block_context_install(hr_block_capture_fn capture, hr_block_run_fn run);
+/// Installs (or, with NULLs, removes) the carrying of context into blocks.
+void hr_block_context_install(hr_block_capture_fn capture, hr_block_note_fn note, hr_block_run_fn run);
 
 /// Installs `overdue`, or with NULL removes it. Elsewhere than Linux it does nothing.
 void hr_job_hold_install(hr_job_overdue_fn overdue);

@@ -114,36 +114,3 @@ package enum WatchedJobs {
         }
     }
 }
-
-/// The replay's work carried into the blocks it hands to the main queue
-/// (Linux, under the runtime watch; see `hr_block_context_install`).
-///
-/// App code the replay calls often hops to the main queue before it goes on:
-/// a completion handler that calls `DispatchQueue.main.async`, whose block
-/// starts a `Task {}` for the rest (`Task { await self.confirm(reference) }`).
-/// A task inherits the replay's lease (``ReplayContext/lease``) from the code
-/// that starts it, but a main-queue block runs outside every task and
-/// inherits nothing, so the task the block started was nobody's work: the
-/// replay passed the main queue, found the work it follows idle, and
-/// reported the task's calls missing before it made them (an outside app: a
-/// correct confirm screen failed 28 to 42 runs in 50). Carried, the block
-/// holds the lease of the code that handed it over until it has run, and runs
-/// with it bound, so a task it starts is followed like any other, and a
-/// `Task.detached` it starts is the replay's to watch.
-package enum CarriedWork {
-    /// The lease of the calling code, retained, to hand a main-queue block; `nil` for none.
-    package static func capture() -> UnsafeMutableRawPointer? {
-        // The engine's own main-queue blocks are handed over uncounted, and so never carried.
-        guard let lease = ReplayContext.lease else { return nil }
-        return Unmanaged.passRetained(lease).toOpaque()
-    }
-
-    /// Runs `invoke(block)` with the lease `context` holds bound, then lets the lease go.
-    package static func run(
-        _ context: UnsafeMutableRawPointer, _ invoke: @convention(c) (UnsafeMutableRawPointer?) -> Void,
-        _ block: UnsafeMutableRawPointer?
-    ) {
-        let lease = Unmanaged<WorkLease>.fromOpaque(context).takeRetainedValue()
-        ReplayContext.$lease.withValue(lease) { invoke(block) }
-    }
-}

@@ -13,16 +13,47 @@ struct UnseenWorkTests {
         ReplayEngine(cassette: makeCassette([]), options: fastReplay)
     }
 
-    @Test("a block handed to a global queue from the replay's work is a sign of unseen work (Linux)")
+    @Test("a block handed to another queue from the replay's work runs as that work, not as unseen work (Linux)")
     func globalQueueBlock() async throws {
         let engine = Self.engine()
+        let leased = Locked<Bool?>(nil)
         await RuntimeWatchInstallation.during {
-            await withCheckedContinuation { (ran: CheckedContinuation<Void, Never>) in
-                engine.withLease { DispatchQueue.global().async { ran.resume() } }
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                engine.withLease {
+                    DispatchQueue.global().async {
+                        leased.withLock { $0 = ReplayContext.lease?.engine === engine }
+                        // The test's own task is not the replay's work: resumed from outside it.
+                        ReplayContext.$lease.withValue(nil) { done.resume() }
+                    }
+                }
+            }
+        }
+        #expect(!engine.sawUnseenWork)
+        #if os(Linux)
+        try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")
+        #expect(leased.withLock { $0 } == true, "the block carries the lease of the code that handed it over")
+        #endif
+    }
+
+    @Test("a barrier work item, which goes over as it is, is a sign of unseen work (Linux)")
+    func barrierBlock() async throws {
+        let engine = Self.engine()
+        let leased = Locked<Bool?>(nil)
+        let queue = DispatchQueue(label: "unseen-work.barrier", attributes: .concurrent)
+        await RuntimeWatchInstallation.during {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                engine.withLease {
+                    // `dispatch_async` reads the barrier from the item, so carrying it would lose it.
+                    queue.async(execute: DispatchWorkItem(flags: .barrier) {
+                        leased.withLock { $0 = ReplayContext.lease != nil }
+                        ReplayContext.$lease.withValue(nil) { done.resume() }
+                    })
+                }
             }
         }
         #if os(Linux)
         try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")
+        #expect(leased.withLock { $0 } == false, "a barrier block runs as libdispatch runs it, with nothing carried")
         #expect(engine.sawUnseenWork)
         #expect(engine.unseenWorkSummary?.contains("1 block handed to a Dispatch queue other than the main queue") == true)
         #endif

@@ -1,0 +1,278 @@
+// Carries the calling code's context into the blocks it hands to Dispatch
+// (Linux, under the runtime watch): the replay's work and the recorder's
+// cause go with a block to the queue, and are bound while it runs.
+//
+// A block goes over with `dispatch_async_f` in a wrapper of ours, which is
+// the same to libdispatch as the block itself, except for a block made by
+// `dispatch_block_create` (a `DispatchWorkItem`, or `queue.async(flags:)`):
+// its flags ask libdispatch for something (a barrier) that `dispatch_async`
+// reads from the block, so a barrier block goes over as it is. A work item
+// is often handed over later, and by other code, than the code that made it:
+// `OperationQueue` makes one per operation in `addOperation`, and hands it to
+// its queue when a slot is free, from whichever thread finished the
+// operation before. So the context is also asked for when a work item is
+// made, and that one is carried when the item is handed over.
+#include "CDispatchWatch.h"
+#include "carried_blocks.h"
+
+#if defined(__linux__)
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+static _Atomic(hr_block_capture_fn) installed_capture;
+static _Atomic(hr_block_note_fn) installed_note;
+static _Atomic(hr_block_run_fn) installed_run;
+
+// The part of a block's layout every block shares (the Blocks ABI): calling
+// `invoke` with the block runs it.
+struct hr_block_layout {
+    void *isa;
+    int flags;
+    int reserved;
+    void (*invoke)(void *);
+    void *descriptor;
+};
+
+// What libdispatch keeps right after the layout of a block `dispatch_block_create`
+// made (libdispatch's `dispatch_block_private_data_s`: its first two fields), and
+// the value of the first, which libdispatch itself checks.
+struct hr_work_item_head {
+    unsigned long magic;
+    unsigned long flags;
+};
+static const unsigned long hr_work_item_magic = 0xD159B10Cul;
+// DISPATCH_BLOCK_BARRIER, from <dispatch/block.h>.
+static const unsigned long hr_block_barrier = 0x1ul;
+
+typedef void *(*hr_block_copy_fn)(const void *);
+typedef void (*hr_block_release_fn)(const void *);
+typedef void *(*hr_block_create_fn)(unsigned long, void *);
+typedef void *(*hr_block_create_qos_fn)(unsigned long, unsigned int, int, void *);
+
+// A copied block and the context it runs in.
+struct hr_carried_block {
+    void *context;
+    void *block;
+    hr_block_run_fn run;
+    hr_block_release_fn release;
+};
+
+static void hr_invoke_block(void *block) { ((struct hr_block_layout *)block)->invoke(block); }
+
+static void hr_invoke_nothing(void *block) { (void)block; }
+
+static void hr_run_carried_block(void *wrapped) {
+    struct hr_carried_block carried = *(struct hr_carried_block *)wrapped;
+    free(wrapped);
+    carried.run(carried.context, hr_invoke_block, carried.block);
+    carried.release(carried.block);
+}
+
+// Lets a context go without running anything in it.
+static void hr_let_go(void *context) {
+    hr_block_run_fn run = atomic_load(&installed_run);
+    if (context != NULL && run != NULL) run(context, hr_invoke_nothing, NULL);
+}
+
+// libdispatch's function a work item's blocks have as `invoke`, or NULL.
+static void (*hr_work_item_invoke(void))(void *) {
+    static _Atomic(int) looked;
+    static _Atomic(void (*)(void *)) invoke;
+    if (!atomic_load(&looked)) {
+        // libdispatch exports a constant holding the function's address.
+        void (*const *exported)(void *) = dlsym(RTLD_DEFAULT, "_dispatch_block_special_invoke");
+        atomic_store(&invoke, exported != NULL ? *exported : NULL);
+        atomic_store(&looked, 1);
+    }
+    return atomic_load(&invoke);
+}
+
+// Whether `block` is a work item (made by `dispatch_block_create`), and its flags.
+static int hr_work_item_flags(void *block, unsigned long *flags) {
+    void (*invoke)(void *) = hr_work_item_invoke();
+    struct hr_block_layout *layout = block;
+    if (invoke == NULL || layout->invoke != invoke) return 0;
+    struct hr_work_item_head *head = (struct hr_work_item_head *)(layout + 1);
+    if (head->magic != hr_work_item_magic) return 0;
+    *flags = head->flags;
+    return 1;
+}
+
+// ---- The contexts noted when work items were made, by the item's address ----
+//
+// An entry is taken when its item is handed over. An item made but never handed
+// over (performed in place, or dropped) leaves its entry until its address is
+// made again, which replaces it: only an item made here is looked up.
+
+struct hr_noted_item {
+    const void *block;
+    void *context;
+    struct hr_noted_item *next;
+};
+
+static pthread_mutex_t noted_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct hr_noted_item *noted_first;
+// How many entries there are, read without the lock: most processes never note one.
+static atomic_long noted_count;
+
+static void hr_note_item(const void *block, void *context) {
+    void *replaced = NULL;
+    struct hr_noted_item *entry = NULL;
+    if (context != NULL) {
+        entry = malloc(sizeof(struct hr_noted_item));
+        if (entry == NULL) {
+            hr_let_go(context);
+            context = NULL;
+        }
+    }
+    pthread_mutex_lock(&noted_lock);
+    for (struct hr_noted_item **link = &noted_first; *link != NULL; link = &(*link)->next) {
+        if ((*link)->block == block) {
+            struct hr_noted_item *stale = *link;
+            *link = stale->next;
+            replaced = stale->context;
+            free(stale);
+            atomic_fetch_sub(&noted_count, 1);
+            break;
+        }
+    }
+    if (entry != NULL) {
+        entry->block = block;
+        entry->context = context;
+        entry->next = noted_first;
+        noted_first = entry;
+        atomic_fetch_add(&noted_count, 1);
+    }
+    pthread_mutex_unlock(&noted_lock);
+    hr_let_go(replaced);
+}
+
+static void *hr_take_noted_item(const void *block) {
+    void *context = NULL;
+    pthread_mutex_lock(&noted_lock);
+    for (struct hr_noted_item **link = &noted_first; *link != NULL; link = &(*link)->next) {
+        if ((*link)->block == block) {
+            struct hr_noted_item *entry = *link;
+            *link = entry->next;
+            context = entry->context;
+            free(entry);
+            atomic_fetch_sub(&noted_count, 1);
+            break;
+        }
+    }
+    pthread_mutex_unlock(&noted_lock);
+    return context;
+}
+
+// Notes the context of the code making `block`, when the watch is in and the
+// code has one, and forgets what was noted for an earlier item at its address.
+static void *hr_made_work_item(void *block) {
+    hr_block_note_fn note = atomic_load(&installed_note);
+    void *context = note != NULL ? note() : NULL;
+    if (context != NULL || atomic_load(&noted_count) > 0) hr_note_item(block, context);
+    return block;
+}
+
+void *dispatch_block_create(unsigned long flags, void *block) {
+    static _Atomic(hr_block_create_fn) real;
+    hr_block_create_fn create = atomic_load(&real);
+    if (create == NULL) {
+        create = (hr_block_create_fn)dlsym(RTLD_NEXT, "dispatch_block_create");
+        atomic_store(&real, create);
+    }
+    return hr_made_work_item(create(flags, block));
+}
+
+void *dispatch_block_create_with_qos_class(unsigned long flags, unsigned int qos, int priority, void *block) {
+    static _Atomic(hr_block_create_qos_fn) real;
+    hr_block_create_qos_fn create = atomic_load(&real);
+    if (create == NULL) {
+        create = (hr_block_create_qos_fn)dlsym(RTLD_NEXT, "dispatch_block_create_with_qos_class");
+        atomic_store(&real, create);
+    }
+    return hr_made_work_item(create(flags, qos, priority, block));
+}
+
+void hr_block_context_install(hr_block_capture_fn capture, hr_block_note_fn note, hr_block_run_fn run) {
+    if (capture != NULL) atomic_store(&installed_run, run);
+    atomic_store(&installed_note, note);
+    atomic_store(&installed_capture, capture);
+    if (capture == NULL) {
+        // Taken out: what was noted is let go while `run` can still do it.
+        pthread_mutex_lock(&noted_lock);
+        struct hr_noted_item *entry = noted_first;
+        noted_first = NULL;
+        atomic_store(&noted_count, 0);
+        pthread_mutex_unlock(&noted_lock);
+        while (entry != NULL) {
+            struct hr_noted_item *next = entry->next;
+            hr_let_go(entry->context);
+            free(entry);
+            entry = next;
+        }
+        atomic_store(&installed_run, run);
+    }
+}
+
+int hr_carry_block(struct dispatch_queue_s *queue, void *block, int on_main, hr_carry_async_f async_f) {
+    hr_block_capture_fn capture = atomic_load(&installed_capture);
+    hr_block_run_fn run = atomic_load(&installed_run);
+    if (capture == NULL || run == NULL || block == NULL) return 0;
+    static _Atomic(hr_block_copy_fn) copy_fn;
+    static _Atomic(hr_block_release_fn) release_fn;
+    hr_block_copy_fn copy = atomic_load(&copy_fn);
+    hr_block_release_fn release = atomic_load(&release_fn);
+    if (copy == NULL || release == NULL) {
+        copy = (hr_block_copy_fn)dlsym(RTLD_DEFAULT, "_Block_copy");
+        release = (hr_block_release_fn)dlsym(RTLD_DEFAULT, "_Block_release");
+        if (copy == NULL || release == NULL) return 0;
+        atomic_store(&copy_fn, copy);
+        atomic_store(&release_fn, release);
+    }
+    unsigned long flags = 0;
+    void *made = NULL;
+    if (hr_work_item_flags(block, &flags)) {
+        made = atomic_load(&noted_count) > 0 ? hr_take_noted_item(block) : NULL;
+        // A barrier is the block's flag, which only `dispatch_async` reads: it goes as it is.
+        if (!on_main && (flags & hr_block_barrier) != 0) {
+            hr_let_go(made);
+            return 0;
+        }
+    }
+    // Asked first: most blocks carry nothing, and cost no allocation.
+    void *context = capture(made);
+    if (context == NULL) return 0;
+    struct hr_carried_block *carried = malloc(sizeof(struct hr_carried_block));
+    if (carried == NULL) {
+        // Out of memory: the block goes over as it is, and the context is let go.
+        run(context, hr_invoke_nothing, NULL);
+        return 0;
+    }
+    carried->context = context;
+    carried->block = copy(block);
+    carried->run = run;
+    carried->release = release;
+    async_f(queue, carried, hr_run_carried_block);
+    return 1;
+}
+#else
+void hr_block_context_install(hr_block_capture_fn capture, hr_block_note_fn note, hr_block_run_fn run) {
+    (void)capture;
+    (void)note;
+    (void)run;
+}
+
+int hr_carry_block(struct dispatch_queue_s *queue, void *block, int on_main, hr_carry_async_f async_f) {
+    (void)queue;
+    (void)block;
+    (void)on_main;
+    (void)async_f;
+    return 0;
+}
+#endif

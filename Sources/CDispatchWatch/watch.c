@@ -89,6 +89,7 @@ static _Atomic(hr_real_dispatch_async) real_dispatch_async;
 static _Atomic(hr_real_dispatch_after) real_dispatch_after;
 static _Atomic(hr_real_dispatch_async_f) real_dispatch_async_f;
 static _Atomic(hr_dispatch_watch_fn) installed_watch;
+static _Atomic(hr_dispatch_watch_fn) installed_after_watch;
 static atomic_int reached;
 static atomic_ulong main_enqueues;
 static _Thread_local int uncounted;
@@ -99,6 +100,8 @@ static _Atomic(hr_job_done_fn) installed_job_done;
 static _Thread_local const void *running_job;
 
 void hr_dispatch_watch_install(hr_dispatch_watch_fn watch) { atomic_store(&installed_watch, watch); }
+
+void hr_dispatch_after_watch_install(hr_dispatch_watch_fn watch) { atomic_store(&installed_after_watch, watch); }
 
 void hr_job_watch_install(hr_job_watch_fn watch, hr_job_done_fn done) {
     atomic_store(&installed_job_done, done);
@@ -363,6 +366,8 @@ void dispatch_after(unsigned long long when, struct dispatch_queue_s *queue, voi
         atomic_store(&real_dispatch_after, real);
     }
     thread_handoffs += 1;
+    hr_dispatch_watch_fn watch = atomic_load(&installed_after_watch);
+    if (watch != NULL && !uncounted) watch();
     real(when, queue, block);
 }
 
@@ -393,6 +398,8 @@ void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work
 }
 #else
 void hr_dispatch_watch_install(hr_dispatch_watch_fn watch) { (void)watch; }
+
+void hr_dispatch_after_watch_install(hr_dispatch_watch_fn watch) { (void)watch; }
 
 void hr_job_hold_install(hr_job_overdue_fn overdue) { (void)overdue; }
 

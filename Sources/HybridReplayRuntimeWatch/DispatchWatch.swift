@@ -31,6 +31,7 @@ enum DispatchWatch {
     /// Follows the jobs the replay's work hands to Dispatch until they have run (see `WatchedJobs`).
     static func install() {
         hr_dispatch_watch_install { GlobalEnqueueWatch.noteDispatchedBlock() }
+        hr_dispatch_after_watch_install { GlobalEnqueueWatch.noteDelayedBlock() }
         hr_job_watch_install(
             { job, running in
                 guard let job else { return 0 }
@@ -54,6 +55,7 @@ enum DispatchWatch {
     /// Stops reporting blocks and following jobs; `dispatch_async` and `dispatch_async_f` still pass every block on.
     static func remove() {
         hr_dispatch_watch_install(nil)
+        hr_dispatch_after_watch_install(nil)
         hr_job_watch_install(nil, nil)
         hr_job_hold_install(nil)
         hr_block_context_install(nil, nil, nil)

@@ -110,12 +110,17 @@ func report(_ failures: [CassetteFailure], at sourceLocation: SourceLocation) {
 }
 
 /// The `swift test --filter` pattern that runs just `test`, such as
-/// `RouterTests.Navigation/presentsYellow`.
+/// `RouterTests.Navigation/presentsYellow\(`.
+///
+/// The pattern is a regular expression that may match anywhere in a test's
+/// name (`RouterTests.Navigation/presentsYellow(to:)`), so the name ends with
+/// its parameter list's opening parenthesis: without it, the command that
+/// re-records `presentsYellow` would run `presentsYellowTwice` too, and record
+/// over a cassette another test is replaying.
 func testFilter(for test: Test) -> String {
     var components = test.id.nameComponents
-    // A function's name ends with its parameter list, which a regex would read as a group.
     if let last = components.last, let parenthesis = last.firstIndex(of: "(") {
-        components[components.count - 1] = String(last[..<parenthesis])
+        components[components.count - 1] = String(last[..<parenthesis]) + "\\("
     }
     return ([test.id.moduleName] + [components.joined(separator: "/")]).filter { !$0.isEmpty }.joined(separator: ".")
 }

@@ -77,7 +77,8 @@ extension XCTestCase {
     }
 
     /// The `swift test --filter` pattern that runs just this test, such as
-    /// `AppTests.RouterTests/testPresentsYellow`.
+    /// `AppTests.RouterTests/testPresentsYellow$` (a regular expression: without
+    /// the `$`, `testPresentsYellowTwice` would run too).
     var cassetteTestFilter: String {
         let type = String(reflecting: Swift.type(of: self))
         // `name` is `-[RouterTests testPresentsYellow]` on Apple platforms and
@@ -86,7 +87,7 @@ extension XCTestCase {
         let method = name.split(whereSeparator: { separators.contains($0) }).last.map {
             String($0.filter { $0 != "]" })
         }
-        return method.map { "\(type)/\($0)" } ?? type
+        return method.map { "\(type)/\($0)$" } ?? type
     }
 
     /// Keeps `failure`'s actual trace, as an attachment or a file, and

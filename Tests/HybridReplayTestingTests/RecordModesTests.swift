@@ -92,7 +92,7 @@ struct RecordModesTests {
         } matching: { issue in
             comments(issue) == "\(folder.file("echo").path): error: no cassette 'echo'. Record it with: "
                 + "HYBRIDREPLAY_RECORD=missing swift test --filter "
-                + "'HybridReplayTestingTests.RecordModesTests/neverDoesNotRecord'"
+                + "'HybridReplayTestingTests.RecordModesTests/neverDoesNotRecord\\('"
         }
         #expect(!cassetteExists)
     }

@@ -72,7 +72,7 @@ struct RecordingSessionTests {
             comments(issue) == "\(folder.file("echo").path): recording 'echo' failed, so nothing was written: "
                 + "GTK could not open a display; fix the implementation or the RecordingSession's drive, then run "
                 + "HYBRIDREPLAY_RECORD=missing xvfb-run -a swift test --filter "
-                + "'HybridReplayTestingTests.RecordingSessionTests/unmadeEngineFailsTheRecording'"
+                + "'HybridReplayTestingTests.RecordingSessionTests/unmadeEngineFailsTheRecording\\('"
         }
         #expect(!FileManager.default.fileExists(atPath: folder.file("echo").path))
     }
@@ -84,7 +84,7 @@ struct RecordingSessionTests {
         } matching: { issue in
             comments(issue) == "\(folder.file("echo").path): error: no cassette 'echo'. Record it with: "
                 + "HYBRIDREPLAY_RECORD=missing xvfb-run -a swift test --filter "
-                + "'HybridReplayTestingTests.RecordingSessionTests/missingHintRunsUnderXvfb'"
+                + "'HybridReplayTestingTests.RecordingSessionTests/missingHintRunsUnderXvfb\\('"
         }
     }
 
@@ -107,7 +107,7 @@ struct RecordingSessionTests {
         }
         #expect(report?.passed == false)
         #expect(report?.recordCommand == "HYBRIDREPLAY_RECORD=failed Scripts/with-webkitgtk swift test --filter "
-            + "'HybridReplayTestingTests.RecordingSessionTests/failingReplayHintUsesTheLauncher'")
+            + "'HybridReplayTestingTests.RecordingSessionTests/failingReplayHintUsesTheLauncher\\('")
     }
 
     @Test("a session on the simulation, or on no named engine, records with the command as it is")

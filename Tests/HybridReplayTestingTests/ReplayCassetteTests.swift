@@ -50,7 +50,7 @@ struct ReplayCassetteTests {
         let folder = TemporaryDirectory()
         try folder.write(Echo.cassette(), as: "echo.json")
         let command =
-            "HYBRIDREPLAY_RECORD=failed swift test --filter 'HybridReplayTestingTests.ReplayCassetteTests/failingReplay'"
+            "HYBRIDREPLAY_RECORD=failed swift test --filter 'HybridReplayTestingTests.ReplayCassetteTests/failingReplay\\('"
         await withEnvironment([:]) {
             await withKnownIssue {
                 let report = await replayCassette(
@@ -134,9 +134,9 @@ struct ReplayCassetteTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("echo").path))
     }
 
-    @Test("the test filter names the module, suite and function without its parameters")
+    @Test("the test filter names the module, suite and function, ended where its parameters start")
     func testFilterOfTheCurrentTest() throws {
         let test = try #require(Test.current)
-        #expect(testFilter(for: test) == "HybridReplayTestingTests.ReplayCassetteTests/testFilterOfTheCurrentTest")
+        #expect(testFilter(for: test) == #"HybridReplayTestingTests.ReplayCassetteTests/testFilterOfTheCurrentTest\("#)
     }
 }

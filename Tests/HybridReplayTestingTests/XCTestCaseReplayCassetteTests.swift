@@ -49,7 +49,7 @@ final class XCTestCaseReplayCassetteTests: XCTestCase {
         XCTAssertTrue(
             failure.message.contains(
                 "HYBRIDREPLAY_RECORD=failed swift test --filter 'HybridReplayTestingTests.XCTestCaseReplayCassetteTests/"
-                    + "testFailingReplayFailsAtTheCallWithTheTraceAndTheCommand'"),
+                    + "testFailingReplayFailsAtTheCallWithTheTraceAndTheCommand$'"),
             failure.message)
         #if !canImport(ObjectiveC)
             let saved = TraceFile.directory.appendingPathComponent("echo.actual.json")
@@ -68,7 +68,7 @@ final class XCTestCaseReplayCassetteTests: XCTestCase {
             [
                 "\(folder.file("echo").path): error: no cassette 'echo'. Record it with: "
                     + "HYBRIDREPLAY_RECORD=missing swift test --filter "
-                    + "'HybridReplayTestingTests.XCTestCaseReplayCassetteTests/testMissingCassetteGivesTheRecordCommand'"
+                    + "'HybridReplayTestingTests.XCTestCaseReplayCassetteTests/testMissingCassetteGivesTheRecordCommand$'"
             ])
     }
 

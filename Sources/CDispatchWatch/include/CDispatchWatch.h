@@ -11,6 +11,11 @@ typedef void (*hr_dispatch_watch_fn)(void);
 /// module, and installs a watch only while a replay runs under it.
 void hr_dispatch_watch_install(hr_dispatch_watch_fn watch);
 
+/// Installs `watch`, or with NULL removes it; on Linux the package's
+/// `dispatch_after` (`DispatchQueue.asyncAfter`) calls it before passing the
+/// block to libdispatch. Elsewhere it does nothing.
+void hr_dispatch_after_watch_install(hr_dispatch_watch_fn watch);
+
 /// Whether this process's calls to `dispatch_async` reach the package's
 /// definition (1) or go straight to libdispatch (0): a build that does not
 /// export the symbol from the executable cannot see Dispatch.

@@ -31,11 +31,57 @@ final class CauseScope: Sendable {
     /// later wake-ups and answers (``Recorder/currentCause``).
     let stamp: UInt64
 
-    init(owner: ObjectIdentifier, stimulusID: Int, deliveringTask: CurrentTask.ID? = nil) {
-        self.owner = owner
+    /// The recorder, while it records: asked for the cause a block handed to
+    /// Dispatch carries (see ``carried()``).
+    private weak let recorder: Recorder?
+
+    init(owner: Recorder, stimulusID: Int, deliveringTask: CurrentTask.ID? = nil) {
+        self.owner = ObjectIdentifier(owner)
+        self.recorder = owner
         self.stimulusID = stimulusID
         self.deliveringTask = deliveringTask
         self.stamp = TaskHandoffs.nextStamp()
+    }
+
+    /// The scope a block handed to Dispatch here runs in (see ``CarriedWork``):
+    /// the current scope, or, where the current task has since awaited an
+    /// answer or been woken by another stimulus, a scope for what it reacts
+    /// to now — the render a task hands to `DispatchQueue.main.async` after
+    /// awaiting a price is caused by the price, as it is when the task makes
+    /// the call itself.
+    ///
+    /// A task with no scope (a `Task.detached`) that awaited an answer hands
+    /// on that answer too: the recorder that answered it says so.
+    static func carried() -> CauseScope? {
+        guard CurrentTask.id != nil else { return current }
+        guard let scope = current else {
+            // Most blocks are handed over while nothing records.
+            let recorders = recording.withLock { $0.values.compactMap(\.recorder) }
+            for recorder in recorders {
+                if let cause = recorder.currentCause { return CauseScope(owner: recorder, stimulusID: cause) }
+            }
+            return nil
+        }
+        guard let recorder = scope.recorder, let cause = recorder.currentCause, cause != scope.stimulusID
+        else { return scope }
+        return CauseScope(owner: recorder, stimulusID: cause)
+    }
+
+    private struct WeakRecorder: Sendable {
+        weak var recorder: Recorder?
+    }
+
+    /// The recorders alive now, by identity.
+    private static let recording = Locked([ObjectIdentifier: WeakRecorder]())
+
+    /// Notes that `recorder` records from now on.
+    static func recorderBegan(_ recorder: Recorder) {
+        recording.withLock { $0[ObjectIdentifier(recorder)] = WeakRecorder(recorder: recorder) }
+    }
+
+    /// Notes that the recorder `identity` is gone.
+    static func recorderEnded(_ identity: ObjectIdentifier) {
+        recording.withLock { _ = $0.removeValue(forKey: identity) }
     }
 }
 

@@ -111,9 +111,11 @@ public final class Recorder: Sendable {
         self.elapsed = Self.stopwatch(clock)
         self.taskWatermark = CurrentTask.isNumberedByRuntime ? CurrentTask.id?.value ?? 0 : 0
         TaskHandoffs.recorderBegan()
+        CauseScope.recorderBegan(self)
     }
 
     deinit {
+        CauseScope.recorderEnded(ObjectIdentifier(self))
         TaskHandoffs.recorderEnded()
     }
 
@@ -372,7 +374,7 @@ public final class Recorder: Sendable {
 
     /// A fresh scope for code reacting to stimulus `id`.
     private func scope(for id: Int) -> CauseScope {
-        CauseScope(owner: ObjectIdentifier(self), stimulusID: id, deliveringTask: CurrentTask.id)
+        CauseScope(owner: self, stimulusID: id, deliveringTask: CurrentTask.id)
     }
 
     /// Runs app code as the reaction to stimulus `id`.

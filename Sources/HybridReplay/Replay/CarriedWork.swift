@@ -50,7 +50,7 @@ package enum CarriedWork {
     /// Never the lease: an item made and never handed over would hold it, and
     /// the replay would wait for it for good.
     package static func noteMade() -> UnsafeMutableRawPointer? {
-        CauseScope.current.map { Context(lease: nil, scope: $0).retained() }
+        CauseScope.carried().map { Context(lease: nil, scope: $0).retained() }
     }
 
     /// The context of the calling code, retained, to hand a block; `nil` for none.
@@ -59,7 +59,7 @@ package enum CarriedWork {
     package static func capture(made: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
         let noted = made.map(Context.taken)
         let lease = ReplayContext.lease
-        let scope = noted?.scope ?? CauseScope.current
+        let scope = noted?.scope ?? CauseScope.carried()
         guard lease != nil || scope != nil else { return nil }
         return Context(lease: lease, scope: scope).retained()
     }

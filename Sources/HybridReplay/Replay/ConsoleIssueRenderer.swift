@@ -174,6 +174,10 @@ package enum ConsoleIssueRenderer {
         if stall.stillWaitedOnReplay {
             text += "; part of it still waited on the replay, so the replay waited the stall timeout (\(stall.stallTimeout)) for work it cannot see before reporting this"
         }
+        if stall.delayedBlocks > 0 {
+            let blocks = stall.delayedBlocks == 1 ? "1 block" : "\(stall.delayedBlocks) blocks"
+            text += "; its work handed \(blocks) to DispatchQueue.asyncAfter, which runs in real time and which the replay does not wait for: delay on the platform's clock instead (Writing app code that replays: DispatchQueue.main.asyncAfter and Timer)"
+        }
         return text
     }
 }

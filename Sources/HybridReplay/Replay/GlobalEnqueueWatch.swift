@@ -33,6 +33,14 @@ package enum GlobalEnqueueWatch {
         guard let lease = ReplayContext.lease, !ReplayContext.isEngineWork else { return }
         lease.engine.noteDispatchedBlock()
     }
+
+    /// Notes that a block is being handed to a Dispatch queue to run after a
+    /// delay in real time (`DispatchQueue.asyncAfter`), which the replay does
+    /// not wait for: a report of an effect missing says so.
+    package static func noteDelayedBlock() {
+        guard let lease = ReplayContext.lease, !ReplayContext.isEngineWork else { return }
+        lease.engine.noteDelayedBlock()
+    }
 }
 
 /// The runtime's jobs a replay follows until they have run: where the watch

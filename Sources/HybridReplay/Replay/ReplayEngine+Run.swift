@@ -172,7 +172,7 @@ extension ReplayEngine {
             wasBusy: busy, clock: now, sleeperDeadline: earliestSleeper, untrackedEffects: untracked?.count ?? 0,
             firstUntrackedEffect: busy ? untracked?.first : nil, waitedForUnseenWork: waitedForUnseen,
             unseenWork: waitedForUnseen ? unseenWorkSummary : nil, stillWaitedOnReplay: stillWaiting,
-            stallTimeout: options.stallTimeout)
+            stallTimeout: options.stallTimeout, delayedBlocks: delayedBlocks)
         var issues: [ReplayIssue] = []
         for effect in due.prefix(3) {
             if let settlement = Settlement.of(effect.kind), let cause = effect.cause {

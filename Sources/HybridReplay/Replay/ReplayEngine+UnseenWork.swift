@@ -30,6 +30,18 @@ extension ReplayEngine {
         }
     }
 
+    /// Notes that work under one of this run's leases handed a block to
+    /// `DispatchQueue.asyncAfter` (seen on Linux; see ``GlobalEnqueueWatch``).
+    func noteDelayedBlock() {
+        unseen.withLock { unseen in
+            guard !unseen.ended else { return }
+            unseen.delayedBlocks += 1
+        }
+    }
+
+    /// How many blocks the replay's work handed to `DispatchQueue.asyncAfter`.
+    var delayedBlocks: Int { unseen.withLock { $0.delayedBlocks } }
+
     /// Notes that the calling task holds a lease of this run, so a task
     /// ``noteEnqueue(_:)`` saw it start is tracked work after all.
     func claimCurrentTask() {
@@ -139,6 +151,8 @@ struct UnseenWork {
     var unclaimed: Set<UInt> = []
     /// Blocks handed to Dispatch queues other than the main queue (seen on Linux).
     var dispatchedBlocks = 0
+    /// Blocks handed to `DispatchQueue.asyncAfter`, which run in real time (seen on Linux).
+    var delayedBlocks = 0
     /// The count of main-queue blocks read before the last pass that found the
     /// main queue quiet (Linux); `nil` before the first, or where there is no count.
     var drainedMainEnqueues: UInt?

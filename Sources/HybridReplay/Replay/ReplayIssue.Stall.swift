@@ -20,13 +20,16 @@ extension ReplayIssue {
         public var unseenWork: String?
         /// Whether part of the implementation still waited on the replay when it judged.
         public var stillWaitedOnReplay: Bool
+        /// How many blocks the implementation handed to `DispatchQueue.asyncAfter`
+        /// (seen on Linux), which run in real time and which the replay does not wait for.
+        public var delayedBlocks: Int
         /// The stall timeout of the replay's options.
         public var stallTimeout: Duration
 
         package init(
             wasBusy: Bool, clock: Duration, sleeperDeadline: Duration?, untrackedEffects: Int,
             firstUntrackedEffect: String?, waitedForUnseenWork: Bool, unseenWork: String?, stillWaitedOnReplay: Bool,
-            stallTimeout: Duration
+            stallTimeout: Duration, delayedBlocks: Int = 0
         ) {
             self.wasBusy = wasBusy
             self.clock = clock
@@ -37,6 +40,7 @@ extension ReplayIssue {
             self.unseenWork = unseenWork
             self.stillWaitedOnReplay = stillWaitedOnReplay
             self.stallTimeout = stallTimeout
+            self.delayedBlocks = delayedBlocks
         }
     }
 }

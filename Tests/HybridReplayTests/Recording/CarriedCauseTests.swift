@@ -136,6 +136,45 @@ struct CarriedCauseTests {
         }
     }
 
+    @MainActor final class PriceTag: NSObject, ScriptMessageHandler {
+        let platform: Platform
+
+        init(platform: Platform) {
+            self.platform = platform
+            super.init()
+            platform.webView.add(self, name: "price")
+        }
+
+        func didReceive(_ message: ScriptMessage) {
+            let (transport, webView) = (platform.transport, platform.webView)
+            Task.detached {
+                let price = (try? await transport.send(HTTPRequest(url: "https://shop.example/price")))?.body?.text ?? "?"
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated { webView.evaluateJavaScript("show('\(price)')", completionHandler: nil) }
+                }
+            }
+        }
+    }
+
+    @Test("a task that awaited an answer hands on the answer as the cause, as it would were it to call itself")
+    func answerAwaitedBeforeTheHop() async throws {
+        try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")
+        let cassette = try await RuntimeWatchInstallation.during {
+            let recorder = stillRecorder(name: "price")
+            let page = SimulatedWebView()
+            let transport = ScriptedHTTPTransport { _ in HTTPResponse(status: 200, body: .text("12.99")) }
+            let platform = recorder.platform(wrapping: .simulated(webView: page, transport: transport))
+            let tag = await PriceTag(platform: platform)
+            try page.postMessage(["sku": "42"], to: "price")
+            _ = try await recorder.waitForEvents(JavaScriptResult.eventKind, count: 1)
+            _ = tag
+            return recorder.cassette()
+        }
+        let response = try #require(cassette.events.first { $0.kind == HTTPResponse.eventKind }, "\(outline(cassette.events))")
+        let render = try #require(cassette.events.first { $0.kind == JavaScriptEvaluation.eventKind })
+        #expect(render.cause == response.id, "\(outline(cassette.events))")
+    }
+
     @Test("an operation queued behind another is caused by the message that added it, not by the one before it")
     func queuedOperationKeepsItsOwnCause() async throws {
         try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")

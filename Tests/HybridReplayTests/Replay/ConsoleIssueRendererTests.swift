@@ -14,12 +14,12 @@ struct ConsoleIssueRendererTests {
 
     static func stall(
         busy: Bool = false, untracked: Int = 0, first: String? = nil, unseen: Bool = false, unseenWork: String? = nil,
-        stillWaited: Bool = false, sleeper: Duration? = nil
+        stillWaited: Bool = false, sleeper: Duration? = nil, delayed: Int = 0
     ) -> ReplayIssue.Stall {
         ReplayIssue.Stall(
             wasBusy: busy, clock: .milliseconds(1500), sleeperDeadline: sleeper, untrackedEffects: untracked,
             firstUntrackedEffect: first, waitedForUnseenWork: unseen, unseenWork: unseenWork, stillWaitedOnReplay: stillWaited,
-            stallTimeout: .milliseconds(50))
+            stallTimeout: .milliseconds(50), delayedBlocks: delayed)
     }
 
     @Test("each settlement words a second settlement with both values and its hint")
@@ -150,6 +150,8 @@ struct ConsoleIssueRendererTests {
         #expect(message(Self.stall(unseen: true)).hasSuffix("; ReplayOptions.unseenWork is .expected, so the replay waited the stall timeout (0.05 seconds) for it before reporting this"))
         #expect(message(Self.stall(unseen: true, unseenWork: "1 task")).hasSuffix("; this run handed work to what the replay cannot see (1 task), so the replay waited the stall timeout (0.05 seconds) for it before reporting this"))
         #expect(message(Self.stall(stillWaited: true)).hasSuffix("; part of it still waited on the replay, so the replay waited the stall timeout (0.05 seconds) for work it cannot see before reporting this"))
+        #expect(message(Self.stall(delayed: 1)) == "the replay stalled; the implementation went idle at 1.5 s on the cassette's clock; its work handed 1 block to DispatchQueue.asyncAfter, which runs in real time and which the replay does not wait for: delay on the platform's clock instead (Writing app code that replays: DispatchQueue.main.asyncAfter and Timer)")
+        #expect(message(Self.stall(delayed: 2)).contains("; its work handed 2 blocks to DispatchQueue.asyncAfter"))
     }
 
     @Test("an issue made with a message is told as given, and setting the message replaces the sentence")

@@ -74,8 +74,13 @@ package enum ConsoleIssueRenderer {
             return "unexpected effect: it repeats \(related), which already happened"
         case .differs:
             guard let swapped = issue.relatedEvent else { return "the effect that happened differs from the recording" }
+            guard let cause = issue.cause else {
+                return "the effect that happened differs from the recording: it is \(swapped), recorded after it, made first; "
+                    + "neither has a cause, and effects without a cause keep their recorded order among themselves "
+                    + "(docs/replaying.md, \"Matching effects\")"
+            }
             return "the effect that happened differs from the recording: it is \(swapped), recorded after it for the same "
-                + "cause, made first; effects of one cause keep their recorded order unless the recording shows them "
+                + "cause (\(cause)), made first; effects of one cause keep their recorded order unless the recording shows them "
                 + "made concurrently (docs/replaying.md, \"Matching effects\")"
         case .beforeCause:
             return "happened before its cause, \(cause), was delivered"

@@ -17,7 +17,8 @@ extension ReplayIssue {
         case repeats
         /// The effect differs from the recorded one, field by field; when
         /// ``ReplayIssue/relatedEvent`` is set, it is exactly that effect,
-        /// recorded later for the same cause: the two came in the other order.
+        /// recorded later for the same ``ReplayIssue/cause`` (or, with none,
+        /// among the effects without a cause): the two came in the other order.
         case differs
         /// The effect came before its ``ReplayIssue/cause`` was delivered.
         case beforeCause

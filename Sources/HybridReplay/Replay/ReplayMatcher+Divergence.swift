@@ -89,6 +89,7 @@ extension ReplayMatcher {
                 let swapped = sameKind.prefix(200).first { $0.id > nearest.id && $0.cause == nearest.cause && matches($0) }
                 return ReplayIssue(
                     kind: .unexpectedEffect, eventID: nearest.id, eventKind: nearest.kind, statement: .differs,
+                    cause: swapped == nil ? nil : nearest.cause.map(script.reference),
                     relatedEvent: swapped.map { script.reference($0.id) }, differences: differences, actual: actual)
             }
             if let repetition { return repetition }

@@ -139,6 +139,20 @@ struct ConsoleIssueRendererTests {
         #expect(issue.message.hasPrefix("the effect came after the replay had reported it missing, from work the replay could not see; it was reported as: expected effect did not happen after event 2"))
     }
 
+    @Test("an effect recorded later and made first is worded with its cause, or as having none")
+    func swappedEffects() {
+        let later = Reference(id: 5, kind: NativeRoute.eventKind, summary: "present r=0", style: .kindAndSummary)
+        let caused = ReplayIssue(
+            kind: .unexpectedEffect, eventID: 2, eventKind: NativeRoute.eventKind, statement: .differs, cause: Self.action,
+            relatedEvent: later)
+        #expect(caused.message == "the effect that happened differs from the recording: it is event 5 (navigation.route present r=0), recorded after it for the same cause (event 1 (navigate://present?r=255&g=255&b=0)), made first; effects of one cause keep their recorded order unless the recording shows them made concurrently (docs/replaying.md, \"Matching effects\")")
+        let uncaused = ReplayIssue(
+            kind: .unexpectedEffect, eventID: 2, eventKind: NativeRoute.eventKind, statement: .differs, relatedEvent: later)
+        #expect(uncaused.message == "the effect that happened differs from the recording: it is event 5 (navigation.route present r=0), recorded after it, made first; neither has a cause, and effects without a cause keep their recorded order among themselves (docs/replaying.md, \"Matching effects\")")
+        let changed = ReplayIssue(kind: .unexpectedEffect, eventID: 2, eventKind: NativeRoute.eventKind, statement: .differs)
+        #expect(changed.message == "the effect that happened differs from the recording")
+    }
+
     @Test("a stall is worded from what the implementation was doing")
     func stalls() {
         func message(_ stall: ReplayIssue.Stall) -> String {

@@ -94,20 +94,45 @@ final class StoreFinder: ScriptMessageHandlerWithReply, LocationManagerDelegate 
 /// The API server the guide's redirect example plays: a sign-in answered by
 /// a 302 that sets the session cookie, then the session as JSON.
 enum ShopServer {
-    static let server = ScriptedHTTPTransport { request in
-        switch (request.method, request.urlString) {
-        case ("POST", "https://api.shop.example/v1/session"):
-            HTTPResponse(status: 302, headers: [
-                HTTPHeader("Location", "https://api.shop.example/v1/session/ready"),
-                HTTPHeader("Set-Cookie", "sid=4b1d9e77c2aa; Path=/; Secure; HttpOnly"),
-            ])
-        case ("GET", "https://api.shop.example/v1/session/ready"):
-            HTTPResponse(
-                status: 200, headers: [HTTPHeader("Content-Type", "application/json")],
-                body: .json(["signedIn": true, "expires_in": 3600]))
-        default:
-            HTTPResponse(status: 404)
+    /// A new server each time, so that its `requests` are one test's alone.
+    static func make() -> ScriptedHTTPTransport {
+        ScriptedHTTPTransport { request in
+            switch (request.method, request.urlString) {
+            case ("POST", "https://api.shop.example/v1/session"):
+                HTTPResponse(status: 302, headers: [
+                    HTTPHeader("Location", "https://api.shop.example/v1/session/ready"),
+                    HTTPHeader("Set-Cookie", "sid=4b1d9e77c2aa; Path=/; Secure; HttpOnly"),
+                ])
+            case ("GET", "https://api.shop.example/v1/session/ready"):
+                HTTPResponse(
+                    status: 200, headers: [HTTPHeader("Content-Type", "application/json")],
+                    body: .json(["signedIn": true, "expires_in": 3600]))
+            default:
+                HTTPResponse(status: 404)
+            }
         }
+    }
+}
+
+/// Follows the sign-in's 302: stores each cookie the redirect sets, then
+/// sends the jar's cookies for the next URL with the redirected request.
+struct SessionCookieRedirects: HTTPRedirectDelegate {
+    let cookieStore: any CookieStore
+    let wallClock: WallClock
+
+    func willPerformRedirection(_ response: HTTPResponse, newRequest: HTTPRequest, currentRequest: HTTPRequest) async
+        -> HTTPRequest?
+    {
+        for header in response.headers.values(named: "Set-Cookie") {
+            // Keeps Domain, Path, Expires or Max-Age, Secure, HttpOnly and SameSite; nil for a header a browser ignores.
+            guard let cookie = SetCookie.parse(header, requestURL: currentRequest.urlString, now: wallClock.now) else { continue }
+            await cookieStore.setCookie(cookie)
+        }
+        var next = newRequest   // proposed without a Cookie header: the jar decides what is sent
+        if let cookies = SetCookie.cookieHeader(for: await cookieStore.cookies(for: next.urlString)) {
+            next.headers.append(HTTPHeader("Cookie", cookies))
+        }
+        return next   // nil would stop here and make the 302 the answer
     }
 }
 
@@ -197,7 +222,7 @@ struct SimulatedPlatformExamples {
 
     @Test("the scripted server follows its 302 and answers with its headers")
     func followsRedirect() async throws {
-        let server = ShopServer.server
+        let server = ShopServer.make()
         let response = try await server.send(HTTPRequest(method: "POST", url: "https://api.shop.example/v1/session"))
         #expect(response.status == 200)
         #expect(response.headers.values(named: "content-type") == ["application/json"])
@@ -244,5 +269,44 @@ struct SimulatedPlatformExamples {
         #expect(window == nil)
         #expect(routes.routes == [NativeRoute(name: "bankSheet", parameters: ["url": "https://3ds.bank.example/challenge"])])
         withExtendedLifetime(screen) {}
+    }
+
+    @Test("a redirect delegate stores the 302's session cookie with Secure and HttpOnly, and sends it on the next hop")
+    func redirectDelegateKeepsCookie() async throws {
+        let server = ShopServer.make()
+        let jar = InMemoryCookieStore()
+        let platform = Platform.simulated(transport: server, cookieStore: jar)
+        let redirects = SessionCookieRedirects(cookieStore: platform.cookieStore, wallClock: platform.wallClock)
+        let response = try await platform.transport.send(
+            HTTPRequest(method: "POST", url: "https://api.shop.example/v1/session"), redirectDelegate: redirects)
+        #expect(response.status == 200)
+        let session = try #require(jar.cookies(for: "https://api.shop.example/v1/session/ready").first)
+        #expect(session.value == "4b1d9e77c2aa" && session.isSecure && session.isHTTPOnly)
+        #expect(server.requests.last?.headers.values(named: "Cookie") == ["sid=4b1d9e77c2aa"])
+    }
+
+    @Test("recorded, the cookie the redirect delegate stores keeps the flags its Set-Cookie gave")
+    func recordedCookieKeepsFlags() async throws {
+        let recorder = Recorder(name: "sign-in")
+        let platform = recorder.platform(wrapping: .simulated(transport: ShopServer.make(), cookieStore: InMemoryCookieStore()))
+        let redirects = SessionCookieRedirects(cookieStore: platform.cookieStore, wallClock: platform.wallClock)
+        _ = try await platform.transport.send(
+            HTTPRequest(method: "POST", url: "https://api.shop.example/v1/session"), redirectDelegate: redirects)
+        let written = recorder.events.compactMap { ($0.payload as? CookieStoreWrite)?.cookie }
+        #expect(written.map(\.name) == ["sid"])
+        #expect(written.map(\.domain) == ["api.shop.example"])   // no Domain attribute: host-only
+        #expect(written.allSatisfy { $0.secure && $0.httpOnly && $0.path == "/" })
+    }
+
+    @Test("evaluatedScripts lists what the app evaluated as JavaScriptEvaluation values, read through .script")
+    func evaluatedScriptsAreValues() async throws {
+        let page = SimulatedWebView()
+        let server = ScriptedHTTPTransport { _ in HTTPResponse(status: 200, body: .text("Hello, Ada")) }
+        let bridge = GuideGreetingBridge(platform: .simulated(webView: page, transport: server))
+        try page.postMessage(["guid": "p1"], to: "greet")
+        try await page.waitForEvaluatedScripts(count: 1)   // the bridge evaluates in a task of its own
+        #expect(page.evaluatedScripts.map(\.script) == [#"settle("p1", "Hello, Ada")"#])
+        #expect(page.evaluatedScripts.last == JavaScriptEvaluation(script: #"settle("p1", "Hello, Ada")"#))
+        withExtendedLifetime(bridge) {}
     }
 }

@@ -34,6 +34,24 @@ func settlesGreeting() async throws {
     await replayCassette(recording: session) { platform in GuideGreetingBridge(platform: platform) }
 }
 
+@Test("a search runs once the user has stopped typing for 300 ms", .cassette("guide-search-debounce"))
+func debouncesSearch() async throws {
+    let page = SimulatedWebView()
+    let server = ScriptedHTTPTransport { request in HTTPResponse(status: 200, body: .text("2 results")) }
+    let clock = ManualClock()
+    let platform = Platform.simulated(webView: page, transport: server, clock: clock)
+    let session = RecordingSession(platform: platform, contract: "search") { recorder in
+        for query in ["m", "mo", "mok", "moka"] {
+            try page.postMessage(["q": .string(query)], to: "search")   // the handler has run when this returns
+            try await clock.waitForSleepers(count: 1)   // the new search sleeps; the one it cancelled no longer counts
+            clock.advance(by: .milliseconds(120))       // the next key comes 120 ms later
+        }
+        clock.advance(by: .milliseconds(180))           // 300 ms after the last key: the search runs
+        try await recorder.waitForEvents(JavaScriptResult.eventKind)
+    }
+    await replayCassette(recording: session) { platform in await SearchBridge(platform: platform) }
+}
+
 @Test(arguments: try CassetteCase.all(in: "Cassettes", contract: "router"))
 func routerConforms(_ cassette: CassetteCase) async {
     await replayCassette(cassette) { platform in GuideRouter(platform: platform) }

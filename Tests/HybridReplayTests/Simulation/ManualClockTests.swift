@@ -80,4 +80,32 @@ struct ManualClockTests {
         #expect(error?.description.contains("1 task sleeping on the clock") == true, "\(String(describing: error))")
         #expect(error?.description.contains("asleep now: 0") == true, "\(String(describing: error))")
     }
+
+    @Test("counts the tasks asleep now: a sleeper that woke or was cancelled no longer counts", .timeLimit(.minutes(1)))
+    func countsSleepersAsleepNow() async throws {
+        let clock = ManualClock()
+        var sleepers: [Task<Void, any Error>] = []
+        // Keystrokes 120 ms apart, each starting a 300 ms sleep that nothing cancels.
+        for key in 1...3 {
+            sleepers.append(Task { try await clock.sleep(for: .milliseconds(300)) })
+            try await clock.waitForSleepers(count: key)
+            clock.advance(by: .milliseconds(120))
+        }
+        // At 360 ms the first sleep (until 300 ms) has ended: with the fourth, three sleep.
+        sleepers.append(Task { try await clock.sleep(for: .milliseconds(300)) })
+        try await clock.waitForSleepers(count: 3)
+        let four = await #expect(throws: WaitTimeout.self) { try await clock.waitForSleepers(count: 4, patience: .milliseconds(20)) }
+        #expect(four?.awaited == "4 tasks sleeping on the clock")
+        #expect(four?.progress == "asleep now: 3")
+        try await sleepers[0].value
+
+        let second = sleepers[1]
+        second.cancel()   // its sleep ends at once
+        await #expect(throws: CancellationError.self) { try await second.value }
+        let three = await #expect(throws: WaitTimeout.self) { try await clock.waitForSleepers(count: 3, patience: .milliseconds(20)) }
+        #expect(three?.progress == "asleep now: 2")
+
+        clock.advance(by: .seconds(1))
+        for sleeper in sleepers[2...] { try await sleeper.value }
+    }
 }

@@ -35,6 +35,51 @@ struct UnseenWorkTests {
         #endif
     }
 
+    @MainActor final class BackgroundAnswerer: NSObject, ScriptMessageHandler {
+        let webView: any WebView
+        let forgets: Bool
+
+        init(platform: Platform, forgets: Bool) {
+            webView = platform.webView
+            self.forgets = forgets
+            super.init()
+            webView.add(self, name: "ask")
+        }
+
+        func didReceive(_ message: ScriptMessage) {
+            let (webView, forgets) = (webView, forgets)
+            DispatchQueue.global().async {
+                guard !forgets else { return }
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated { webView.evaluateJavaScript("answer()", completionHandler: nil) }
+                }
+            }
+        }
+    }
+
+    @Test("an answer forgotten inside a block on another queue is reported once the block has run, without waiting the stall timeout (Linux)")
+    func forgottenInsideABlock() async throws {
+        try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")
+        let cassette = makeCassette([
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "ask", body: .null)),
+            Event(id: 2, at: 0, cause: 1, payload: JavaScriptEvaluation(script: "answer()")),
+            Event(id: 3, at: 0, answers: 2, payload: JavaScriptResult(.value(.null))),
+        ])
+        for forgets in [false, true] {
+            let report = await RuntimeWatchInstallation.during {
+                await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+                    await BackgroundAnswerer(platform: platform, forgets: forgets)
+                }
+            }
+            #expect(report.passed == !forgets, "\(report)")
+            if forgets {
+                let stall = try #require(report.issues.first?.stall, "\(report)")
+                #expect(!stall.waitedForUnseenWork, "\(report)")
+                #expect(!stall.wasBusy, "\(report)")
+            }
+        }
+    }
+
     @Test("a barrier work item, which goes over as it is, is a sign of unseen work (Linux)")
     func barrierBlock() async throws {
         let engine = Self.engine()

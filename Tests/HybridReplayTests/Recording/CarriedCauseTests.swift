@@ -228,6 +228,94 @@ struct CarriedCauseTests {
         }
     }
 
+    /// How a summary screen joins two lookups before it renders.
+    enum Join: String, CaseIterable, Sendable {
+        /// `group.notify(queue: .main)` after `enter()`/`leave()` around each lookup.
+        case groupNotify
+        /// `queue.async(group:)` for each decode, then `group.notify(queue: .main)`.
+        case groupAsync
+        /// A barrier block on a concurrent queue after the two decodes, then `DispatchQueue.main.async`.
+        case barrier
+    }
+
+    @MainActor final class SummaryScreen: NSObject, ScriptMessageHandler {
+        let webView: any WebView
+        let join: Join
+        let forgetsToRender: Bool
+        let decoding = DispatchQueue(label: "summary.decoding", attributes: .concurrent)
+
+        init(platform: Platform, join: Join, forgetsToRender: Bool = false) {
+            webView = platform.webView
+            self.join = join
+            self.forgetsToRender = forgetsToRender
+            super.init()
+            webView.add(self, name: "summary")
+        }
+
+        func didReceive(_ message: ScriptMessage) {
+            let (webView, join, forgets, decoding) = (webView, join, forgetsToRender, decoding)
+            let render: @Sendable () -> Void = {
+                guard !forgets else { return }
+                MainActor.assumeIsolated { webView.evaluateJavaScript("render()", completionHandler: nil) }
+            }
+            let group = DispatchGroup()
+            for part in ["balance", "limits"] {
+                group.enter()
+                webView.evaluateJavaScript("summary.\(part)()") { _ in
+                    switch join {
+                    case .groupNotify: group.leave()
+                    case .groupAsync:
+                        decoding.async(group: group) { @Sendable in }
+                        group.leave()
+                    case .barrier:
+                        group.leave()
+                    }
+                }
+            }
+            switch join {
+            case .groupNotify, .groupAsync:
+                group.notify(queue: .main) { @Sendable in render() }
+            case .barrier:
+                group.notify(queue: decoding) { @Sendable in
+                    decoding.async(flags: .barrier) { @Sendable in DispatchQueue.main.async { render() } }
+                }
+            }
+        }
+    }
+
+    static func recordSummary(_ join: Join) async throws -> Cassette {
+        try await RuntimeWatchInstallation.during {
+            let recorder = stillRecorder(name: "summary")
+            let page = SimulatedWebView { script, _ in .success(script.hasPrefix("summary.") ? "12" : .null) }
+            let platform = recorder.platform(wrapping: .simulated(webView: page))
+            let screen = await SummaryScreen(platform: platform, join: join)
+            try page.postMessage(["show": true], to: "summary")
+            _ = try await recorder.waitForEvents(JavaScriptResult.eventKind, count: 3)
+            _ = screen
+            return recorder.cassette()
+        }
+    }
+
+    @Test("a render a DispatchGroup's notification (or a barrier block) makes is caused by the message, replays green every time, and is missed at once when forgotten",
+          arguments: Join.allCases)
+    func groupNotification(join: Join) async throws {
+        try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")
+        let cassette = try await Self.recordSummary(join)
+        let message = try #require(cassette.events.first { $0.kind == ScriptMessage.eventKind })
+        let render = try #require(
+            cassette.events.first { ($0.payload as? JavaScriptEvaluation)?.script == "render()" }, "\(outline(cassette.events))")
+        #expect(render.cause == message.id, "\(outline(cassette.events))")
+        for forgets in [false, false, false, false, false, false, false, false, false, false, true] {
+            let report = await RuntimeWatchInstallation.during {
+                await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+                    await SummaryScreen(platform: platform, join: join, forgetsToRender: forgets)
+                }
+            }
+            #expect(report.passed == !forgets, "\(report)")
+            if forgets { #expect(report.issues.first?.stall?.waitedForUnseenWork == false, "\(report)") }
+        }
+    }
+
     @Test("a barrier work item goes over as it is: what it calls has no cause")
     func barrierBlockCarriesNothing() async throws {
         try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")

@@ -236,6 +236,8 @@ struct CarriedCauseTests {
         case groupAsync
         /// A barrier block on a concurrent queue after the two decodes, then `DispatchQueue.main.async`.
         case barrier
+        /// A `DispatchWorkItem` run on a queue once both lookups are in, with `notify(queue: .main)`.
+        case workItemNotify
     }
 
     @MainActor final class SummaryScreen: NSObject, ScriptMessageHandler {
@@ -267,7 +269,7 @@ struct CarriedCauseTests {
                     case .groupAsync:
                         decoding.async(group: group) { @Sendable in }
                         group.leave()
-                    case .barrier:
+                    case .barrier, .workItemNotify:
                         group.leave()
                     }
                 }
@@ -278,6 +280,12 @@ struct CarriedCauseTests {
             case .barrier:
                 group.notify(queue: decoding) { @Sendable in
                     decoding.async(flags: .barrier) { @Sendable in DispatchQueue.main.async { render() } }
+                }
+            case .workItemNotify:
+                group.notify(queue: decoding) { @Sendable in
+                    let decode = DispatchWorkItem { @Sendable in }
+                    decode.notify(queue: .main) { @Sendable in render() }
+                    decoding.async(execute: decode)
                 }
             }
         }

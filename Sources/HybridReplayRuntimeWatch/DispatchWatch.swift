@@ -32,6 +32,7 @@ enum DispatchWatch {
     static func install() {
         hr_dispatch_watch_install { GlobalEnqueueWatch.noteDispatchedBlock() }
         hr_dispatch_after_watch_install { GlobalEnqueueWatch.noteDelayedBlock() }
+        hr_thread_watch_install { GlobalEnqueueWatch.noteStartedThread() }
         hr_job_watch_install(
             { job, running in
                 guard let job else { return 0 }
@@ -56,6 +57,7 @@ enum DispatchWatch {
     static func remove() {
         hr_dispatch_watch_install(nil)
         hr_dispatch_after_watch_install(nil)
+        hr_thread_watch_install(nil)
         hr_job_watch_install(nil, nil)
         hr_job_hold_install(nil)
         hr_block_context_install(nil, nil, nil)

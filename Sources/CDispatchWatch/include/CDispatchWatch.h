@@ -16,6 +16,11 @@ void hr_dispatch_watch_install(hr_dispatch_watch_fn watch);
 /// block to libdispatch. Elsewhere it does nothing.
 void hr_dispatch_after_watch_install(hr_dispatch_watch_fn watch);
 
+/// Installs `watch`, or with NULL removes it; on Linux the package's
+/// `pthread_create` calls it, on the starting thread, before it starts a
+/// thread of Foundation's (`Thread.start()`). Elsewhere it does nothing.
+void hr_thread_watch_install(hr_dispatch_watch_fn watch);
+
 /// Whether this process's calls to `dispatch_async` reach the package's
 /// definition (1) or go straight to libdispatch (0): a build that does not
 /// export the symbol from the executable cannot see Dispatch.

@@ -41,6 +41,12 @@ package enum GlobalEnqueueWatch {
         guard let lease = ReplayContext.lease, !ReplayContext.isEngineWork else { return }
         lease.engine.noteDelayedBlock()
     }
+
+    /// Notes that a thread is being started (Foundation's `Thread`), which no lease follows.
+    package static func noteStartedThread() {
+        guard let lease = ReplayContext.lease, !ReplayContext.isEngineWork else { return }
+        lease.engine.noteStartedThread()
+    }
 }
 
 /// The runtime's jobs a replay follows until they have run: where the watch

@@ -39,6 +39,15 @@ extension ReplayEngine {
         }
     }
 
+    /// Notes that work under one of this run's leases started a thread
+    /// (Foundation's `Thread`; seen on Linux, see ``GlobalEnqueueWatch``).
+    func noteStartedThread() {
+        unseen.withLock { unseen in
+            guard !unseen.ended else { return }
+            unseen.startedThreads += 1
+        }
+    }
+
     /// How many blocks the replay's work handed to `DispatchQueue.asyncAfter`.
     var delayedBlocks: Int { unseen.withLock { $0.delayedBlocks } }
 
@@ -113,19 +122,21 @@ extension ReplayEngine {
     /// replay's work that has not called a seam yet is not counted here: while
     /// no job of it is on its way (``runsWatchedJobs``), it is suspended.
     var sawUnseenWorkBesideTasks: Bool {
-        unseen.withLock { $0.dispatchedBlocks } > 0 || state.withLock { $0.work.untrackedEffects > 0 }
+        unseen.withLock { $0.dispatchedBlocks + $0.startedThreads } > 0 || state.withLock { $0.work.untrackedEffects > 0 }
     }
 
     /// Whether this run has shown signs of work it cannot see: an effect made
     /// outside every lease, or a task handed to the global executor without one.
     var sawUnseenWork: Bool {
-        let (enqueues, blocks) = unseen.withLock { ($0.unclaimed.count, $0.dispatchedBlocks) }
+        let (enqueues, blocks) = unseen.withLock { ($0.unclaimed.count, $0.dispatchedBlocks + $0.startedThreads) }
         return enqueues > 0 || blocks > 0 || state.withLock { $0.work.untrackedEffects > 0 }
     }
 
     /// What the report says of the unseen work, or `nil` when there was none.
     var unseenWorkSummary: String? {
-        let (enqueues, blocks, released) = unseen.withLock { ($0.unclaimed.count, $0.dispatchedBlocks, $0.holdsReleasedByBound) }
+        let (enqueues, blocks, released, threads) = unseen.withLock {
+            ($0.unclaimed.count, $0.dispatchedBlocks, $0.holdsReleasedByBound, $0.startedThreads)
+        }
         let (count, first) = state.withLock { ($0.work.untrackedEffects, $0.work.firstUntrackedEffect) }
         var parts: [String] = []
         if released > 0 {
@@ -138,6 +149,9 @@ extension ReplayEngine {
         }
         if blocks > 0 {
             parts.append((blocks == 1 ? "1 block" : "\(blocks) blocks") + " handed to a Dispatch queue other than the main queue")
+        }
+        if threads > 0 {
+            parts.append((threads == 1 ? "1 thread" : "\(threads) threads") + " started from its work (Thread)")
         }
         if let first { parts.append((count == 1 ? "1 effect" : "\(count) effects") + " made outside every tracked task, the first \(first)") }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
@@ -153,6 +167,8 @@ struct UnseenWork {
     var dispatchedBlocks = 0
     /// Blocks handed to `DispatchQueue.asyncAfter`, which run in real time (seen on Linux).
     var delayedBlocks = 0
+    /// Threads started (Foundation's `Thread`, seen on Linux).
+    var startedThreads = 0
     /// The count of main-queue blocks read before the last pass that found the
     /// main queue quiet (Linux); `nil` before the first, or where there is no count.
     var drainedMainEnqueues: UInt?

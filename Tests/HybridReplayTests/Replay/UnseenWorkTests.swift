@@ -80,6 +80,53 @@ struct UnseenWorkTests {
         }
     }
 
+    @MainActor final class ThreadAnswerer: NSObject, ScriptMessageHandler {
+        let webView: any WebView
+        let forgets: Bool
+
+        init(platform: Platform, forgets: Bool) {
+            webView = platform.webView
+            self.forgets = forgets
+            super.init()
+            webView.add(self, name: "ask")
+        }
+
+        func didReceive(_ message: ScriptMessage) {
+            let (webView, forgets) = (webView, forgets)
+            Thread {
+                guard !forgets else { return }
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated { webView.evaluateJavaScript("answer()", completionHandler: nil) }
+                }
+            }.start()
+        }
+    }
+
+    @Test("a Thread started from the replay's work is a sign of unseen work: its answer is waited for, and a forgotten one is reported naming the thread (Linux)")
+    func startedThread() async throws {
+        try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")
+        let cassette = makeCassette([
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "ask", body: .null)),
+            Event(id: 2, at: 0, cause: 1, payload: JavaScriptEvaluation(script: "answer()")),
+            Event(id: 3, at: 0, answers: 2, payload: JavaScriptResult(.value(.null))),
+        ])
+        for forgets in [false, true] {
+            // A correct run never waits this out; a forgetful one waits it once.
+            let options = ReplayOptions(stallTimeout: forgets ? .milliseconds(300) : .seconds(60))
+            let report = await RuntimeWatchInstallation.during {
+                await Replayer(cassette: cassette, options: options).replay { platform in
+                    await ThreadAnswerer(platform: platform, forgets: forgets)
+                }
+            }
+            #expect(report.passed == !forgets, "\(report)")
+            if forgets {
+                let stall = try #require(report.issues.first?.stall, "\(report)")
+                #expect(stall.waitedForUnseenWork, "\(report)")
+                #expect(stall.unseenWork?.contains("1 thread started from its work (Thread)") == true, "\(report)")
+            }
+        }
+    }
+
     @Test("a barrier work item, which goes over as it is, is a sign of unseen work (Linux)")
     func barrierBlock() async throws {
         let engine = Self.engine()

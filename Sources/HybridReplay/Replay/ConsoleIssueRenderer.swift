@@ -83,7 +83,9 @@ package enum ConsoleIssueRenderer {
                 + "cause (\(cause)), made first; effects of one cause keep their recorded order unless the recording shows them "
                 + "made concurrently (docs/replaying.md, \"Matching effects\")"
         case .beforeCause:
-            return "happened before its cause, \(cause), was delivered"
+            guard let call = issue.relatedEvent else { return "happened before its cause, \(cause), was delivered" }
+            return "happened before its cause, \(cause), was delivered; that answers \(call), which has not happened: "
+                + "the call the recording made first is missing"
         case .beforeStimuliAhead:
             return "happened before the stimuli recorded ahead of it were delivered"
         case .beforeEarlierOfSameCause:

@@ -39,9 +39,13 @@ extension ReplayMatcher {
             if let later = sameKind.prefix(200).first(where: matches) {
                 if let cause = later.cause, !progress.delivered.contains(cause) {
                     if let repetition { return repetition }
+                    // The cause answers a call that has not happened: that call is what went missing.
+                    let unmadeCall = script.event(cause)?.answers.flatMap { call in
+                        progress.matched.contains(call) ? nil : script.reference(call)
+                    }
                     return ReplayIssue(
                         kind: .effectBeforeCause, eventID: later.id, eventKind: later.kind, statement: .beforeCause,
-                        cause: script.reference(cause), actual: actual)
+                        cause: script.reference(cause), relatedEvent: unmadeCall, actual: actual)
                 }
                 let earlier = eligible.filter { $0.cause == later.cause && $0.id < later.id }
                 // When an earlier effect of the same kind is due, the call more likely differs from

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import HybridReplay
+
+/// An implementation that skips a call and goes on as if it had been
+/// answered: the report names the call that is missing, not only the
+/// answer that was not delivered.
+@Suite("A call skipped before its answer is used")
+struct SkippedCallTests {
+    @MainActor final class Uploader: NSObject, ScriptMessageHandler {
+        let platform: Platform
+        let skipsThePut: Bool
+
+        init(platform: Platform, skipsThePut: Bool) {
+            self.platform = platform
+            self.skipsThePut = skipsThePut
+            super.init()
+            platform.webView.add(self, name: "upload")
+        }
+
+        func didReceive(_ message: ScriptMessage) {
+            let (transport, webView, skips) = (platform.transport, platform.webView, skipsThePut)
+            Task {
+                if !skips {
+                    _ = try? await transport.send(HTTPRequest(method: "PUT", url: "https://media.example/photos/1"))
+                }
+                webView.evaluateJavaScript("uploaded(1)", completionHandler: nil)
+            }
+        }
+    }
+
+    static let cassette = makeCassette([
+        Event(id: 1, at: 0, payload: ScriptMessage(handler: "upload", body: .null)),
+        Event(id: 2, at: 0, cause: 1, payload: HTTPRequest(method: "PUT", url: "https://media.example/photos/1")),
+        Event(id: 3, at: 0, answers: 2, payload: HTTPResponse(status: 201)),
+        Event(id: 4, at: 0, cause: 3, payload: JavaScriptEvaluation(script: "uploaded(1)")),
+        Event(id: 5, at: 0, answers: 4, payload: JavaScriptResult(.value(.null))),
+    ])
+
+    @Test("the evaluation made without the upload names the upload that never happened")
+    func namesTheSkippedCall() async throws {
+        let report = await Replayer(cassette: Self.cassette, options: fastReplay).replay { platform in
+            await Uploader(platform: platform, skipsThePut: true)
+        }
+        let first = try #require(report.issues.first, "\(report)")
+        #expect(first.statement == .beforeCause)
+        #expect(first.relatedEvent?.id == 2, "\(report)")
+        #expect(first.message.contains("that answers event 2 (http.request PUT https://media.example/photos/1), which has not happened"), "\(report)")
+    }
+
+    @Test("the upload made first replays green")
+    func correctPasses() async {
+        let report = await Replayer(cassette: Self.cassette, options: fastReplay).replay { platform in
+            await Uploader(platform: platform, skipsThePut: false)
+        }
+        #expect(report.passed, "\(report)")
+    }
+}

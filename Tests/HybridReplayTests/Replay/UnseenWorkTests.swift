@@ -35,12 +35,17 @@ struct UnseenWorkTests {
         #endif
     }
 
-    @MainActor final class BackgroundAnswerer: NSObject, ScriptMessageHandler {
+    /// Answers the page from work it hands off: a block on a global queue, or a `Thread`.
+    @MainActor final class HandingOffAnswerer: NSObject, ScriptMessageHandler {
+        enum HandOff { case globalQueue, thread }
+
         let webView: any WebView
+        let handOff: HandOff
         let forgets: Bool
 
-        init(platform: Platform, forgets: Bool) {
+        init(platform: Platform, handOff: HandOff, forgets: Bool) {
             webView = platform.webView
+            self.handOff = handOff
             self.forgets = forgets
             super.init()
             webView.add(self, name: "ask")
@@ -48,10 +53,28 @@ struct UnseenWorkTests {
 
         func didReceive(_ message: ScriptMessage) {
             let (webView, forgets) = (webView, forgets)
-            DispatchQueue.global().async {
+            let answer: @Sendable () -> Void = {
                 guard !forgets else { return }
                 DispatchQueue.main.async {
                     MainActor.assumeIsolated { webView.evaluateJavaScript("answer()", completionHandler: nil) }
+                }
+            }
+            switch handOff {
+            case .globalQueue: DispatchQueue.global().async(execute: answer)
+            case .thread: Thread(block: answer).start()
+            }
+        }
+
+        nonisolated static let cassette = makeCassette([
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "ask", body: .null)),
+            Event(id: 2, at: 0, cause: 1, payload: JavaScriptEvaluation(script: "answer()")),
+            Event(id: 3, at: 0, answers: 2, payload: JavaScriptResult(.value(.null))),
+        ])
+
+        nonisolated static func replay(_ handOff: HandOff, forgets: Bool, stallTimeout: Duration = .seconds(2)) async -> ReplayReport {
+            await RuntimeWatchInstallation.during {
+                await Replayer(cassette: cassette, options: ReplayOptions(stallTimeout: stallTimeout)).replay { platform in
+                    await HandingOffAnswerer(platform: platform, handOff: handOff, forgets: forgets)
                 }
             }
         }
@@ -60,71 +83,22 @@ struct UnseenWorkTests {
     @Test("an answer forgotten inside a block on another queue is reported once the block has run, without waiting the stall timeout (Linux)")
     func forgottenInsideABlock() async throws {
         try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")
-        let cassette = makeCassette([
-            Event(id: 1, at: 0, payload: ScriptMessage(handler: "ask", body: .null)),
-            Event(id: 2, at: 0, cause: 1, payload: JavaScriptEvaluation(script: "answer()")),
-            Event(id: 3, at: 0, answers: 2, payload: JavaScriptResult(.value(.null))),
-        ])
-        for forgets in [false, true] {
-            let report = await RuntimeWatchInstallation.during {
-                await Replayer(cassette: cassette, options: fastReplay).replay { platform in
-                    await BackgroundAnswerer(platform: platform, forgets: forgets)
-                }
-            }
-            #expect(report.passed == !forgets, "\(report)")
-            if forgets {
-                let stall = try #require(report.issues.first?.stall, "\(report)")
-                #expect(!stall.waitedForUnseenWork, "\(report)")
-                #expect(!stall.wasBusy, "\(report)")
-            }
-        }
-    }
-
-    @MainActor final class ThreadAnswerer: NSObject, ScriptMessageHandler {
-        let webView: any WebView
-        let forgets: Bool
-
-        init(platform: Platform, forgets: Bool) {
-            webView = platform.webView
-            self.forgets = forgets
-            super.init()
-            webView.add(self, name: "ask")
-        }
-
-        func didReceive(_ message: ScriptMessage) {
-            let (webView, forgets) = (webView, forgets)
-            Thread {
-                guard !forgets else { return }
-                DispatchQueue.main.async {
-                    MainActor.assumeIsolated { webView.evaluateJavaScript("answer()", completionHandler: nil) }
-                }
-            }.start()
-        }
+        #expect(await HandingOffAnswerer.replay(.globalQueue, forgets: false).passed)
+        let report = await HandingOffAnswerer.replay(.globalQueue, forgets: true)
+        let stall = try #require(report.issues.first?.stall, "\(report)")
+        #expect(!stall.waitedForUnseenWork, "\(report)")
+        #expect(!stall.wasBusy, "\(report)")
     }
 
     @Test("a Thread started from the replay's work is a sign of unseen work: its answer is waited for, and a forgotten one is reported naming the thread (Linux)")
     func startedThread() async throws {
         try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")
-        let cassette = makeCassette([
-            Event(id: 1, at: 0, payload: ScriptMessage(handler: "ask", body: .null)),
-            Event(id: 2, at: 0, cause: 1, payload: JavaScriptEvaluation(script: "answer()")),
-            Event(id: 3, at: 0, answers: 2, payload: JavaScriptResult(.value(.null))),
-        ])
-        for forgets in [false, true] {
-            // A correct run never waits this out; a forgetful one waits it once.
-            let options = ReplayOptions(stallTimeout: forgets ? .milliseconds(300) : .seconds(60))
-            let report = await RuntimeWatchInstallation.during {
-                await Replayer(cassette: cassette, options: options).replay { platform in
-                    await ThreadAnswerer(platform: platform, forgets: forgets)
-                }
-            }
-            #expect(report.passed == !forgets, "\(report)")
-            if forgets {
-                let stall = try #require(report.issues.first?.stall, "\(report)")
-                #expect(stall.waitedForUnseenWork, "\(report)")
-                #expect(stall.unseenWork?.contains("1 thread started from its work (Thread)") == true, "\(report)")
-            }
-        }
+        // A correct run never waits this out; a forgetful one waits it once.
+        #expect(await HandingOffAnswerer.replay(.thread, forgets: false, stallTimeout: .seconds(60)).passed)
+        let report = await HandingOffAnswerer.replay(.thread, forgets: true, stallTimeout: .milliseconds(300))
+        let stall = try #require(report.issues.first?.stall, "\(report)")
+        #expect(stall.waitedForUnseenWork, "\(report)")
+        #expect(stall.unseenWork?.contains("1 thread started from its work (Thread)") == true, "\(report)")
     }
 
     @Test("a barrier work item, which goes over as it is, is a sign of unseen work (Linux)")

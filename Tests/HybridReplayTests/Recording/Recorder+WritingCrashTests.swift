@@ -88,7 +88,11 @@ struct RecorderWritingCrashTests {
             try process.run()
             // Where it is killed is random: during start-up, between writes, or inside one.
             try await Task.sleep(for: .microseconds(Int.random(in: 0...120_000)))
-            #expect(kill(process.processIdentifier, SIGKILL) == 0)
+            // A probe whose starting thread ended first was killed by the kernel already
+            // (see the probe's `dieWithParent`), and may have been reaped: the same kill, earlier.
+            let killed = kill(process.processIdentifier, SIGKILL)
+            let lastError = errno
+            #expect(killed == 0 || lastError == ESRCH, "kill \(round): errno \(lastError)")
             process.waitUntilExit()
             try handle.close()
             #expect(process.terminationReason == .uncaughtSignal, "the probe stopped on its own at kill \(round)")

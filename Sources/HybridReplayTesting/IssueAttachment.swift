@@ -30,6 +30,7 @@ enum IssueAttachment {
         if let eventKind = issue.eventKind { members.append(("eventKind", text(eventKind.description))) }
         if let cause = issue.cause { members.append(("cause", node(cause))) }
         if let related = issue.relatedEvent { members.append(("relatedEvent", node(related))) }
+        if let call = issue.missingCall { members.append(("missingCall", node(call))) }
         if let expected = issue.expected { members.append(("expected", text(expected))) }
         if let found = issue.found { members.append(("found", text(found))) }
         if !issue.differences.isEmpty {

@@ -83,9 +83,7 @@ package enum ConsoleIssueRenderer {
                 + "cause (\(cause)), made first; effects of one cause keep their recorded order unless the recording shows them "
                 + "made concurrently (docs/replaying.md, \"Matching effects\")"
         case .beforeCause:
-            guard let call = issue.relatedEvent else { return "happened before its cause, \(cause), was delivered" }
-            return "happened before its cause, \(cause), was delivered; that answers \(call), which has not happened: "
-                + "the call the recording made first is missing"
+            return "happened before its cause, \(cause), was delivered" + missingCall(issue)
         case .beforeStimuliAhead:
             return "happened before the stimuli recorded ahead of it were delivered"
         case .beforeEarlierOfSameCause:
@@ -97,7 +95,7 @@ package enum ConsoleIssueRenderer {
             return "unexpected effect: nothing in the cassette expects it before \(related), which happened right after it"
         case .aheadOfStimulus:
             return "unexpected effect: nothing in the cassette expects it before \(related) is delivered; "
-                + "the recorded effect nearest to it comes after that, and differs from it"
+                + "the recorded effect nearest to it comes after that, and differs from it" + missingCall(issue)
         case .skipped:
             return "expected effect did not happen" + (issue.cause.map { " after \($0)" } ?? "") + ": "
                 + (issue.expected ?? issue.eventKind.map { "\($0)" } ?? "") + "; \(related), recorded after it, happened without it"
@@ -157,6 +155,12 @@ package enum ConsoleIssueRenderer {
             rest = rest[rest.index(after: close)...]
         }
         return result + rest
+    }
+
+    /// What an issue that follows from a call gone missing adds: which call.
+    private static func missingCall(_ issue: ReplayIssue) -> String {
+        guard let call = issue.missingCall else { return "" }
+        return "; that answers \(call), which has not happened: the call the recording made first is missing"
     }
 
     /// Why the replay judged when it did.

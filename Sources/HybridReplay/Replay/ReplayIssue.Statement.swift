@@ -20,9 +20,8 @@ extension ReplayIssue {
         /// recorded later for the same ``ReplayIssue/cause`` (or, with none,
         /// among the effects without a cause): the two came in the other order.
         case differs
-        /// The effect came before its ``ReplayIssue/cause`` was delivered; when
-        /// ``ReplayIssue/relatedEvent`` is set, the cause answers that call,
-        /// which has not happened.
+        /// The effect came before its ``ReplayIssue/cause`` was delivered (which
+        /// answers ``ReplayIssue/missingCall``, when that call has not happened).
         case beforeCause
         /// The effect came before the stimuli recorded ahead of it were delivered.
         case beforeStimuliAhead

@@ -67,6 +67,10 @@ public struct ReplayIssue: Sendable, Hashable, CustomStringConvertible {
     /// repeats, the one that was due first, the recorded settlement that
     /// never came, the call whose answer could not be delivered.
     public var relatedEvent: EventReference?
+    /// A call the recording made that has not happened, when the issue
+    /// follows from it: the effect came before the answer to that call (an
+    /// upload skipped, its result used anyway).
+    public var missingCall: EventReference?
     /// What the recording has, in one line, when the issue compares one
     /// value: the recorded decision, reply or answer, the first settlement.
     public var expected: String?
@@ -115,7 +119,7 @@ public struct ReplayIssue: Sendable, Hashable, CustomStringConvertible {
         kind: Kind, eventID: Int?, eventKind: EventKind?, statement: Statement, cause: EventReference? = nil,
         relatedEvent: EventReference? = nil, expected: String? = nil, found: String? = nil,
         differences: [FieldDifference] = [], actual: String? = nil, nearestCandidate: String? = nil,
-        hint: String? = nil, stall: Stall? = nil
+        hint: String? = nil, stall: Stall? = nil, missingCall: EventReference? = nil
     ) {
         self.kind = kind
         self.eventID = eventID
@@ -123,6 +127,7 @@ public struct ReplayIssue: Sendable, Hashable, CustomStringConvertible {
         self.statement = statement
         self.cause = cause
         self.relatedEvent = relatedEvent
+        self.missingCall = missingCall
         self.expected = expected
         self.found = found
         self.differences = differences

@@ -39,13 +39,9 @@ extension ReplayMatcher {
             if let later = sameKind.prefix(200).first(where: matches) {
                 if let cause = later.cause, !progress.delivered.contains(cause) {
                     if let repetition { return repetition }
-                    // The cause answers a call that has not happened: that call is what went missing.
-                    let unmadeCall = script.event(cause)?.answers.flatMap { call in
-                        progress.matched.contains(call) ? nil : script.reference(call)
-                    }
                     return ReplayIssue(
                         kind: .effectBeforeCause, eventID: later.id, eventKind: later.kind, statement: .beforeCause,
-                        cause: script.reference(cause), relatedEvent: unmadeCall, actual: actual)
+                        cause: script.reference(cause), actual: actual, missingCall: unmadeCall(answeredBy: cause))
                 }
                 let earlier = eligible.filter { $0.cause == later.cause && $0.id < later.id }
                 // When an earlier effect of the same kind is due, the call more likely differs from
@@ -86,7 +82,8 @@ extension ReplayMatcher {
                 if let ahead = answerAhead(of: nearest) {
                     return ReplayIssue(
                         kind: .unexpectedEffect, eventID: nearest.id, eventKind: nearest.kind, statement: .aheadOfStimulus,
-                        relatedEvent: script.reference(ahead.id), differences: differences, actual: actual)
+                        relatedEvent: script.reference(ahead.id), differences: differences, actual: actual,
+                        missingCall: unmadeCall(answeredBy: ahead.id))
                 }
                 // What happened is exactly a call recorded later for the same cause: the two came in
                 // the other order, which reads as a changed call unless the issue says so.
@@ -119,6 +116,13 @@ extension ReplayMatcher.Snapshot {
     /// `effect` and answers a call of the same chain (the same root cause):
     /// what the recording's `effect` waited for, such as the authorization a
     /// prompt was answered with.
+    /// The call `answer` answers, when the implementation has not made it:
+    /// an effect that came before `answer` then follows from that call gone missing.
+    func unmadeCall(answeredBy answer: Int) -> ReplayIssue.EventReference? {
+        guard let call = script.event(answer)?.answers, !progress.matched.contains(call) else { return nil }
+        return script.reference(call)
+    }
+
     func answerAhead(of effect: Event) -> Event? {
         let root = script.rootCause(of: effect)
         var index = progress.nextStimulus

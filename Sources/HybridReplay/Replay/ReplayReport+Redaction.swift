@@ -55,7 +55,8 @@ extension ReplayReport {
             for event in report.trace.events { Self.hideShapes(in: PayloadComparison.tree(of: event.payload), &placeholders) }
             for issue in issues {
                 // Every field the console shows, and the rendered text besides.
-                let texts = [issue.description, issue.expected, issue.found, issue.cause?.summary, issue.relatedEvent?.summary]
+                let texts = [issue.description, issue.expected, issue.found, issue.cause?.summary, issue.relatedEvent?.summary,
+                    issue.missingCall?.summary]
                     .compactMap { $0 } + issue.differences.flatMap { [$0.expected, $0.actual].compactMap { $0 } }
                 for text in texts { Self.hideShapes(in: text, &placeholders) }
             }

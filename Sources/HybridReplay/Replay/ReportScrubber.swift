@@ -83,6 +83,7 @@ struct ReportScrubber {
         issue.statement = issue.statement.mapText(scrub)
         issue.cause = issue.cause.map(scrub)
         issue.relatedEvent = issue.relatedEvent.map(scrub)
+        issue.missingCall = issue.missingCall.map(scrub)
         issue.expected = issue.expected.map(scrub)
         issue.found = issue.found.map(scrub)
         issue.hint = issue.hint.map(scrub)

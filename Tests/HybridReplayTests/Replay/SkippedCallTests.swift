@@ -45,8 +45,54 @@ struct SkippedCallTests {
         }
         let first = try #require(report.issues.first, "\(report)")
         #expect(first.statement == .beforeCause)
-        #expect(first.relatedEvent?.id == 2, "\(report)")
+        #expect(first.missingCall?.id == 2, "\(report)")
         #expect(first.message.contains("that answers event 2 (http.request PUT https://media.example/photos/1), which has not happened"), "\(report)")
+    }
+
+    /// Asks for an album's size and shows it; the buggy one skips the request and shows "unknown".
+    @MainActor final class AlbumSize: NSObject, ScriptMessageHandler {
+        let platform: Platform
+        let skipsTheRequest: Bool
+
+        init(platform: Platform, skipsTheRequest: Bool) {
+            self.platform = platform
+            self.skipsTheRequest = skipsTheRequest
+            super.init()
+            platform.webView.add(self, name: "size")
+        }
+
+        func didReceive(_ message: ScriptMessage) {
+            let (transport, webView, skips) = (platform.transport, platform.webView, skipsTheRequest)
+            Task {
+                var size = "unknown"
+                if !skips {
+                    size = (try? await transport.send(HTTPRequest(url: "https://media.example/albums/7/size")))?.body?.text ?? "?"
+                }
+                webView.evaluateJavaScript("showSize('\(size)')", completionHandler: nil)
+            }
+        }
+    }
+
+    @Test("a different call made without the request names the request that never happened")
+    func namesTheSkippedCallBeforeAChangedEffect() async throws {
+        let cassette = makeCassette([
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "size", body: .null)),
+            Event(id: 2, at: 0, cause: 1, payload: HTTPRequest(url: "https://media.example/albums/7/size")),
+            Event(id: 3, at: 0, answers: 2, payload: HTTPResponse(status: 200, body: .text("12 MB"))),
+            Event(id: 4, at: 0, cause: 1, payload: JavaScriptEvaluation(script: "showSize('12 MB')")),
+            Event(id: 5, at: 0, answers: 4, payload: JavaScriptResult(.value(.null))),
+        ])
+        for skips in [false, true] {
+            let report = await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+                await AlbumSize(platform: platform, skipsTheRequest: skips)
+            }
+            #expect(report.passed == !skips, "\(report)")
+            if skips {
+                let first = try #require(report.issues.first, "\(report)")
+                #expect(first.missingCall?.id == 2, "\(report)")
+                #expect(first.message.contains("which has not happened: the call the recording made first is missing"), "\(report)")
+            }
+        }
     }
 
     @Test("the upload made first replays green")

@@ -55,9 +55,7 @@ final class CauseScope: Sendable {
     static func carried() -> CauseScope? {
         guard CurrentTask.id != nil else { return current }
         guard let scope = current else {
-            // Most blocks are handed over while nothing records.
-            let recorders = recording.withLock { $0.values.compactMap(\.recorder) }
-            for recorder in recorders {
+            for recorder in TaskHandoffs.recorders {
                 if let cause = recorder.currentCause { return CauseScope(owner: recorder, stimulusID: cause) }
             }
             return nil
@@ -65,23 +63,6 @@ final class CauseScope: Sendable {
         guard let recorder = scope.recorder, let cause = recorder.currentCause, cause != scope.stimulusID
         else { return scope }
         return CauseScope(owner: recorder, stimulusID: cause)
-    }
-
-    private struct WeakRecorder: Sendable {
-        weak var recorder: Recorder?
-    }
-
-    /// The recorders alive now, by identity.
-    private static let recording = Locked([ObjectIdentifier: WeakRecorder]())
-
-    /// Notes that `recorder` records from now on.
-    static func recorderBegan(_ recorder: Recorder) {
-        recording.withLock { $0[ObjectIdentifier(recorder)] = WeakRecorder(recorder: recorder) }
-    }
-
-    /// Notes that the recorder `identity` is gone.
-    static func recorderEnded(_ identity: ObjectIdentifier) {
-        recording.withLock { _ = $0.removeValue(forKey: identity) }
     }
 }
 

@@ -110,13 +110,11 @@ public final class Recorder: Sendable {
         self.engine = engine
         self.elapsed = Self.stopwatch(clock)
         self.taskWatermark = CurrentTask.isNumberedByRuntime ? CurrentTask.id?.value ?? 0 : 0
-        TaskHandoffs.recorderBegan()
-        CauseScope.recorderBegan(self)
+        TaskHandoffs.recorderBegan(self)
     }
 
     deinit {
-        CauseScope.recorderEnded(ObjectIdentifier(self))
-        TaskHandoffs.recorderEnded()
+        TaskHandoffs.recorderEnded(ObjectIdentifier(self))
     }
 
     /// The events recorded so far, redacted, in id order, each effect made

@@ -46,8 +46,13 @@ package enum TaskHandoffs {
         let stamp: UInt64
     }
 
+    private struct WeakRecorder: Sendable {
+        weak var recorder: Recorder?
+    }
+
     private struct State {
-        var recorders = 0
+        /// The recorders alive now, by identity.
+        var recorders: [ObjectIdentifier: WeakRecorder] = [:]
         var sequence: UInt64 = 0
         var origins: [CurrentTask.ID: Origin] = [:]
         var wakeups: [CurrentTask.ID: Wakeup] = [:]
@@ -62,12 +67,12 @@ package enum TaskHandoffs {
     /// reads the thread's task-local scope and takes only this type's lock.
     /// A task handing itself on (after a suspension) is not a handoff.
     package static func noteEnqueue(_ job: UnsafeRawPointer, onMain: Bool) {
-        guard state.withLock({ $0.recorders > 0 }), let (task, isChild) = CurrentTask.header(ofJob: job) else { return }
+        guard state.withLock({ !$0.recorders.isEmpty }), let (task, isChild) = CurrentTask.header(ofJob: job) else { return }
         let current = CurrentTask.id
         guard current != task else { return }
         let scope = CauseScope.current
         state.withLock { state in
-            guard state.recorders > 0 else { return }
+            guard !state.recorders.isEmpty else { return }
             state.sequence += 1
             guard state.origins[task] != nil else {
                 // Created: it inherits its creator's scope (a detached task, none), which says the rest.
@@ -105,20 +110,24 @@ package enum TaskHandoffs {
         }
     }
 
-    /// A recorder began: handoffs are noted from now on.
-    static func recorderBegan() {
-        state.withLock { $0.recorders += 1 }
+    /// `recorder` began: handoffs are noted from now on.
+    static func recorderBegan(_ recorder: Recorder) {
+        state.withLock { $0.recorders[ObjectIdentifier(recorder)] = WeakRecorder(recorder: recorder) }
     }
 
-    /// A recorder ended; when it was the last, what was noted is let go.
-    static func recorderEnded() {
+    /// The recorder `identity` ended; when it was the last, what was noted is let go.
+    static func recorderEnded(_ identity: ObjectIdentifier) {
         state.withLock { state in
-            state.recorders -= 1
-            if state.recorders <= 0 {
-                state.recorders = 0
+            state.recorders[identity] = nil
+            if state.recorders.isEmpty {
                 state.origins = [:]
                 state.wakeups = [:]
             }
         }
+    }
+
+    /// The recorders alive now.
+    static var recorders: [Recorder] {
+        state.withLock { $0.recorders.values.compactMap(\.recorder) }
     }
 }

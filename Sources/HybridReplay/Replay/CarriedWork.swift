@@ -50,7 +50,9 @@ package enum CarriedWork {
     /// Never the lease: an item made and never handed over would hold it, and
     /// the replay would wait for it for good.
     package static func noteMade() -> UnsafeMutableRawPointer? {
-        CauseScope.carried().map { Context(lease: nil, scope: $0).retained() }
+        // The replay's work is never recorded: no recorder is asked on its hot path.
+        guard ReplayContext.lease == nil else { return nil }
+        return CauseScope.carried().map { Context(lease: nil, scope: $0).retained() }
     }
 
     /// The context of the calling code, retained, to hand a block; `nil` for none.
@@ -59,7 +61,8 @@ package enum CarriedWork {
     package static func capture(made: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
         let noted = made.map(Context.taken)
         let lease = ReplayContext.lease
-        let scope = noted?.scope ?? CauseScope.carried()
+        // The replay's work is never recorded: no recorder is asked on its hot path.
+        let scope = noted?.scope ?? (lease == nil ? CauseScope.carried() : nil)
         guard lease != nil || scope != nil else { return nil }
         return Context(lease: lease, scope: scope).retained()
     }

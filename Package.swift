@@ -103,8 +103,7 @@ let package = Package(
             capability: .command(
                 intent: .custom(
                     verb: "cassette", description: "Lints, shows, diffs, reviews, verifies and exports HybridReplay cassettes.")
-            ),
-            dependencies: ["cassette"]
+            )
         ),
         .plugin(
             name: "CassetteFormatPlugin",
@@ -116,8 +115,7 @@ let package = Package(
                     .writeToPackageDirectory(
                         reason: "`cassette fmt` rewrites cassettes in place; `cassette export`/`import` write the file given to -o.")
                 ]
-            ),
-            dependencies: ["cassette"]
+            )
         ),
         // WebKitGTK 6.0 as a real engine behind the WebView seam. Only the `WebKitGTK`
         // trait pulls in CWebKitGTK; without it the target's sources are

@@ -251,7 +251,27 @@ if Context.environment["HYBRIDREPLAY_FUZZ"] != nil {
 // so that build compiles the named test targets and what they depend on instead
 // of every test target a second time. Unset, as for everyone else, every test
 // target is in the package.
+// That build needs no other target than those tests, the `cassette` tool (the
+// web half's step runs it from there) and what they depend on, so the rest
+// (the Apple mirrors and adapters, the suite recorder, the benchmark) is left out too.
 if let names = Context.environment["HYBRIDREPLAY_TEST_TARGETS"] {
-    let kept = Set(names.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init))
-    package.targets.removeAll { $0.type == .test && !kept.contains($0.name) }
+    let tests = Set(names.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init))
+    let byName = Dictionary(package.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    var needed = Set<String>()
+    var pending = Array(tests) + ["cassette"]
+    while let name = pending.popLast() {
+        guard needed.insert(name).inserted, let target = byName[name] else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): pending.append(name)
+            case .productItem: break
+            @unknown default: break
+            }
+        }
+    }
+    package.targets.removeAll { $0.type != .plugin && !needed.contains($0.name) }
+    package.products.removeAll { product in
+        let targets = (product as? Product.Library)?.targets ?? (product as? Product.Executable)?.targets ?? []
+        return !targets.allSatisfy(needed.contains)
+    }
 }

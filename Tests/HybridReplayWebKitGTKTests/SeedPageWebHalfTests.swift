@@ -110,7 +110,8 @@ struct SeedPageWebHalfTests {
         let brokenHTML = broken.rewrite(html)
         try #require(brokenHTML != html, "the rewrite found nothing to break")
         let cassette = try Self.cassette(page)
-        let report = await WebHalfReplayer(cassette: cassette, options: WebHalfReplayOptions(patience: enginePatience))
+        let patience = broken.kind == .missingStimulus ? missingStepPatience : enginePatience
+        let report = await WebHalfReplayer(cassette: cassette, options: WebHalfReplayOptions(patience: patience))
             .replay(page: WebPage(html: brokenHTML)) { try await WebKitGTKWebView() }
         let issue = try #require(report.issues.first, "the broken page passed")
         #expect(issue.kind == broken.kind, "\(report)")

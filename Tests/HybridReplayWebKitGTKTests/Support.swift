@@ -73,6 +73,14 @@ let baseURL = "https://app.example/index.html"
 /// that is merely slow must not read as a page that stopped short.
 let enginePatience = Duration.seconds(30)
 
+/// The patience of a web-half replay whose page is expected never to take a
+/// step (it throws first): that replay waits the whole of it before its
+/// verdict. The patience runs only while the engine is idle with the page
+/// loaded, and these pages take their steps while loading or in answer to an
+/// evaluation, so a slow machine does not eat into it; a shorter wait keeps
+/// these tests from holding the run for `enginePatience` each.
+let missingStepPatience = Duration.seconds(5)
+
 /// A page whose body is `body` and whose script is `script`.
 func page(body: String = "", script: String = "") -> String {
     "<!doctype html><html><head><meta charset=\"utf-8\"></head><body>\(body)<script>\(script)</script></body></html>"

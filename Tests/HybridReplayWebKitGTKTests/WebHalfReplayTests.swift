@@ -59,9 +59,11 @@ struct WebHalfReplayTests {
         return recorder.cassette()
     }
 
-    func replayWebHalf(_ cassette: Cassette, page html: String, repetitions: Int = 1) async -> ReplayReport {
+    func replayWebHalf(
+        _ cassette: Cassette, page html: String, repetitions: Int = 1, patience: Duration = enginePatience
+    ) async -> ReplayReport {
         await WebHalfReplayer(
-            cassette: cassette, options: WebHalfReplayOptions(repetitions: repetitions, patience: enginePatience)
+            cassette: cassette, options: WebHalfReplayOptions(repetitions: repetitions, patience: patience)
         ).replay(page: WebPage(html: html)) { try await WebKitGTKWebView() }
     }
 
@@ -82,7 +84,8 @@ struct WebHalfReplayTests {
         #expect(web.passed, "\(web)")
 
         let wrongHandler = await replayWebHalf(
-            cassette, page: Self.echoPage.replacingOccurrences(of: "nativeProcess", with: "nativeProces"))
+            cassette, page: Self.echoPage.replacingOccurrences(of: "nativeProcess", with: "nativeProces"),
+            patience: missingStepPatience)
         #expect(wrongHandler.issues.first?.kind == .missingStimulus, "\(wrongHandler)")
         #expect(
             wrongHandler.issues.first?.message.contains(

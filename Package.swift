@@ -223,42 +223,14 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// The fuzz targets (docs/fuzzing.md). They exist only when Scripts/fuzz sets
-// HYBRIDREPLAY_FUZZ, so the default build, `swift package describe` and every
-// package that depends on this one never see them; being in this package, they
-// reach its `package` API (the command-line parser, the diff command, FieldPath).
-if Context.environment["HYBRIDREPLAY_FUZZ"] != nil {
-    // libFuzzer brings the process's entry; each target defines `<module>_main`, which hands over to it.
-    let entry: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
-    func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
-        .executableTarget(
-            name: "fuzz-\(name)", dependencies: ["FuzzSupport"] + dependencies, path: "Fuzz/Targets/\(name)", swiftSettings: entry)
-    }
-    package.targets += [
-        .target(name: "FuzzSupport", path: "Fuzz/Support"),
-        fuzzTarget("cassette", ["HybridReplay"]),
-        fuzzTarget("har", ["HybridReplay"]),
-        fuzzTarget("gpx", ["HybridReplay", "HybridReplaySimulation"]),
-        fuzzTarget("volatile-field", ["HybridReplay"]),
-        fuzzTarget("command-line", ["CassetteCommands"]),
-        fuzzTarget("diff", ["HybridReplay", "CassetteCommands"]),
-    ]
-}
-
-// Scripts/test-webkitgtk builds with the WebKitGTK trait in a build folder of its
-// own, to run one test target there: the WebKitGTK tests (every other test target
-// runs in the default build). It names that target in HYBRIDREPLAY_TEST_TARGETS,
-// so that build compiles the named test targets and what they depend on instead
-// of every test target a second time. Unset, as for everyone else, every test
-// target is in the package.
-// That build needs no other target than those tests, the `cassette` tool (the
-// web half's step runs it from there) and what they depend on, so the rest
-// (the Apple mirrors and adapters, the suite recorder, the benchmark) is left out too.
-if let names = Context.environment["HYBRIDREPLAY_TEST_TARGETS"] {
-    let tests = Set(names.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init))
+/// Leaves in `package` only the targets named in `roots`, what they depend on,
+/// and the plugins, and only the products made of those targets: a build of
+/// its own (the fuzz targets', the WebKitGTK tests') then compiles what it uses
+/// and nothing else.
+@MainActor func keepOnly(_ roots: [String]) {
     let byName = Dictionary(package.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var needed = Set<String>()
-    var pending = Array(tests) + ["cassette"]
+    var pending = roots
     while let name = pending.popLast() {
         guard needed.insert(name).inserted, let target = byName[name] else { continue }
         for dependency in target.dependencies {
@@ -274,4 +246,40 @@ if let names = Context.environment["HYBRIDREPLAY_TEST_TARGETS"] {
         let targets = (product as? Product.Library)?.targets ?? (product as? Product.Executable)?.targets ?? []
         return !targets.allSatisfy(needed.contains)
     }
+}
+
+// The fuzz targets (docs/fuzzing.md). They exist only when Scripts/fuzz sets
+// HYBRIDREPLAY_FUZZ, so the default build, `swift package describe` and every
+// package that depends on this one never see them; being in this package, they
+// reach its `package` API (the command-line parser, the diff command, FieldPath).
+// That build holds nothing else, so one `swift build` there builds every fuzz
+// target and only what they use.
+if Context.environment["HYBRIDREPLAY_FUZZ"] != nil {
+    // libFuzzer brings the process's entry; each target defines `<module>_main`, which hands over to it.
+    let entry: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+    func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+        .executableTarget(
+            name: "fuzz-\(name)", dependencies: ["FuzzSupport"] + dependencies, path: "Fuzz/Targets/\(name)", swiftSettings: entry)
+    }
+    let fuzzTargets = [
+        fuzzTarget("cassette", ["HybridReplay"]),
+        fuzzTarget("har", ["HybridReplay"]),
+        fuzzTarget("gpx", ["HybridReplay", "HybridReplaySimulation"]),
+        fuzzTarget("volatile-field", ["HybridReplay"]),
+        fuzzTarget("command-line", ["CassetteCommands"]),
+        fuzzTarget("diff", ["HybridReplay", "CassetteCommands"]),
+    ]
+    package.targets += [.target(name: "FuzzSupport", path: "Fuzz/Support")] + fuzzTargets
+    keepOnly(fuzzTargets.map(\.name))
+}
+
+// Scripts/test-webkitgtk builds with the WebKitGTK trait in a build folder of its
+// own, to run one test target there: the WebKitGTK tests (every other test target
+// runs in the default build). It names that target in HYBRIDREPLAY_TEST_TARGETS,
+// so that build compiles the named test targets, the `cassette` tool (the web
+// half's step runs it from there) and what they depend on, instead of every
+// test target a second time. Unset, as for everyone else, every target is in
+// the package.
+if let names = Context.environment["HYBRIDREPLAY_TEST_TARGETS"] {
+    keepOnly(names.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init) + ["cassette"])
 }

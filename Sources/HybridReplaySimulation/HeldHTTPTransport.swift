@@ -176,7 +176,7 @@ public final class HeldHTTPTransport: HTTPTransport {
             await withCheckedContinuation { continuation in
                 let early = state.withLock { state -> Result<HTTPResponse, HTTPTransportError>? in
                     guard let index = state.waiting.firstIndex(where: { $0.held.number == number }) else {
-                        return .failure(HTTPTransportError("cancelled"))
+                        return .failure(.cancelled)
                     }
                     if let early = state.waiting[index].early {
                         state.waiting.remove(at: index)
@@ -188,7 +188,7 @@ public final class HeldHTTPTransport: HTTPTransport {
                 if let early { continuation.resume(returning: early) }
             }
         } onCancel: {
-            fail(held, with: HTTPTransportError("cancelled"))
+            fail(held, with: .cancelled)
         }
     }
 }

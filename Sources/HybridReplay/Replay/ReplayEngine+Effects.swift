@@ -6,13 +6,16 @@ extension ReplayEngine {
     ///   - payload: What app code did.
     ///   - knownCause: The stimulus the effect certainly belongs to, such as
     ///     the navigation action whose decision handler was called.
+    ///   - cancellation: Set once the task awaiting the answer is cancelled
+    ///     (see ``effectAwaitingAnswer(_:)``).
     ///   - onAnswer: Called exactly once: with the recorded answer when it is
     ///     delivered, or with `nil` when there is none or the effect diverged.
     /// - Returns: The id of the matched cassette event, or `nil`.
     @discardableResult
-    func effect(_ payload: any EventPayload, knownCause: Int? = nil, onAnswer: (@Sendable (Event?) -> Void)? = nil)
-        -> Int?
-    {
+    func effect(
+        _ payload: any EventPayload, knownCause: Int? = nil, cancellation: Locked<Bool>? = nil,
+        onAnswer: (@Sendable (Event?) -> Void)? = nil
+    ) -> Int? {
         let hint = ReplayContext.stimulus
         let tracked = currentLease
         if tracked != nil { claimCurrentTask() }
@@ -28,7 +31,8 @@ extension ReplayEngine {
             switch outcome {
             case .matched(let id):
                 if let onAnswer {
-                    state.answers[id] = AnswerHandler(lease: lease, handler: onAnswer, executor: .forAnswer(to: payload))
+                    state.answers[id] = AnswerHandler(
+                        lease: lease, handler: onAnswer, executor: .forAnswer(to: payload), cancellation: cancellation)
                     state.work.beginWait(lease)
                 }
                 // Matched: the scheduler is woken only if this lets it move on.
@@ -65,9 +69,21 @@ extension ReplayEngine {
 
     /// Makes an effect whose recorded answer the caller awaits; `nil` when
     /// there is none or the effect diverged.
+    ///
+    /// The awaiting task's cancellation is noted: a recorded answer that is
+    /// the call's cancellation (`URLError.cancelled`, which URLSession fails
+    /// a task with when the app cancels it) is delivered only once the task
+    /// has been cancelled in this run too (see ``missingReceiver(for:)``).
     func effectAwaitingAnswer(_ payload: any EventPayload) async -> Event? {
-        await withCheckedContinuation { continuation in
-            effect(payload) { continuation.resume(returning: $0) }
+        let cancellation = Locked(false)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                effect(payload, cancellation: cancellation) { continuation.resume(returning: $0) }
+            }
+        } onCancel: {
+            cancellation.withLock { $0 = true }
+            // A cancellation recorded as the answer may now be delivered.
+            state.withLock { $0.work.bump() }?()
         }
     }
 }

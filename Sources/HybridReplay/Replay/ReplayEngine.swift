@@ -25,6 +25,9 @@ final class ReplayEngine: Sendable {
         var handler: @Sendable (Event?) -> Void
         /// Where the platform calls the handler back.
         var executor: DeliveryExecutor
+        /// Set once the task awaiting the answer is cancelled, for a call
+        /// whose recorded answer may be its cancellation (an HTTP request).
+        var cancellation: Locked<Bool>? = nil
     }
 
     struct State {

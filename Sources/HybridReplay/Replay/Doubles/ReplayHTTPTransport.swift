@@ -3,7 +3,9 @@
 /// by the Fetch rules through the implementation's redirect delegate.
 ///
 /// A request answered by an `http.error` throws that error: the recorded
-/// code, domain and message. A request the cassette does not answer throws
+/// code, domain and message. A recorded cancellation (`-999`) is delivered
+/// only once the task that sent the request is cancelled in this run too
+/// (``ReplayEngine/effectAwaitingAnswer(_:)``). A request the cassette does not answer throws
 /// ``ReplayDivergence/transportError``, in a domain of its own, so app code
 /// never mistakes a divergence for a recorded failure.
 final class ReplayHTTPTransport: HTTPTransport {

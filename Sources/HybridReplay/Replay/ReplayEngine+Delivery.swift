@@ -26,7 +26,7 @@ extension ReplayEngine {
     func missingReceiver(for stimulus: Event) -> String? {
         if let call = stimulus.answers, let pending = state.withLock({ $0.answers[call] }) {
             if let failure = stimulus.payload as? HTTPTransportFailure,
-                failure.error.code == HTTPTransportError.Code.cancelled,
+                failure.code == HTTPTransportError.Code.cancelled,
                 pending.cancellation?.current == false
             {
                 return "the recording cancelled the request it answers (event \(call)), and nothing in this run has "

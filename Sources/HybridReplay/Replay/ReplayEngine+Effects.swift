@@ -73,17 +73,49 @@ extension ReplayEngine {
     /// The awaiting task's cancellation is noted: a recorded answer that is
     /// the call's cancellation (`URLError.cancelled`, which URLSession fails
     /// a task with when the app cancels it) is delivered only once the task
-    /// has been cancelled in this run too (see ``missingReceiver(for:)``).
+    /// has been cancelled in this run too (see ``missingReceiver(for:)``);
+    /// and an HTTP request whose task is cancelled while the recording
+    /// answered it otherwise fails at once with that cancellation, as
+    /// URLSession fails it (see ``failCancelledRequest(_:)``).
     func effectAwaitingAnswer(_ payload: any EventPayload) async -> Event? {
         let cancellation = Locked(false)
+        let failsWhenCancelled = payload is HTTPRequest
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 effect(payload, cancellation: cancellation) { continuation.resume(returning: $0) }
+                // Sent from a task cancelled already: onCancel ran before the call was waiting.
+                if failsWhenCancelled, cancellation.current { failCancelledRequest(cancellation) }
             }
         } onCancel: {
             cancellation.withLock { $0 = true }
+            if failsWhenCancelled { failCancelledRequest(cancellation) }
             // A cancellation recorded as the answer may now be delivered.
             state.withLock { $0.work.bump() }?()
         }
+    }
+
+    /// Fails the request whose waiting task was cancelled (`cancellation`)
+    /// with `URLError.cancelled`, now, unless its recorded answer is that
+    /// cancellation (delivered in its turn) or it is no longer waiting.
+    /// URLSession fails a task the app cancels at once, whatever the server
+    /// would have answered; the recorded answer then reaches nobody, as a
+    /// response to a cancelled task does.
+    private func failCancelledRequest(_ cancellation: Locked<Bool>) {
+        let cancelled = state.withLock { state -> (call: Int, handler: AnswerHandler)? in
+            guard let (call, pending) = state.answers.first(where: { $0.value.cancellation === cancellation }) else {
+                return nil
+            }
+            let recorded = script.answerForEffect[call].flatMap { script.event($0) }
+            if let failure = recorded?.payload as? HTTPTransportFailure, failure.code == HTTPTransportError.Code.cancelled {
+                return nil
+            }
+            state.answers.removeValue(forKey: call)
+            state.work.endWait(pending.lease)
+            return (call, pending)
+        }
+        guard let cancelled else { return }
+        let failure = Event(id: 0, at: 0, answers: cancelled.call, payload: HTTPTransportFailure(HTTPTransportError.cancelled))
+        // Resuming the task, as an answer does, is the engine's doing, and what it goes on to do is tracked work.
+        ReplayContext.$isEngineWork.withValue(true) { withLease { cancelled.handler.handler(failure) } }
     }
 }

@@ -88,4 +88,71 @@ struct CancelledRequestTests {
             "\(forgetful)".contains("the recording cancelled the request it answers (event \(firstRequest.id))"),
             "\(forgetful)")
     }
+
+    /// A screen that asks for a price and runs a search side by side; the
+    /// planted bug keeps both in one `current` task and cancels it on every
+    /// message, so the second message cancels the price still in flight.
+    @MainActor final class ShopBridge: NSObject, ScriptMessageHandler {
+        let platform: Platform
+        let sharesOneTask: Bool
+        private var tasks: [String: Task<Void, Never>] = [:]
+
+        init(platform: Platform, sharesOneTask: Bool = false) {
+            self.platform = platform
+            self.sharesOneTask = sharesOneTask
+            super.init()
+            platform.webView.add(self, name: "price")
+            platform.webView.add(self, name: "search")
+        }
+
+        func didReceive(_ message: ScriptMessage) {
+            let key = sharesOneTask ? "current" : message.name
+            tasks[key]?.cancel()
+            let platform = platform
+            let url = "https://api.example/\(message.name)"
+            tasks[key] = Task { @MainActor in
+                guard let response = try? await platform.transport.send(HTTPRequest(url: url)) else { return }
+                platform.webView.evaluateJavaScript("\(message.name).show(\(response.status))", completionHandler: nil)
+            }
+        }
+    }
+
+    @Test("a request the app cancels while the recording answered it fails at once, as URLSession fails it")
+    func requestCancelledInReplayOnly() async throws {
+        let page = SimulatedWebView()
+        let server = HeldHTTPTransport()
+        let platform = Platform.simulated(webView: page, transport: server)
+        let recorder = Recorder(name: "shop", clock: platform.clock)
+        let cassette = try await RuntimeWatchInstallation.during {
+            let bridge = await ShopBridge(platform: recorder.platform(wrapping: platform))
+            try page.postMessage(["sku": "42"], to: "price")
+            _ = try await server.waitForUnanswered(count: 1)
+            try page.postMessage(["q": "mug"], to: "search")
+            let held = try await server.waitForUnanswered(count: 2)
+            for (index, name) in ["search", "price"].enumerated() {
+                let request = try #require(held.first { $0.request.urlString.hasSuffix(name) })
+                server.answer(request, with: HTTPResponse(status: 200))
+                try await recorder.waitForEvents(JavaScriptResult.eventKind, count: index + 1)
+            }
+            withExtendedLifetime(bridge) {}
+            return recorder.cassette()
+        }
+        #expect(!cassette.events.contains { $0.kind == HTTPTransportFailure.eventKind }, "\(outline(cassette.events))")
+
+        for _ in 0..<20 {
+            let report = await RuntimeWatchInstallation.during {
+                await Replayer(cassette: cassette, options: fastReplay).replay { platform in await ShopBridge(platform: platform) }
+            }
+            #expect(report.passed, "\(report)")
+        }
+        let shared = await RuntimeWatchInstallation.during {
+            await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+                await ShopBridge(platform: platform, sharesOneTask: true)
+            }
+        }
+        let issue = try #require(shared.issues.first, "a bridge that cancels the price with the search passed")
+        #expect(issue.kind == .missingEffect, "\(shared)")
+        #expect("\(shared)".contains("price.show(200)"), "\(shared)")
+        #expect(issue.stall?.waitedForUnseenWork == false, "the cancelled task's end is tracked work: \(shared)")
+    }
 }

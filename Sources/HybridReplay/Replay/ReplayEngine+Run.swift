@@ -38,8 +38,10 @@ extension ReplayEngine {
                 }
                 // A job the replay's work handed over — a Task.detached that sets a receiver
                 // through `await MainActor.run` — runs before the next unsolicited stimulus, as a
-                // user acts once the screen is up: the recording waited for it.
-                if stimulus.answers == nil, runsWatchedJobs {
+                // user acts once the screen is up: the recording waited for it. So does the work
+                // an answer set going before the next answer: two children of a task group whose
+                // answers were recorded one after the other finish in that order.
+                if runsWatchedJobs {
                     if await settle(since: seen) == .changed { continue }
                     if isStopped { break }
                 }

@@ -19,6 +19,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include "next_definition.h"
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -297,15 +298,6 @@ extern void __interceptor_dispatch_group_async_f(void *, struct dispatch_queue_s
 extern void __interceptor_dispatch_barrier_async(struct dispatch_queue_s *, void *) __attribute__((weak));
 extern void __interceptor_dispatch_barrier_async_f(struct dispatch_queue_s *, void *, void (*)(void *))
     __attribute__((weak));
-
-// The next definition of `name`: ThreadSanitizer's when it has one, else libdispatch's; looked up once.
-#define HR_NEXT(type, name)                                                                                   \
-    static _Atomic(type) next_##name;                                                                         \
-    type name##_next = atomic_load(&next_##name);                                                             \
-    if (name##_next == NULL) {                                                                                \
-        name##_next = __interceptor_##name != NULL ? (type)__interceptor_##name : (type)dlsym(RTLD_NEXT, #name); \
-        atomic_store(&next_##name, name##_next);                                                              \
-    }
 
 void dispatch_group_notify(void *group, struct dispatch_queue_s *queue, void *block) {
     HR_NEXT(hr_group_block_fn, dispatch_group_notify)

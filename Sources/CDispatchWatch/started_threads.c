@@ -10,6 +10,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include "next_definition.h"
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -34,19 +35,13 @@ static int hr_is_foundation_thread(void *(*start)(void *)) {
 }
 
 int pthread_create(pthread_t *thread, const pthread_attr_t *attributes, void *(*start)(void *), void *argument) {
-    static _Atomic(hr_pthread_create_fn) next_create;
-    hr_pthread_create_fn next = atomic_load(&next_create);
-    if (next == NULL) {
-        next = __interceptor_pthread_create != NULL ? __interceptor_pthread_create
-                                                   : (hr_pthread_create_fn)dlsym(RTLD_NEXT, "pthread_create");
-        atomic_store(&next_create, next);
-    }
+    HR_NEXT(hr_pthread_create_fn, pthread_create)
     hr_dispatch_watch_fn watch = atomic_load(&installed_thread_watch);
     if (watch != NULL && hr_is_foundation_thread(start)) {
         hr_dispatch_watch_note_handoff();
         watch();
     }
-    return next(thread, attributes, start, argument);
+    return pthread_create_next(thread, attributes, start, argument);
 }
 #else
 void hr_thread_watch_install(hr_dispatch_watch_fn watch) { (void)watch; }

@@ -19,18 +19,16 @@ extension ReplayEngine {
 
     /// Why `stimulus` cannot be handed to app code now, or `nil`: see
     /// ``ReplayReceivers/Table/missingReceiver(for:)``. An answer to a call
-    /// that awaits it needs no receiver; but a recorded cancellation of an
-    /// HTTP request (`URLError.cancelled`) answers only a request whose task
-    /// this run has cancelled too, as URLSession fails a task with it only
-    /// once the app cancels the task.
+    /// that awaits it needs no receiver; but a recorded cancellation (see
+    /// ``CallCancellation``) answers only a call whose task this run has
+    /// cancelled too, as the platform fails a call with it only once the app
+    /// cancels the task.
     func missingReceiver(for stimulus: Event) -> String? {
         if let call = stimulus.answers, let pending = state.withLock({ $0.answers[call] }) {
-            if let failure = stimulus.payload as? HTTPTransportFailure,
-                failure.code == HTTPTransportError.Code.cancelled,
-                pending.cancellation?.current == false
-            {
-                return "the recording cancelled the request it answers (event \(call)), and nothing in this run has "
-                    + "cancelled the task awaiting it: the app never cancelled that request"
+            if let cancellation = pending.cancellation, cancellation.isFailure(stimulus.payload), !cancellation.isCancelled {
+                let what = cancellation.call
+                return "the recording cancelled the \(what) it answers (event \(call)), and nothing in this run has "
+                    + "cancelled the task awaiting it: the app never cancelled that \(what)"
             }
             return nil
         }

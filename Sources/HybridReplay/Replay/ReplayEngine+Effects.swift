@@ -6,14 +6,14 @@ extension ReplayEngine {
     ///   - payload: What app code did.
     ///   - knownCause: The stimulus the effect certainly belongs to, such as
     ///     the navigation action whose decision handler was called.
-    ///   - cancellation: Set once the task awaiting the answer is cancelled
-    ///     (see ``effectAwaitingAnswer(_:)``).
+    ///   - cancellation: What the platform does to the call when the task
+    ///     awaiting its answer is cancelled (see ``effectAwaitingAnswer(_:whenCancelled:)``).
     ///   - onAnswer: Called exactly once: with the recorded answer when it is
     ///     delivered, or with `nil` when there is none or the effect diverged.
     /// - Returns: The id of the matched cassette event, or `nil`.
     @discardableResult
     func effect(
-        _ payload: any EventPayload, knownCause: Int? = nil, cancellation: Locked<Bool>? = nil,
+        _ payload: any EventPayload, knownCause: Int? = nil, cancellation: CallCancellation? = nil,
         onAnswer: (@Sendable (Event?) -> Void)? = nil
     ) -> Int? {
         let hint = ReplayContext.stimulus
@@ -70,51 +70,47 @@ extension ReplayEngine {
     /// Makes an effect whose recorded answer the caller awaits; `nil` when
     /// there is none or the effect diverged.
     ///
-    /// The awaiting task's cancellation is noted: a recorded answer that is
-    /// the call's cancellation (`URLError.cancelled`, which URLSession fails
-    /// a task with when the app cancels it) is delivered only once the task
-    /// has been cancelled in this run too (see ``missingReceiver(for:)``);
-    /// and an HTTP request whose task is cancelled while the recording
-    /// answered it otherwise fails at once with that cancellation, as
-    /// URLSession fails it (see ``failCancelledRequest(_:)``).
-    func effectAwaitingAnswer(_ payload: any EventPayload) async -> Event? {
-        let cancellation = Locked(false)
-        let failsWhenCancelled = payload is HTTPRequest
+    /// - Parameter whenCancelled: For a seam whose platform fails a call
+    ///   when the task awaiting it is cancelled, that failure (see
+    ///   ``CallCancellation``); the task's cancellation is then followed.
+    func effectAwaitingAnswer(_ payload: any EventPayload, whenCancelled: CallCancellation? = nil) async -> Event? {
+        guard let cancellation = whenCancelled else {
+            return await withCheckedContinuation { continuation in
+                effect(payload) { continuation.resume(returning: $0) }
+            }
+        }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 effect(payload, cancellation: cancellation) { continuation.resume(returning: $0) }
                 // Sent from a task cancelled already: onCancel ran before the call was waiting.
-                if failsWhenCancelled, cancellation.current { failCancelledRequest(cancellation) }
+                if cancellation.isCancelled { failCancelledCall(cancellation) }
             }
         } onCancel: {
-            cancellation.withLock { $0 = true }
-            if failsWhenCancelled { failCancelledRequest(cancellation) }
+            cancellation.cancel()
+            failCancelledCall(cancellation)
             // A cancellation recorded as the answer may now be delivered.
             state.withLock { $0.work.bump() }?()
         }
     }
 
-    /// Fails the request whose waiting task was cancelled (`cancellation`)
-    /// with `URLError.cancelled`, now, unless its recorded answer is that
-    /// cancellation (delivered in its turn) or it is no longer waiting.
-    /// URLSession fails a task the app cancels at once, whatever the server
-    /// would have answered; the recorded answer then reaches nobody, as a
-    /// response to a cancelled task does.
-    private func failCancelledRequest(_ cancellation: Locked<Bool>) {
+    /// Fails the call whose waiting task was cancelled with what the
+    /// platform answers then, now, unless its recorded answer is that very
+    /// failure (delivered in its turn) or it is no longer waiting; the
+    /// recorded answer then reaches nobody, as an answer to a cancelled
+    /// call does.
+    private func failCancelledCall(_ cancellation: CallCancellation) {
         let cancelled = state.withLock { state -> (call: Int, handler: AnswerHandler)? in
             guard let (call, pending) = state.answers.first(where: { $0.value.cancellation === cancellation }) else {
                 return nil
             }
             let recorded = script.answerForEffect[call].flatMap { script.event($0) }
-            if let failure = recorded?.payload as? HTTPTransportFailure, failure.code == HTTPTransportError.Code.cancelled {
-                return nil
-            }
+            if let recorded, cancellation.isFailure(recorded.payload) { return nil }
             state.answers.removeValue(forKey: call)
             state.work.endWait(pending.lease)
             return (call, pending)
         }
         guard let cancelled else { return }
-        let failure = Event(id: 0, at: 0, answers: cancelled.call, payload: HTTPTransportFailure(HTTPTransportError.cancelled))
+        let failure = Event(id: 0, at: 0, answers: cancelled.call, payload: cancellation.failure)
         // Resuming the task, as an answer does, is the engine's doing, and what it goes on to do is tracked work.
         ReplayContext.$isEngineWork.withValue(true) { withLease { cancelled.handler.handler(failure) } }
     }

@@ -111,9 +111,9 @@ extension ReplayEngine {
         while look.looks < Self.mostMainActorLooks {
             look.looks += 1
             let next = readyStimulus()
-            // The scheduler settles before moving the clock, before an unsolicited stimulus
-            // while a watched job is on its way, and when nothing is ready to deliver.
-            let settles = look.mustSettle || next.map { $0.time > now || ($0.answers == nil && runsWatchedJobs) } ?? true
+            // The scheduler settles before moving the clock, before any stimulus while a
+            // watched job is on its way (see ReplayEngine+Run.swift), and when nothing is ready.
+            let settles = look.mustSettle || next.map { $0.time > now || runsWatchedJobs } ?? true
             if settles {
                 switch lookAtMainQueue() {
                 case .busy:

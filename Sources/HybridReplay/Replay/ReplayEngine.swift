@@ -25,9 +25,9 @@ final class ReplayEngine: Sendable {
         var handler: @Sendable (Event?) -> Void
         /// Where the platform calls the handler back.
         var executor: DeliveryExecutor
-        /// Set once the task awaiting the answer is cancelled, for a call
-        /// whose recorded answer may be its cancellation (an HTTP request).
-        var cancellation: Locked<Bool>? = nil
+        /// What the platform does to the call when the task awaiting it is
+        /// cancelled, for a seam whose platform fails it then (an HTTP request).
+        var cancellation: CallCancellation? = nil
     }
 
     struct State {

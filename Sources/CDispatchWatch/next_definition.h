@@ -1,5 +1,5 @@
 // The definition a function of the package's takes the place of, for the
-// interposers in carried_blocks.c and started_threads.c. Internal to the module.
+// interposers in watch.c, carried_blocks.c and started_threads.c. Internal to the module.
 #ifndef HYBRIDREPLAY_NEXT_DEFINITION_H
 #define HYBRIDREPLAY_NEXT_DEFINITION_H
 

@@ -9,6 +9,7 @@
 // hands to other queues until the turn is done (see `hr_job_hold_begin`).
 #include "CDispatchWatch.h"
 #include "carried_blocks.h"
+#include "next_definition.h"
 
 #include <stdatomic.h>
 
@@ -85,9 +86,6 @@ extern void __interceptor_dispatch_async(struct dispatch_queue_s *, void *) __at
 extern void __interceptor_dispatch_after(unsigned long long, struct dispatch_queue_s *, void *) __attribute__((weak));
 extern void __interceptor_dispatch_async_f(struct dispatch_queue_s *, void *, void (*)(void *)) __attribute__((weak));
 
-static _Atomic(hr_real_dispatch_async) real_dispatch_async;
-static _Atomic(hr_real_dispatch_after) real_dispatch_after;
-static _Atomic(hr_real_dispatch_async_f) real_dispatch_async_f;
 static _Atomic(hr_dispatch_watch_fn) installed_watch;
 static _Atomic(hr_dispatch_watch_fn) installed_after_watch;
 static atomic_int reached;
@@ -136,13 +134,8 @@ static void hr_run_watched_job(void *wrapped) {
 
 // libdispatch's (or ThreadSanitizer's) `dispatch_async_f`, looked up once.
 static hr_real_dispatch_async_f hr_real_async_f(void) {
-    hr_real_dispatch_async_f real = atomic_load(&real_dispatch_async_f);
-    if (real == NULL) {
-        real = __interceptor_dispatch_async_f != NULL ? __interceptor_dispatch_async_f
-                                                      : (hr_real_dispatch_async_f)dlsym(RTLD_NEXT, "dispatch_async_f");
-        atomic_store(&real_dispatch_async_f, real);
-    }
-    return real;
+    HR_NEXT(hr_real_dispatch_async_f, dispatch_async_f)
+    return dispatch_async_f_next;
 }
 
 // ---- Holding the jobs a turn of the main actor hands on ----
@@ -338,12 +331,7 @@ unsigned long hr_dispatch_watch_thread_handoffs(void) { return thread_handoffs; 
 void hr_dispatch_watch_note_handoff(void) { thread_handoffs += 1; }
 
 void dispatch_async(struct dispatch_queue_s *queue, void *block) {
-    hr_real_dispatch_async real = atomic_load(&real_dispatch_async);
-    if (real == NULL) {
-        real = __interceptor_dispatch_async != NULL ? __interceptor_dispatch_async
-                                                    : (hr_real_dispatch_async)dlsym(RTLD_NEXT, "dispatch_async");
-        atomic_store(&real_dispatch_async, real);
-    }
+    HR_NEXT(hr_real_dispatch_async, dispatch_async)
     atomic_store(&reached, 1);
     thread_handoffs += 1;
     hr_dispatch_watch_fn watch = atomic_load(&installed_watch);
@@ -354,21 +342,16 @@ void dispatch_async(struct dispatch_queue_s *queue, void *block) {
     // The engine's own main-queue blocks are handed over uncounted, and never carried.
     if (!uncounted && hr_carry_block(queue, block, on_main, hr_real_async_f())) return;
     if (!on_main && watch != NULL) watch();
-    real(queue, block);
+    dispatch_async_next(queue, block);
 }
 
 // `DispatchQueue.asyncAfter`: counted as a handoff of the calling thread, then passed on.
 void dispatch_after(unsigned long long when, struct dispatch_queue_s *queue, void *block) {
-    hr_real_dispatch_after real = atomic_load(&real_dispatch_after);
-    if (real == NULL) {
-        real = __interceptor_dispatch_after != NULL ? __interceptor_dispatch_after
-                                                    : (hr_real_dispatch_after)dlsym(RTLD_NEXT, "dispatch_after");
-        atomic_store(&real_dispatch_after, real);
-    }
+    HR_NEXT(hr_real_dispatch_after, dispatch_after)
     thread_handoffs += 1;
     hr_dispatch_watch_fn watch = atomic_load(&installed_after_watch);
     if (watch != NULL && !uncounted) watch();
-    real(when, queue, block);
+    dispatch_after_next(when, queue, block);
 }
 
 // What the concurrency runtime calls to run a task on the main actor

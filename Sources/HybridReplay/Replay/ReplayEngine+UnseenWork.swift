@@ -145,7 +145,7 @@ extension ReplayEngine {
         }
         if enqueues > 0 {
             let tasks = enqueues == 1 ? "1 task" : "\(enqueues) tasks"
-            parts.append("\(tasks) started from its work that never called a seam under its lease (Task.detached, or a task of Task {} that made no call)")
+            parts.append("\(tasks) handed to the global executor by its work that never called a seam under its lease (a Task.detached, a task of Task {} that made no call, or a suspended task its work resumed, such as a consumer waiting in `for await`)")
         }
         if blocks > 0 {
             parts.append((blocks == 1 ? "1 block" : "\(blocks) blocks") + " handed to a Dispatch queue other than the main queue")

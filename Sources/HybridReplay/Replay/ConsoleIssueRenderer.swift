@@ -157,10 +157,20 @@ package enum ConsoleIssueRenderer {
         return result + rest
     }
 
-    /// What an issue that follows from a call gone missing adds: which call.
+    /// What an issue that may follow from a call gone missing adds: which call.
+    ///
+    /// An effect that matches one recorded after the answer to a call not
+    /// made (``ReplayIssue/Statement/beforeCause``) shows that call skipped;
+    /// one that only comes nearest to it may as well be an effect the
+    /// recording does not have — an evaluation for a search the app forgot to
+    /// cancel — made before a call that is still to come, so the text says both.
     private static func missingCall(_ issue: ReplayIssue) -> String {
         guard let call = issue.missingCall else { return "" }
-        return "; that answers \(call), which has not happened: the call the recording made first is missing"
+        guard issue.statement == .aheadOfStimulus else {
+            return "; that answers \(call), which has not happened: the call the recording made first is missing"
+        }
+        return "; that answers \(call), which has not happened yet: the call the recording made first is missing, "
+            + "or this effect is one the recording does not have"
     }
 
     /// Why the replay judged when it did.

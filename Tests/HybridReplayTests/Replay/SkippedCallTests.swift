@@ -90,9 +90,53 @@ struct SkippedCallTests {
             if skips {
                 let first = try #require(report.issues.first, "\(report)")
                 #expect(first.missingCall?.id == 2, "\(report)")
-                #expect(first.message.contains("which has not happened: the call the recording made first is missing"), "\(report)")
+                #expect(
+                    first.message.contains(
+                        "which has not happened yet: the call the recording made first is missing, "
+                            + "or this effect is one the recording does not have"), "\(report)")
             }
         }
+    }
+
+    /// Shows the album's size; the buggy one first shows a placeholder the recording never had, then asks.
+    @MainActor final class AlbumSizeWithPlaceholder: NSObject, ScriptMessageHandler {
+        let platform: Platform
+
+        init(platform: Platform) {
+            self.platform = platform
+            super.init()
+            platform.webView.add(self, name: "size")
+        }
+
+        func didReceive(_ message: ScriptMessage) {
+            let (transport, webView) = (platform.transport, platform.webView)
+            webView.evaluateJavaScript("showSize('…')", completionHandler: nil)
+            Task {
+                let size = (try? await transport.send(HTTPRequest(url: "https://media.example/albums/7/size")))?.body?.text ?? "?"
+                webView.evaluateJavaScript("showSize('\(size)')", completionHandler: nil)
+            }
+        }
+    }
+
+    @Test("an extra effect made before a call that still comes is not called a skipped call")
+    func extraEffectBeforeTheCallIsNotCalledSkipped() async throws {
+        let cassette = makeCassette([
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "size", body: .null)),
+            Event(id: 2, at: 0, cause: 1, payload: HTTPRequest(url: "https://media.example/albums/7/size")),
+            Event(id: 3, at: 0, answers: 2, payload: HTTPResponse(status: 200, body: .text("12 MB"))),
+            Event(id: 4, at: 0, cause: 1, payload: JavaScriptEvaluation(script: "showSize('12 MB')")),
+            Event(id: 5, at: 0, answers: 4, payload: JavaScriptResult(.value(.null))),
+        ])
+        let report = await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+            await AlbumSizeWithPlaceholder(platform: platform)
+        }
+        let first = try #require(report.issues.first, "\(report)")
+        #expect(first.kind == .unexpectedEffect)
+        #expect(first.statement == .aheadOfStimulus)
+        #expect(first.missingCall?.id == 2, "\(report)")
+        #expect(
+            first.message.contains("which has not happened yet: the call the recording made first is missing, or this effect is one the recording does not have"),
+            "\(report)")
     }
 
     @Test("the upload made first replays green")

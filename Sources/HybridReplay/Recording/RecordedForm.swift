@@ -10,6 +10,11 @@ import Foundation
 /// - A request or load body of JSON bytes or text, sent with a JSON
 ///   `Content-Type` (`application/json`, `text/json`, `+json`), is written as
 ///   `json` instead of `base64` or `text`: readable, and in one key order.
+/// - The header lines app code sends (a request, a load, a scheme handler's
+///   response) are written by name, compared without regard to case, the
+///   lines of one name in the order sent: a `URLRequest` or
+///   `HTTPURLResponse` keeps its headers in a dictionary, whose order changes
+///   from process to process, and a replay pairs header lines by name.
 ///
 /// Only what a rewrite leaves exactly as sent is rewritten (see
 /// ``ExactJSONText``); anything else is kept byte for byte. A replay and
@@ -20,6 +25,14 @@ enum RecordedForm {
     /// `payload` as the recorder writes it, before redaction.
     static func of(_ payload: any EventPayload) -> any EventPayload {
         (payload as? any StandardPayload)?.recordedForm() ?? payload
+    }
+
+    /// `headers` ordered by name (case-insensitively), the lines of one name as sent.
+    static func written(_ headers: [HTTPHeader]) -> [HTTPHeader] {
+        headers.enumerated().sorted { left, right in
+            let (leftName, rightName) = (left.element.name.lowercased(), right.element.name.lowercased())
+            return leftName == rightName ? left.offset < right.offset : leftName < rightName
+        }.map(\.element)
     }
 
     /// `body` as `json` when `headers` say JSON and its text is exactly a JSON document; otherwise `body`.

@@ -114,9 +114,28 @@ struct PayloadComparison {
                 found.append(FieldDifference(path: path.appending(.key(key)).description, expected: nil, actual: value.text))
             }
         case (.array(let recorded), .array(let happened)):
-            let headerSteps = path.components.last == .key("headers") ? Self.headerSteps(recorded, happened) : nil
+            if path.components.last == .key("headers"), let pairs = Self.headerPairs(recorded, happened) {
+                // Header lines of different names are in no meaningful order (a `URLRequest` keeps
+                // them in a dictionary): each recorded line meets the happened line of its name and
+                // place among that name's lines.
+                for (step, left, right) in pairs {
+                    path.components.append(step)
+                    defer { path.components.removeLast() }
+                    switch (left, right) {
+                    case (let left?, let right?):
+                        compare(left, right, path: &path, bindings: &bindings, into: &found)
+                    case (let left?, nil):
+                        found.append(FieldDifference(path: path.description, expected: left.text, actual: nil))
+                    case (nil, let right?):
+                        found.append(FieldDifference(path: path.description, expected: nil, actual: right.text))
+                    case (nil, nil):
+                        break
+                    }
+                }
+                return
+            }
             for index in 0..<max(recorded.count, happened.count) {
-                path.components.append(headerSteps?[index] ?? .index(index))
+                path.components.append(.index(index))
                 defer { path.components.removeLast() }
                 switch (index < recorded.count ? recorded[index] : nil, index < happened.count ? happened[index] : nil) {
                 case (let left?, let right?):
@@ -180,9 +199,15 @@ struct PayloadComparison {
         return true
     }
 
-    /// The steps into two header lists, by name, or `nil` when either holds
-    /// anything but `{"name", "value"}` objects.
-    private static func headerSteps(_ recorded: [Expected], _ happened: [Tree]) -> [FieldPath.Component]? {
+    /// Two header lists paired by name, compared without regard to case: the
+    /// recorded lines in their order, each with the happened line of its name
+    /// and place among that name's lines (or none), then the happened lines
+    /// left over; `nil` when either list holds anything but `{"name", "value"}`
+    /// objects. A step names its header, with its place when either list
+    /// repeats the name.
+    private static func headerPairs(_ recorded: [Expected], _ happened: [Tree])
+        -> [(FieldPath.Component, Expected?, Tree?)]?
+    {
         var old: [String] = []
         for element in recorded {
             guard case .object(let members) = element, members.count == 2, members[0].0 == "name",
@@ -191,7 +216,31 @@ struct PayloadComparison {
             old.append(name)
         }
         guard let new = EventFields.namedHeaders(happened)?.map(\.0) else { return nil }
-        return FieldPath.headerSteps(old: old, new: new)
+        var oldCounts: [String: Int] = [:]
+        for name in old { oldCounts[name.lowercased(), default: 0] += 1 }
+        var newLines: [String: [Int]] = [:]
+        for (index, name) in new.enumerated() { newLines[name.lowercased(), default: []].append(index) }
+        func step(_ name: String, _ occurrence: Int) -> FieldPath.Component {
+            let key = name.lowercased()
+            let repeats = (oldCounts[key] ?? 0) > 1 || (newLines[key]?.count ?? 0) > 1
+            return .header(name, occurrence: repeats ? occurrence : nil)
+        }
+        var pairs: [(FieldPath.Component, Expected?, Tree?)] = []
+        var seen: [String: Int] = [:]
+        var paired = Set<Int>()
+        for (index, name) in old.enumerated() {
+            let key = name.lowercased()
+            let occurrence = seen[key, default: 0]
+            seen[key] = occurrence + 1
+            let match = newLines[key].flatMap { occurrence < $0.count ? $0[occurrence] : nil }
+            if let match { paired.insert(match) }
+            pairs.append((step(name, occurrence), recorded[index], match.map { happened[$0] }))
+        }
+        for (index, name) in new.enumerated() where !paired.contains(index) {
+            let occurrence = newLines[name.lowercased()]?.firstIndex(of: index) ?? 0
+            pairs.append((step(name, occurrence), nil, happened[index]))
+        }
+        return pairs
     }
 
     /// How far apart two payloads are, for choosing the nearest candidate.

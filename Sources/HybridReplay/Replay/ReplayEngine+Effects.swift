@@ -58,10 +58,13 @@ extension ReplayEngine {
             fail(snapshot.divergence(for: payload, knownCause: knownCause, hint: hint))
         }
         // WebKit never calls a completion handler inside the call that takes it;
-        // the task that calls it later is work of the implementation's.
+        // the task that calls it later is work of the implementation's, and calls
+        // it where the platform calls back (the main actor for an evaluation),
+        // as a matched call's answer is, wherever the call was made.
         if let onAnswer {
+            let executor = DeliveryExecutor.forAnswer(to: payload)
             ReplayContext.$isEngineWork.withValue(true) {
-                Task { ReplayContext.$isEngineWork.withValue(false) { onAnswer(nil) } }
+                Task { await executor.run { ReplayContext.$isEngineWork.withValue(false) { onAnswer(nil) } } }
             }
         }
         return nil

@@ -60,30 +60,4 @@ package struct FieldPath: Sendable, Hashable, CustomStringConvertible {
                 ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
             }
     }
-
-    /// The steps into each position of two lists of headers compared position by position.
-    ///
-    /// - Parameters:
-    ///   - old: The names of the recorded (or old) list, in order.
-    ///   - new: The names of the list that happened (or the new one), in order.
-    /// - Returns: One step per position of the longer list, named as the old
-    ///   list names that position, or the new one past the old one's end; a
-    ///   name either list repeats is numbered by its occurrence.
-    package static func headerSteps(old: [String], new: [String]) -> [Component] {
-        var oldCounts: [String: Int] = [:]
-        for name in old { oldCounts[name.lowercased(), default: 0] += 1 }
-        var newCounts: [String: Int] = [:]
-        for name in new { newCounts[name.lowercased(), default: 0] += 1 }
-        var seen: [String: Int] = [:]
-        var steps: [Component] = []
-        for index in 0..<max(old.count, new.count) {
-            let name = index < old.count ? old[index] : new[index]
-            let key = name.lowercased()
-            let occurrence = seen[key, default: 0]
-            seen[key] = occurrence + 1
-            let repeats = (oldCounts[key] ?? 0) > 1 || (newCounts[key] ?? 0) > 1
-            steps.append(.header(name, occurrence: repeats ? occurrence : nil))
-        }
-        return steps
-    }
 }

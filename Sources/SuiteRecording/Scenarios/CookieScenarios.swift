@@ -29,8 +29,8 @@ enum CookieScenarios {
 
     static let headerNameCase = Scenario(
         "cookies/header-name-case.json", contract: .cookieRedirectLoader,
-        description: "HTTP header names are case-insensitive: the host app's lowercase cookie header is kept in "
-            + "its place, before its accept header; the "
+        description: "HTTP header names are case-insensitive: the host app's lowercase cookie header is kept, "
+            + "beside its accept header; the "
             + "302's lowercase location and set-cookie are followed and stored, and the page's CONTENT-TYPE is "
             + "loaded with it.",
         setting: loggedIn, redaction: redaction

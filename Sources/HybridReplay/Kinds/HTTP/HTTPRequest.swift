@@ -52,6 +52,7 @@ extension HTTPRequest {
     func recordedForm() -> Self {
         var request = self
         request.body = body.map { RecordedForm.written($0, headers) }
+        request.headers = RecordedForm.written(headers)
         return request
     }
 

@@ -50,6 +50,7 @@ extension NavigationLoad {
     func recordedForm() -> Self {
         var load = self
         load.body = body.map { RecordedForm.written($0, headers) }
+        load.headers = RecordedForm.written(headers)
         return load
     }
 

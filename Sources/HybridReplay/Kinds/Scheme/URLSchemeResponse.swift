@@ -55,7 +55,11 @@ extension URLSchemeResponse {
         return response
     }
 
-    func recordedForm() -> Self { self }
+    func recordedForm() -> Self {
+        var response = self
+        response.headers = RecordedForm.written(headers)
+        return response
+    }
 
     func comparedForm() -> Self { self }
 }

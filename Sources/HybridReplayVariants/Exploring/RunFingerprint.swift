@@ -47,6 +47,9 @@ public struct RunFingerprint: Sendable, Hashable, CustomStringConvertible, Lossl
                 uncaused.append(event)
             }
         }
+        // Effects of concurrent tasks (a task group's children) come in the scheduler's order:
+        // each run of a stimulus's effects that all have a strand is read in one order.
+        for (cause, effects) in effectsByCause { effectsByCause[cause] = concurrentRunsSorted(effects) }
         // The same stimulus sent several times in a row (a page posting
         // twice) may be handled by concurrent work in either order, so which
         // of them caused which effect, and which request got the recorded
@@ -84,6 +87,49 @@ public struct RunFingerprint: Sendable, Hashable, CustomStringConvertible, Lossl
                 id: newID[event.id] ?? 0, at: 0, cause: event.cause.flatMap { newID[$0] }, answers: answers, payload: event.payload)
             return (event.id, renumbered)
         }
+    }
+
+    /// `effects` with each run of consecutive effects that have a strand in
+    /// one order: the strands' effects merged by kind and canonical payload,
+    /// each strand's own effects in the order it made them.
+    static func concurrentRunsSorted(_ effects: [Event]) -> [Event] {
+        var result: [Event] = []
+        var queues: [Int: [Event]] = [:]
+        var firstSeen: [Int] = []
+        func flush() {
+            var heads = firstSeen.compactMap { strand in queues[strand].map { (strand, $0) } }
+            var keys = heads.map { $0.1.map(key) }
+            while true {
+                var best: Int?
+                for index in heads.indices where !heads[index].1.isEmpty {
+                    if let current = best, !keys[index][0].lexicographicallyPrecedes(keys[current][0]) { continue }
+                    best = index
+                }
+                guard let best else { break }
+                result.append(heads[best].1.removeFirst())
+                keys[best].removeFirst()
+            }
+            heads = []
+            queues = [:]
+            firstSeen = []
+        }
+        for effect in effects {
+            guard let strand = effect.strand else {
+                flush()
+                result.append(effect)
+                continue
+            }
+            if queues[strand] == nil { firstSeen.append(strand) }
+            queues[strand, default: []].append(effect)
+        }
+        flush()
+        return result
+    }
+
+    /// What orders concurrent effects: their kind and canonical payload.
+    private static func key(_ effect: Event) -> [UInt8] {
+        let alone = Cassette(header: CassetteHeader(name: "effect"), events: [Event(id: 1, at: 0, payload: effect.payload)])
+        return Array("\(effect.kind) ".utf8) + CassetteWriter.canonicalBytes(of: alone)
     }
 
     /// Reads 16 hex digits, as ``description`` writes them; `nil` when it is not that.

@@ -1,0 +1,109 @@
+import Foundation
+import HybridReplay
+import HybridReplaySimulation
+import Testing
+
+@testable import HybridReplayVariants
+
+/// A product card that fetches the price and the stock side by side in a
+/// task group, then shows both: its two requests go out in whichever order
+/// the scheduler starts the children.
+@MainActor final class ProductCard: NSObject, ScriptMessageHandler {
+    let platform: Platform
+
+    init(platform: Platform) {
+        self.platform = platform
+        super.init()
+        platform.webView.add(self, name: "product")
+    }
+
+    func didReceive(_ message: ScriptMessage) {
+        let (transport, webView) = (platform.transport, platform.webView)
+        Task {
+            var parts: [String: String] = [:]
+            await withTaskGroup(of: (String, String).self) { group in
+                for part in ["price", "stock"] {
+                    group.addTask {
+                        let response = try? await transport.send(HTTPRequest(url: "https://shop.example/p/7/\(part)"))
+                        return (part, response?.body?.text ?? "?")
+                    }
+                }
+                for await (part, text) in group { parts[part] = text }
+            }
+            webView.evaluateJavaScript("show('\(parts["price"] ?? "")', '\(parts["stock"] ?? "")')", completionHandler: nil)
+        }
+    }
+}
+
+@Suite("The reference oracle and concurrent children")
+struct ConcurrentReferenceTests {
+    static let reference = ReferenceImplementation(name: "product-card") { platform in await ProductCard(platform: platform) }
+
+    static func recorded() async throws -> Cassette {
+        let recorder = Recorder(name: "product-card", clock: ManualClock())
+        let page = SimulatedWebView()
+        let server = ScriptedHTTPTransport { request in
+            HTTPResponse(status: 200, body: .text(request.urlString.hasSuffix("price") ? "19.99 EUR" : "7 left"))
+        }
+        let platform = recorder.platform(wrapping: .simulated(webView: page, transport: server))
+        let card = await ProductCard(platform: platform)
+        try page.postMessage(.null, to: "product")
+        try await recorder.waitForEvents(JavaScriptResult.eventKind)
+        _ = card
+        return recorder.cassette()
+    }
+
+    @Test("a replay's trace keeps the strands of concurrent calls")
+    func traceKeepsStrands() async throws {
+        let cassette = try await Self.recorded()
+        #expect(cassette.events.filter { $0.strand != nil }.count == 2, "the two requests are recorded as concurrent")
+        let report = await Replayer(cassette: cassette).replay { platform in await ProductCard(platform: platform) }
+        #expect(report.passed, "\(report)")
+        #expect(report.trace.events.filter { $0.kind == HTTPRequest.eventKind }.map(\.strand) == [1, 2])
+    }
+
+    @Test("two runs whose concurrent calls came in the other order do the same as each other")
+    func otherOrderIsNoDifference() {
+        let message = Event(id: 1, at: 0, payload: ScriptMessage(handler: "product", body: .null))
+        let price = HTTPRequest(url: "https://shop.example/p/7/price")
+        let stock = HTTPRequest(url: "https://shop.example/p/7/stock")
+        let show = JavaScriptEvaluation(script: "show('19.99 EUR', '7 left')")
+        func run(priceFirst: Bool) -> Cassette {
+            let (priceID, stockID) = priceFirst ? (2, 3) : (3, 2)
+            var events = [
+                message,
+                Event(id: priceID, at: 0, cause: 1, strand: priceFirst ? 1 : 2, payload: price),
+                Event(id: stockID, at: 0, cause: 1, strand: priceFirst ? 2 : 1, payload: stock),
+                Event(id: 4, at: 0, answers: priceID, payload: HTTPResponse(status: 200, body: .text("19.99 EUR"))),
+                Event(id: 5, at: 0, answers: stockID, payload: HTTPResponse(status: 200, body: .text("7 left"))),
+                Event(id: 6, at: 0, cause: 1, payload: show),
+            ]
+            events.sort { $0.id < $1.id }
+            return Cassette(header: CassetteHeader(name: "run"), events: events)
+        }
+        #expect(ReferenceImplementation.difference(of: run(priceFirst: false), from: run(priceFirst: true), reference: "r") == nil)
+        #expect(RunFingerprint(trace: run(priceFirst: false)) == RunFingerprint(trace: run(priceFirst: true)))
+        // Without strands the order is part of the run, as before.
+        var unstranded = run(priceFirst: false)
+        for index in unstranded.events.indices { unstranded.events[index].strand = nil }
+        #expect(ReferenceImplementation.difference(of: unstranded, from: run(priceFirst: true), reference: "r") != nil)
+    }
+
+    @Test("the order of concurrent effects is no part of a run's fingerprint; each strand's own order is")
+    func fingerprintIgnoresTheOrderOfStrands() {
+        let message = Event(id: 1, at: 0, payload: ScriptMessage(handler: "product", body: .null))
+        let price = HTTPRequest(url: "https://shop.example/p/7/price")
+        let stock = HTTPRequest(url: "https://shop.example/p/7/stock")
+        func trace(_ first: (HTTPRequest, Int), _ second: (HTTPRequest, Int)) -> Cassette {
+            Cassette(
+                header: CassetteHeader(name: "run"),
+                events: [
+                    message, Event(id: 2, at: 0, cause: 1, strand: first.1, payload: first.0),
+                    Event(id: 3, at: 0, cause: 1, strand: second.1, payload: second.0),
+                ])
+        }
+        #expect(RunFingerprint(trace: trace((price, 1), (stock, 2))) == RunFingerprint(trace: trace((stock, 1), (price, 2))))
+        // One strand's two calls in the other order are another run.
+        #expect(RunFingerprint(trace: trace((price, 1), (stock, 1))) != RunFingerprint(trace: trace((stock, 1), (price, 1))))
+    }
+}

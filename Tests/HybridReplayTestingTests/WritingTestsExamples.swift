@@ -57,6 +57,33 @@ func routerConforms(_ cassette: CassetteCase) async {
     await replayCassette(cassette) { platform in GuideRouter(platform: platform) }
 }
 
+/// `GuideRouter` with a planted bug: it leaves the green component out of the route.
+struct RouterDroppingGreen: NavigationDelegate {
+    let router: GuideRouter
+
+    init(platform: Platform) {
+        router = GuideRouter(platform: platform)
+        platform.webView.setNavigationDelegate(self)
+    }
+
+    func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+        var action = action
+        action.urlString = action.urlString.replacingOccurrences(of: "&g=255", with: "")
+        router.decidePolicy(for: action, decisionHandler: decisionHandler)
+    }
+}
+
+@Test("a router that drops the green component fails the yellow cassette")
+func catchesDroppedGreen() async {
+    await withKnownIssue {
+        await replayCassette("guide-present-yellow", record: .never) { platform in
+            RouterDroppingGreen(platform: platform)
+        }
+    } matching: { issue in
+        issue.comments.map(\.rawValue).joined().contains("parameters.g: expected 255")
+    }
+}
+
 /// The guide's completion-handler form over `HTTPTransport.send`.
 struct CallbackLoader {
     let transport: any HTTPTransport

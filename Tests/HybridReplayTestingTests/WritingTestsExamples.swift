@@ -57,6 +57,72 @@ func routerConforms(_ cassette: CassetteCase) async {
     await replayCassette(cassette) { platform in GuideRouter(platform: platform) }
 }
 
+/// `GuideRouter` with a planted bug: it leaves the green component out of the route.
+struct RouterDroppingGreen: NavigationDelegate {
+    let router: GuideRouter
+
+    init(platform: Platform) {
+        router = GuideRouter(platform: platform)
+        platform.webView.setNavigationDelegate(self)
+    }
+
+    func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+        var action = action
+        action.urlString = action.urlString.replacingOccurrences(of: "&g=255", with: "")
+        router.decidePolicy(for: action, decisionHandler: decisionHandler)
+    }
+}
+
+@Test("a router that drops the green component fails the yellow cassette")
+func catchesDroppedGreen() async {
+    await withKnownIssue {
+        await replayCassette("guide-present-yellow", record: .never) { platform in
+            RouterDroppingGreen(platform: platform)
+        }
+    } matching: { issue in
+        issue.comments.map(\.rawValue).joined().contains("parameters.g: expected 255")
+    }
+}
+
+/// The guide's completion-handler form over `HTTPTransport.send`.
+struct CallbackLoader {
+    let transport: any HTTPTransport
+
+    func fetch(_ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, HTTPTransportError>) -> Void) {
+        Task {
+            do throws(HTTPTransportError) {
+                completion(.success(try await transport.send(request)))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
+    /// `fetch`'s result, awaited.
+    func result(of request: HTTPRequest) async -> Result<HTTPResponse, HTTPTransportError> {
+        await withCheckedContinuation { continuation in
+            fetch(request) { continuation.resume(returning: $0) }
+        }
+    }
+}
+
+@Test("the guide's completion-handler wrapper hands on the transport's response, and its error")
+func callbackLoaderHandsOnTheAnswer() async throws {
+    let request = HTTPRequest(url: "https://api.example.com/greeting")
+    let answering = CallbackLoader(transport: ScriptedHTTPTransport { _ in HTTPResponse(status: 200, body: .text("hi")) })
+    let response = try await answering.result(of: request).get()
+    #expect(response.status == 200 && response.body?.text == "hi")
+
+    let offline = CallbackLoader(transport: ScriptedHTTPTransport(fallibleRoutes: { _ throws(HTTPTransportError) in
+        throw HTTPTransportError("The Internet connection appears to be offline.", code: HTTPTransportError.Code.notConnectedToInternet)
+    }))
+    guard case .failure(let error) = await offline.result(of: request) else {
+        Issue.record("the transport's error was not handed on")
+        return
+    }
+    #expect(error.code == HTTPTransportError.Code.notConnectedToInternet)
+}
+
 final class RouterTests: XCTestCase {
     func testPresentsYellow() async throws {
         let page = SimulatedWebView()

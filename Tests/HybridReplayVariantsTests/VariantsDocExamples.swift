@@ -67,6 +67,22 @@ struct VariantsDocExamples {
         #expect(webView.hasNavigationDelegate)
     }
 
+    @Test("the guide's reference example: options made first, then reference set; a router taking 256 for a colour differs from it")
+    func comparesWithTheReference() async throws {
+        let routerCassetteURL = suiteFolder.appendingPathComponent("router/present-yellow.json")
+        var options = ExplorationOptions()
+        options.reference = ReferenceImplementation(name: "navigation-router") { platform in
+            NavigationRouter(webView: platform.webView, routes: platform.routes)
+        }
+        let exploration = try await exploreCassette(at: routerCassetteURL, options: options) { platform in
+            MyRouter(webView: platform.webView, routes: platform.routes)
+        }
+        #expect(exploration.explored == exploration.total && exploration.total > 20)
+        let failing = exploration.failures.map(\.variant.id.description).sorted()
+        #expect(failing == ["v1:router-present-yellow:query:1:b=past-byte", "v1:router-present-yellow:query:1:g=past-byte", "v1:router-present-yellow:query:1:r=past-byte"])
+        #expect(exploration.failures.allSatisfy { $0.violations.map(\.rule) == [.sameAsReference] })
+    }
+
     // Paths are relative to this file, as in an app's test target.
     @Test(
         "each variant of the reply cassette is a test case of its own",
@@ -82,5 +98,17 @@ struct VariantsDocExamples {
                 PromiseReplyBridge(webView: $0.webView, transport: $0.transport)
             }
         } matching: { $0.comments.map(\.rawValue).joined().contains("ran differently") }
+    }
+}
+
+/// The router of docs/variants.md's reference example: the reference router
+/// with a bug no platform rule sees (``RouterAcceptingPastByte``: it takes 256
+/// for a colour component), so that only the reference finds it.
+private struct MyRouter: Sendable {
+    let delegate: RouterAcceptingPastByte
+
+    init(webView: any WebView, routes: any RoutePresenter) {
+        delegate = RouterAcceptingPastByte(routes: routes)
+        webView.setNavigationDelegate(delegate)
     }
 }

@@ -44,6 +44,40 @@ final class ConfirmingRouter: NavigationDelegate {
     }
 }
 
+@MainActor
+final class CheckedLinkRouter: AsyncNavigationDelegate {
+    private let transport: any HTTPTransport
+
+    init(platform: Platform) {
+        transport = platform.transport
+        platform.webView.setNavigationDelegate(self)
+    }
+
+    func decidePolicy(for action: NavigationAction) async -> NavigationPolicy {
+        guard action.navigationType == .linkActivated else { return .allow }
+        let check = HTTPRequest(method: "POST", url: "https://api.example.com/allowed-links", body: .text(action.urlString))
+        let answer = try? await transport.send(check)
+        return answer?.status == 200 ? .allow : .cancel
+    }
+}
+
+/// `CheckedLinkRouter` with a bug: it follows a link whatever the server answers.
+@MainActor
+final class TrustingLinkRouter: AsyncNavigationDelegate {
+    private let transport: any HTTPTransport
+
+    init(platform: Platform) {
+        transport = platform.transport
+        platform.webView.setNavigationDelegate(self)
+    }
+
+    func decidePolicy(for action: NavigationAction) async -> NavigationPolicy {
+        guard action.navigationType == .linkActivated else { return .allow }
+        _ = try? await transport.send(HTTPRequest(method: "POST", url: "https://api.example.com/allowed-links", body: .text(action.urlString)))
+        return .allow
+    }
+}
+
 @Suite("Writing app code that replays: the guide's examples")
 struct WritingAppCodeExamplesTests {
     static let greeting = Cassette(
@@ -108,6 +142,32 @@ struct WritingAppCodeExamplesTests {
         #expect(report.issues.first?.kind == .unexpectedEffect, "\(report)")
         #expect(report.issues.first?.eventID == 4, "\(report)")
         #expect(!report.passed)
+    }
+
+    @Test("the guide's async navigation delegate decides on the simulated platform, and its recording replays green; a router that ignores the server fails")
+    func checkedLinkRouterRecordsAndReplays() async throws {
+        let page = SimulatedWebView()
+        let transport = ScriptedHTTPTransport { request in
+            HTTPResponse(status: request.body?.text == "https://example.com/about" ? 200 : 403)
+        }
+        let recorder = Recorder(name: "checked-links")
+        let router = await CheckedLinkRouter(platform: recorder.platform(wrapping: .simulated(webView: page, transport: transport)))
+        let about = try await page.navigate(NavigationAction(url: "https://example.com/about", navigationType: .linkActivated, targetFrame: .main()))
+        let elsewhere = try await page.navigate(NavigationAction(url: "https://elsewhere.example/", navigationType: .linkActivated, targetFrame: .main()))
+        let reload = try await page.navigate(NavigationAction(url: "https://example.com/", navigationType: .reload, targetFrame: .main()))
+        withExtendedLifetime(router) {}
+        #expect([about, elsewhere, reload] == [.allow, .cancel, .allow])
+        let cassette = recorder.cassette()
+        #expect(cassette.events.filter { $0.kind.description == "http.request" }.count == 2)
+
+        let report = await Replayer(cassette: cassette, options: ReplayOptions(repetitions: 10)).replay { platform in
+            await CheckedLinkRouter(platform: platform)
+        }
+        #expect(report.passed, "\(report)")
+        let trusting = await Replayer(cassette: cassette).replay { platform in
+            await TrustingLinkRouter(platform: platform)
+        }
+        #expect(!trusting.passed)
     }
 
     @Test("an implementation that hands work to a global queue can say so")

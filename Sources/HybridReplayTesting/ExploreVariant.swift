@@ -135,7 +135,7 @@ struct VariantRun {
                 variant \(failure.variant.id) (\(failure.variant.summary)) of \(variant.cassette.path) broke the platform's rules:
                 \(broken)\(determinism)
                 Shrunk in \(failure.shrinkSteps) steps to \(failure.shrunk.events.count) events, attached as \(failure.fileName); \
-                commit it as a regression test (`swift test --attachments-path <folder>` saves it).
+                commit it as a regression test (`swift test --attachments-path <folder>` saves it into an existing folder).
                 Replay just this run: exploreVariant("\(failure.variant.id)", of: "\(variant.cassette.path)", fingerprint: "\(failure.fingerprint)") { … }, \
                 or re-run this test case alone in Xcode.
                 """

@@ -97,12 +97,12 @@ func report(_ failures: [CassetteFailure], at sourceLocation: SourceLocation) {
             let bytes = Array(CassetteWriter.canonicalBytes(of: trace))
             Attachment.record(bytes, named: traceName, sourceLocation: sourceLocation)
             if failure.issues.isEmpty {
-                message += "\nThe actual trace is attached as \(traceName); `swift test --attachments-path <folder>` saves it."
+                message += "\nThe actual trace is attached as \(traceName); `swift test --attachments-path <folder>` saves it into an existing folder."
             } else {
                 let issuesName = IssueAttachment.name(forTrace: traceName)
                 Attachment.record(IssueAttachment.bytes(of: failure.issues), named: issuesName, sourceLocation: sourceLocation)
                 message += "\nThe actual trace is attached as \(traceName), the issues as \(issuesName); "
-                    + "`swift test --attachments-path <folder>` saves them."
+                    + "`swift test --attachments-path <folder>` saves them into an existing folder."
             }
         }
         Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)

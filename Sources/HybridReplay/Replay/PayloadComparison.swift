@@ -114,30 +114,19 @@ struct PayloadComparison {
                 found.append(FieldDifference(path: path.appending(.key(key)).description, expected: nil, actual: value.text))
             }
         case (.array(let recorded), .array(let happened)):
-            if path.components.last == .key("headers"), let pairs = Self.headerPairs(recorded, happened) {
-                // Header lines of different names are in no meaningful order (a `URLRequest` keeps
-                // them in a dictionary): each recorded line meets the happened line of its name and
-                // place among that name's lines.
-                for (step, left, right) in pairs {
-                    path.components.append(step)
-                    defer { path.components.removeLast() }
-                    switch (left, right) {
-                    case (let left?, let right?):
-                        compare(left, right, path: &path, bindings: &bindings, into: &found)
-                    case (let left?, nil):
-                        found.append(FieldDifference(path: path.description, expected: left.text, actual: nil))
-                    case (nil, let right?):
-                        found.append(FieldDifference(path: path.description, expected: nil, actual: right.text))
-                    case (nil, nil):
-                        break
-                    }
+            // Header lines of different names are in no meaningful order (a `URLRequest` keeps
+            // them in a dictionary): each recorded line meets the happened line of its name and
+            // place among that name's lines. Other arrays pair up by position.
+            let byName = path.components.last == .key("headers") ? Self.headerPairs(recorded, happened) : nil
+            let pairs: [(FieldPath.Component, Expected?, Tree?)] =
+                byName
+                ?? (0..<max(recorded.count, happened.count)).map { index in
+                    (.index(index), index < recorded.count ? recorded[index] : nil, index < happened.count ? happened[index] : nil)
                 }
-                return
-            }
-            for index in 0..<max(recorded.count, happened.count) {
-                path.components.append(.index(index))
+            for (step, left, right) in pairs {
+                path.components.append(step)
                 defer { path.components.removeLast() }
-                switch (index < recorded.count ? recorded[index] : nil, index < happened.count ? happened[index] : nil) {
+                switch (left, right) {
                 case (let left?, let right?):
                     compare(left, right, path: &path, bindings: &bindings, into: &found)
                 case (let left?, nil):

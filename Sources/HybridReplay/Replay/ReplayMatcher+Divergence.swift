@@ -76,6 +76,9 @@ extension ReplayMatcher {
                 {
                     return issue
                 }
+                // Exactly a call that already happened, and unlike every call due in more than one
+                // field: a second token refresh reads as a repeat, not as the next request changed.
+                if let repetition, differences.count > 1 { return repetition }
                 // The nearest comes only after the answer to a call of the same chain, which has
                 // not come: this effect is one the recording does not have here (an answer
                 // sent before the user answered a prompt), not a changed version of that one.

@@ -29,7 +29,7 @@
 /// without one: a recording without concurrency is written exactly as before
 /// strands existed. An effect made outside a task, or by a task the recorder
 /// does not count as app code's (see `Recorder.appTask`), never gets one.
-enum Strands {
+package enum Strands {
     /// What the recorder knows of the tasks behind the effects.
     struct Tasks: Sendable {
         /// The task of app code that made each effect made in one, by event id.
@@ -268,6 +268,13 @@ extension Strands {
         return written + merged(pending)
     }
 
+    /// Effects of one stimulus, some made by concurrent tasks, in one order
+    /// whatever order the scheduler gave them: ordered by canonical text, each
+    /// strand's effects (and each effect without one) keeping its place
+    /// against those it must follow — the order ``canonical(_:)`` writes.
+    /// What a run's fingerprint reads (`RunFingerprint`).
+    package static func inOneOrder(_ effects: [Event]) -> [Event] { merged(effects) }
+
     /// `effects` (in recorded order) ordered by canonical text, never one
     /// before an effect it must follow.
     private static func merged(_ effects: [Event]) -> [Event] {
@@ -304,7 +311,6 @@ extension Strands {
     private static func renumbered(_ order: [Event]) -> [Event] {
         var newID: [Int: Int] = [:]
         for (index, event) in order.enumerated() { newID[event.id] = index + 1 }
-        var strandNumbers: [Int: [Int: Int]] = [:]  // by cause (0 for none), old strand to new
         var result: [Event] = []
         result.reserveCapacity(order.count)
         for (index, event) in order.enumerated() {
@@ -312,16 +318,28 @@ extension Strands {
             renumbered.id = index + 1
             renumbered.cause = event.cause.map { newID[$0] ?? $0 }
             renumbered.answers = event.answers.map { newID[$0] ?? $0 }
-            if let strand = event.strand {
-                let group = event.cause ?? 0
-                let known = strandNumbers[group, default: [:]]
-                let number = known[strand] ?? known.count + 1
-                strandNumbers[group, default: [:]][strand] = number
-                renumbered.strand = number
-            }
             if let previous = result.last, renumbered.at < previous.at { renumbered.at = previous.at }
             result.append(renumbered)
         }
-        return result
+        return numberedByFirstEffect(result, droppingLone: false)
+    }
+
+    /// `events` with the strands of each cause numbered from 1 in the order
+    /// their first effects come; with `droppingLone`, a cause left with one
+    /// strand has none (a replay's trace, where the others' calls were not made).
+    package static func numberedByFirstEffect(_ events: [Event], droppingLone: Bool) -> [Event] {
+        var numbers: [Int: [Int: Int]] = [:]  // by cause (0 for none), strand to new number
+        for event in events {
+            guard let strand = event.strand else { continue }
+            let group = event.cause ?? 0
+            if numbers[group]?[strand] == nil { numbers[group, default: [:]][strand] = (numbers[group]?.count ?? 0) + 1 }
+        }
+        return events.map { event in
+            guard let strand = event.strand else { return event }
+            var renumbered = event
+            let strands = numbers[event.cause ?? 0] ?? [:]
+            renumbered.strand = droppingLone && strands.count < 2 ? nil : strands[strand]
+            return renumbered
+        }
     }
 }

@@ -114,16 +114,7 @@ struct PayloadComparison {
                 found.append(FieldDifference(path: path.appending(.key(key)).description, expected: nil, actual: value.text))
             }
         case (.array(let recorded), .array(let happened)):
-            // Header lines of different names are in no meaningful order (a `URLRequest` keeps
-            // them in a dictionary): each recorded line meets the happened line of its name and
-            // place among that name's lines. Other arrays pair up by position.
-            let byName = path.components.last == .key("headers") ? Self.headerPairs(recorded, happened) : nil
-            let pairs: [(FieldPath.Component, Expected?, Tree?)] =
-                byName
-                ?? (0..<max(recorded.count, happened.count)).map { index in
-                    (.index(index), index < recorded.count ? recorded[index] : nil, index < happened.count ? happened[index] : nil)
-                }
-            for (step, left, right) in pairs {
+            func pair(_ step: FieldPath.Component, _ left: Expected?, _ right: Tree?) {
                 path.components.append(step)
                 defer { path.components.removeLast() }
                 switch (left, right) {
@@ -135,6 +126,16 @@ struct PayloadComparison {
                     found.append(FieldDifference(path: path.description, expected: nil, actual: right.text))
                 case (nil, nil):
                     break
+                }
+            }
+            // Header lines of different names are in no meaningful order (a `URLRequest` keeps
+            // them in a dictionary): each recorded line meets the happened line of its name and
+            // place among that name's lines. Other arrays pair up by position.
+            if path.components.last == .key("headers"), let pairs = Self.headerPairs(recorded, happened) {
+                for (step, left, right) in pairs { pair(step, left, right) }
+            } else {
+                for index in 0..<max(recorded.count, happened.count) {
+                    pair(.index(index), index < recorded.count ? recorded[index] : nil, index < happened.count ? happened[index] : nil)
                 }
             }
         case (.string(let recorded, let segments), .scalar(.string(let happened))):

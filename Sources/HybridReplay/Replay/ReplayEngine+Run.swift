@@ -250,25 +250,6 @@ extension ReplayEngine {
         var header = cassette.header
         header.description = "What the implementation did when \(cassette.header.name) was replayed."
         header.recordedBy = RecordingTool(tool: "HybridReplay", engine: "replay")
-        return Cassette(header: header, events: Self.strandsNumberedByFirstEffect(events))
-    }
-
-    /// `events` with the strands of each cause numbered from 1 in the order
-    /// their first effects came, as a recording numbers them, and none where
-    /// only one strand of a cause made an effect in this run.
-    static func strandsNumberedByFirstEffect(_ events: [Event]) -> [Event] {
-        var numbers: [Int: [Int: Int]] = [:]  // by cause (0 for none), recorded strand to new
-        for event in events {
-            guard let strand = event.strand else { continue }
-            let group = event.cause ?? 0
-            if numbers[group]?[strand] == nil { numbers[group, default: [:]][strand] = (numbers[group]?.count ?? 0) + 1 }
-        }
-        return events.map { event in
-            guard let strand = event.strand else { return event }
-            var renumbered = event
-            let strands = numbers[event.cause ?? 0] ?? [:]
-            renumbered.strand = strands.count > 1 ? strands[strand] : nil
-            return renumbered
-        }
+        return Cassette(header: header, events: Strands.numberedByFirstEffect(events, droppingLone: true))
     }
 }

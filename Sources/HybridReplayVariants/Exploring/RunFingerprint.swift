@@ -90,46 +90,19 @@ public struct RunFingerprint: Sendable, Hashable, CustomStringConvertible, Lossl
     }
 
     /// `effects` with each run of consecutive effects that have a strand in
-    /// one order: the strands' effects merged by kind and canonical payload,
-    /// each strand's own effects in the order it made them.
+    /// one order, the one a recording writes (``Strands/inOneOrder(_:)``).
     static func concurrentRunsSorted(_ effects: [Event]) -> [Event] {
         var result: [Event] = []
-        var queues: [Int: [Event]] = [:]
-        var firstSeen: [Int] = []
-        func flush() {
-            var heads = firstSeen.compactMap { strand in queues[strand].map { (strand, $0) } }
-            var keys = heads.map { $0.1.map(key) }
-            while true {
-                var best: Int?
-                for index in heads.indices where !heads[index].1.isEmpty {
-                    if let current = best, !keys[index][0].lexicographicallyPrecedes(keys[current][0]) { continue }
-                    best = index
-                }
-                guard let best else { break }
-                result.append(heads[best].1.removeFirst())
-                keys[best].removeFirst()
-            }
-            heads = []
-            queues = [:]
-            firstSeen = []
-        }
+        var run: [Event] = []
         for effect in effects {
-            guard let strand = effect.strand else {
-                flush()
-                result.append(effect)
+            guard effect.strand != nil else {
+                result += Strands.inOneOrder(run) + [effect]
+                run = []
                 continue
             }
-            if queues[strand] == nil { firstSeen.append(strand) }
-            queues[strand, default: []].append(effect)
+            run.append(effect)
         }
-        flush()
-        return result
-    }
-
-    /// What orders concurrent effects: their kind and canonical payload.
-    private static func key(_ effect: Event) -> [UInt8] {
-        let alone = Cassette(header: CassetteHeader(name: "effect"), events: [Event(id: 1, at: 0, payload: effect.payload)])
-        return Array("\(effect.kind) ".utf8) + CassetteWriter.canonicalBytes(of: alone)
+        return result + Strands.inOneOrder(run)
     }
 
     /// Reads 16 hex digits, as ``description`` writes them; `nil` when it is not that.

@@ -131,6 +131,17 @@ extension WebView {
         add(handler, contentWorld: .page, name: name)
     }
 
+    /// Registers `handler` for messages to `name` from `contentWorld` that
+    /// the page awaits a reply to, by WebKit's name,
+    /// `addScriptMessageHandler(_:contentWorld:name:)`. Unlike `add(_:name:)`,
+    /// it is not ambiguous for a handler that is both a ``ScriptMessageHandler``
+    /// and a ``ScriptMessageHandlerWithReply``.
+    public func addScriptMessageHandler(
+        _ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String
+    ) {
+        add(handler, contentWorld: contentWorld, name: name)
+    }
+
     /// Removes the handler registered under `name` in the page's world, as
     /// `removeScriptMessageHandler(forName:)` does.
     public func removeScriptMessageHandler(forName name: String) {

@@ -5,6 +5,10 @@
 /// registers script message handlers, installs user scripts, evaluates
 /// JavaScript and loads requests. A replay supplies a double that verifies
 /// every call; a recording wraps a live web view.
+///
+/// A web view of your own calls its navigation and UI delegates by WebKit's
+/// names (`webView(_:didFinish:)`, `webViewDidClose(_:)`, …), handing over
+/// itself, so that a delegate written with either spelling hears it.
 public protocol WebView: AnyObject, Sendable {
     /// Registers `handler` for messages scripts in `contentWorld` post to `name`
     /// (`window.webkit.messageHandlers.<name>.postMessage(…)`), as

@@ -52,6 +52,17 @@ func debouncesSearch() async throws {
     await replayCassette(recording: session) { platform in await SearchBridge(platform: platform) }
 }
 
+@Test("the search box shows the results of the last query", .cassette("guide-search-debounce"))
+func showsTheLastResults() async {
+    var bridge: SearchBridge?
+    await replayCassette(record: .never) { platform in
+        let made = await SearchBridge(platform: platform)
+        bridge = made
+        return made
+    }
+    #expect(await bridge?.shown == ["2 results"])
+}
+
 @Test(arguments: try CassetteCase.all(in: "Cassettes", contract: "router"))
 func routerConforms(_ cassette: CassetteCase) async {
     await replayCassette(cassette) { platform in GuideRouter(platform: platform) }

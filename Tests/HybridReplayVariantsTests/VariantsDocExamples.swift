@@ -84,6 +84,12 @@ struct VariantsDocExamples {
     }
 
     // Paths are relative to this file, as in an app's test target.
+    @Test func theReplyBridgeKeepsTheRules() async {
+        await exploreCassette("../../Cassettes/bridge/promise-reply.json") { platform in
+            PromiseReplyBridge(webView: platform.webView, transport: platform.transport)
+        }
+    }
+
     @Test(
         "each variant of the reply cassette is a test case of its own",
         arguments: try VariantCase.all(of: "../../Cassettes/bridge/promise-reply.json", shard: Shard(index: 1, count: 4) ?? .all))

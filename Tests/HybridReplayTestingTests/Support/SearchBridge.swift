@@ -10,6 +10,8 @@ final class SearchBridge: ScriptMessageHandler {
 
     private let platform: Platform
     private var pending: Task<Void, Never>?
+    /// The results the page was told to show, in order.
+    private(set) var shown: [String] = []
 
     init(platform: Platform) {
         self.platform = platform
@@ -28,6 +30,7 @@ final class SearchBridge: ScriptMessageHandler {
             }
             let request = HTTPRequest(url: "https://api.shop.example/v1/search?q=\(query)")
             let text = (try? await platform.transport.send(request))?.body?.text ?? ""
+            shown.append(text)
             platform.webView.evaluateJavaScript("shop.showResults(\(JavaScriptLiteral.string(text)))", completionHandler: nil)
         }
     }

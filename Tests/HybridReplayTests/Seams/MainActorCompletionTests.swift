@@ -1,4 +1,5 @@
 import Foundation
+import HybridReplayRuntimeWatch
 import HybridReplaySeams
 import HybridReplaySimulation
 import Testing
@@ -133,10 +134,18 @@ struct MainActorCompletionTests {
         Event(id: 5, at: 0, answers: 3, payload: JavaScriptResult(.value(.number(42)))),
     ])
 
+    /// Replays ``cassette`` with the runtime watch in, as the testing glue
+    /// does, so the replay follows a call made from `Task.detached`.
+    static func replay(_ setUp: @escaping @Sendable (Platform) async -> Asker) async -> ReplayReport {
+        await RuntimeWatchInstallation.during {
+            await Replayer(cassette: cassette, options: fastReplay).replay { platform in await setUp(platform) }
+        }
+    }
+
     @Test("in a replay of the recorded calls", arguments: Origin.allCases)
     func replayMatched(_ origin: Origin) async throws {
         let answers = Answers()
-        let report = await Replayer(cassette: Self.cassette, options: fastReplay).replay { platform in
+        let report = await Self.replay { platform in
             await Asker(platform: platform, answers: answers, origin: origin, script: "cart.total()")
         }
         #expect(report.passed, "\(report)")
@@ -147,7 +156,7 @@ struct MainActorCompletionTests {
     @Test("in a replay whose calls diverged from the recording, with the failure as the answer", arguments: Origin.allCases)
     func replayDiverged(_ origin: Origin) async throws {
         let answers = Answers()
-        let report = await Replayer(cassette: Self.cassette, options: fastReplay).replay { platform in
+        let report = await Self.replay { platform in
             await Asker(platform: platform, answers: answers, origin: origin, script: "cart.count()")
         }
         #expect(!report.passed)

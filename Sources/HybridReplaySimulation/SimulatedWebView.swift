@@ -187,14 +187,14 @@ public final class SimulatedWebView: WebView {
 
     public func evaluateJavaScript(
         _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         run(JavaScriptEvaluation(script: script, frame: frame, contentWorld: contentWorld), completionHandler: completionHandler)
     }
 
     public func callAsyncJavaScript(
         _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         run(
             JavaScriptEvaluation(script: body, arguments: arguments, frame: frame, contentWorld: contentWorld),
@@ -206,7 +206,7 @@ public final class SimulatedWebView: WebView {
     /// main actor, where WebKit calls it.
     private func run(
         _ evaluation: JavaScriptEvaluation,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         state.withLock { $0.evaluatedScripts.append(evaluation) }
         waiters.changed()

@@ -125,7 +125,7 @@ public final class WebKitWebView: WebView {
     /// it never delivered fails with a ``JavaScriptError`` naming it, and is reported.
     public func evaluateJavaScript(
         _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         let (webView, frames, report) = (webView, frames, report)
         performOnMainActor {
@@ -144,7 +144,7 @@ public final class WebKitWebView: WebView {
     /// Runs in the frame given, as ``evaluateJavaScript(_:in:in:completionHandler:)`` does.
     public func callAsyncJavaScript(
         _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         let (webView, frames, report) = (webView, frames, report)
         performOnMainActor {

@@ -3,13 +3,20 @@ import CWebKitGTK
 import HybridReplaySeams
 
 /// A JavaScript completion handler as the seam passes it.
-typealias JavaScriptCompletion = @Sendable (Result<JSONValue, JavaScriptError>) -> Void
+typealias JavaScriptCompletion = @MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void
+
+/// Calls `completion` with `result` on the main actor, where WebKit calls
+/// JavaScript completion handlers; WebKitGTK answers on the GTK thread.
+func complete(_ completion: JavaScriptCompletion?, with result: Result<JSONValue, JavaScriptError>) {
+    guard let completion else { return }
+    performOnMainActor { completion(result) }
+}
 
 extension WebKitGTKPage {
     /// Evaluates `script` in the main frame, in `world`.
     func evaluateJavaScript(_ script: String, world: ContentWorld, completion: JavaScriptCompletion?) {
         guard !isClosed else {
-            completion?(.failure(JavaScriptError("the web view was closed")))
+            complete(completion, with: .failure(JavaScriptError("the web view was closed")))
             return
         }
         let call = Unmanaged.passRetained(JavaScriptCall(completion)).toOpaque()
@@ -36,12 +43,12 @@ extension WebKitGTKPage {
         _ body: String, arguments: [String: JSONValue], world: ContentWorld, completion: JavaScriptCompletion?
     ) {
         guard !isClosed else {
-            completion?(.failure(JavaScriptError("the web view was closed")))
+            complete(completion, with: .failure(JavaScriptError("the web view was closed")))
             return
         }
         let names = arguments.keys.sorted()
         if let bad = names.first(where: { !Self.isIdentifier($0) }) {
-            completion?(.failure(JavaScriptError("argument name '\(bad)' is not a JavaScript identifier")))
+            complete(completion, with: .failure(JavaScriptError("argument name '\(bad)' is not a JavaScript identifier")))
             return
         }
         // One line, so line numbers in the page's error messages stay the body's own.
@@ -100,13 +107,14 @@ private final class JavaScriptCall {
             if let value { g_object_unref(UnsafeMutableRawPointer(value)) }
             if let error { g_error_free(error) }
         }
+        // Read on the GTK thread, which owns the values; answered on the main actor.
         if let error {
             let message = error.pointee.message.map { String(cString: $0) } ?? "the script failed"
-            completion?(.failure(JavaScriptError(Self.withoutSourceLocation(message))))
+            complete(completion, with: .failure(JavaScriptError(Self.withoutSourceLocation(message))))
         } else if let value {
-            completion?(JSCValueConversion.json(from: value, markDates: false))
+            complete(completion, with: JSCValueConversion.json(from: value, markDates: false))
         } else {
-            completion?(.success(.null))
+            complete(completion, with: .success(.null))
         }
     }
 }

@@ -8,9 +8,9 @@ import HybridReplaySeams
 /// written under `$HOME`.
 ///
 /// Every method may be called from any task; calls are queued onto the one
-/// thread that runs GTK, in the order they are made. Handlers, the navigation
-/// delegate and completion handlers are called on that thread, so they must
-/// not block it; their reply and decision handlers may be called from anywhere.
+/// thread that runs GTK, in the order they are made. Handlers, delegates and
+/// completion handlers are called on the main actor, as WebKit calls them;
+/// their reply and decision handlers may be called from anywhere.
 ///
 /// Needs a display (run under `xvfb-run`) and, in unprivileged containers,
 /// `WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS=1`; `Scripts/with-webkitgtk`
@@ -89,10 +89,10 @@ public final class WebKitGTKWebView: WebView {
     /// frame fails, as WebKitGTK evaluates only in the main frame.
     public func evaluateJavaScript(
         _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         if let refusal = Self.refusal(of: frame) {
-            completionHandler?(.failure(refusal))
+            complete(completionHandler, with: .failure(refusal))
             return
         }
         thread.perform { [page] in page.evaluateJavaScript(script, world: contentWorld, completion: completionHandler) }
@@ -101,10 +101,10 @@ public final class WebKitGTKWebView: WebView {
     /// Runs `body` in the main frame and `contentWorld`; any other frame fails.
     public func callAsyncJavaScript(
         _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         if let refusal = Self.refusal(of: frame) {
-            completionHandler?(.failure(refusal))
+            complete(completionHandler, with: .failure(refusal))
             return
         }
         thread.perform { [page] in

@@ -55,10 +55,10 @@ final class ObservedWebView: WebView {
 
     func evaluateJavaScript(
         _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         guard let live else {
-            completionHandler?(.failure(Self.released))
+            if let completionHandler { performOnMainActor { completionHandler(.failure(Self.released)) } }
             return
         }
         live.evaluateJavaScript(script, in: frame, in: contentWorld) { [evaluated] result in
@@ -69,10 +69,10 @@ final class ObservedWebView: WebView {
 
     func callAsyncJavaScript(
         _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         guard let live else {
-            completionHandler?(.failure(Self.released))
+            if let completionHandler { performOnMainActor { completionHandler(.failure(Self.released)) } }
             return
         }
         live.callAsyncJavaScript(body, arguments: arguments, in: frame, in: contentWorld) { [evaluated] result in

@@ -33,7 +33,7 @@ final class RecordingWebView: WebView {
 
     func evaluateJavaScript(
         _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         let evaluation = JavaScriptEvaluation(script: script, frame: frame, contentWorld: contentWorld)
         let handler = answering(evaluation, then: completionHandler)
@@ -42,7 +42,7 @@ final class RecordingWebView: WebView {
 
     func callAsyncJavaScript(
         _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         let evaluation = JavaScriptEvaluation(script: body, arguments: arguments, frame: frame, contentWorld: contentWorld)
         let handler = answering(evaluation, then: completionHandler)
@@ -76,8 +76,8 @@ final class RecordingWebView: WebView {
     /// cassette says what the page returned.
     private func answering(
         _ evaluation: JavaScriptEvaluation,
-        then completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
-    ) -> @Sendable (Result<JSONValue, JavaScriptError>) -> Void {
+        then completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+    ) -> @MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void {
         let caller = AwaitedSeamCall.isAwaited ? recorder.callSite() : nil
         let evaluationID = recorder.recordEffect(evaluation)
         return { [recorder] result in

@@ -174,7 +174,7 @@ final class WebHalfSession {
     private func evaluate(_ evaluation: JavaScriptEvaluation, recorded id: Int) {
         engineWork.evaluationStarted(id)
         let frame = evaluation.frame?.isMainFrame == false ? evaluation.frame : nil
-        let completion: @Sendable (Result<JSONValue, JavaScriptError>) -> Void = { [weak self] result in
+        let completion: @MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void = { [weak self] result in
             let outcome: Outcome =
                 switch result {
                 case .success(let value): .value(value)

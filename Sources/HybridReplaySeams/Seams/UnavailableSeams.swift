@@ -26,17 +26,20 @@ import Foundation
 
     @usableFromInline package func evaluateJavaScript(
         _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
-        completionHandler?(.failure(JavaScriptError(unavailable.touch("evaluateJavaScript(_:in:in:completionHandler:)"))))
+        let error = JavaScriptError(unavailable.touch("evaluateJavaScript(_:in:in:completionHandler:)"))
+        guard let completionHandler else { return }
+        performOnMainActor { completionHandler(.failure(error)) }
     }
 
     @usableFromInline package func callAsyncJavaScript(
         _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
-        completionHandler?(
-            .failure(JavaScriptError(unavailable.touch("callAsyncJavaScript(_:arguments:in:in:completionHandler:)"))))
+        let error = JavaScriptError(unavailable.touch("callAsyncJavaScript(_:arguments:in:in:completionHandler:)"))
+        guard let completionHandler else { return }
+        performOnMainActor { completionHandler(.failure(error)) }
     }
 
     @usableFromInline package func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {

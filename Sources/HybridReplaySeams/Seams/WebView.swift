@@ -29,21 +29,22 @@ public protocol WebView: AnyObject, Sendable {
     func addUserScript(_ script: UserScriptInstallation)
 
     /// Evaluates `script` in `frame` (the main frame when `nil`) and
-    /// `contentWorld`, and calls `completionHandler` with its result or error,
-    /// as `WKWebView.evaluateJavaScript(_:in:in:completionHandler:)` does.
+    /// `contentWorld`, and calls `completionHandler` with its result or error
+    /// on the main actor, as `WKWebView.evaluateJavaScript(_:in:in:completionHandler:)` does.
     func evaluateJavaScript(
         _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?)
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?)
 
     /// Runs `body` as an async JavaScript function with `arguments` bound to
     /// its parameters, in `frame` (the main frame when `nil`) and `contentWorld`,
-    /// as `WKWebView.callAsyncJavaScript(_:arguments:in:in:completionHandler:)` does.
+    /// and calls `completionHandler` on the main actor, as
+    /// `WKWebView.callAsyncJavaScript(_:arguments:in:in:completionHandler:)` does.
     ///
     /// Arguments reach the page as values, never spliced into source, so data
     /// holding quotes, newlines or `</script>` arrives intact.
     func callAsyncJavaScript(
         _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?)
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?)
 
     /// Sets the object that decides what the web view may navigate to.
     func setNavigationDelegate(_ delegate: (any NavigationDelegate)?)
@@ -112,7 +113,7 @@ extension WebView {
     /// Evaluates `script` in the page's world and main frame, as
     /// `WKWebView.evaluateJavaScript(_:completionHandler:)` does.
     public func evaluateJavaScript(
-        _ script: String, completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        _ script: String, completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         evaluateJavaScript(script, in: nil, in: .page, completionHandler: completionHandler)
     }
@@ -120,7 +121,7 @@ extension WebView {
     /// Runs `body` with `arguments` in the page's world and main frame.
     public func callAsyncJavaScript(
         _ body: String, arguments: [String: JSONValue],
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         callAsyncJavaScript(body, arguments: arguments, in: nil, in: .page, completionHandler: completionHandler)
     }
@@ -159,11 +160,11 @@ extension WebView {
 /// The call is made with ``AwaitedSeamCall/isAwaited`` set, so a recorder
 /// knows the calling task waits for the result.
 package func withResultContinuation<Success: Sendable, Failure: Error>(
-    _ start: (@escaping @Sendable (Result<Success, Failure>) -> Void) -> Void
+    _ start: (@escaping @MainActor @Sendable (Result<Success, Failure>) -> Void) -> Void
 ) async throws(Failure) -> Success {
     let result: Result<Success, Failure> = await withCheckedContinuation { continuation in
         AwaitedSeamCall.$isAwaited.withValue(true) {
-            start { continuation.resume(returning: $0) }
+            start { @MainActor in continuation.resume(returning: $0) }
         }
     }
     return try result.get()

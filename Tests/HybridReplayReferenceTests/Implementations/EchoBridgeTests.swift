@@ -121,11 +121,11 @@ private final class CallOrderWebView: WebView {
     func addUserScript(_ script: UserScriptInstallation) { note("addUserScript") }
     func evaluateJavaScript(
         _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) { note("evaluateJavaScript") }
     func callAsyncJavaScript(
         _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) { note("callAsyncJavaScript") }
     func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) { note("setNavigationDelegate") }
     func setUIDelegate(_ delegate: (any UIDelegate)?) { note("setUIDelegate") }

@@ -127,14 +127,14 @@ final class MistakenWebView: WebView {
 
     func evaluateJavaScript(
         _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         base.evaluateJavaScript(script, in: frame, in: contentWorld, completionHandler: completionHandler)
     }
 
     func callAsyncJavaScript(
         _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         base.callAsyncJavaScript(
             body, arguments: arguments, in: frame, in: contentWorld, completionHandler: completionHandler)

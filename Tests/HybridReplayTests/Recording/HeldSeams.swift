@@ -90,16 +90,16 @@ final class HeldWebView: WebView {
 
     func evaluateJavaScript(
         _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
-        evaluations.hold(script) { completionHandler?($0) }
+        evaluations.hold(script) { result in performOnMainActor { completionHandler?(result) } }
     }
 
     func callAsyncJavaScript(
         _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
-        evaluations.hold(body) { completionHandler?($0) }
+        evaluations.hold(body) { result in performOnMainActor { completionHandler?(result) } }
     }
 
     /// Delivers `body` to the handler registered under `name`, in the caller's task, on the main actor.

@@ -1,4 +1,5 @@
 import Foundation
+import HybridReplayRuntimeWatch
 import HybridReplaySeams
 import Testing
 
@@ -57,8 +58,11 @@ struct DivergedCallCallbackTests {
     ])
     func divergedEvaluation(_ origin: Counter.Origin) async throws {
         let calls = Calls()
-        let report = await Replayer(cassette: Self.cassette, options: fastReplay).replay { platform in
-            await Counter(platform: platform, script: "showCount(2)", origin: origin, calls: calls)
+        // With the runtime watch in, as the testing glue has it, the replay follows the detached task's call.
+        let report = await RuntimeWatchInstallation.during {
+            await Replayer(cassette: Self.cassette, options: fastReplay).replay { platform in
+                await Counter(platform: platform, script: "showCount(2)", origin: origin, calls: calls)
+            }
         }
         #expect(!report.passed)
         #expect(report.issues.first?.eventID == 2, "\(report)")
@@ -70,8 +74,11 @@ struct DivergedCallCallbackTests {
     ])
     func matchedEvaluation(_ origin: Counter.Origin) async throws {
         let calls = Calls()
-        let report = await Replayer(cassette: Self.cassette, options: fastReplay).replay { platform in
-            await Counter(platform: platform, script: "showCount(1)", origin: origin, calls: calls)
+        // With the runtime watch in, as the testing glue has it, the replay follows the detached task's call.
+        let report = await RuntimeWatchInstallation.during {
+            await Replayer(cassette: Self.cassette, options: fastReplay).replay { platform in
+                await Counter(platform: platform, script: "showCount(1)", origin: origin, calls: calls)
+            }
         }
         #expect(report.passed, "\(report)")
         #expect(calls.seen == [true], "\(report)")

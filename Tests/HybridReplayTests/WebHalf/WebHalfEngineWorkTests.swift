@@ -210,7 +210,7 @@ struct WebHalfEngineWorkTests {
 /// replay's own round trip at the end) is answered at once.
 final class HeldEvaluationWebView: WebView {
     let simulated = SimulatedWebView()
-    private let held = Locked<[@Sendable (Result<JSONValue, JavaScriptError>) -> Void]>([])
+    private let held = Locked<[@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void]>([])
 
     /// Waits until `count` evaluations are held.
     func waitForHeldEvaluations(count: Int) async throws {
@@ -229,7 +229,7 @@ final class HeldEvaluationWebView: WebView {
 
     func evaluateJavaScript(
         _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         simulated.evaluateJavaScript(script, in: frame, in: contentWorld, completionHandler: nil)
         if let completionHandler { held.withLock { $0.append(completionHandler) } }
@@ -237,7 +237,7 @@ final class HeldEvaluationWebView: WebView {
 
     func callAsyncJavaScript(
         _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         simulated.callAsyncJavaScript(
             body, arguments: arguments, in: frame, in: contentWorld, completionHandler: completionHandler)

@@ -43,14 +43,14 @@ final class ReplayWebView: WebView {
 
     func evaluateJavaScript(
         _ script: String, in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         evaluate(JavaScriptEvaluation(script: script, frame: frame, contentWorld: contentWorld), completionHandler)
     }
 
     func callAsyncJavaScript(
         _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
-        completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         evaluate(
             JavaScriptEvaluation(script: body, arguments: arguments, frame: frame, contentWorld: contentWorld),
@@ -58,15 +58,19 @@ final class ReplayWebView: WebView {
     }
 
     private func evaluate(
-        _ evaluation: JavaScriptEvaluation, _ completionHandler: (@Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
+        _ evaluation: JavaScriptEvaluation, _ completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) {
         engine.effect(evaluation) { answer in
             guard let completionHandler else { return }
-            switch answer?.payload(as: JavaScriptResult.self)?.outcome {
-            case .value(let value): completionHandler(.success(value))
-            case .error(let message): completionHandler(.failure(JavaScriptError(message)))
-            case nil: completionHandler(.failure(JavaScriptError(ReplayDivergence.noAnswer("JavaScript call"))))
-            }
+            let result: Result<JSONValue, JavaScriptError> =
+                switch answer?.payload(as: JavaScriptResult.self)?.outcome {
+                case .value(let value): .success(value)
+                case .error(let message): .failure(JavaScriptError(message))
+                case nil: .failure(JavaScriptError(ReplayDivergence.noAnswer("JavaScript call")))
+                }
+            // The engine answers an evaluation on the main actor (its kind's
+            // delivery), where this runs at once, in the answer's turn.
+            performOnMainActor { completionHandler(result) }
         }
     }
 

@@ -111,8 +111,9 @@ struct CassetteVerification: Sendable {
         return .failed(message: message, report: [
             message,
             "Known contracts: \(known.names)",
-            "To verify it, set the header's \"contract\" to one of them; to replay it against your own "
-                + "implementation, use replayCassette in a test.",
+            "If the cassette records one of them under another name, set the header's \"contract\" to it. "
+                + "A contract of your app's own is verified against your implementation: with replayCassette in a test, "
+                + "or with `cassette verify` of a tool of your own that registers the contract (docs/cassette-tool.md).",
         ])
     }
 

@@ -26,7 +26,7 @@ extension SimulatedWebView {
         let gate = SimulationGate<JavaScriptDialogAnswer>()
         let ending = await gate.wait(timeout: timeout) {
             runOnMainActor {
-                delegate.runJavaScriptDialog(dialog) { [weak self] answer in
+                delegate.runJavaScriptDialog(dialog, in: self) { [weak self] answer in
                     guard case .refused(let earlier) = gate.settle(.value(answer)) else { return }
                     let text = "the completion handler of the dialog \(dialog.summary) was called with \(answer.summary)"
                     switch earlier {

@@ -9,7 +9,7 @@ extension SimulatedWebView {
     /// - Throws: ``SimulationError`` when no navigation delegate is set.
     public func startProvisionalNavigation(to url: String?) throws(SimulationError) {
         let delegate = try lifecycleDelegate("start a navigation to \(url ?? "(no URL)")")
-        runOnMainActor { delegate.didStartProvisionalNavigation(NavigationStart(url: url)) }
+        runOnMainActor { delegate.webView(self, didStartProvisionalNavigation: NavigationStart(url: url)) }
     }
 
     /// Tells the delegate the main frame committed `url` (`webView(_:didCommit:)`).
@@ -17,7 +17,7 @@ extension SimulatedWebView {
     /// - Throws: ``SimulationError`` when no navigation delegate is set.
     public func commitNavigation(to url: String?) throws(SimulationError) {
         let delegate = try lifecycleDelegate("commit \(url ?? "(no URL)")")
-        runOnMainActor { delegate.didCommit(NavigationCommit(url: url)) }
+        runOnMainActor { delegate.webView(self, didCommit: NavigationCommit(url: url)) }
     }
 
     /// Tells the delegate the main frame finished loading `url` (`webView(_:didFinish:)`).
@@ -25,7 +25,7 @@ extension SimulatedWebView {
     /// - Throws: ``SimulationError`` when no navigation delegate is set.
     public func finishNavigation(at url: String?) throws(SimulationError) {
         let delegate = try lifecycleDelegate("finish \(url ?? "(no URL)")")
-        runOnMainActor { delegate.didFinish(NavigationFinish(url: url)) }
+        runOnMainActor { delegate.webView(self, didFinish: NavigationFinish(url: url)) }
     }
 
     /// Tells the delegate the navigation to `url` failed with `error`, through
@@ -37,13 +37,7 @@ extension SimulatedWebView {
     ) throws(SimulationError) {
         let failure = NavigationFailure(url: url, phase: phase, error: error)
         let delegate = try lifecycleDelegate("fail the navigation to \(url ?? "(no URL)")")
-        runOnMainActor {
-            if phase == .provisional {
-                delegate.didFailProvisionalNavigation(failure)
-            } else {
-                delegate.didFail(failure)
-            }
-        }
+        runOnMainActor { delegate.tell(failure, in: self) }
     }
 
     /// Tells the delegate the web content process ended
@@ -52,7 +46,7 @@ extension SimulatedWebView {
     /// - Throws: ``SimulationError`` when no navigation delegate is set.
     public func terminateWebContentProcess() throws(SimulationError) {
         let delegate = try lifecycleDelegate("end the web content process")
-        runOnMainActor { delegate.webContentProcessDidTerminate() }
+        runOnMainActor { delegate.webViewWebContentProcessDidTerminate(self) }
     }
 
     /// The navigation delegate, or an error saying what could not be told.

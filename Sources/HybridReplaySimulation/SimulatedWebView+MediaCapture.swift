@@ -26,7 +26,7 @@ extension SimulatedWebView {
         let gate = SimulationGate<PermissionDecision>()
         let ending = await gate.wait(timeout: timeout) {
             runOnMainActor {
-                delegate.requestMediaCapturePermission(request) { [weak self] decided in
+                delegate.requestMediaCapturePermission(request, in: self) { [weak self] decided in
                     guard case .refused(let earlier) = gate.settle(.value(decided.decision)) else { return }
                     let text = "the decision handler for \(subject) was called with \(decided.decision)"
                     switch earlier {

@@ -23,7 +23,7 @@ extension SimulatedWebView {
         let gate = SimulationGate<NavigationDecision>()
         let ending = await gate.wait(timeout: timeout) {
             runOnMainActor {
-                delegate.decidePolicy(for: offered, preferences: preferences) { [weak self] policy, chosen in
+                delegate.webView(self, decidePolicyFor: offered, preferences: preferences) { [weak self] policy, chosen in
                     let decision = NavigationDecision(policy, preferences: chosen)
                     guard case .refused(let earlier) = gate.settle(.value(decision)) else { return }
                     self?.recordMisuse(.decision, Self.late(decision.summary, for: offered.summary, after: earlier))
@@ -50,7 +50,7 @@ extension SimulatedWebView {
         let gate = SimulationGate<NavigationResponsePolicy>()
         let ending = await gate.wait(timeout: timeout) {
             runOnMainActor {
-                delegate.decidePolicy(for: response) { [weak self] policy in
+                delegate.webView(self, decidePolicyFor: response) { [weak self] policy in
                     guard case .refused(let earlier) = gate.settle(.value(policy)) else { return }
                     self?.recordMisuse(
                         .decision, Self.late(policy.rawValue, for: "the response \(response.summary)", after: earlier))
@@ -78,7 +78,7 @@ extension SimulatedWebView {
         let gate = SimulationGate<AuthenticationAnswer>()
         let ending = await gate.wait(timeout: timeout) {
             runOnMainActor {
-                delegate.didReceive(challenge) { [weak self] answer in
+                delegate.webView(self, didReceive: challenge) { [weak self] answer in
                     guard case .refused(let earlier) = gate.settle(.value(answer)) else { return }
                     self?.recordMisuse(.decision, Self.late(answer.summary, for: subject, after: earlier))
                 }

@@ -31,6 +31,6 @@ extension SimulatedWebView {
             throw SimulationError(
                 "no UI delegate is set to hear the page close its window; call setUIDelegate(_:) before the page calls window.close()")
         }
-        runOnMainActor { delegate.webViewDidClose() }
+        runOnMainActor { delegate.webViewDidClose(self) }
     }
 }

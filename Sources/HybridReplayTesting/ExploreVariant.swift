@@ -30,12 +30,7 @@ public func exploreVariant(
     _ setUp: @escaping @Sendable (Platform) async throws -> any Sendable
 ) async -> Exploration? {
     let outcome = await VariantRun(variant: variant, options: options).run(setUp)
-    for failure in outcome.failures {
-        if let attachment = failure.attachment {
-            Attachment.record(attachment.bytes, named: attachment.name, sourceLocation: sourceLocation)
-        }
-        Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
-    }
+    for failure in outcome.failures { failure.record(at: sourceLocation) }
     return outcome.exploration
 }
 
@@ -92,6 +87,14 @@ struct VariantRun {
         var message: String
         /// The shrunk failure cassette, to attach.
         var attachment: (name: String, bytes: [UInt8])?
+
+        /// Reports the failure as an issue at `sourceLocation`, its cassette attached.
+        func record(at sourceLocation: SourceLocation) {
+            if let attachment {
+                Attachment.record(attachment.bytes, named: attachment.name, sourceLocation: sourceLocation)
+            }
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        }
     }
 
     var variant: VariantCase
@@ -123,6 +126,12 @@ struct VariantRun {
 
     /// The issues an exploration of the variant makes.
     func failures(of exploration: Exploration) -> [Failure] {
+        Self.failures(of: exploration, cassettePath: variant.cassette.path)
+    }
+
+    /// The issues an exploration of the cassette at `cassettePath` makes, one
+    /// for a fingerprint that did not match and one for each variant that failed.
+    static func failures(of exploration: Exploration, cassettePath: String) -> [Failure] {
         var failures: [Failure] = []
         if let mismatch = exploration.mismatch { failures.append(Failure(message: mismatch.description)) }
         for failure in exploration.failures {
@@ -132,11 +141,11 @@ struct VariantRun {
                 ? ""
                 : "\nA second run of this variant did something else: the implementation does not do the same thing each time, so replaying the id may not bring the failure back."
             let message = """
-                variant \(failure.variant.id) (\(failure.variant.summary)) of \(variant.cassette.path) broke the platform's rules:
+                variant \(failure.variant.id) (\(failure.variant.summary)) of \(cassettePath) broke the platform's rules:
                 \(broken)\(determinism)
                 Shrunk in \(failure.shrinkSteps) steps to \(failure.shrunk.events.count) events, attached as \(failure.fileName); \
                 commit it as a regression test (`swift test --attachments-path <folder>` saves it into an existing folder).
-                Replay just this run: exploreVariant("\(failure.variant.id)", of: "\(variant.cassette.path)", fingerprint: "\(failure.fingerprint)") { … }, \
+                Replay just this run: exploreVariant("\(failure.variant.id)", of: "\(cassettePath)", fingerprint: "\(failure.fingerprint)") { … }, \
                 or re-run this test case alone in Xcode.
                 """
             failures.append(Failure(message: message, attachment: (failure.fileName, CassetteWriter.canonicalBytes(of: failure.failureCassette))))

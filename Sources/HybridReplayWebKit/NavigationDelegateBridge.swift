@@ -24,15 +24,23 @@ import AppleMirrorWebKit
     private let delegate: any NavigationDelegate
     private let report: @Sendable (WebKitAdapterIssue) -> Void
     private let frames: WebKitFrames
+    /// The seam web view the delegate was set on, handed to its callbacks; weak, as it owns this bridge.
+    private weak var owner: WebKitWebView?
 
     package init(
-        _ delegate: any NavigationDelegate, frames: WebKitFrames = WebKitFrames(),
+        _ delegate: any NavigationDelegate, owner: WebKitWebView? = nil, frames: WebKitFrames = WebKitFrames(),
         report: @escaping @Sendable (WebKitAdapterIssue) -> Void
     ) {
         self.delegate = delegate
+        self.owner = owner
         self.frames = frames
         self.report = report
         super.init()
+    }
+
+    /// The seam web view for `webView`: the one the delegate was set on, or a new adapter around it.
+    private func seen(_ webView: WKWebView) -> any WebView {
+        owner ?? WebKitWebView(webView, reportIssue: report)
     }
 
     package func webView(
@@ -55,7 +63,7 @@ import AppleMirrorWebKit
                 decisionHandler(webKitPolicy ?? .cancel, preferences)
             }
         }
-        delegate.decidePolicy(for: action, preferences: offered) { once.call(($0, $1)) }
+        delegate.webView(seen(webView), decidePolicyFor: action, preferences: offered) { once.call(($0, $1)) }
     }
 }
 
@@ -75,33 +83,35 @@ extension NavigationDelegateBridge {
             }
             performOnMainActor { decisionHandler(webKitPolicy ?? .cancel) }
         }
-        delegate.decidePolicy(for: response) { once.call($0) }
+        delegate.webView(seen(webView), decidePolicyFor: response) { once.call($0) }
     }
 
     package func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {
-        delegate.didStartProvisionalNavigation(NavigationStart(url: webView.url?.absoluteString))
+        delegate.webView(seen(webView), didStartProvisionalNavigation: NavigationStart(url: webView.url?.absoluteString))
     }
 
     package func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
-        delegate.didCommit(NavigationCommit(url: webView.url?.absoluteString))
+        delegate.webView(seen(webView), didCommit: NavigationCommit(url: webView.url?.absoluteString))
     }
 
     package func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
-        delegate.didFinish(NavigationFinish(url: webView.url?.absoluteString))
+        delegate.webView(seen(webView), didFinish: NavigationFinish(url: webView.url?.absoluteString))
     }
 
     package func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error) {
-        delegate.didFailProvisionalNavigation(
-            NavigationFailure(url: webView.url?.absoluteString, phase: .provisional, error: NavigationConversion.error(error)))
+        let failure = NavigationFailure(
+            url: webView.url?.absoluteString, phase: .provisional, error: NavigationConversion.error(error))
+        delegate.webView(seen(webView), didFailProvisionalNavigation: failure, withError: failure.error)
     }
 
     package func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
-        delegate.didFail(
-            NavigationFailure(url: webView.url?.absoluteString, phase: .committed, error: NavigationConversion.error(error)))
+        let failure = NavigationFailure(
+            url: webView.url?.absoluteString, phase: .committed, error: NavigationConversion.error(error))
+        delegate.webView(seen(webView), didFail: failure, withError: failure.error)
     }
 
     package func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
-        delegate.webContentProcessDidTerminate()
+        delegate.webViewWebContentProcessDidTerminate(seen(webView))
     }
 
     /// Hands the seam delegate the challenge as an AuthenticationChallenge
@@ -122,7 +132,7 @@ extension NavigationDelegateBridge {
             if let issue { report(issue) }
             performOnMainActor { completionHandler(disposition, credential) }
         }
-        delegate.didReceive(converted) { once.call($0) }
+        delegate.webView(seen(webView), didReceive: converted) { once.call($0) }
     }
 }
 

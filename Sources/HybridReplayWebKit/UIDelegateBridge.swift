@@ -26,15 +26,23 @@ import AppleMirrorWebKit
     private let delegate: any UIDelegate
     private let report: @Sendable (WebKitAdapterIssue) -> Void
     private let frames: WebKitFrames
+    /// The seam web view the delegate was set on, handed to its callbacks; weak, as it owns this bridge.
+    private weak var owner: WebKitWebView?
 
     package init(
-        _ delegate: any UIDelegate, frames: WebKitFrames = WebKitFrames(),
+        _ delegate: any UIDelegate, owner: WebKitWebView? = nil, frames: WebKitFrames = WebKitFrames(),
         report: @escaping @Sendable (WebKitAdapterIssue) -> Void
     ) {
         self.delegate = delegate
+        self.owner = owner
         self.frames = frames
         self.report = report
         super.init()
+    }
+
+    /// The seam web view for `webView`: the one the delegate was set on, or a new adapter around it.
+    private func seen(_ webView: WKWebView) -> any WebView {
+        owner ?? WebKitWebView(webView, reportIssue: report)
     }
 
     package func webView(
@@ -52,7 +60,7 @@ import AppleMirrorWebKit
     }
 
     package func webViewDidClose(_ webView: WKWebView) {
-        delegate.webViewDidClose()
+        delegate.webViewDidClose(seen(webView))
     }
 
     package func webView(
@@ -63,7 +71,7 @@ import AppleMirrorWebKit
         let once = answerOnce(to: JavaScriptDialog(kind: .alert, message: message, frame: initiator)) { _ in
             performOnMainActor { completionHandler() }
         }
-        delegate.runJavaScriptAlertPanel(withMessage: message, initiatedByFrame: initiator) { once.call(.ok) }
+        delegate.webView(seen(webView), runJavaScriptAlertPanelWithMessage: message, initiatedByFrame: initiator) { once.call(.ok) }
     }
 
     package func webView(
@@ -74,7 +82,7 @@ import AppleMirrorWebKit
         let once = answerOnce(to: JavaScriptDialog(kind: .confirm, message: message, frame: initiator)) { answer in
             performOnMainActor { completionHandler(answer.confirmed) }
         }
-        delegate.runJavaScriptConfirmPanel(withMessage: message, initiatedByFrame: initiator) {
+        delegate.webView(seen(webView), runJavaScriptConfirmPanelWithMessage: message, initiatedByFrame: initiator) {
             once.call($0 ? .ok : .cancel)
         }
     }
@@ -85,7 +93,10 @@ import AppleMirrorWebKit
     ) {
         let dialog = JavaScriptDialog(kind: .prompt, message: prompt, defaultText: defaultText, frame: frames.frame(frame))
         let once = answerOnce(to: dialog) { answer in performOnMainActor { completionHandler(answer.text) } }
-        delegate.runJavaScriptTextInputPanel(withPrompt: prompt, defaultText: defaultText, initiatedByFrame: dialog.frame) {
+        delegate.webView(
+            seen(webView), runJavaScriptTextInputPanelWithPrompt: prompt, defaultText: defaultText,
+            initiatedByFrame: dialog.frame
+        ) {
             once.call(.prompt($0))
         }
     }
@@ -117,7 +128,7 @@ import AppleMirrorWebKit
             }
             performOnMainActor { decisionHandler(decision) }
         }
-        delegate.requestMediaCapturePermission(request) { once.call($0) }
+        delegate.requestMediaCapturePermission(request, in: seen(webView)) { once.call($0) }
     }
 
     /// The seam's name for WebKit's media-capture type.

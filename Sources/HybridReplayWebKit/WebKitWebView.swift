@@ -163,8 +163,8 @@ public final class WebKitWebView: WebView {
 
     public func setUIDelegate(_ delegate: (any UIDelegate)?) {
         let (webView, report, uiBridge, frames) = (webView, report, uiBridge, frames)
-        performOnMainActor {
-            let bridge = delegate.map { UIDelegateBridge($0, frames: frames, report: report) }
+        performOnMainActor { [weak self] in
+            let bridge = delegate.map { UIDelegateBridge($0, owner: self, frames: frames, report: report) }
             uiBridge.withLock { $0 = bridge }
             webView.uiDelegate = bridge
         }
@@ -172,8 +172,8 @@ public final class WebKitWebView: WebView {
 
     public func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
         let (webView, report, navigationBridge, frames) = (webView, report, navigationBridge, frames)
-        performOnMainActor {
-            let bridge = delegate.map { NavigationDelegateBridge($0, frames: frames, report: report) }
+        performOnMainActor { [weak self] in
+            let bridge = delegate.map { NavigationDelegateBridge($0, owner: self, frames: frames, report: report) }
             navigationBridge.withLock { $0 = bridge }
             webView.navigationDelegate = bridge
         }

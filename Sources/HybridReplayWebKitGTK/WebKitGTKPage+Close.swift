@@ -22,8 +22,8 @@ extension WebKitGTKPage {
     /// `webViewDidClose(_:)`. The view stays as it is, as a `WKWebView` does
     /// until the app removes it: `close`'s default handler destroys nothing.
     private func pageClosed() {
-        guard !isClosed, let delegate = uiDelegate else { return }
-        performOnMainActor { delegate.webViewDidClose() }
+        guard !isClosed, let delegate = uiDelegate, let owner else { return }
+        performOnMainActor { delegate.webViewDidClose(owner) }
     }
 }
 #endif

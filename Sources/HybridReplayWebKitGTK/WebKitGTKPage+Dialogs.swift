@@ -37,7 +37,11 @@ extension WebKitGTKPage {
                         + "call setUIDelegate(_:) to answer it"))
             return pending.answer(request.defaultAnswer)
         }
-        performOnMainActor { delegate.runJavaScriptDialog(request) { answer in pending.answer(answer) } }
+        performOnMainActor { [owner] in
+            // The owner holds this page: it is there while the page asks.
+            guard let owner else { return pending.answer(request.defaultAnswer) }
+            delegate.runJavaScriptDialog(request, in: owner) { answer in pending.answer(answer) }
+        }
     }
 }
 

@@ -73,7 +73,11 @@ extension WebKitGTKPage {
         let asked = MediaCaptureRequest(
             origin: origin, frame: .main(url), type: audio && video ? .cameraAndMicrophone : video ? .camera : .microphone)
         let pending = PendingGTKRequest(request, page: self)
-        performOnMainActor { delegate.requestMediaCapturePermission(asked) { Self.decide(pending, $0.decision) } }
+        performOnMainActor { [owner] in
+            // The owner holds this page: it is there while the page asks.
+            guard let owner else { return Self.decide(pending, .deny) }
+            delegate.requestMediaCapturePermission(asked, in: owner) { Self.decide(pending, $0.decision) }
+        }
         return true
     }
 

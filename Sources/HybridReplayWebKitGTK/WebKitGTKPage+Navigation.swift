@@ -91,7 +91,11 @@ extension WebKitGTKPage {
             realm: webkit_authentication_request_get_realm(request).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 },
             method: methods[scheme] ?? AuthenticationMethod(rawValue: "unknown-\(scheme.rawValue)"),
             previousFailureCount: webkit_authentication_request_is_retry(request) != 0 ? 1 : 0)
-        performOnMainActor { delegate.didReceive(challenge) { answer in Self.answer(pending, answer) } }
+        performOnMainActor { [owner] in
+            // The owner holds this page: it is there while the page asks.
+            guard let owner else { return Self.answer(pending, .performDefaultHandling) }
+            delegate.webView(owner, didReceive: challenge) { answer in Self.answer(pending, answer) }
+        }
         return true
     }
 

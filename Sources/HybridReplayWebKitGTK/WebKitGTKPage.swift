@@ -20,6 +20,9 @@ final class WebKitGTKPage: @unchecked Sendable {
     /// requests (`permission-request`) and told when it closes its window (`close`); WebKitGTK's
     /// `create` signal is not connected, so it is never asked for windows.
     var uiDelegate: (any UIDelegate)?
+    /// The web view app code set the delegates on, handed to their callbacks
+    /// (`webView(_:didFinish:)`); weak, since it owns this page.
+    weak var owner: WebKitGTKWebView?
     /// The app's scheme handlers, by lowercased scheme (see `WebKitGTKPage+Schemes.swift`).
     var schemeHandlers: [String: any URLSchemeHandler] = [:]
     /// The schemes registered on ``context``: WebKitGTK registers a scheme once per context, for good.
@@ -204,9 +207,9 @@ final class WebKitGTKPage: @unchecked Sendable {
     }
 
     /// Calls the navigation delegate on the main actor, where WebKit calls it; in order, through the main queue.
-    private func tell(_ call: @escaping @MainActor @Sendable (any NavigationDelegate) -> Void) {
-        guard let delegate = navigationDelegate else { return }
-        performOnMainActor { call(delegate) }
+    private func tell(_ call: @escaping @MainActor @Sendable (any NavigationDelegate, any WebView) -> Void) {
+        guard let delegate = navigationDelegate, let owner else { return }
+        performOnMainActor { call(delegate, owner) }
     }
 
     private func loadChanged(_ event: WebKitLoadEvent) {
@@ -216,11 +219,11 @@ final class WebKitGTKPage: @unchecked Sendable {
             isLoading = true
             loadError = nil
             currentLoadFailed = false
-            tell { $0.didStartProvisionalNavigation(NavigationStart(url: url)) }
+            tell { $0.webView($1, didStartProvisionalNavigation: NavigationStart(url: url)) }
         case WEBKIT_LOAD_COMMITTED:
-            tell { $0.didCommit(NavigationCommit(url: url)) }
+            tell { $0.webView($1, didCommit: NavigationCommit(url: url)) }
         case WEBKIT_LOAD_FINISHED:
-            if !currentLoadFailed { tell { $0.didFinish(NavigationFinish(url: url)) } }
+            if !currentLoadFailed { tell { $0.webView($1, didFinish: NavigationFinish(url: url)) } }
             if cancelledLoadPending {
                 cancelledLoadPending = false
             } else {
@@ -238,11 +241,7 @@ final class WebKitGTKPage: @unchecked Sendable {
         let failure = NavigationFailure(
             url: uri, phase: committed ? .committed : .provisional,
             error: NavigationError(domain: domain, code: Int(error?.pointee.code ?? 0), message: reason))
-        if committed {
-            tell { $0.didFail(failure) }
-        } else {
-            tell { $0.didFailProvisionalNavigation(failure) }
-        }
+        tell { $0.tell(failure, in: $1) }
         // A load replaced by a newer one fails as cancelled; the newer one is awaited.
         if let error, hr_is_cancellation(error) != 0 {
             cancelledLoadPending = true
@@ -260,7 +259,7 @@ final class WebKitGTKPage: @unchecked Sendable {
             case WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT: "exceeded its memory limit"
             default: "was terminated"
             }
-        tell { $0.webContentProcessDidTerminate() }
+        tell { $0.webViewWebContentProcessDidTerminate($1) }
         guard isLoading else { return }
         loadError = WebKitGTKError("the web process \(why) while the page was loading")
         cancelledLoadPending = false

@@ -75,7 +75,10 @@ public final class WebKitGTKWebView: WebView {
     /// Sets the UI delegate that answers the page's JavaScript dialogs
     /// (`script-dialog`); WebKitGTK does not ask it for new windows.
     public func setUIDelegate(_ delegate: (any UIDelegate)?) {
-        thread.perform { [page] in page.uiDelegate = delegate }
+        thread.perform { [page] in
+            page.uiDelegate = delegate
+            page.owner = self
+        }
     }
 
     public func addUserScript(_ script: UserScriptInstallation) {
@@ -129,7 +132,10 @@ public final class WebKitGTKWebView: WebView {
     }
 
     public func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
-        thread.perform { [page] in page.navigationDelegate = delegate }
+        thread.perform { [page] in
+            page.navigationDelegate = delegate
+            page.owner = self
+        }
     }
 
     /// Loads `load.url`, or `load.body` with `load.url` as its base URL.

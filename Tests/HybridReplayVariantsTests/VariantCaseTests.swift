@@ -142,3 +142,71 @@ struct ExploreVariantAppCodeTests {
         #expect(exploration?.passed == true)
     }
 }
+
+/// The reference reply bridge, but the reply is made on a global queue and
+/// handed back through the main queue, as iOS code hops after decoding.
+private struct DispatchReplyBridge: ScriptMessageHandlerWithReply {
+    let transport: any HTTPTransport
+
+    func didReceive(_ message: ScriptMessage, replyHandler: @escaping @Sendable (Outcome) -> Void) {
+        guard case .object = message.body else { return replyHandler(.error("the body is not an object")) }
+        let transport = transport
+        Task {
+            let outcome: Outcome
+            do {
+                let response = try await transport.send(HTTPRequest(url: RandomUserFetcher.seedEndpoint))
+                outcome = .value(.string(RandomUserFetcher.text(of: response.body)))
+            } catch {
+                outcome = .error("the request failed: \(error)")
+            }
+            DispatchQueue.global().async {
+                DispatchQueue.main.async { replyHandler(outcome) }
+            }
+        }
+    }
+}
+
+@Suite("exploreCassette of the testing glue")
+struct ExploreCassetteGlueTests {
+    @Test("a bridge that answers through a global queue and the main queue explores clean, run after run")
+    func dispatchAnswersAreWaitedFor() async throws {
+        for _ in 1...3 {
+            let exploration = await exploreCassette(promiseReply) { platform in
+                let bridge = DispatchReplyBridge(transport: platform.transport)
+                platform.webView.add(bridge, name: PromiseReplyBridge.handlerName)
+                return bridge
+            }
+            let explored = try #require(exploration)
+            #expect(explored.explored > 10)
+            #expect(explored.failures.isEmpty, "\(explored.failures.map(\.variant.id))")
+        }
+    }
+
+    @Test("each variant the implementation breaks is an issue at the call, naming the rule and the line that replays it")
+    func reportsFailures() async throws {
+        var exploration: Exploration?
+        await withKnownIssue(isIntermittent: false) {
+            exploration = await exploreCassette(promiseReply) { platform in
+                let bridge = SilentOnOtherBodies(transport: platform.transport)
+                platform.webView.add(bridge, name: PromiseReplyBridge.handlerName)
+                return bridge
+            }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("[reply-once]") && text.contains("exploreVariant(\"v1:bridge-promise-reply:")
+        }
+        let failures = try #require(exploration?.failures)
+        #expect(failures.contains { $0.variant.id.description == "v1:bridge-promise-reply:body:1:string" })
+    }
+
+    @Test("a file that is not a cassette is an issue that names it")
+    func unreadable() async {
+        await withKnownIssue {
+            let exploration = await exploreCassette("no-such-cassette.json") { _ in 0 }
+            #expect(exploration == nil)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("cannot explore ")
+                && issue.comments.map(\.rawValue).joined().contains("no-such-cassette.json")
+        }
+    }
+}

@@ -9,6 +9,7 @@
 struct RecordingNavigationDelegate: NavigationDelegate {
     let app: any NavigationDelegate
     let recorder: Recorder
+    let webView: AppWebView
 
     func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
         let actionID = recorder.record(action, cause: nil)
@@ -20,68 +21,124 @@ struct RecordingNavigationDelegate: NavigationDelegate {
         }
     }
 
-    func decidePolicy(
-        for action: NavigationAction, preferences: WebpagePreferences,
+    func webView(
+        _ webView: any WebView, decidePolicyFor action: NavigationAction, preferences: WebpagePreferences,
         decisionHandler: @escaping @Sendable (NavigationPolicy, WebpagePreferences) -> Void
     ) {
         var offered = action
         offered.preferences = preferences
         let actionID = recorder.record(offered, cause: nil)
+        let seen = self.webView.seen(instead: webView)
         recorder.deliver(actionID) {
-            app.decidePolicy(for: offered, preferences: preferences) { [recorder] policy, chosen in
+            app.webView(seen, decidePolicyFor: offered, preferences: preferences) { [recorder] policy, chosen in
                 recorder.record(NavigationDecision(policy, preferences: chosen), cause: actionID)
                 decisionHandler(policy, chosen)
             }
         }
     }
 
-    func decidePolicy(
-        for response: NavigationResponse, decisionHandler: @escaping @Sendable (NavigationResponsePolicy) -> Void
+    func webView(
+        _ webView: any WebView, decidePolicyFor response: NavigationResponse,
+        decisionHandler: @escaping @Sendable (NavigationResponsePolicy) -> Void
     ) {
         let responseID = recorder.record(response, cause: nil)
+        let seen = self.webView.seen(instead: webView)
         recorder.deliver(responseID) {
-            app.decidePolicy(for: response) { [recorder] policy in
+            app.webView(seen, decidePolicyFor: response) { [recorder] policy in
                 recorder.record(NavigationResponseDecision(policy), cause: responseID)
                 decisionHandler(policy)
             }
         }
     }
 
-    func didReceive(
-        _ challenge: AuthenticationChallenge, completionHandler: @escaping @Sendable (AuthenticationAnswer) -> Void
+    func webView(
+        _ webView: any WebView, didReceive challenge: AuthenticationChallenge,
+        completionHandler: @escaping @Sendable (AuthenticationAnswer) -> Void
     ) {
         let challengeID = recorder.record(challenge, cause: nil)
+        let seen = self.webView.seen(instead: webView)
         recorder.deliver(challengeID) {
-            app.didReceive(challenge) { [recorder] answer in
+            app.webView(seen, didReceive: challenge) { [recorder] answer in
                 recorder.record(answer, cause: challengeID)
                 completionHandler(answer)
             }
         }
     }
 
+    func webView(_ webView: any WebView, didStartProvisionalNavigation navigation: NavigationStart) {
+        let seen = self.webView.seen(instead: webView)
+        report(navigation) { app.webView(seen, didStartProvisionalNavigation: navigation) }
+    }
+
+    func webView(_ webView: any WebView, didCommit navigation: NavigationCommit) {
+        let seen = self.webView.seen(instead: webView)
+        report(navigation) { app.webView(seen, didCommit: navigation) }
+    }
+
+    func webView(_ webView: any WebView, didFinish navigation: NavigationFinish) {
+        let seen = self.webView.seen(instead: webView)
+        report(navigation) { app.webView(seen, didFinish: navigation) }
+    }
+
+    func webView(
+        _ webView: any WebView, didFailProvisionalNavigation failure: NavigationFailure, withError error: NavigationError
+    ) {
+        let seen = self.webView.seen(instead: webView)
+        report(failure) { app.webView(seen, didFailProvisionalNavigation: failure, withError: error) }
+    }
+
+    func webView(_ webView: any WebView, didFail failure: NavigationFailure, withError error: NavigationError) {
+        let seen = self.webView.seen(instead: webView)
+        report(failure) { app.webView(seen, didFail: failure, withError: error) }
+    }
+
+    func webViewWebContentProcessDidTerminate(_ webView: any WebView) {
+        let seen = self.webView.seen(instead: webView)
+        report(WebContentProcessTermination()) { app.webViewWebContentProcessDidTerminate(seen) }
+    }
+
+    // The seam's shorter names, for a web view of the app's own that calls
+    // them: each goes where WebKit's name goes.
+
+    func decidePolicy(
+        for action: NavigationAction, preferences: WebpagePreferences,
+        decisionHandler: @escaping @Sendable (NavigationPolicy, WebpagePreferences) -> Void
+    ) {
+        guard let view = webView.view else { return decidePolicy(for: action) { decisionHandler($0, preferences) } }
+        webView(view, decidePolicyFor: action, preferences: preferences, decisionHandler: decisionHandler)
+    }
+
+    func decidePolicy(
+        for response: NavigationResponse, decisionHandler: @escaping @Sendable (NavigationResponsePolicy) -> Void
+    ) {
+        guard let view = webView.view else { return decisionHandler(.allow) }
+        webView(view, decidePolicyFor: response, decisionHandler: decisionHandler)
+    }
+
+    func didReceive(
+        _ challenge: AuthenticationChallenge, completionHandler: @escaping @Sendable (AuthenticationAnswer) -> Void
+    ) {
+        guard let view = webView.view else { return completionHandler(AuthenticationAnswer(.performDefaultHandling)) }
+        webView(view, didReceive: challenge, completionHandler: completionHandler)
+    }
+
     func didStartProvisionalNavigation(_ navigation: NavigationStart) {
-        report(navigation) { app.didStartProvisionalNavigation(navigation) }
+        webView.view.map { webView($0, didStartProvisionalNavigation: navigation) }
     }
 
-    func didCommit(_ navigation: NavigationCommit) {
-        report(navigation) { app.didCommit(navigation) }
-    }
+    func didCommit(_ navigation: NavigationCommit) { webView.view.map { webView($0, didCommit: navigation) } }
 
-    func didFinish(_ navigation: NavigationFinish) {
-        report(navigation) { app.didFinish(navigation) }
-    }
+    func didFinish(_ navigation: NavigationFinish) { webView.view.map { webView($0, didFinish: navigation) } }
 
     func didFailProvisionalNavigation(_ failure: NavigationFailure) {
-        report(failure) { app.didFailProvisionalNavigation(failure) }
+        webView.view.map { webView($0, didFailProvisionalNavigation: failure, withError: failure.error) }
     }
 
     func didFail(_ failure: NavigationFailure) {
-        report(failure) { app.didFail(failure) }
+        webView.view.map { webView($0, didFail: failure, withError: failure.error) }
     }
 
-    func webContentProcessDidTerminate() {
-        report(WebContentProcessTermination()) { app.webContentProcessDidTerminate() }
-    }
+    func webContentProcessDidTerminate() { webView.view.map { webViewWebContentProcessDidTerminate($0) } }
 
     /// Records a lifecycle stimulus and delivers it as the cause of what the app does.
     private func report(_ stimulus: any EventPayload, to deliver: () -> Void) {

@@ -50,11 +50,11 @@ final class RecordingWebView: WebView {
     }
 
     func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
-        live.setNavigationDelegate(delegate.map { RecordingNavigationDelegate(app: $0, recorder: recorder) })
+        live.setNavigationDelegate(delegate.map { RecordingNavigationDelegate(app: $0, recorder: recorder, webView: AppWebView(self)) })
     }
 
     func setUIDelegate(_ delegate: (any UIDelegate)?) {
-        live.setUIDelegate(delegate.map { RecordingUIDelegate(app: $0, recorder: recorder) })
+        live.setUIDelegate(delegate.map { RecordingUIDelegate(app: $0, recorder: recorder, webView: AppWebView(self)) })
     }
 
     func load(_ load: NavigationLoad) {
@@ -93,4 +93,20 @@ final class RecordingWebView: WebView {
             recorder.deliver(resultID) { completionHandler(result) }
         }
     }
+}
+
+/// The web view app code set a delegate on, which the recording wrappers hand
+/// to its callbacks (`webView(_:didFinish:)`) in place of the live one they
+/// are called with. Weak: the live web view keeps the wrapper, and the
+/// recording web view the live one.
+struct AppWebView: Sendable {
+    private weak var recording: RecordingWebView?
+
+    init(_ recording: RecordingWebView) { self.recording = recording }
+
+    /// The recording web view, or `live` once the app let go of it.
+    func seen(instead live: any WebView) -> any WebView { recording ?? live }
+
+    /// The recording web view, while the app holds it.
+    var view: (any WebView)? { recording }
 }

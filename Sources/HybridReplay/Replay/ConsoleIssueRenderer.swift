@@ -177,15 +177,22 @@ package enum ConsoleIssueRenderer {
     private static func stall(_ stall: ReplayIssue.Stall) -> String {
         let clock = CanonicalNumber.text(Recorder.seconds(stall.clock))
         var text =
-            stall.wasBusy
-            ? "the implementation was still busy after \(stall.stallTimeout) of real time, at \(clock) s on the cassette's clock, with work the replay cannot see (Task.detached, Dispatch or a thread)"
-            : "the implementation went idle at \(clock) s on the cassette's clock"
+            !stall.wasBusy
+            ? "the implementation went idle at \(clock) s on the cassette's clock"
+            : stall.busyTrackedWork > 0
+                ? "the implementation was still busy after \(stall.stallTimeout) of real time, at \(clock) s on the cassette's clock: "
+                    + (stall.busyTrackedWork == 1 ? "1 piece" : "\(stall.busyTrackedWork) pieces")
+                    + " of its work (what a handler, a delegate or its set-up ran, or a task they started) had neither ended "
+                    + "nor waited on the replay, as a task does in a Task.sleep or clock wait of real time (sleep on the platform's clock instead), "
+                    + "in a call to something the replay does not play, or on a continuation nothing resumes"
+                : "the implementation was still busy after \(stall.stallTimeout) of real time, at \(clock) s on the cassette's clock, with work the replay cannot see (Task.detached, Dispatch or a thread)"
         if let deadline = stall.sleeperDeadline {
             text += ", waiting on the replay clock until \(CanonicalNumber.text(Recorder.seconds(deadline))) s"
         }
         if stall.wasBusy, let first = stall.firstUntrackedEffect {
             let count = stall.untrackedEffects == 1 ? "1 effect" : "\(stall.untrackedEffects) effects"
-            text += "; \(count) came from such work, the first \(first)"
+            let source = stall.busyTrackedWork > 0 ? "work the replay cannot see (Task.detached, Dispatch or a thread)" : "such work"
+            text += "; \(count) came from \(source), the first \(first)"
         }
         if stall.waitedForUnseenWork {
             let why = stall.unseenWork.map { "this run handed work to what the replay cannot see (\($0))" }

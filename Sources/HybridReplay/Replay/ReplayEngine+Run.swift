@@ -164,17 +164,18 @@ extension ReplayEngine {
     /// `stillWaiting` when part of it still waited on the replay, so the
     /// report came only after the stall timeout.
     private func reportStuck(busy: Bool, stillWaiting: Bool, waitedForUnseen: Bool) {
-        let (due, remaining, now, untracked) = state.withLock { state in
+        let (due, remaining, now, untracked, busyTracked) = state.withLock { state in
             (
                 state.matcher.dueEffects(), state.matcher.progress.remaining(script), state.clock.now,
-                state.work.firstUntrackedEffect.map { (count: state.work.untrackedEffects, first: $0) }
+                state.work.firstUntrackedEffect.map { (count: state.work.untrackedEffects, first: $0) },
+                state.work.busyLeases
             )
         }
         let stall = ReplayIssue.Stall(
             wasBusy: busy, clock: now, sleeperDeadline: earliestSleeper, untrackedEffects: untracked?.count ?? 0,
             firstUntrackedEffect: busy ? untracked?.first : nil, waitedForUnseenWork: waitedForUnseen,
             unseenWork: waitedForUnseen ? unseenWorkSummary : nil, stillWaitedOnReplay: stillWaiting,
-            stallTimeout: options.stallTimeout, delayedBlocks: delayedBlocks)
+            stallTimeout: options.stallTimeout, delayedBlocks: delayedBlocks, busyTrackedWork: busy ? busyTracked : 0)
         var issues: [ReplayIssue] = []
         for effect in due.prefix(3) {
             if let settlement = Settlement.of(effect.kind), let cause = effect.cause {

@@ -10,9 +10,9 @@ extension ReplayEngine {
 
     /// Asks the UI delegate to run `dialog`; each answer is an effect caused
     /// by it, judged as a ``Settlement/dialogAnswer``: once, and not never.
-    @MainActor func runDialog(_ dialog: JavaScriptDialog, id: Int, by delegate: any UIDelegate) {
+    @MainActor func runDialog(_ dialog: JavaScriptDialog, id: Int, by delegate: any UIDelegate, in webView: any WebView) {
         let ticket = SettlementTicket(engine: self)
-        delegate.runJavaScriptDialog(dialog) { answer in
+        delegate.runJavaScriptDialog(dialog, in: webView) { answer in
             _ = ticket
             self.effect(answer, knownCause: id)
         }

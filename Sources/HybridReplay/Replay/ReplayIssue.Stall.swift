@@ -25,12 +25,18 @@ extension ReplayIssue {
         public var delayedBlocks: Int
         /// The stall timeout of the replay's options.
         public var stallTimeout: Duration
+        /// When it was busy: how many pieces of work the replay tracks (what
+        /// a handler, a delegate or the set-up ran, and the tasks they
+        /// started) had neither ended nor waited on the replay, such as a
+        /// task in a `Task.sleep` of real time.
+        public var busyTrackedWork: Int
 
         package init(
             wasBusy: Bool, clock: Duration, sleeperDeadline: Duration?, untrackedEffects: Int,
             firstUntrackedEffect: String?, waitedForUnseenWork: Bool, unseenWork: String?, stillWaitedOnReplay: Bool,
-            stallTimeout: Duration, delayedBlocks: Int = 0
+            stallTimeout: Duration, delayedBlocks: Int = 0, busyTrackedWork: Int = 0
         ) {
+            self.busyTrackedWork = busyTrackedWork
             self.wasBusy = wasBusy
             self.clock = clock
             self.sleeperDeadline = sleeperDeadline

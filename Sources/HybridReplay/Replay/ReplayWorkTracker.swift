@@ -91,6 +91,11 @@ struct ReplayWorkTracker: Sendable {
     /// set-up's, which a task started in `init` for the screen's life holds.
     var isIdleBesideSetUp: Bool { leases.allSatisfy { $0.key == firstLease || $0.value > 0 } }
 
+    /// How many pieces of live work neither ended nor wait on the replay:
+    /// tasks of the implementation's that wait on something else (a
+    /// `Task.sleep` in real time, a call the replay does not play) or run.
+    var busyLeases: Int { leases.values.filter { $0 == 0 }.count }
+
     /// Notes that work of the implementation runs at `priority`.
     mutating func noteWorkPriority(_ priority: TaskPriority) { workPriorities.insert(priority.rawValue) }
 

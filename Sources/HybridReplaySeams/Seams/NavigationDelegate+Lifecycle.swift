@@ -9,3 +9,68 @@ extension NavigationDelegate {
     @MainActor public func didFail(_ failure: NavigationFailure) {}
     @MainActor public func webContentProcessDidTerminate() {}
 }
+
+/// WebKit's names for the callbacks a delegate may leave out, each calling
+/// the seam's shorter name by default. Every web view (simulated, replayed,
+/// recorded, WebKitGTK, WebKit) calls these, so a method ported from a
+/// `WKNavigationDelegate` with its name unchanged is called, and one with the
+/// short name is called through them.
+extension NavigationDelegate {
+    @MainActor public func webView(_ webView: any WebView, didStartProvisionalNavigation navigation: NavigationStart) {
+        didStartProvisionalNavigation(navigation)
+    }
+
+    @MainActor public func webView(_ webView: any WebView, didCommit navigation: NavigationCommit) {
+        didCommit(navigation)
+    }
+
+    @MainActor public func webView(_ webView: any WebView, didFinish navigation: NavigationFinish) {
+        didFinish(navigation)
+    }
+
+    @MainActor public func webView(
+        _ webView: any WebView, didFailProvisionalNavigation navigation: NavigationFailure, withError error: NavigationError
+    ) {
+        didFailProvisionalNavigation(navigation)
+    }
+
+    @MainActor public func webView(_ webView: any WebView, didFail navigation: NavigationFailure, withError error: NavigationError) {
+        didFail(navigation)
+    }
+
+    @MainActor public func webViewWebContentProcessDidTerminate(_ webView: any WebView) {
+        webContentProcessDidTerminate()
+    }
+
+    @MainActor public func webView(
+        _ webView: any WebView, decidePolicyFor navigationAction: NavigationAction, preferences: WebpagePreferences,
+        decisionHandler: @escaping @Sendable (NavigationPolicy, WebpagePreferences) -> Void
+    ) {
+        decidePolicy(for: navigationAction, preferences: preferences, decisionHandler: decisionHandler)
+    }
+
+    @MainActor public func webView(
+        _ webView: any WebView, decidePolicyFor navigationResponse: NavigationResponse,
+        decisionHandler: @escaping @Sendable (NavigationResponsePolicy) -> Void
+    ) {
+        decidePolicy(for: navigationResponse, decisionHandler: decisionHandler)
+    }
+
+    @MainActor public func webView(
+        _ webView: any WebView, didReceive challenge: AuthenticationChallenge,
+        completionHandler: @escaping @Sendable (AuthenticationAnswer) -> Void
+    ) {
+        didReceive(challenge, completionHandler: completionHandler)
+    }
+}
+
+extension NavigationDelegate {
+    /// Tells the delegate that `failure` happened, by its phase, as `webView`'s.
+    @MainActor package func tell(_ failure: NavigationFailure, in webView: any WebView) {
+        if failure.phase == .provisional {
+            self.webView(webView, didFailProvisionalNavigation: failure, withError: failure.error)
+        } else {
+            self.webView(webView, didFail: failure, withError: failure.error)
+        }
+    }
+}

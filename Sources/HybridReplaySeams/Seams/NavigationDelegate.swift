@@ -65,6 +65,49 @@ public protocol NavigationDelegate: Sendable {
     /// (`performDefaultHandling`), as WebKit does for a delegate without the method.
     @MainActor func didReceive(
         _ challenge: AuthenticationChallenge, completionHandler: @escaping @Sendable (AuthenticationAnswer) -> Void)
+
+    // WebKit's names. Every web view calls these, and by default each calls
+    // the method above it, so a delegate may implement either spelling: the
+    // short one, or WebKit's as ported from a `WKNavigationDelegate` (with the
+    // seam's types). Implement one spelling of each callback, not both: the
+    // web view calls WebKit's, which then no longer calls the short one.
+
+    /// `webView(_:didStartProvisionalNavigation:)`; by default ``didStartProvisionalNavigation(_:)``.
+    @MainActor func webView(_ webView: any WebView, didStartProvisionalNavigation navigation: NavigationStart)
+
+    /// `webView(_:didCommit:)`; by default ``didCommit(_:)``.
+    @MainActor func webView(_ webView: any WebView, didCommit navigation: NavigationCommit)
+
+    /// `webView(_:didFinish:)`; by default ``didFinish(_:)``.
+    @MainActor func webView(_ webView: any WebView, didFinish navigation: NavigationFinish)
+
+    /// `webView(_:didFailProvisionalNavigation:withError:)`, `error` being
+    /// `navigation.error`; by default ``didFailProvisionalNavigation(_:)``.
+    @MainActor func webView(
+        _ webView: any WebView, didFailProvisionalNavigation navigation: NavigationFailure, withError error: NavigationError)
+
+    /// `webView(_:didFail:withError:)`, `error` being `navigation.error`; by default ``didFail(_:)``.
+    @MainActor func webView(_ webView: any WebView, didFail navigation: NavigationFailure, withError error: NavigationError)
+
+    /// `webViewWebContentProcessDidTerminate(_:)`; by default ``webContentProcessDidTerminate()``.
+    @MainActor func webViewWebContentProcessDidTerminate(_ webView: any WebView)
+
+    /// `webView(_:decidePolicyFor:preferences:decisionHandler:)`; by default
+    /// ``decidePolicy(for:preferences:decisionHandler:)``.
+    @MainActor func webView(
+        _ webView: any WebView, decidePolicyFor navigationAction: NavigationAction, preferences: WebpagePreferences,
+        decisionHandler: @escaping @Sendable (NavigationPolicy, WebpagePreferences) -> Void)
+
+    /// `webView(_:decidePolicyFor:decisionHandler:)` for a response; by default
+    /// ``decidePolicy(for:decisionHandler:)-(NavigationResponse,_)``.
+    @MainActor func webView(
+        _ webView: any WebView, decidePolicyFor navigationResponse: NavigationResponse,
+        decisionHandler: @escaping @Sendable (NavigationResponsePolicy) -> Void)
+
+    /// `webView(_:didReceive:completionHandler:)`; by default ``didReceive(_:completionHandler:)``.
+    @MainActor func webView(
+        _ webView: any WebView, didReceive challenge: AuthenticationChallenge,
+        completionHandler: @escaping @Sendable (AuthenticationAnswer) -> Void)
 }
 
 /// A navigation delegate that decides with `async`/`await`, as

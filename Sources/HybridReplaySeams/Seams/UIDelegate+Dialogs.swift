@@ -6,18 +6,21 @@ extension UIDelegate {
     ///
     /// A dialog of a kind this version does not know is answered with Cancel at once.
     @MainActor package func runJavaScriptDialog(
-        _ dialog: JavaScriptDialog, answer: @escaping @Sendable (JavaScriptDialogAnswer) -> Void
+        _ dialog: JavaScriptDialog, in webView: any WebView, answer: @escaping @Sendable (JavaScriptDialogAnswer) -> Void
     ) {
         switch dialog.kind {
         case .alert:
-            runJavaScriptAlertPanel(withMessage: dialog.message, initiatedByFrame: dialog.frame) { answer(.ok) }
+            self.webView(webView, runJavaScriptAlertPanelWithMessage: dialog.message, initiatedByFrame: dialog.frame) {
+                answer(.ok)
+            }
         case .confirm:
-            runJavaScriptConfirmPanel(withMessage: dialog.message, initiatedByFrame: dialog.frame) {
+            self.webView(webView, runJavaScriptConfirmPanelWithMessage: dialog.message, initiatedByFrame: dialog.frame) {
                 answer($0 ? .ok : .cancel)
             }
         case .prompt:
-            runJavaScriptTextInputPanel(
-                withPrompt: dialog.message, defaultText: dialog.defaultText, initiatedByFrame: dialog.frame
+            self.webView(
+                webView, runJavaScriptTextInputPanelWithPrompt: dialog.message, defaultText: dialog.defaultText,
+                initiatedByFrame: dialog.frame
             ) { answer(.prompt($0)) }
         default:
             answer(.cancel)

@@ -64,6 +64,78 @@ public protocol UIDelegate: Sendable {
     @MainActor func requestMediaCapturePermission(
         for origin: SecurityOrigin, initiatedByFrame frame: Frame, type: MediaCaptureType,
         decisionHandler: @escaping @Sendable (PermissionDecision) -> Void)
+
+    // WebKit's names. Every web view calls these, and by default each calls
+    // the method above it, so a delegate may implement either spelling: the
+    // short one, or WebKit's as ported from a `WKUIDelegate` (with the seam's
+    // types). Implement one spelling of each callback, not both: the web view
+    // calls WebKit's, which then no longer calls the short one.
+    // (`webView(_:createWebViewWith:for:windowFeatures:)` has none: the seam
+    // does not hand over a configuration; see ``createWebView(for:windowFeatures:)``.)
+
+    /// `webViewDidClose(_:)`; by default ``webViewDidClose()``.
+    @MainActor func webViewDidClose(_ webView: any WebView)
+
+    /// `webView(_:runJavaScriptAlertPanelWithMessage:initiatedByFrame:completionHandler:)`;
+    /// by default ``runJavaScriptAlertPanel(withMessage:initiatedByFrame:completionHandler:)``.
+    @MainActor func webView(
+        _ webView: any WebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: Frame,
+        completionHandler: @escaping @Sendable () -> Void)
+
+    /// `webView(_:runJavaScriptConfirmPanelWithMessage:initiatedByFrame:completionHandler:)`;
+    /// by default ``runJavaScriptConfirmPanel(withMessage:initiatedByFrame:completionHandler:)``.
+    @MainActor func webView(
+        _ webView: any WebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: Frame,
+        completionHandler: @escaping @Sendable (Bool) -> Void)
+
+    /// `webView(_:runJavaScriptTextInputPanelWithPrompt:defaultText:initiatedByFrame:completionHandler:)`;
+    /// by default ``runJavaScriptTextInputPanel(withPrompt:defaultText:initiatedByFrame:completionHandler:)``.
+    @MainActor func webView(
+        _ webView: any WebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+        initiatedByFrame frame: Frame, completionHandler: @escaping @Sendable (String?) -> Void)
+
+    /// `webView(_:requestMediaCapturePermissionFor:initiatedByFrame:type:decisionHandler:)`;
+    /// by default ``requestMediaCapturePermission(for:initiatedByFrame:type:decisionHandler:)``.
+    @MainActor func webView(
+        _ webView: any WebView, requestMediaCapturePermissionFor origin: SecurityOrigin, initiatedByFrame frame: Frame,
+        type: MediaCaptureType, decisionHandler: @escaping @Sendable (PermissionDecision) -> Void)
+}
+
+/// WebKit's names for the UI delegate's callbacks, each calling the seam's
+/// shorter name by default.
+extension UIDelegate {
+    @MainActor public func webViewDidClose(_ webView: any WebView) {
+        webViewDidClose()
+    }
+
+    @MainActor public func webView(
+        _ webView: any WebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: Frame,
+        completionHandler: @escaping @Sendable () -> Void
+    ) {
+        runJavaScriptAlertPanel(withMessage: message, initiatedByFrame: frame, completionHandler: completionHandler)
+    }
+
+    @MainActor public func webView(
+        _ webView: any WebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: Frame,
+        completionHandler: @escaping @Sendable (Bool) -> Void
+    ) {
+        runJavaScriptConfirmPanel(withMessage: message, initiatedByFrame: frame, completionHandler: completionHandler)
+    }
+
+    @MainActor public func webView(
+        _ webView: any WebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+        initiatedByFrame frame: Frame, completionHandler: @escaping @Sendable (String?) -> Void
+    ) {
+        runJavaScriptTextInputPanel(
+            withPrompt: prompt, defaultText: defaultText, initiatedByFrame: frame, completionHandler: completionHandler)
+    }
+
+    @MainActor public func webView(
+        _ webView: any WebView, requestMediaCapturePermissionFor origin: SecurityOrigin, initiatedByFrame frame: Frame,
+        type: MediaCaptureType, decisionHandler: @escaping @Sendable (PermissionDecision) -> Void
+    ) {
+        requestMediaCapturePermission(for: origin, initiatedByFrame: frame, type: type, decisionHandler: decisionHandler)
+    }
 }
 
 // MARK: Windows and dialogs: what WebKit does without the methods
@@ -184,9 +256,10 @@ extension UIDelegate {
     /// Asks the delegate about `request` and passes each decision to `decide`,
     /// as many times as the delegate calls its decision handler.
     @MainActor package func requestMediaCapturePermission(
-        _ request: MediaCaptureRequest, decide: @escaping @Sendable (MediaCaptureDecision) -> Void
+        _ request: MediaCaptureRequest, in webView: any WebView,
+        decide: @escaping @Sendable (MediaCaptureDecision) -> Void
     ) {
-        requestMediaCapturePermission(for: request.origin, initiatedByFrame: request.frame, type: request.type) {
+        self.webView(webView, requestMediaCapturePermissionFor: request.origin, initiatedByFrame: request.frame, type: request.type) {
             decide(MediaCaptureDecision($0))
         }
     }

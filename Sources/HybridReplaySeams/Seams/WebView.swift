@@ -5,6 +5,10 @@
 /// registers script message handlers, installs user scripts, evaluates
 /// JavaScript and loads requests. A replay supplies a double that verifies
 /// every call; a recording wraps a live web view.
+///
+/// A web view of your own calls its navigation and UI delegates by WebKit's
+/// names (`webView(_:didFinish:)`, `webViewDidClose(_:)`, …), handing over
+/// itself, so that a delegate written with either spelling hears it.
 public protocol WebView: AnyObject, Sendable {
     /// Registers `handler` for messages scripts in `contentWorld` post to `name`
     /// (`window.webkit.messageHandlers.<name>.postMessage(…)`), as
@@ -129,6 +133,17 @@ extension WebView {
     /// Registers `handler` for messages to `name` that the page's own scripts await a reply to.
     public func add(_ handler: any ScriptMessageHandlerWithReply, name: String) {
         add(handler, contentWorld: .page, name: name)
+    }
+
+    /// Registers `handler` for messages to `name` from `contentWorld` that
+    /// the page awaits a reply to, by WebKit's name,
+    /// `addScriptMessageHandler(_:contentWorld:name:)`. Unlike `add(_:name:)`,
+    /// it is not ambiguous for a handler that is both a ``ScriptMessageHandler``
+    /// and a ``ScriptMessageHandlerWithReply``.
+    public func addScriptMessageHandler(
+        _ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String
+    ) {
+        add(handler, contentWorld: contentWorld, name: name)
     }
 
     /// Removes the handler registered under `name` in the page's world, as

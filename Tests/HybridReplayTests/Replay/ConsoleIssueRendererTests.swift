@@ -14,12 +14,12 @@ struct ConsoleIssueRendererTests {
 
     static func stall(
         busy: Bool = false, untracked: Int = 0, first: String? = nil, unseen: Bool = false, unseenWork: String? = nil,
-        stillWaited: Bool = false, sleeper: Duration? = nil, delayed: Int = 0
+        stillWaited: Bool = false, sleeper: Duration? = nil, delayed: Int = 0, busyTracked: Int = 0
     ) -> ReplayIssue.Stall {
         ReplayIssue.Stall(
             wasBusy: busy, clock: .milliseconds(1500), sleeperDeadline: sleeper, untrackedEffects: untracked,
             firstUntrackedEffect: first, waitedForUnseenWork: unseen, unseenWork: unseenWork, stillWaitedOnReplay: stillWaited,
-            stallTimeout: .milliseconds(50), delayedBlocks: delayed)
+            stallTimeout: .milliseconds(50), delayedBlocks: delayed, busyTrackedWork: busyTracked)
     }
 
     @Test("each settlement words a second settlement with both values and its hint")
@@ -167,6 +167,10 @@ struct ConsoleIssueRendererTests {
         #expect(message(Self.stall(stillWaited: true)).hasSuffix("; part of it still waited on the replay, so the replay waited the stall timeout (0.05 seconds) for work it cannot see before reporting this"))
         #expect(message(Self.stall(delayed: 1)) == "the replay stalled; the implementation went idle at 1.5 s on the cassette's clock; its work handed 1 block to DispatchQueue.asyncAfter, which runs in real time and which the replay does not wait for: delay on the platform's clock instead (Writing app code that replays: DispatchQueue.main.asyncAfter and Timer)")
         #expect(message(Self.stall(delayed: 2)).contains("; its work handed 2 blocks to DispatchQueue.asyncAfter"))
+        // Work the replay tracks that neither ended nor waited on it: named as that, not as work it cannot see.
+        #expect(message(Self.stall(busy: true, busyTracked: 1)) == "the replay stalled; the implementation was still busy after 0.05 seconds of real time, at 1.5 s on the cassette's clock: 1 piece of its work (what a handler, a delegate or its set-up ran, or a task they started) had neither ended nor waited on the replay, as a task does in a Task.sleep or clock wait of real time (sleep on the platform's clock instead), in a call to something the replay does not play, or on a continuation nothing resumes")
+        #expect(message(Self.stall(busy: true, untracked: 1, first: "custom.ready {}", busyTracked: 2)).contains(": 2 pieces of its work (what"))
+        #expect(message(Self.stall(busy: true, untracked: 1, first: "custom.ready {}", busyTracked: 2)).hasSuffix("; 1 effect came from work the replay cannot see (Task.detached, Dispatch or a thread), the first custom.ready {}"))
     }
 
     @Test("an issue made with a message is told as given, and setting the message replaces the sentence")

@@ -99,6 +99,39 @@ struct ReplayerStrictnessTests {
         let issue = try #require(report.issues.first)
         #expect(issue.stall?.wasBusy == true, "\(issue)")
         #expect(issue.stall?.untrackedEffects == 0 && issue.stall?.firstUntrackedEffect == nil, "\(issue)")
+        // The handler's task waits on something other than the replay: tracked work, named as such.
+        #expect(issue.stall?.busyTrackedWork == 1, "\(issue)")
+        #expect(!issue.message.contains("cannot see"), "\(issue)")
+    }
+
+    /// A retry that backs off with `Task.sleep` of real time before its request.
+    struct BacksOffInRealTime: ScriptMessageHandler {
+        let transport: any HTTPTransport
+        func didReceive(_ message: ScriptMessage) {
+            let transport = transport
+            Task {
+                try? await Task.sleep(for: .seconds(5))
+                _ = try? await transport.send(HTTPRequest(url: "https://a.example/b"))
+            }
+        }
+    }
+
+    @Test("a request behind a Task.sleep of real time longer than the stall timeout is reported as tracked work that did not wait on the replay, pointing to the platform's clock")
+    func realTimeSleepIsNamed() async throws {
+        let cassette = makeCassette([
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "go", body: .string("go"))),
+            Event(id: 2, at: 1, cause: 1, payload: HTTPRequest(url: "https://a.example/b")),
+        ])
+        var options = fastReplay
+        options.stallTimeout = .milliseconds(100)
+        let report = await Replayer(cassette: cassette, options: options).replay { platform in
+            platform.webView.add(BacksOffInRealTime(transport: platform.transport), name: "go")
+        }
+        let issue = try #require(report.issues.first)
+        #expect(issue.eventID == 2, "\(issue)")
+        #expect(issue.stall?.wasBusy == true && issue.stall?.busyTrackedWork == 1, "\(issue)")
+        #expect(issue.message.contains("Task.sleep or clock wait of real time (sleep on the platform's clock instead)"), "\(issue)")
+        #expect(!issue.message.contains("work the replay cannot see"), "\(issue)")
     }
 
     /// Keeps a task blocked until the test opens `gate`, and makes nothing.

@@ -1,4 +1,5 @@
 import Foundation
+import HybridReplaySimulation
 import Testing
 
 @testable import HybridReplay
@@ -31,5 +32,26 @@ struct AppleNamesTests {
         #expect(message.frameInfo == frame)
         #expect(message.world == .defaultClient)
         #expect(ScriptMessage(handler: "h", body: .null).frameInfo == nil)
+    }
+
+    /// A handler that takes plain messages and ones awaiting a reply, as one
+    /// class often does; `add(self, name:)` is ambiguous for it.
+    final class BothKinds: ScriptMessageHandler, ScriptMessageHandlerWithReply {
+        func didReceive(_ message: ScriptMessage) {}
+
+        func didReceive(_ message: ScriptMessage, replyHandler: @escaping @Sendable (Outcome) -> Void) {
+            replyHandler(.value(["echo": message.body]))
+        }
+    }
+
+    @Test("a reply handler registers by WebKit's name, addScriptMessageHandler(_:contentWorld:name:), and replies")
+    func addScriptMessageHandler() async throws {
+        let page = SimulatedWebView()
+        let handler = BothKinds()
+        page.addScriptMessageHandler(handler, contentWorld: .defaultClient, name: "echo")
+        let outcome = try await page.postMessageAwaitingReply("hi", to: "echo", contentWorld: .defaultClient)
+        #expect(outcome == .value(["echo": "hi"]))
+        // Registered in the world named, and as a handler that replies: not in the page's world.
+        #expect(throws: SimulationError.self) { try page.postMessage("hi", to: "echo") }
     }
 }

@@ -51,7 +51,7 @@ extension JavaScriptDialog {
                 },
                 deliver: { dialog, event, engine, registered in
                     guard let delegate = registered.uiDelegate else { return }
-                    engine.runDialog(dialog, id: event.id, by: delegate)
+                    engine.runDialog(dialog, id: event.id, by: delegate, in: registered.delegatesWebView(engine))
                 }))
 
     static let settlement: Settlement? = nil

@@ -46,7 +46,7 @@ extension MediaCaptureRequest {
                 deliver: { request, event, engine, registered in
                     guard let delegate = registered.uiDelegate else { return }
                     let ticket = SettlementTicket(engine: engine)
-                    delegate.requestMediaCapturePermission(request) { decision in
+                    delegate.requestMediaCapturePermission(request, in: registered.delegatesWebView(engine)) { decision in
                         _ = ticket
                         engine.effect(decision, knownCause: event.id)
                     }
@@ -129,13 +129,15 @@ extension RecordingUIDelegate {
     /// Records the request, delivers it to the app's UI delegate, and
     /// records each decision caused by it; one never made leaves none, which
     /// the replay reports missing.
-    @MainActor func requestMediaCapturePermission(
-        for origin: SecurityOrigin, initiatedByFrame frame: Frame, type: MediaCaptureType,
-        decisionHandler: @escaping @Sendable (PermissionDecision) -> Void
+    @MainActor func webView(
+        _ webView: any WebView, requestMediaCapturePermissionFor origin: SecurityOrigin, initiatedByFrame frame: Frame,
+        type: MediaCaptureType, decisionHandler: @escaping @Sendable (PermissionDecision) -> Void
     ) {
         let requestID = recorder.record(MediaCaptureRequest(origin: origin, frame: frame, type: type), cause: nil)
+        let seen = self.webView.seen(instead: webView)
         recorder.deliver(requestID) {
-            app.requestMediaCapturePermission(for: origin, initiatedByFrame: frame, type: type) { [recorder] decision in
+            app.webView(seen, requestMediaCapturePermissionFor: origin, initiatedByFrame: frame, type: type) {
+                [recorder] decision in
                 recorder.record(MediaCaptureDecision(decision), cause: requestID)
                 decisionHandler(decision)
             }

@@ -48,7 +48,7 @@ extension AuthenticationChallenge {
                 deliver: { challenge, event, engine, registered in
                     guard let delegate = registered.navigationDelegate else { return }
                     let ticket = SettlementTicket(engine: engine)
-                    delegate.didReceive(challenge) { answer in
+                    delegate.webView(registered.delegatesWebView(engine), didReceive: challenge) { answer in
                         _ = ticket
                         engine.effect(answer, knownCause: event.id)
                     }

@@ -48,7 +48,7 @@ extension NavigationAction {
                 missing: { _, registered in registered.navigationDelegate == nil ? "the web view has no navigation delegate" : nil },
                 deliver: { action, event, engine, registered in
                     guard let delegate = registered.navigationDelegate else { return }
-                    engine.decide(action, id: event.id, by: delegate)
+                    engine.decide(action, id: event.id, by: delegate, in: registered.delegatesWebView(engine))
                 }))
 
     static let settlement: Settlement? = nil

@@ -6,5 +6,5 @@ extension NavigationCommit: NavigationProgressPayload {
 
     static let formatVersion = 2
 
-    @MainActor func notify(_ delegate: any NavigationDelegate) { delegate.didCommit(self) }
+    @MainActor func notify(_ delegate: any NavigationDelegate, in webView: any WebView) { delegate.webView(webView, didCommit: self) }
 }

@@ -29,12 +29,8 @@ extension NavigationFailure {
         .receiver(
             StimulusReceiver(
                 missing: { _, registered in registered.navigationDelegate == nil ? "the web view has no navigation delegate" : nil },
-                deliver: { failure, _, _, registered in
-                    if failure.phase == .provisional {
-                        registered.navigationDelegate?.didFailProvisionalNavigation(failure)
-                    } else {
-                        registered.navigationDelegate?.didFail(failure)
-                    }
+                deliver: { failure, _, engine, registered in
+                    registered.navigationDelegate?.tell(failure, in: registered.delegatesWebView(engine))
                 }))
 
     static let settlement: Settlement? = nil

@@ -6,5 +6,5 @@ extension NavigationFinish: NavigationProgressPayload {
 
     static let formatVersion = 2
 
-    @MainActor func notify(_ delegate: any NavigationDelegate) { delegate.didFinish(self) }
+    @MainActor func notify(_ delegate: any NavigationDelegate, in webView: any WebView) { delegate.webView(webView, didFinish: self) }
 }

@@ -47,7 +47,7 @@ extension NavigationResponse {
                 missing: { _, registered in registered.navigationDelegate == nil ? "the web view has no navigation delegate" : nil },
                 deliver: { response, event, engine, registered in
                     guard let delegate = registered.navigationDelegate else { return }
-                    engine.decide(response, id: event.id, by: delegate)
+                    engine.decide(response, id: event.id, by: delegate, in: registered.delegatesWebView(engine))
                 }))
 
     static let settlement: Settlement? = nil

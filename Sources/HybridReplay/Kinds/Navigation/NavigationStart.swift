@@ -9,5 +9,7 @@ extension NavigationStart: NavigationProgressPayload {
 
     static let formatVersion = 2
 
-    @MainActor func notify(_ delegate: any NavigationDelegate) { delegate.didStartProvisionalNavigation(self) }
+    @MainActor func notify(_ delegate: any NavigationDelegate, in webView: any WebView) {
+        delegate.webView(webView, didStartProvisionalNavigation: self)
+    }
 }

@@ -13,7 +13,9 @@ extension WebContentProcessTermination {
         .receiver(
             StimulusReceiver(
                 missing: { _, registered in registered.navigationDelegate == nil ? "the web view has no navigation delegate" : nil },
-                deliver: { _, _, _, registered in registered.navigationDelegate?.webContentProcessDidTerminate() }))
+                deliver: { _, _, engine, registered in
+                    registered.navigationDelegate?.webViewWebContentProcessDidTerminate(registered.delegatesWebView(engine))
+                }))
 
     static let settlement: Settlement? = nil
 

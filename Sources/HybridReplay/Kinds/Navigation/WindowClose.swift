@@ -27,7 +27,7 @@ extension WindowClose {
                         ? "the web view has no UI delegate to hear the page close its window; call setUIDelegate(_:)"
                         : nil
                 },
-                deliver: { _, _, _, registered in registered.uiDelegate?.webViewDidClose() }))
+                deliver: { _, _, engine, registered in registered.uiDelegate?.webViewDidClose(registered.delegatesWebView(engine)) }))
 
     static let settlement: Settlement? = nil
 
@@ -52,9 +52,10 @@ extension WindowClose {
 
 extension RecordingUIDelegate {
     /// Records that the page closed its window and delivers it to the app's UI delegate.
-    @MainActor func webViewDidClose() {
+    @MainActor func webViewDidClose(_ webView: any WebView) {
         let id = recorder.record(WindowClose(), cause: nil)
-        recorder.deliver(id) { app.webViewDidClose() }
+        let seen = self.webView.seen(instead: webView)
+        recorder.deliver(id) { app.webViewDidClose(seen) }
     }
 }
 

@@ -4,18 +4,19 @@
 ///
 /// Being such a step says most of what the kind means, so the shape answers
 /// those requirements once: the URL is its only field and is redacted as a
-/// URL; the navigation delegate receives it, by the method ``notify(_:)``
+/// URL; the navigation delegate receives it, by the method ``notify(_:in:)``
 /// names, which is what differs from step to step; it settles nothing,
 /// answers nothing, may be caused by anything, is not the page's doing in
 /// the web half, and floats among racing work (WebKit reports it from the
 /// web content process, see ``RecordingOrder``). Each kind still says its
-/// name, direction and the format version that added it, and ``notify(_:)``
+/// name, direction and the format version that added it, and ``notify(_:in:)``
 /// has no default, so a step that forgets its delegate call does not compile.
 protocol NavigationProgressPayload: StandardPayload {
     var urlString: String? { get }
     init(url: String?)
-    /// Calls the method of `delegate` the platform calls with this step, such as `didCommit(_:)`.
-    @MainActor func notify(_ delegate: any NavigationDelegate)
+    /// Calls the method of `delegate` the platform calls with this step, such
+    /// as `webView(_:didCommit:)`, as `webView`'s delegate.
+    @MainActor func notify(_ delegate: any NavigationDelegate, in webView: any WebView)
 }
 
 extension NavigationProgressPayload {
@@ -29,7 +30,9 @@ extension NavigationProgressPayload {
         .receiver(
             StimulusReceiver(
                 missing: { _, registered in registered.navigationDelegate == nil ? "the web view has no navigation delegate" : nil },
-                deliver: { step, _, _, registered in registered.navigationDelegate.map(step.notify) }))
+                deliver: { step, _, engine, registered in
+                    registered.navigationDelegate.map { step.notify($0, in: registered.delegatesWebView(engine)) }
+                }))
     }
 
     static var settlement: Settlement? { nil }

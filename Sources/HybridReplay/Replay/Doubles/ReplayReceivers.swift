@@ -20,6 +20,13 @@ final class ReplayReceivers: Sendable {
         /// The device's authorization: the one it had before the session, then
         /// the one a new delegate is about to hear, or the last change delivered.
         var locationStatus = AuthorizationStatus.notDetermined
+        /// The web view the delegates were set on, handed to their callbacks
+        /// (`webView(_:didFinish:)`); weak, since the web view holds the engine.
+        weak var webView: ReplayWebView?
+
+        /// The web view the navigation or UI delegate was set on (one of
+        /// `engine`'s, should the app have let go of it).
+        func delegatesWebView(_ engine: ReplayEngine) -> any WebView { webView ?? ReplayWebView(engine: engine) }
     }
 
     private let table: Locked<Table>

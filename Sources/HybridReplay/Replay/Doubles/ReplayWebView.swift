@@ -71,11 +71,17 @@ final class ReplayWebView: WebView {
     }
 
     func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
-        engine.register { $0.navigationDelegate = delegate }
+        engine.register {
+            $0.navigationDelegate = delegate
+            $0.webView = self
+        }
     }
 
     func setUIDelegate(_ delegate: (any UIDelegate)?) {
-        engine.register { $0.uiDelegate = delegate }
+        engine.register {
+            $0.uiDelegate = delegate
+            $0.webView = self
+        }
     }
 
     func load(_ load: NavigationLoad) {

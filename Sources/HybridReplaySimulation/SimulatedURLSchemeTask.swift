@@ -50,16 +50,44 @@ public final class SimulatedURLSchemeTask: URLSchemeTask {
     public func didFailWithError(_ error: any Error) { end(.failed(error)) }
 
     /// Stops the task, as WebKit does when the page navigates away or aborts
-    /// the request: the handler's `stop(_:)` is called, and any later call
-    /// on the task is misuse.
-    public func stop() async {
-        let wasOpen = state.withLock { state in
-            defer { state.answer.stopped = true }
-            return !state.ended && !state.answer.stopped
+    /// the request: in one turn of the main actor the task stops taking
+    /// calls and the handler's `stop(_:)` is called; any later call on the
+    /// task is misuse.
+    ///
+    /// The main actor runs the stop after whatever is queued there before
+    /// it, so a handler that answers through `DispatchQueue.main.async` or a
+    /// task may have ended its answer by then. To stop a request before any
+    /// such answer, start it with ``SimulatedWebView/startAndStopURLSchemeTask(_:)``.
+    ///
+    /// - Throws: ``SimulationError`` when the app has already ended its
+    ///   answer, or the task was stopped before: WebKit stops neither, so
+    ///   nothing is stopped and nothing is recorded.
+    public func stop() async throws(SimulationError) {
+        guard let refusal = await MainActor.run(body: { stopNow() }) else { return }
+        throw SimulationError(
+            "cannot stop the scheme task for \(request.method) \(request.urlString): \(refusal), and WebKit never stops "
+                + "a task twice or after its end, so nothing was stopped or recorded; to stop the request before a "
+                + "handler that answers later (on the main queue, from a task) has answered, "
+                + "start it with startAndStopURLSchemeTask(_:)")
+    }
+
+    /// Stops the task here and now: it takes no more calls, and the
+    /// handler's `stop(_:)` is called.
+    ///
+    /// - Returns: Why the task cannot be stopped (its answer ended, or it
+    ///   was stopped before), or `nil` when it was stopped.
+    @MainActor func stopNow() -> String? {
+        let refusal: String? = state.withLock { state in
+            if let completion = state.answer.completion { return "the app already ended its answer (\(completion.summary))" }
+            if state.ended { return "the app already ended its answer" }
+            if state.answer.stopped { return "the page already stopped it" }
+            state.answer.stopped = true
+            return nil
         }
-        guard wasOpen else { return }
+        guard refusal == nil else { return refusal }
         gate.settle(.value(answerSoFar))
-        await MainActor.run { handler.stop(self) }
+        handler.stop(self)
+        return nil
     }
 
     /// Waits until the app ends its answer, or the task is stopped.

@@ -91,13 +91,17 @@ extension ReplayEngine {
     }
 
     /// Hands `payload` to its receiver now, on the main actor; then, in the
-    /// same main-queue turn, the stimuli sent with it.
+    /// same main-queue turn, the stimuli sent with it. What the first hands
+    /// to the global executor is held until its companions are handed over
+    /// too (see ``holdingHandoffs(_:)``).
     @MainActor func handOverWithCompanions<Payload: StandardPayload>(_ payload: Payload, _ stimulus: Event) {
-        handOver(payload, stimulus)
-        while let companion = sameTurnStimulus(with: stimulus), let (sent, _) = take(companion) {
-            var delivered = companion
-            delivered.payload = sent
-            if let standard = sent as? any StandardPayload { handOver(standard, delivered) }
+        holdingHandoffs {
+            handOver(payload, stimulus)
+            while let companion = sameTurnStimulus(with: stimulus), let (sent, _) = take(companion) {
+                var delivered = companion
+                delivered.payload = sent
+                if let standard = sent as? any StandardPayload { handOver(standard, delivered) }
+            }
         }
     }
 
@@ -135,14 +139,23 @@ extension ReplayEngine {
     }
 
     /// The next stimulus when the platform hands it over in the same
-    /// main-queue turn as `first`, before any work `first` started runs: an
-    /// unsolicited stimulus of the same kind whose cause is `first` (a page
-    /// that posts twice in one script turn; WebKit dispatches both messages
-    /// together). Only exploring's variants send such stimuli.
+    /// main-queue turn as `first`, before any work `first` started runs:
+    ///
+    /// - an unsolicited stimulus of the same kind whose cause is `first` (a
+    ///   page that posts twice in one script turn; WebKit dispatches both
+    ///   messages together). Only exploring's variants send such stimuli;
+    /// - the stop of the scheme task `first` started, ready as soon as
+    ///   `first` was handed over: nothing of the answer came before it when
+    ///   it was recorded (or the `stopped:before-answer` variant put it
+    ///   there), so it must reach the handler before anything the handler
+    ///   queued to answer with, as it did for a page that navigated away
+    ///   right after asking (`SimulatedWebView.startAndStopURLSchemeTask`).
+    ///   Delivered a turn later, whether the stop or a `DispatchQueue.main.async`
+    ///   answer came first would be the scheduler's choice.
     @MainActor private func sameTurnStimulus(with first: Event) -> Event? {
-        guard let next = readyStimulus(), next.cause == first.id, next.answers == nil, next.kind == first.kind,
-            next.time <= first.time
-        else { return nil }
+        guard let next = readyStimulus(), next.cause == first.id, next.answers == nil else { return nil }
+        if next.payload is URLSchemeStop { return next }
+        guard next.kind == first.kind, next.time <= first.time else { return nil }
         return next
     }
 

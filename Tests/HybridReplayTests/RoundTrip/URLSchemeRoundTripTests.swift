@@ -30,7 +30,7 @@ struct URLSchemeRoundTripTests {
                 let failed = try await page.requestURLScheme(Self.missing)
                 #expect(failed.completion == URLSchemeCompletion(error: "no file at /missing.css in the bundle"))
                 let held = try await page.startURLSchemeTask(Self.feed)
-                await held.stop()
+                try await held.stop()
                 #expect(held.answerSoFar.stopped && held.answerSoFar.data.count == 16)
                 #expect(server.stoppedCount == 1)
                 #expect(page.schemeTaskMisuses == [])

@@ -94,8 +94,15 @@ package enum ConsoleIssueRenderer {
         case .extraBefore:
             return "unexpected effect: nothing in the cassette expects it before \(related), which happened right after it"
         case .aheadOfStimulus:
+            // The call not made yet is what a developer looks for first: it leads.
+            if let call = issue.missingCall {
+                return "unexpected effect: it came before \(call), which has not happened yet: the call the recording "
+                    + "made first is missing, or this effect is one the recording does not have; nothing in the cassette "
+                    + "expects it before \(related), which answers that call, is delivered, and the recorded effect "
+                    + "nearest to it, after that, differs from it"
+            }
             return "unexpected effect: nothing in the cassette expects it before \(related) is delivered; "
-                + "the recorded effect nearest to it comes after that, and differs from it" + missingCall(issue)
+                + "the recorded effect nearest to it comes after that, and differs from it"
         case .skipped:
             return "expected effect did not happen" + (issue.cause.map { " after \($0)" } ?? "") + ": "
                 + (issue.expected ?? issue.eventKind.map { "\($0)" } ?? "") + "; \(related), recorded after it, happened without it"
@@ -160,17 +167,14 @@ package enum ConsoleIssueRenderer {
     /// What an issue that may follow from a call gone missing adds: which call.
     ///
     /// An effect that matches one recorded after the answer to a call not
-    /// made (``ReplayIssue/Statement/beforeCause``) shows that call skipped;
-    /// one that only comes nearest to it may as well be an effect the
-    /// recording does not have — an evaluation for a search the app forgot to
-    /// cancel — made before a call that is still to come, so the text says both.
+    /// made (``ReplayIssue/Statement/beforeCause``) shows that call skipped.
+    /// (One that only comes nearest to it, ``ReplayIssue/Statement/aheadOfStimulus``,
+    /// may as well be an effect the recording does not have — an evaluation
+    /// for a search the app forgot to cancel — made before a call that is
+    /// still to come; its sentence names the call first and says both.)
     private static func missingCall(_ issue: ReplayIssue) -> String {
         guard let call = issue.missingCall else { return "" }
-        guard issue.statement == .aheadOfStimulus else {
-            return "; that answers \(call), which has not happened: the call the recording made first is missing"
-        }
-        return "; that answers \(call), which has not happened yet: the call the recording made first is missing, "
-            + "or this effect is one the recording does not have"
+        return "; that answers \(call), which has not happened: the call the recording made first is missing"
     }
 
     /// Why the replay judged when it did.

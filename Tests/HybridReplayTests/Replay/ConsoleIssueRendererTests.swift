@@ -99,6 +99,8 @@ struct ConsoleIssueRendererTests {
         #expect(message(.beforeRecordedAhead, related: Self.route) == "happened before event 2 (navigation.route present r=255), which was recorded ahead of it")
         #expect(message(.extraBefore, related: Self.route) == "unexpected effect: nothing in the cassette expects it before event 2 (navigation.route present r=255), which happened right after it")
         #expect(message(.aheadOfStimulus, related: Self.route) == "unexpected effect: nothing in the cassette expects it before event 2 (navigation.route present r=255) is delivered; the recorded effect nearest to it comes after that, and differs from it")
+        // Ahead of a call not made yet: the call leads, since it is what to look for first.
+        #expect(ReplayIssue(kind: .unexpectedEffect, eventID: nil, eventKind: nil, statement: .aheadOfStimulus, relatedEvent: Self.route, missingCall: Self.action).message == "unexpected effect: it came before event 1 (navigate://present?r=255&g=255&b=0), which has not happened yet: the call the recording made first is missing, or this effect is one the recording does not have; nothing in the cassette expects it before event 2 (navigation.route present r=255), which answers that call, is delivered, and the recorded effect nearest to it, after that, differs from it")
         #expect(message(.nothingExpects) == "unexpected effect: nothing in the cassette expects navigation.route here")
         #expect(message(.nothingExpects, cause: Self.route) == "unexpected effect: nothing in the cassette expects navigation.route in reaction to event 2 (navigation.route present r=255)")
         #expect(message(.undeliverable("the web view has no UI delegate")) == "could not be delivered: the web view has no UI delegate")

@@ -151,6 +151,7 @@ public final class SimulatedWebView: WebView {
         register(.plain(handler), ScriptHandlerAddition(name: name, contentWorld: contentWorld, withReply: false))
     }
 
+    @_disfavoredOverload  // A handler of both kinds is added as the plain one, as WebKit's add does.
     public func add(_ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String) {
         register(.withReply(handler), ScriptHandlerAddition(name: name, contentWorld: contentWorld, withReply: true))
     }

@@ -87,6 +87,7 @@ public final class WebKitWebView: WebView {
         }
     }
 
+    @_disfavoredOverload  // A handler of both kinds is added as the plain one, as WebKit's add does.
     public func add(_ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String) {
         let (webView, report, frames) = (webView, report, frames)
         performOnMainActor {

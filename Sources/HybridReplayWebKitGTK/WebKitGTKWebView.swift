@@ -64,6 +64,7 @@ public final class WebKitGTKWebView: WebView {
         thread.perform { [page] in page.add(handler, name: name, world: contentWorld) }
     }
 
+    @_disfavoredOverload  // A handler of both kinds is added as the plain one, as WebKit's add does.
     public func add(_ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String) {
         thread.perform { [page] in page.add(handler, name: name, world: contentWorld) }
     }

@@ -71,7 +71,9 @@ package enum ConsoleIssueRenderer {
         case .settledDifferently(let kind):
             return settlement(kind, issue) { $0.differs ?? "" }
         case .repeats:
+            // What the repeat was made in reaction to says which callback made the call again.
             return "unexpected effect: it repeats \(related), which already happened"
+                + (issue.cause.map { "; this one was made in reaction to \($0)" } ?? "")
         case .differs:
             guard let swapped = issue.relatedEvent else { return "the effect that happened differs from the recording" }
             guard let cause = issue.cause else {

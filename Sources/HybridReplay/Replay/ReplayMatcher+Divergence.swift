@@ -26,7 +26,7 @@ extension ReplayMatcher {
             let repetition = repeated.map { repeated in
                 ReplayIssue(
                     kind: .unexpectedEffect, eventID: nil, eventKind: payload.kind, statement: .repeats,
-                    relatedEvent: script.reference(repeated.id), actual: actual,
+                    cause: hint.map(script.reference), relatedEvent: script.reference(repeated.id), actual: actual,
                     nearestCandidate: script.describe(repeated.id))
             }
             // A call repeated by the work of the same stimulus is a repeat, whatever comes later.

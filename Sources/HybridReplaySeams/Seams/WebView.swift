@@ -17,6 +17,11 @@ public protocol WebView: AnyObject, Sendable {
 
     /// Registers `handler` for messages to `name` from `contentWorld` that the
     /// page awaits a reply to; WebKit names this `addScriptMessageHandler(_:contentWorld:name:)`.
+    ///
+    /// For a handler that is both kinds, `add` registers it as the plain one,
+    /// as WebKit's `add(_:contentWorld:name:)` does;
+    /// ``addScriptMessageHandler(_:contentWorld:name:)`` registers it as the reply one.
+    @_disfavoredOverload
     func add(_ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String)
 
     /// Removes the handler registered under `name` in `contentWorld`, as
@@ -131,16 +136,19 @@ extension WebView {
         add(handler, contentWorld: .page, name: name)
     }
 
-    /// Registers `handler` for messages to `name` that the page's own scripts await a reply to.
+    /// Registers `handler` for messages to `name` that the page's own scripts
+    /// await a reply to (for a handler that is both kinds, `add` registers the
+    /// plain one, as WebKit's `add(_:name:)` does).
+    @_disfavoredOverload
     public func add(_ handler: any ScriptMessageHandlerWithReply, name: String) {
         add(handler, contentWorld: .page, name: name)
     }
 
     /// Registers `handler` for messages to `name` from `contentWorld` that
     /// the page awaits a reply to, by WebKit's name,
-    /// `addScriptMessageHandler(_:contentWorld:name:)`. Unlike `add(_:name:)`,
-    /// it is not ambiguous for a handler that is both a ``ScriptMessageHandler``
-    /// and a ``ScriptMessageHandlerWithReply``.
+    /// `addScriptMessageHandler(_:contentWorld:name:)`: the way to register a
+    /// handler that is both a ``ScriptMessageHandler`` and a
+    /// ``ScriptMessageHandlerWithReply`` as the one that replies.
     public func addScriptMessageHandler(
         _ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String
     ) {

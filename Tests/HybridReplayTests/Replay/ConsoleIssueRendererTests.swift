@@ -90,6 +90,7 @@ struct ConsoleIssueRendererTests {
             ).message
         }
         #expect(message(.repeats, related: Self.route) == "unexpected effect: it repeats event 2 (navigation.route present r=255), which already happened")
+        #expect(message(.repeats, cause: Self.action, related: Self.route) == "unexpected effect: it repeats event 2 (navigation.route present r=255), which already happened; this one was made in reaction to event 1 (navigate://present?r=255&g=255&b=0)")
         #expect(message(.differs) == "the effect that happened differs from the recording")
         #expect(message(.beforeCause, cause: Self.route) == "happened before its cause, event 2 (navigation.route present r=255), was delivered")
         #expect(ReplayIssue(kind: .effectBeforeCause, eventID: nil, eventKind: nil, statement: .beforeCause, cause: Self.route, missingCall: Self.action).message == "happened before its cause, event 2 (navigation.route present r=255), was delivered; that answers event 1 (navigate://present?r=255&g=255&b=0), which has not happened: the call the recording made first is missing")

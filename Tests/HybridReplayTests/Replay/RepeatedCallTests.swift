@@ -70,5 +70,8 @@ struct RepeatedCallTests {
         #expect(issue.statement == .repeats, "\(report)")
         #expect(issue.relatedEvent?.id == 2, "\(report)")
         #expect(issue.message.contains("repeats event 2 (http.request POST https://auth.bank.example/token)"), "\(report)")
+        // Which message's work made it again.
+        #expect(issue.cause?.id == 6, "\(report)")
+        #expect(issue.message.contains("which already happened; this one was made in reaction to event 6 ("), "\(report)")
     }
 }

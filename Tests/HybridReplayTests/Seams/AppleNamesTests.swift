@@ -54,4 +54,14 @@ struct AppleNamesTests {
         // Registered in the world named, and as a handler that replies: not in the page's world.
         #expect(throws: SimulationError.self) { try page.postMessage("hi", to: "echo") }
     }
+
+    @Test("add(_:name:) registers a handler of both kinds as the plain one, as WebKit's add does")
+    func addTakesThePlainKind() async throws {
+        let page = SimulatedWebView()
+        page.add(BothKinds(), name: "plain")
+        try page.postMessage("hi", to: "plain")
+        await #expect(throws: SimulationError.self) { _ = try await page.postMessageAwaitingReply("hi", to: "plain") }
+        page.add(BothKinds(), contentWorld: .defaultClient, name: "plain")
+        try page.postMessage("hi", to: "plain", contentWorld: .defaultClient)
+    }
 }

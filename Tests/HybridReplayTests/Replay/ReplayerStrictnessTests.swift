@@ -104,13 +104,14 @@ struct ReplayerStrictnessTests {
         #expect(!issue.message.contains("cannot see"), "\(issue)")
     }
 
-    /// A retry that backs off with `Task.sleep` of real time before its request.
+    /// A retry that backs off with `Task.sleep` of real time before its request:
+    /// an hour, so the request never comes within the test, however slow the machine.
     struct BacksOffInRealTime: ScriptMessageHandler {
         let transport: any HTTPTransport
         func didReceive(_ message: ScriptMessage) {
             let transport = transport
             Task {
-                try? await Task.sleep(for: .seconds(5))
+                try? await Task.sleep(for: .seconds(3600))
                 _ = try? await transport.send(HTTPRequest(url: "https://a.example/b"))
             }
         }

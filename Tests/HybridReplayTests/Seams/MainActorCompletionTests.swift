@@ -41,17 +41,28 @@ final class CartBridge: ScriptMessageHandler {
 /// simulated platform, a recording around it, and a replay, whether the call
 /// matched the recording or diverged from it, and whether app code made it on
 /// the main actor or from a detached task.
-@Suite("A JavaScript completion handler runs on the main actor and may touch its state")
+@Suite("A JavaScript completion handler runs on the main actor and may touch its state", .timeLimit(.minutes(1)))
 struct MainActorCompletionTests {
     /// What the completion handlers saw: a main-actor model, as an app's is.
     @MainActor final class Answers {
         /// Each handler's result, and whether it ran on the main queue.
-        var seen: [(result: Result<JSONValue, JavaScriptError>, onMainQueue: Bool)] = []
+        private(set) var seen: [(result: Result<JSONValue, JavaScriptError>, onMainQueue: Bool)] = []
+        /// Who waits for how many results.
+        private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-        /// The results, once `count` handlers have run, or as many as ran within five seconds.
+        /// Notes a handler's result, on the queue it ran on.
+        func note(_ result: Result<JSONValue, JavaScriptError>) {
+            seen.append((result, MainQueue.isCurrent))
+            let ready = waiters.filter { $0.count <= seen.count }
+            waiters.removeAll { $0.count <= seen.count }
+            for waiter in ready { waiter.continuation.resume() }
+        }
+
+        /// The results, once `count` handlers have run (the suite's time limit bounds a handler never called).
         func results(count: Int) async -> [Result<JSONValue, JavaScriptError>] {
-            let deadline = ContinuousClock.now + .seconds(5)
-            while seen.count < count, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+            if seen.count < count {
+                await withCheckedContinuation { waiters.append((count, $0)) }
+            }
             return seen.map(\.result)
         }
 
@@ -81,8 +92,8 @@ struct MainActorCompletionTests {
         func didReceive(_ message: ScriptMessage) {
             let (webView, answers, script) = (webView, answers, script)
             let ask: @Sendable () -> Void = {
-                webView.evaluateJavaScript(script) { answers.seen.append(($0, MainQueue.isCurrent)) }
-                webView.callAsyncJavaScript("return \(script)", arguments: [:]) { answers.seen.append(($0, MainQueue.isCurrent)) }
+                webView.evaluateJavaScript(script) { answers.note($0) }
+                webView.callAsyncJavaScript("return \(script)", arguments: [:]) { answers.note($0) }
             }
             switch origin {
             case .mainActor: ask()

@@ -80,6 +80,8 @@ enum KindDelivery<Payload: StandardPayload>: Sendable {
 /// The receiver an unsolicited stimulus goes to: how a replay finds it among
 /// what app code registered, and how it calls it.
 struct StimulusReceiver<Payload: StandardPayload>: Sendable {
+    /// In which main-queue turn the platform hands the stimulus over.
+    let turn: HandOverTurn
     /// Why `payload` cannot be delivered with what app code has registered,
     /// or `nil` when its receiver is there (see ``ReplayReceivers/Table/missingReceiver(for:)``).
     let missing: @Sendable (_ payload: Payload, _ registered: ReplayReceivers.Table) -> String?
@@ -89,6 +91,30 @@ struct StimulusReceiver<Payload: StandardPayload>: Sendable {
     let deliver: @MainActor @Sendable (
         _ payload: Payload, _ event: Event, _ engine: ReplayEngine, _ registered: ReplayReceivers.Table
     ) -> Void
+}
+
+/// In which main-queue turn the platform hands an unsolicited stimulus to app code.
+enum HandOverTurn: Sendable {
+    /// A turn of its own, once what came before it has settled.
+    case own
+    /// The turn of the stimulus that caused it, right after it, when it was
+    /// ready then — before anything app code started in that turn runs, as
+    /// the platform hands them over together. The stop of a scheme task
+    /// whose page went away right after asking, nothing of the answer sent
+    /// (`SimulatedWebView.startAndStopURLSchemeTask`): delivered a turn
+    /// later, whether the stop or a `DispatchQueue.main.async` answer came
+    /// first would be the scheduler's choice.
+    case withItsCause
+}
+
+extension StandardPayload {
+    /// The turn in which the platform hands the kind over, when it hands it to a receiver.
+    static var handOverTurn: HandOverTurn {
+        switch delivery {
+        case .receiver(let receiver): receiver.turn
+        case .effect, .answer: .own
+        }
+    }
 }
 
 /// The payload types of the current format version, by kind: the one list of

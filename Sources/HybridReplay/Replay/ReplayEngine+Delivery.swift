@@ -144,17 +144,16 @@ extension ReplayEngine {
     /// - an unsolicited stimulus of the same kind whose cause is `first` (a
     ///   page that posts twice in one script turn; WebKit dispatches both
     ///   messages together). Only exploring's variants send such stimuli;
-    /// - the stop of the scheme task `first` started, ready as soon as
-    ///   `first` was handed over: nothing of the answer came before it when
-    ///   it was recorded (or the `stopped:before-answer` variant put it
-    ///   there), so it must reach the handler before anything the handler
-    ///   queued to answer with, as it did for a page that navigated away
-    ///   right after asking (`SimulatedWebView.startAndStopURLSchemeTask`).
-    ///   Delivered a turn later, whether the stop or a `DispatchQueue.main.async`
-    ///   answer came first would be the scheduler's choice.
+    /// - a stimulus `first` caused whose kind the platform hands over in
+    ///   its cause's turn (``HandOverTurn/withItsCause``), ready as soon as
+    ///   `first` was handed over: the stop of a scheme task nothing of whose
+    ///   answer came before it when it was recorded (or the
+    ///   `stopped:before-answer` variant put it there).
     @MainActor private func sameTurnStimulus(with first: Event) -> Event? {
         guard let next = readyStimulus(), next.cause == first.id, next.answers == nil else { return nil }
-        if next.payload is URLSchemeStop { return next }
+        if let standard = next.payload as? any StandardPayload, case .withItsCause = type(of: standard).handOverTurn {
+            return next
+        }
         guard next.kind == first.kind, next.time <= first.time else { return nil }
         return next
     }

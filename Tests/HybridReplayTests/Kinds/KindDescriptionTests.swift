@@ -76,6 +76,16 @@ struct KindDescriptionTests {
         #expect(DeliveryExecutor.forAnswer(to: CustomEvent(name: "x", direction: .effect, fields: [:])) == .anywhere)
     }
 
+    @Test("only a scheme task's stop is handed over in its cause's turn: every other receiver's stimulus gets a turn of its own")
+    func handOverTurns() {
+        let withItsCause = PayloadRegistry.standardTypes.filter { type in
+            if case .withItsCause = type.handOverTurn { return true }
+            return false
+        }
+        #expect(withItsCause.map { $0.eventKind } == [URLSchemeStop.eventKind])
+        #expect(Self.delivery(of: URLSchemeStop.self) == .receiver)
+    }
+
     @Test("a settlement is an effect that settles a stimulus delivered to a receiver, and names its own kind")
     func settlementsSettleStimuli() {
         var settling: [EventKind] = []

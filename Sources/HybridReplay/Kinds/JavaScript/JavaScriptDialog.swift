@@ -45,6 +45,7 @@ extension JavaScriptDialog {
     static let delivery = KindDelivery<JavaScriptDialog>
         .receiver(
             StimulusReceiver(
+                turn: .own,
                 missing: { dialog, registered in
                     registered.uiDelegate == nil
                         ? "the web view has no UI delegate to answer the page's \(dialog.kind) dialog; call setUIDelegate(_:)" : nil

@@ -38,6 +38,7 @@ extension MediaCaptureRequest {
     static let delivery = KindDelivery<MediaCaptureRequest>
         .receiver(
             StimulusReceiver(
+                turn: .own,
                 missing: { request, registered in
                     registered.uiDelegate == nil
                         ? "the web view has no UI delegate to decide the page's request for the \(request.type); call setUIDelegate(_:)"

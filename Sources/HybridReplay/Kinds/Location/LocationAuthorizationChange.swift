@@ -25,6 +25,7 @@ extension LocationAuthorizationChange {
     static let delivery = KindDelivery<LocationAuthorizationChange>
         .receiver(
             StimulusReceiver(
+                turn: .own,
                 missing: { _, registered in registered.locationDelegate == nil ? "the app never set a location delegate" : nil },
                 deliver: { change, _, engine, registered in
                     guard let delegate = registered.locationDelegate else { return }

@@ -27,6 +27,7 @@ extension LocationFailure {
     static let delivery = KindDelivery<LocationFailure>
         .receiver(
             StimulusReceiver(
+                turn: .own,
                 missing: { _, registered in registered.locationDelegate == nil ? "the app never set a location delegate" : nil },
                 deliver: { failure, _, engine, registered in
                     guard let delegate = registered.locationDelegate else { return }

@@ -25,6 +25,7 @@ extension LocationUpdate {
     static let delivery = KindDelivery<LocationUpdate>
         .receiver(
             StimulusReceiver(
+                turn: .own,
                 missing: { _, registered in registered.locationDelegate == nil ? "the app never set a location delegate" : nil },
                 deliver: { update, _, engine, registered in
                     guard let delegate = registered.locationDelegate else { return }

@@ -42,6 +42,7 @@ extension AuthenticationChallenge {
     static let delivery = KindDelivery<AuthenticationChallenge>
         .receiver(
             StimulusReceiver(
+                turn: .own,
                 missing: { _, registered in
                     registered.navigationDelegate == nil ? "the web view has no navigation delegate to answer the challenge" : nil
                 },

@@ -45,6 +45,7 @@ extension NavigationAction {
     static let delivery = KindDelivery<NavigationAction>
         .receiver(
             StimulusReceiver(
+                turn: .own,
                 missing: { _, registered in registered.navigationDelegate == nil ? "the web view has no navigation delegate" : nil },
                 deliver: { action, event, engine, registered in
                     guard let delegate = registered.navigationDelegate else { return }

@@ -28,6 +28,7 @@ extension NavigationFailure {
     static let delivery = KindDelivery<NavigationFailure>
         .receiver(
             StimulusReceiver(
+                turn: .own,
                 missing: { _, registered in registered.navigationDelegate == nil ? "the web view has no navigation delegate" : nil },
                 deliver: { failure, _, engine, registered in
                     registered.navigationDelegate?.tell(failure, in: registered.delegatesWebView(engine))

@@ -44,6 +44,7 @@ extension NavigationResponse {
     static let delivery = KindDelivery<NavigationResponse>
         .receiver(
             StimulusReceiver(
+                turn: .own,
                 missing: { _, registered in registered.navigationDelegate == nil ? "the web view has no navigation delegate" : nil },
                 deliver: { response, event, engine, registered in
                     guard let delegate = registered.navigationDelegate else { return }

@@ -33,6 +33,7 @@ extension NewWindowRequest {
     static let delivery = KindDelivery<NewWindowRequest>
         .receiver(
             StimulusReceiver(
+                turn: .own,
                 missing: { _, registered in registered.uiDelegate == nil ? "the web view has no UI delegate" : nil },
                 deliver: { request, event, engine, registered in
                     guard let delegate = registered.uiDelegate else { return }

@@ -12,6 +12,7 @@ extension WebContentProcessTermination {
     static let delivery = KindDelivery<WebContentProcessTermination>
         .receiver(
             StimulusReceiver(
+                turn: .own,
                 missing: { _, registered in registered.navigationDelegate == nil ? "the web view has no navigation delegate" : nil },
                 deliver: { _, _, engine, registered in
                     registered.navigationDelegate?.webViewWebContentProcessDidTerminate(registered.delegatesWebView(engine))

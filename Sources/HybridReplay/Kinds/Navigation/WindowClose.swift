@@ -22,6 +22,7 @@ extension WindowClose {
     static let delivery = KindDelivery<WindowClose>
         .receiver(
             StimulusReceiver(
+                turn: .own,
                 missing: { _, registered in
                     registered.uiDelegate == nil
                         ? "the web view has no UI delegate to hear the page close its window; call setUIDelegate(_:)"

@@ -42,6 +42,7 @@ extension URLSchemeRequest {
     static let delivery = KindDelivery<URLSchemeRequest>
         .receiver(
             StimulusReceiver(
+                turn: .own,
                 missing: { request, registered in registered.missingSchemeHandler(for: request) },
                 deliver: { request, event, engine, registered in
                     guard let handler = registered.schemeHandlers[request.scheme] else { return }

@@ -22,6 +22,7 @@ extension URLSchemeStop {
     static let delivery = KindDelivery<URLSchemeStop>
         .receiver(
             StimulusReceiver(
+                turn: .withItsCause,
                 missing: { _, _ in
                     // A stop goes to the task its request started, which the engine holds.
                     nil

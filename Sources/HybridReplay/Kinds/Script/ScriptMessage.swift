@@ -59,6 +59,7 @@ extension ScriptMessage {
     static let delivery = KindDelivery<ScriptMessage>
         .receiver(
             StimulusReceiver(
+                turn: .own,
                 missing: { message, registered in registered.missingHandler(for: message) },
                 deliver: { message, event, engine, registered in engine.deliver(message, id: event.id, to: registered) }))
 

@@ -29,6 +29,7 @@ extension NavigationProgressPayload {
     static var delivery: KindDelivery<Self> {
         .receiver(
             StimulusReceiver(
+                turn: .own,
                 missing: { _, registered in registered.navigationDelegate == nil ? "the web view has no navigation delegate" : nil },
                 deliver: { step, _, engine, registered in
                     registered.navigationDelegate.map { step.notify($0, in: registered.delegatesWebView(engine)) }

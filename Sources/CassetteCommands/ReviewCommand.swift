@@ -106,6 +106,12 @@ package struct ReviewCommand: CassetteCommand {
         let report = DiffReport(entries: entries, unreadable: unreadable)
         context.console.standardOutput(format.render(report, colour: context.usesColour))
         if report.hasChanges { status = max(status, .checkFailed) }
+        if format == .text, status == .success {
+            // Standard output stays empty, as diff's does; the terminal still says the review ran.
+            let compared = entries.count == 1 ? "1 changed cassette file compared" : "\(entries.count) changed cassette files compared"
+            context.console.error(
+                "no cassette changed in behaviour between \(base) and \(head ?? "the working tree") (\(compared))")
+        }
         return status
     }
 

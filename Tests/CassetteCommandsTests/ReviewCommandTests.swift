@@ -118,7 +118,7 @@ struct ReviewCommandTests {
         }
     }
 
-    @Test("paths limit the review, and a review without changes prints nothing and exits 0")
+    @Test("paths limit the review, and a review without changes prints nothing on standard output, says so on standard error and exits 0")
     func paths() async throws {
         try await withHistory { directory, _ in
             let one = await cassette(
@@ -127,6 +127,9 @@ struct ReviewCommandTests {
             let none = await cassette("review", "--base", "HEAD", in: directory)
             #expect(none.status == .success)
             #expect(none.standardOutput.isEmpty)
+            #expect(none.standardError == "no cassette changed in behaviour between HEAD and the working tree (0 changed cassette files compared)\n")
+            let changed = await cassette("review", "--base", "HEAD~1", "--head", "HEAD", in: directory)
+            #expect(changed.standardError.isEmpty)
             let markdown = await cassette("review", "--base", "HEAD", "--format", "markdown", in: directory)
             #expect(markdown.standardOutput == "### Cassette changes\n\nNo cassette changed: 0 cassettes compared.\n")
         }

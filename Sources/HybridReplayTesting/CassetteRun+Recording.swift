@@ -99,7 +99,19 @@ extension CassetteRun {
                 message: "\(path): error: no cassette '\(name)'; CI is set, so it is not recorded here. "
                     + "Record it locally and commit it: \(command(mode: .missing))")
         }
-        return CassetteFailure(
-            message: "\(path): error: no cassette '\(name)'. Record it with: \(command(mode: .missing))")
+        let missing = "\(path): error: no cassette '\(name)'"
+        guard recording != nil else {
+            return CassetteFailure(
+                message: missing + "; this test only replays (replayCassette was given no RecordingSession), so it cannot "
+                    + "record it: record it with the test that has its RecordingSession, or pass this call "
+                    + "`recording: RecordingSession(platform: …) { … }` and run \(command(mode: .missing))")
+        }
+        guard !modeSetting.hasPrefix("record:") else {
+            // The call's mode (or its test's .cassette trait's) wins over the environment's.
+            return CassetteFailure(
+                message: missing + "; the call says \(modeSetting), which the environment cannot override, so it is "
+                    + "not recorded here: take out \(modeSetting), then run \(command(mode: .missing))")
+        }
+        return CassetteFailure(message: missing + ". Record it with: \(command(mode: .missing))")
     }
 }

@@ -97,6 +97,33 @@ struct RecordModesTests {
         #expect(!cassetteExists)
     }
 
+    @Test("a call that says record: .never names it, not a command it would ignore, when its cassette is missing")
+    func neverOnTheCallIsNamed() async {
+        await withKnownIssue {
+            let report = await replayEcho(["HYBRIDREPLAY_RECORD": "missing"], record: .never)
+            #expect(report == nil)
+        } matching: { issue in
+            comments(issue) == "\(folder.file("echo").path): error: no cassette 'echo'; the call says record: .never, "
+                + "which the environment cannot override, so it is not recorded here: take out record: .never, then run "
+                + "HYBRIDREPLAY_RECORD=missing swift test --filter "
+                + "'HybridReplayTestingTests.RecordModesTests/neverOnTheCallIsNamed\\('"
+        }
+        #expect(!cassetteExists)
+    }
+
+    @Test("a test with no RecordingSession is not told to record a missing cassette it cannot record")
+    func missingWithoutSessionSaysWhere() async {
+        await withKnownIssue {
+            let report = await replayEcho([:], recording: nil)
+            #expect(report == nil)
+        } matching: { issue in
+            comments(issue).hasPrefix(
+                "\(folder.file("echo").path): error: no cassette 'echo'; this test only replays (replayCassette was given "
+                    + "no RecordingSession), so it cannot record it")
+        }
+        #expect(!cassetteExists)
+    }
+
     @Test("all overwrites a cassette that is there")
     func allOverwrites() async throws {
         try folder.write(Echo.cassette(words: ["stale"]), as: "echo.json")

@@ -59,6 +59,22 @@ struct RedactedReportTests {
         }
     }
 
+    @Test("a request sent before the token was stored, with the scheme and no credentials, reads as the scheme alone")
+    func missingTokenKeepsTheScheme() async throws {
+        let folder = TemporaryDirectory()
+        try folder.write(Self.signed(), as: "signed.json")
+        await RecordEnvironment.$override.withValue([:]) {
+            await withKnownIssue {
+                await replayCassette("signed", directory: folder.path, options: Echo.fast) {
+                    SigningClient.install(on: $0, token: "")
+                }
+            } matching: { issue in
+                let text = issue.comments.map(\.rawValue).joined()
+                return text.contains(#"headers[Authorization]: expected "Bearer [REDACTED:1]", found "Bearer "#) && !Self.leaks(text)
+            }
+        }
+    }
+
     @Test("the trace a failed conformance case attaches shows neither token, and reads back")
     func attachedTrace() async throws {
         let folder = TemporaryDirectory()

@@ -66,7 +66,9 @@ final class XCTestCaseReplayCassetteTests: XCTestCase {
         XCTAssertEqual(
             failures.map(\.message),
             [
-                "\(folder.file("echo").path): error: no cassette 'echo'. Record it with: "
+                "\(folder.file("echo").path): error: no cassette 'echo'; this test only replays (replayCassette was given "
+                    + "no RecordingSession), so it cannot record it: record it with the test that has its RecordingSession, "
+                    + "or pass this call `recording: RecordingSession(platform: …) { … }` and run "
                     + "HYBRIDREPLAY_RECORD=missing swift test --filter "
                     + "'HybridReplayTestingTests.XCTestCaseReplayCassetteTests/testMissingCassetteGivesTheRecordCommand$'"
             ])

@@ -136,13 +136,23 @@ private func redactPair(_ pair: Substring, _ placeholders: inout RedactionPlaceh
 }
 
 /// `Scheme credentials`: the credentials replaced, the scheme kept.
-private func redactCredentials(_ header: String, _ placeholders: inout RedactionPlaceholders) -> String {
+func redactCredentials(_ header: String, _ placeholders: inout RedactionPlaceholders) -> String {
     let trimmed = header.drop { $0 == " " }
-    guard let space = trimmed.firstIndex(of: " ") else { return redactWhole(header, &placeholders) }
+    guard let space = trimmed.firstIndex(of: " ") else {
+        // A scheme with no credentials after it (`Bearer`, sent before a token was stored) hides nothing.
+        return authenticationSchemes.contains(trimmed.lowercased()) ? header : redactWhole(header, &placeholders)
+    }
     let credentials = trimmed[space...].drop { $0 == " " }
     guard !credentials.isEmpty else { return header }
     return trimmed[..<credentials.startIndex] + redactWhole(String(credentials), &placeholders)
 }
+
+/// The authentication schemes of IANA's HTTP Authentication Scheme
+/// Registry, and `Token` and `NTLM`, which clients send too, lowercased.
+private let authenticationSchemes: Set<String> = [
+    "basic", "bearer", "concealed", "digest", "dpop", "gnap", "hoba", "mutual", "negotiate", "oauth",
+    "privatetoken", "scram-sha-1", "scram-sha-256", "vapid", "token", "ntlm",
+]
 
 // MARK: - Query items
 

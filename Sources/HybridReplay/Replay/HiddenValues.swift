@@ -72,6 +72,8 @@ package struct HiddenValues {
         let ranges = Self.placeholderRanges(in: recorded)
         guard !ranges.isEmpty, recorded != actual else { return }
         if ranges.count == 1, let range = ranges.first {
+            // Only the text around it, as `Bearer ` sent before the token was stored: no secret to hide.
+            if actual == recorded[..<range.lowerBound] + recorded[range.upperBound...] { return }
             if let secret = Self.secret(in: actual, prefix: recorded[..<range.lowerBound], suffix: recorded[range.upperBound...]) {
                 note(String(secret), as: String(recorded[range]))
                 return

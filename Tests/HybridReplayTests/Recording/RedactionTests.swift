@@ -60,6 +60,23 @@ struct RedactionTests {
             ])
     }
 
+    @Test("a scheme sent with no credentials after it stays readable, by every rule that reads the header; a single opaque word does not")
+    func schemeWithoutCredentials() {
+        let request = HTTPRequest(
+            url: "https://api.example.com/",
+            headers: [
+                HTTPHeader("Authorization", "Bearer "), HTTPHeader("Authorization", "Bearer"),
+                HTTPHeader("Proxy-Authorization", "basic"), HTTPHeader("Authorization", "Bearerx"),
+            ])
+        let expected = [
+            HTTPHeader("Authorization", "Bearer "), HTTPHeader("Authorization", "Bearer"),
+            HTTPHeader("Proxy-Authorization", "basic"), HTTPHeader("Authorization", "[REDACTED:1]"),
+        ]
+        #expect(redacted(request, with: .default)?.headers == expected)
+        // The secret-names rule alone, as a report applies it beside a cassette's own rules.
+        #expect(redacted(request, with: .secretFields)?.headers == expected)
+    }
+
     @Test("by default hides the values of cookies in the cookie store, numbered like the same values in headers")
     func cookieStore() {
         let cookie = Cookie(name: "session_id", value: "s-7f3a", domain: "app.example.com", httpOnly: true)

@@ -24,6 +24,16 @@ struct HiddenValuesTests {
         #expect(traced.count == 2)
     }
 
+    @Test("a request sent with the scheme and no token where the cassette has a token hides nothing: the scheme stays readable on both sides")
+    func schemeWithoutToken() async {
+        let cassette = signedCassette(recorded: ["[REDACTED:1]"], redactions: ["custom:tokens"])
+        let report = await replaySigned(cassette, tokens: [""])
+
+        #expect(!report.passed)
+        #expect(report.issues.first?.differences.map(\.path) == ["headers[Authorization]"], "\(report)")
+        #expect(report.description.contains(#"expected "Bearer [REDACTED:1]", found "Bearer ""#), "\(report)")
+    }
+
     @Test("a token in an effect that diverges elsewhere is hidden where the nearest recorded event has a placeholder")
     func divergingEffect() async {
         // Nothing binds: the effect's URL differs, so its token is only ever compared, never matched.

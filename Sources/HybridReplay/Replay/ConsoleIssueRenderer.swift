@@ -85,7 +85,8 @@ package enum ConsoleIssueRenderer {
                 + "cause (\(cause)), made first; effects of one cause keep their recorded order unless the recording shows them "
                 + "made concurrently (docs/replaying.md, \"Matching effects\")"
         case .beforeCause:
-            return "happened before its cause, \(cause), was delivered" + missingCall(issue)
+            guard let madeIn = issue.relatedEvent else { return "happened before its cause, \(cause), was delivered" + missingCall(issue) }
+            return "happened in reaction to \(madeIn), before its recorded cause, \(cause), was delivered" + missingCall(issue)
         case .beforeStimuliAhead:
             return "happened before the stimuli recorded ahead of it were delivered"
         case .beforeEarlierOfSameCause:

@@ -65,7 +65,8 @@ public struct ReplayIssue: Sendable, Hashable, CustomStringConvertible {
     public var cause: EventReference?
     /// Another recorded event the issue points at: the one an effect
     /// repeats, the one that was due first, the recorded settlement that
-    /// never came, the call whose answer could not be delivered.
+    /// never came, the call whose answer could not be delivered, the
+    /// stimulus in reaction to which this run made an effect recorded after another.
     public var relatedEvent: EventReference?
     /// A call the recording made that has not happened, when the issue
     /// follows from it: the effect came before the answer to that call (an

@@ -39,9 +39,12 @@ extension ReplayMatcher {
             if let later = sameKind.prefix(200).first(where: matches) {
                 if let cause = later.cause, !progress.delivered.contains(cause) {
                     if let repetition { return repetition }
+                    // What this run made it in reaction to, when that is known and not its recorded cause,
+                    // is where to look: the callback that made it too early.
                     return ReplayIssue(
                         kind: .effectBeforeCause, eventID: later.id, eventKind: later.kind, statement: .beforeCause,
-                        cause: script.reference(cause), actual: actual, missingCall: unmadeCall(answeredBy: cause))
+                        cause: script.reference(cause), relatedEvent: hint.flatMap { $0 == cause ? nil : script.reference($0) },
+                        actual: actual, missingCall: unmadeCall(answeredBy: cause))
                 }
                 let earlier = eligible.filter { $0.cause == later.cause && $0.id < later.id }
                 // When an earlier effect of the same kind is due, the call more likely differs from

@@ -94,6 +94,7 @@ struct ConsoleIssueRendererTests {
         #expect(message(.differs) == "the effect that happened differs from the recording")
         #expect(message(.beforeCause, cause: Self.route) == "happened before its cause, event 2 (navigation.route present r=255), was delivered")
         #expect(ReplayIssue(kind: .effectBeforeCause, eventID: nil, eventKind: nil, statement: .beforeCause, cause: Self.route, missingCall: Self.action).message == "happened before its cause, event 2 (navigation.route present r=255), was delivered; that answers event 1 (navigate://present?r=255&g=255&b=0), which has not happened: the call the recording made first is missing")
+        #expect(message(.beforeCause, cause: Self.route, related: Self.action) == "happened in reaction to event 1 (navigate://present?r=255&g=255&b=0), before its recorded cause, event 2 (navigation.route present r=255), was delivered")
         #expect(message(.beforeStimuliAhead) == "happened before the stimuli recorded ahead of it were delivered")
         #expect(message(.beforeEarlierOfSameCause, cause: Self.route, related: Self.route) == "happened before event 2 (navigation.route present r=255); both follow event 2 (navigation.route present r=255) and were recorded in that order")
         #expect(message(.beforeEarlierOfSameCause, related: Self.route) == "happened before event 2 (navigation.route present r=255); neither has a cause and were recorded in that order")

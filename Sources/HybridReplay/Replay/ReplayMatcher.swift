@@ -222,6 +222,13 @@ struct ReplayMatcher: Sendable {
 
     private mutating func match(_ payload: any EventPayload, tree: PayloadComparison.Tree, knownCause: Int?, hint: Int?) -> Int? {
         var candidates = progress.eligibleEffects(script, cause: knownCause).filter { $0.kind == payload.kind }
+        if let hint, script.explores {
+            // Exploring: of the same stimulus delivered more than once (a `duplicate` or
+            // `same-turn` variant), a task started for one delivery never takes an effect
+            // recorded for another, so which delivery's calls get the recorded answers is
+            // not the scheduler's choice (whichever task came first took them before).
+            candidates = candidates.filter { !script.isAnotherDelivery(of: hint, rootCauseOf: $0) }
+        }
         if let hint, candidates.count > 1 {
             // Prefer the effects that follow from the stimulus this task was started for.
             candidates = candidates.filter { script.rootCause(of: $0) == hint } + candidates.filter { script.rootCause(of: $0) != hint }

@@ -143,6 +143,18 @@ final class ReplayScript: Sendable {
         }
         return cause
     }
+
+    /// Whether `effect` follows from another delivery of the stimulus
+    /// `stimulus`: its root cause (``rootCause(of:)``) is another unsolicited
+    /// stimulus of the same kind and payload, the page posting the same
+    /// message twice, a link tapped twice.
+    func isAnotherDelivery(of stimulus: Int, rootCauseOf effect: Event) -> Bool {
+        guard let root = rootCause(of: effect), root != stimulus, let rootIndex = index(of: root), let index = index(of: stimulus)
+        else { return false }
+        let (first, second) = (events[rootIndex], events[index])
+        return first.direction == .stimulus && second.direction == .stimulus && first.answers == nil && second.answers == nil
+            && first.kind == second.kind && first.payload.isEqual(to: second.payload)
+    }
 }
 
 extension ReplayScript {

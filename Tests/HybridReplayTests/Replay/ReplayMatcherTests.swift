@@ -155,4 +155,38 @@ struct ReplayMatcherTests {
         #expect(matcher.trace.last?.afterEnd == true)
         #expect(matcher.issues.isEmpty)
     }
+
+    /// A message, the same message again (a `duplicate` variant), the
+    /// request the first caused and its answer; `second` is the second message's body.
+    static func sentTwice(second: JSONValue = "product") -> [Event] {
+        [
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "card", body: "product")),
+            Event(id: 2, at: 0, payload: ScriptMessage(handler: "card", body: second)),
+            Event(id: 3, at: 0.01, cause: 1, payload: HTTPRequest(url: "https://shop.example/p/7/price")),
+            Event(id: 4, at: 0.02, answers: 3, payload: HTTPResponse(status: 200, body: .text("19.99 EUR"))),
+        ]
+    }
+
+    /// Explores `events`, delivers both messages, then makes the request
+    /// from the task of each message in `order`; returns what each matched.
+    static func exploringRequests(_ events: [Event], from order: [Int]) throws -> [Int: Int?] {
+        var matcher = ReplayMatcher(ReplayScript(cassette: makeCassette(events), options: fastReplay, explores: true))
+        for _ in 0..<2 { _ = matcher.deliver(try #require(matcher.readyStimulus), at: .zero) }
+        var matched: [Int: Int?] = [:]
+        for stimulus in order {
+            let request = HTTPRequest(url: "https://shop.example/p/7/price")
+            let tree = PayloadComparison.tree(of: ComparedForm.of(request))
+            matched[stimulus] = Self.matchedID(matcher.effect(request, tree: tree, knownCause: nil, hint: stimulus, at: .zero))
+        }
+        return matched
+    }
+
+    @Test("exploring the same message sent twice, the request recorded for the first goes to the first's task, whichever task asks first")
+    func sameStimulusTwiceMatchesByDelivery() throws {
+        #expect(try Self.exploringRequests(Self.sentTwice(), from: [1, 2]) == [1: 3, 2: nil])
+        #expect(try Self.exploringRequests(Self.sentTwice(), from: [2, 1]) == [1: 3, 2: nil])
+        // Another message's task may still make it: the recorder may have put it down to
+        // the message that woke a task the first started (a consumer draining a stream).
+        #expect(try Self.exploringRequests(Self.sentTwice(second: "stock"), from: [2, 1]) == [2: 3, 1: nil])
+    }
 }

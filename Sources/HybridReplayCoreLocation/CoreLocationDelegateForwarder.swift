@@ -7,9 +7,10 @@ import Foundation
 import HybridReplaySeams
 
 /// `CLLocationManager`'s delegate on behalf of ``CoreLocationManager``:
-/// converts each callback and passes it to the seam's delegate on the main
-/// actor: at once for a manager made on the main thread (the common case),
-/// through the main queue for one made on another thread's run loop.
+/// converts each callback and passes it to the seam's delegate by
+/// CoreLocation's names, handing over the adapter, on the main actor: at once
+/// for a manager made on the main thread (the common case), through the main
+/// queue for one made on another thread's run loop.
 ///
 /// A separate object so the adapter's public API doesn't carry the
 /// CoreLocation delegate methods. CoreLocation holds its delegate weakly; the
@@ -20,6 +21,9 @@ final class CoreLocationDelegateForwarder: NSObject, CLLocationManagerDelegate, 
         var delegate: (any LocationManagerDelegate)?
         /// The authorization last delivered, to drop CoreLocation's repeat of it.
         var lastReport: Report?
+        /// The adapter the seam's delegate was set on, handed to its
+        /// callbacks; weak, since the adapter holds this forwarder.
+        weak var adapter: CoreLocationManager?
     }
 
     struct Report: Equatable {
@@ -35,6 +39,15 @@ final class CoreLocationDelegateForwarder: NSObject, CLLocationManagerDelegate, 
     /// The authorization last delivered to the seam's delegate; `nil` without one.
     var lastDelivered: Report? { state.withLock { $0.lastReport } }
 
+    /// Names the adapter the seam's delegate hears from.
+    func serve(_ adapter: CoreLocationManager) { state.withLock { $0.adapter = adapter } }
+
+    /// The seam's delegate and the adapter to hand it, or `nil` without
+    /// either (once the adapter is gone, nobody reads what it reports).
+    private func listener() -> (any LocationManagerDelegate, CoreLocationManager)? {
+        state.withLock { state in state.delegate.flatMap { delegate in state.adapter.map { (delegate, $0) } } }
+    }
+
     /// Sets the seam's delegate and reports `status` to it.
     func setDelegate(
         _ delegate: (any LocationManagerDelegate)?, reporting status: AuthorizationStatus,
@@ -44,32 +57,32 @@ final class CoreLocationDelegateForwarder: NSObject, CLLocationManagerDelegate, 
             $0.delegate = delegate
             $0.lastReport = delegate == nil ? nil : Report(status: status, accuracy: accuracy)
         }
-        guard let delegate else { return }
-        performOnMainActor { delegate.locationManagerDidChangeAuthorization(status, accuracy: accuracy) }
+        guard let (delegate, adapter) = listener() else { return }
+        performOnMainActor { delegate.locationManagerDidChangeAuthorization(adapter) }
     }
 
     func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
         let report = Report(
             status: AuthorizationStatus(manager.authorizationStatus),
             accuracy: AccuracyAuthorization(manager.accuracyAuthorization))
-        let delegate: (any LocationManagerDelegate)? = state.withLock { state in
-            guard state.lastReport != report else { return nil }
+        let changed: Bool = state.withLock { state in
+            guard state.lastReport != report else { return false }
             state.lastReport = report
-            return state.delegate
+            return true
         }
-        guard let delegate else { return }
-        performOnMainActor { delegate.locationManagerDidChangeAuthorization(report.status, accuracy: report.accuracy) }
+        guard changed, let (delegate, adapter) = listener() else { return }
+        performOnMainActor { delegate.locationManagerDidChangeAuthorization(adapter) }
     }
 
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
-        guard !locations.isEmpty, let delegate = state.withLock({ $0.delegate }) else { return }
+        guard !locations.isEmpty, let (delegate, adapter) = listener() else { return }
         let fixes = locations.map(LocationFix.init)
-        performOnMainActor { delegate.locationManager(didUpdateLocations: fixes) }
+        performOnMainActor { delegate.locationManager(adapter, didUpdateLocations: fixes) }
     }
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
-        guard let delegate = state.withLock({ $0.delegate }) else { return }
+        guard let (delegate, adapter) = listener() else { return }
         let code = LocationErrorCode(error)
-        performOnMainActor { delegate.locationManager(didFailWithError: code) }
+        performOnMainActor { delegate.locationManager(adapter, didFailWithError: code) }
     }
 }

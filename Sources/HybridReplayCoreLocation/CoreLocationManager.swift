@@ -12,7 +12,11 @@ import HybridReplaySeams
 /// Settings and requests pass straight to the CoreLocation manager; what its
 /// delegate hears is converted (``LocationFix/init(_:)``,
 /// ``AuthorizationStatus/init(_:)``, ``LocationErrorCode/init(_:)``) and
-/// passed to the seam's delegate.
+/// passed to the seam's delegate by CoreLocation's names, with this adapter
+/// as the manager: `locationManagerDidChangeAuthorization(_:)`, during which
+/// ``authorizationStatus`` and ``accuracyAuthorization`` read the
+/// authorization delivered, `locationManager(_:didUpdateLocations:)`, and
+/// `locationManager(_:didFailWithError:)` with a ``LocationErrorCode``.
 ///
 /// **Threads.** `CLLocationManager` is not thread-safe and calls its delegate
 /// on the run loop of the thread that created it. Create this adapter, and
@@ -43,6 +47,7 @@ public final class CoreLocationManager: LocationManager, @unchecked Sendable {
     public init(_ manager: CLLocationManager) {
         self.manager = manager
         forwarder = CoreLocationDelegateForwarder()
+        forwarder.serve(self)
         manager.delegate = forwarder
     }
 
@@ -53,8 +58,9 @@ public final class CoreLocationManager: LocationManager, @unchecked Sendable {
     }
 
     /// The accuracy authorization last delivered to the seam's delegate;
-    /// without a delegate, the one CoreLocation reports now.
-    public var accuracyAuthorization: AccuracyAuthorization {
+    /// without a delegate, the one CoreLocation reports now. Never `nil`
+    /// (CoreLocation always reports one); optional as the seam's is.
+    public var accuracyAuthorization: AccuracyAuthorization? {
         forwarder.lastDelivered?.accuracy ?? AccuracyAuthorization(manager.accuracyAuthorization)
     }
 

@@ -23,13 +23,17 @@ extension LocationErrorCode {
     /// The seam's name for an error `CLLocationManager` reported.
     ///
     /// A `CLError` (or an `NSError` in `kCLErrorDomain`) maps to its code's
-    /// name. Anything else — a code newer than this package, an error from
+    /// name; a ``LocationErrorCode`` is itself. Anything else — a code newer than this package, an error from
     /// another domain — keeps its domain and code, as `kCLErrorDomain 42` or
     /// `NSURLErrorDomain -1009`, which the cassette reader reports as an
     /// unknown location error code rather than guessing.
     ///
     /// - Parameter error: The error the delegate received.
     public init(_ error: any Error) {
+        if let code = error as? LocationErrorCode {
+            self = code
+            return
+        }
         let code: Int
         let domain: String
         if let coreLocationError = error as? CLError {

@@ -74,7 +74,7 @@ public final class SimulatedLocationManager: LocationManager {
     /// The purpose keys of the app's temporary full-accuracy requests, in order.
     public var fullAccuracyRequests: [String] { state.withLock { $0.fullAccuracyRequests } }
 
-    /// The accuracy authorization the manager reports.
+    /// The accuracy authorization the manager reports: the one last delivered.
     public var accuracyAuthorization: AccuracyAuthorization? { state.withLock { $0.accuracy } }
 
     // MARK: Playing the user and the device
@@ -93,7 +93,7 @@ public final class SimulatedLocationManager: LocationManager {
             state.accuracy = accuracy
             return state.delegate
         }
-        if let delegate { runOnMainActor { delegate.locationManagerDidChangeAuthorization(status, accuracy: accuracy) } }
+        if let delegate { runOnMainActor { delegate.locationManagerDidChangeAuthorization(self) } }
     }
 
     /// Delivers a batch of fixes, oldest first, to the delegate.
@@ -105,7 +105,7 @@ public final class SimulatedLocationManager: LocationManager {
     /// - Parameter locations: The fixes, oldest first.
     public func deliver(_ locations: [LocationFix]) {
         guard !locations.isEmpty, let delegate = state.withLock({ $0.delegate }) else { return }
-        runOnMainActor { delegate.locationManager(didUpdateLocations: locations) }
+        runOnMainActor { delegate.locationManager(self, didUpdateLocations: locations) }
     }
 
     /// Reports a failure to the delegate, whether or not the app started updates.
@@ -113,7 +113,7 @@ public final class SimulatedLocationManager: LocationManager {
     /// - Parameter error: The error; ``LocationErrorCode/locationUnknown`` is transient.
     public func fail(with error: LocationErrorCode) {
         guard let delegate = state.withLock({ $0.delegate }) else { return }
-        runOnMainActor { delegate.locationManager(didFailWithError: error) }
+        runOnMainActor { delegate.locationManager(self, didFailWithError: error) }
     }
 
     // MARK: LocationManager
@@ -132,7 +132,8 @@ public final class SimulatedLocationManager: LocationManager {
 
     /// The delegate; setting one tells it the current authorization after
     /// the assignment returns, on the main queue, as `CLLocationManager`
-    /// does (iOS 14 and later).
+    /// does (iOS 14 and later): the authorization the manager has then,
+    /// which ``authorizationStatus`` reads during the callback.
     ///
     /// So a delegate set inside a `lazy var`'s initializer, or in `init`
     /// before the rest of the object is ready, hears it once that code has
@@ -140,11 +141,8 @@ public final class SimulatedLocationManager: LocationManager {
     public var delegate: (any LocationManagerDelegate)? {
         get { state.withLock { $0.delegate } }
         set {
-            let (status, accuracy) = state.withLock { state in
-                state.delegate = newValue
-                return (state.status, state.accuracy)
-            }
-            if let newValue { tellLater(newValue, status, accuracy) }
+            state.withLock { $0.delegate = newValue }
+            if let newValue { answerLater { _ in newValue } }
         }
     }
 
@@ -161,27 +159,17 @@ public final class SimulatedLocationManager: LocationManager {
         }
     }
 
-    /// Tells `delegate` about an authorization on the main queue, after the
-    /// app's call that caused it has returned.
-    private func tellLater(
-        _ delegate: any LocationManagerDelegate, _ status: AuthorizationStatus, _ accuracy: AccuracyAuthorization?
-    ) {
-        answerLater { _ in (delegate, status, accuracy) }
-    }
-
-    /// Answers on the main queue, after the app's call has returned: `answer`
-    /// changes the state as the user's choice does then, and names the
-    /// delegate to tell and what to tell it (or `nil` for nobody).
-    private func answerLater(
-        _ answer: @escaping @Sendable (inout State) -> (
-            (any LocationManagerDelegate)?, AuthorizationStatus, AccuracyAuthorization?
-        )
-    ) {
+    /// Tells a delegate about the authorization on the main queue, after the
+    /// app's call has returned: `answer` changes the state as the user's
+    /// choice does then, and names the delegate to tell (or `nil` for
+    /// nobody), which hears `locationManagerDidChangeAuthorization(_:)` with
+    /// this manager, whose ``authorizationStatus`` and
+    /// ``accuracyAuthorization`` then read what `answer` left.
+    private func answerLater(_ answer: @escaping @Sendable (inout State) -> (any LocationManagerDelegate)?) {
         state.withLock { $0.queued += 1 }
-        DispatchQueue.main.async { [state] in
-            let (delegate, status, accuracy) = state.withLock { answer(&$0) }
-            if let delegate {
-                MainActor.assumeIsolated { delegate.locationManagerDidChangeAuthorization(status, accuracy: accuracy) }
+        DispatchQueue.main.async { [self] in
+            if let delegate = state.withLock({ answer(&$0) }) {
+                MainActor.assumeIsolated { delegate.locationManagerDidChangeAuthorization(self) }
             }
             state.withLock { $0.queued -= 1 }
         }
@@ -206,7 +194,7 @@ public final class SimulatedLocationManager: LocationManager {
         answerLater { state in
             state.prompting = false
             if let response = state.response, state.status == .notDetermined { state.status = response }
-            return (state.delegate, state.status, state.accuracy)
+            return state.delegate
         }
     }
 
@@ -228,9 +216,9 @@ public final class SimulatedLocationManager: LocationManager {
         }
         guard prompts else { return }
         answerLater { state in
-            guard state.accuracy == .reduced else { return (nil, state.status, state.accuracy) }
+            guard state.accuracy == .reduced else { return nil }
             state.accuracy = .full
-            return (state.delegate, state.status, .full)
+            return state.delegate
         }
     }
 }

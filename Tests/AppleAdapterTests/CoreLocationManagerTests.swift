@@ -181,6 +181,50 @@ import Testing
         #expect(log.events == [.authorization(.authorizedWhenInUse, .reduced)])
         #expect(manager.accuracyAuthorization == .reduced)
     }
+
+    @Test("a delegate with CoreLocation's names hears the adapter, reads the authorization delivered from it, and gets the error as a LocationErrorCode")
+    func coreLocationSpelling() throws {
+        let system = FakeCLLocationManager()
+        system.answer = .authorizedWhenInUse
+        system.accuracy = .reducedAccuracy
+        let manager = CoreLocationManager(system)
+        let ported = PortedDelegate()
+        manager.setDelegate(ported)
+        system.reportAuthorization()  // repeats what was just delivered: not forwarded
+        manager.requestWhenInUseAuthorization()
+        system.fail(with: CLError(.denied))
+        system.deliver([makeLocation()])
+
+        #expect(
+            ported.heard == [
+                "authorization notDetermined reduced", "authorization authorizedWhenInUse reduced", "error denied", "1 fix",
+            ])
+        #expect(ported.managers.count == 4)
+        #expect(ported.managers.allSatisfy { $0 === manager }, "the adapter the delegate was set on, not the CLLocationManager")
+        #expect(system.calls == ["requestWhenInUseAuthorization", "startUpdatingLocation"], "asked through the manager handed over")
+    }
+
+    /// Written as for CoreLocation: the manager it is handed says the authorization.
+    final class PortedDelegate: LocationManagerDelegate, @unchecked Sendable {
+        private(set) var heard: [String] = []
+        private(set) var managers: [any LocationManager] = []
+
+        func locationManagerDidChangeAuthorization(_ manager: any LocationManager) {
+            managers.append(manager)
+            heard.append("authorization \(manager.authorizationStatus) \(manager.accuracyAuthorization?.rawValue ?? "unknown")")
+            if manager.authorizationStatus == .authorizedWhenInUse { manager.startUpdatingLocation() }
+        }
+
+        func locationManager(_ manager: any LocationManager, didUpdateLocations locations: [LocationFix]) {
+            managers.append(manager)
+            heard.append("\(locations.count) fix")
+        }
+
+        func locationManager(_ manager: any LocationManager, didFailWithError error: Error) {
+            managers.append(manager)
+            heard.append("error \((error as? LocationErrorCode)?.rawValue ?? "that is no LocationErrorCode")")
+        }
+    }
 }
 
 #endif

@@ -65,7 +65,8 @@ final class StoreFinder: ScriptMessageHandlerWithReply, LocationManagerDelegate 
         }
     }
 
-    func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?) {
+    func locationManagerDidChangeAuthorization(_ manager: any LocationManager) {
+        let status = manager.authorizationStatus   // the authorization being delivered
         if status == .notDetermined {
             manager.requestWhenInUseAuthorization()
         } else if status.isAuthorized {
@@ -75,12 +76,12 @@ final class StoreFinder: ScriptMessageHandlerWithReply, LocationManagerDelegate 
         }
     }
 
-    func locationManager(didUpdateLocations locations: [LocationFix]) {
+    func locationManager(_ manager: any LocationManager, didUpdateLocations locations: [LocationFix]) {
         guard let fix = locations.last else { return }
         answer(.value(fix.latitude > 50 ? "Berlin Mitte" : "Munich Center"))
     }
 
-    func locationManager(didFailWithError error: LocationErrorCode) {
+    func locationManager(_ manager: any LocationManager, didFailWithError error: any Error) {
         answer(.error("no location"))
     }
 

@@ -10,6 +10,10 @@
 /// Settings) it is unsolicited. A
 /// batch of fixes or an error answers the oldest `requestLocation()` not yet
 /// answered, if any. Reads pass straight through: they are not events.
+///
+/// The app's delegate hears CoreLocation's names with this manager, the one
+/// it was set on, so what it reads or asks of `manager` inside a callback is
+/// read or recorded here.
 final class RecordingLocationManager: LocationManager {
     private let live: any LocationManager
     private let recorder: Recorder
@@ -22,6 +26,8 @@ final class RecordingLocationManager: LocationManager {
     }
 
     var authorizationStatus: AuthorizationStatus { live.authorizationStatus }
+
+    var accuracyAuthorization: AccuracyAuthorization? { live.accuracyAuthorization }
 
     var desiredAccuracy: Double {
         get { live.desiredAccuracy }
@@ -47,7 +53,9 @@ final class RecordingLocationManager: LocationManager {
         set {
             appDelegate.withLock { $0 = newValue }
             let id = recorder.recordEffect(LocationDelegateChange(isSet: newValue != nil))
-            live.delegate = newValue.map { RecordingLocationDelegate(app: $0, recorder: recorder, assignment: Locked<Int?>(id)) }
+            live.delegate = newValue.map {
+                RecordingLocationDelegate(app: $0, manager: self, recorder: recorder, assignment: Locked<Int?>(id))
+            }
         }
     }
 
@@ -83,35 +91,56 @@ final class RecordingLocationManager: LocationManager {
 }
 
 /// Records what the live manager reports, then delivers it to the app's
-/// delegate as the cause of what the delegate does.
+/// delegate as the cause of what the delegate does, by CoreLocation's names,
+/// handing over the recording manager the app set it on.
 struct RecordingLocationDelegate: LocationManagerDelegate {
     let app: any LocationManagerDelegate
+    /// The manager the app set its delegate on; weak, since it holds the live
+    /// manager, which holds this delegate.
+    weak var manager: RecordingLocationManager?
     let recorder: Recorder
     /// The `location.delegate` that set this delegate, until the
     /// authorization it answers has been heard.
     let assignment: Locked<Int?>
 
-    func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?) {
-        let change = LocationAuthorizationChange(status, accuracy: accuracy)
+    init(app: any LocationManagerDelegate, manager: RecordingLocationManager, recorder: Recorder, assignment: Locked<Int?>) {
+        self.app = app
+        self.manager = manager
+        self.recorder = recorder
+        self.assignment = assignment
+    }
+
+    /// The manager handed to the app's delegate: the one it was set on, or
+    /// the live one should the app have let go of that.
+    private func handedOver(_ live: any LocationManager) -> any LocationManager { manager ?? live }
+
+    /// Records the authorization `live` reports now, which the app's delegate
+    /// reads through the recording manager during its callback.
+    func locationManagerDidChangeAuthorization(_ live: any LocationManager) {
+        let change = LocationAuthorizationChange(live.authorizationStatus, accuracy: live.accuracyAuthorization)
+        let manager = handedOver(live)
         if let assignmentID = assignment.withLock({ id in defer { id = nil }; return id }) {
             let changeID = recorder.record(change, cause: nil, answers: assignmentID)
-            recorder.deliver(changeID) { app.locationManagerDidChangeAuthorization(status, accuracy: accuracy) }
+            recorder.deliver(changeID) { app.locationManagerDidChangeAuthorization(manager) }
             return
         }
         var requests: Set<EventKind> = [LocationAuthorizationRequest.eventKind]
         // Only a change to full accuracy grants a temporary full-accuracy request.
-        if accuracy == .full { requests.insert(TemporaryFullAccuracyRequest.eventKind) }
+        if change.accuracy == .full { requests.insert(TemporaryFullAccuracyRequest.eventKind) }
         let changeID = recorder.recordAnswer(change, toOldestOf: requests)
-        recorder.deliver(changeID) { app.locationManagerDidChangeAuthorization(status, accuracy: accuracy) }
+        recorder.deliver(changeID) { app.locationManagerDidChangeAuthorization(manager) }
     }
 
-    func locationManager(didUpdateLocations locations: [LocationFix]) {
+    func locationManager(_ live: any LocationManager, didUpdateLocations locations: [LocationFix]) {
+        let manager = handedOver(live)
         let updateID = recorder.recordAnswer(LocationUpdate(locations), toOldest: OneShotLocationRequest.eventKind)
-        recorder.deliver(updateID) { app.locationManager(didUpdateLocations: locations) }
+        recorder.deliver(updateID) { app.locationManager(manager, didUpdateLocations: locations) }
     }
 
-    func locationManager(didFailWithError error: LocationErrorCode) {
-        let failureID = recorder.recordAnswer(LocationFailure(error), toOldest: OneShotLocationRequest.eventKind)
-        recorder.deliver(failureID) { app.locationManager(didFailWithError: error) }
+    func locationManager(_ live: any LocationManager, didFailWithError error: any Error) {
+        let manager = handedOver(live)
+        let code = LocationErrorCode(reported: error)
+        let failureID = recorder.recordAnswer(LocationFailure(code), toOldest: OneShotLocationRequest.eventKind)
+        recorder.deliver(failureID) { app.locationManager(manager, didFailWithError: code) }
     }
 }

@@ -74,7 +74,7 @@ extension ReplayEngine {
             return (payload, pending)
         }
         if let change = delivery?.0 as? LocationAuthorizationChange {
-            receivers.update { $0.locationStatus = change.status }
+            receivers.noteLocationAuthorization(change)
         }
         return delivery
     }

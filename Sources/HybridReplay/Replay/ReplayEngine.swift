@@ -56,7 +56,8 @@ final class ReplayEngine: Sendable {
     init(script: ReplayScript) {
         self.script = script
         state = Locked(State(matcher: ReplayMatcher(script)))
-        receivers = ReplayReceivers(locationStatus: script.initialLocationStatus)
+        receivers = ReplayReceivers(
+            locationStatus: script.initialLocationStatus, locationAccuracy: script.initialLocationAccuracy)
     }
 
     /// What a run of `cassette` with `options` plays; see ``init(cassette:options:prepared:explores:)``.

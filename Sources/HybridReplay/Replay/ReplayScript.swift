@@ -33,6 +33,9 @@ final class ReplayScript: Sendable {
     /// request was recorded before it, which is only made while the status
     /// is not determined (a delegate set after the request hears its outcome).
     let initialLocationStatus: AuthorizationStatus
+    /// The accuracy authorization the device had before the session: what the
+    /// first recorded authorization reports.
+    let initialLocationAccuracy: AccuracyAuthorization?
     /// The set-up effects without a cause that may happen before the
     /// stimuli recorded ahead of them were delivered: app code setting a
     /// location delegate (`location.delegate`, set). See ``ReplayProgress/isDue(_:_:)``.
@@ -56,6 +59,7 @@ final class ReplayScript: Sendable {
         var answers: [Int: Int] = [:]
         var recordsLocationDelegate = false
         var initialLocationStatus: AuthorizationStatus?
+        var initialLocationAccuracy: AccuracyAuthorization?
         var setsUpAhead: Set<Int> = []
         // An authorization request recorded before the first authorization heard: it was
         // made while the status was not determined, whatever that authorization then says.
@@ -78,6 +82,7 @@ final class ReplayScript: Sendable {
                         events.first { $0.id == answered }.map { $0.payload is LocationAuthorizationRequest }
                     }
                     initialLocationStatus = answersRequest == true || requestedBeforeHearing ? .notDetermined : change.status
+                    initialLocationAccuracy = change.accuracy
                 }
             }
             if events[index].payload is LocationDelegateChange { recordsLocationDelegate = true }
@@ -94,6 +99,7 @@ final class ReplayScript: Sendable {
         self.recordsLocationDelegate = recordsLocationDelegate
         self.setsUpAhead = setsUpAhead
         self.initialLocationStatus = initialLocationStatus ?? .notDetermined
+        self.initialLocationAccuracy = initialLocationAccuracy
         self.events = events
         self.prepared = prepared ?? PreparedEvents(events, placeholders: options.placeholders)
         if events.indices.allSatisfy({ events[$0].id == $0 + 1 }) {

@@ -1,11 +1,21 @@
+import Foundation
+
 /// The device's location hardware as app code sees it: the platform side of
 /// the `location` channel.
 ///
-/// It mirrors `CLLocationManager`. Reads of ``authorizationStatus`` return the
-/// status last delivered to the delegate.
+/// It mirrors `CLLocationManager`. Reads of ``authorizationStatus`` and
+/// ``accuracyAuthorization`` return the authorization last delivered to the
+/// delegate, so a delegate written as for CoreLocation reads, inside
+/// `locationManagerDidChangeAuthorization(_:)`, the authorization it is told
+/// about. Reading them is never recorded: reading state is not an effect.
 public protocol LocationManager: AnyObject, Sendable {
-    /// The app's current authorization.
+    /// The app's current authorization, as `CLLocationManager.authorizationStatus`.
     var authorizationStatus: AuthorizationStatus { get }
+
+    /// How precise the fixes the app receives are, as
+    /// `CLLocationManager.accuracyAuthorization`; `nil` when the authorization
+    /// delivered did not say (a cassette recorded without it).
+    var accuracyAuthorization: AccuracyAuthorization? { get }
 
     /// The accuracy, in metres, the app asks for.
     var desiredAccuracy: Double { get set }
@@ -59,15 +69,88 @@ extension LocationManager {
 
 /// Receives what a ``LocationManager`` reports: the counterpart of
 /// `CLLocationManagerDelegate`.
+///
+/// Every location manager (simulated, replayed, recorded, the CoreLocation
+/// adapter) calls CoreLocation's names, handing over the manager the
+/// delegate was set on, on the main actor. By default each calls the seam's
+/// shorter name below it, so a delegate may implement either spelling:
+/// CoreLocation's, as ported from a `CLLocationManagerDelegate` (with the
+/// seam's types), or the short one. Implement one spelling of each callback,
+/// not both: the manager calls CoreLocation's, which then no longer calls the
+/// short one.
+///
+/// As in CoreLocation, where all of them are optional, every method has a
+/// default: a delegate that implements neither spelling of a callback is not
+/// told about it (the short name's default does nothing). A method whose
+/// spelling is near but not exact, such as one taking a `CLLocationManager`,
+/// is a method of its own, never called.
 public protocol LocationManagerDelegate: Sendable {
-    /// The authorization changed, or the delegate was just set.
+    // CoreLocation's names.
+
+    /// `locationManagerDidChangeAuthorization(_:)`: the authorization changed,
+    /// or the delegate was just set; read it from `manager.authorizationStatus`
+    /// and `manager.accuracyAuthorization`. By default
+    /// ``locationManagerDidChangeAuthorization(_:accuracy:)`` with those two.
+    @MainActor func locationManagerDidChangeAuthorization(_ manager: any LocationManager)
+
+    /// `locationManager(_:didUpdateLocations:)`: new fixes arrived, oldest
+    /// first. By default ``locationManager(didUpdateLocations:)``.
+    @MainActor func locationManager(_ manager: any LocationManager, didUpdateLocations locations: [LocationFix])
+
+    /// `locationManager(_:didFailWithError:)`: locating failed. The error is a
+    /// ``LocationErrorCode`` (cast it with `as? LocationErrorCode` where
+    /// CoreLocation code casts `as? CLError`); ``LocationErrorCode/locationUnknown``
+    /// is transient. By default ``locationManager(didFailWithError:)``.
+    @MainActor func locationManager(_ manager: any LocationManager, didFailWithError error: any Error)
+
+    // The seam's shorter names, called by the defaults above.
+
+    /// The authorization changed, or the delegate was just set. By default nothing.
     @MainActor func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?)
 
-    /// New fixes arrived, oldest first.
+    /// New fixes arrived, oldest first. By default nothing.
     @MainActor func locationManager(didUpdateLocations locations: [LocationFix])
 
-    /// Locating failed; ``LocationErrorCode/locationUnknown`` is transient.
+    /// Locating failed; ``LocationErrorCode/locationUnknown`` is transient. By default nothing.
     @MainActor func locationManager(didFailWithError error: LocationErrorCode)
+}
+
+/// CoreLocation's names, each calling the seam's shorter name by default; the
+/// shorter names do nothing by default, as CoreLocation does not call an
+/// optional method a delegate lacks.
+extension LocationManagerDelegate {
+    @MainActor public func locationManagerDidChangeAuthorization(_ manager: any LocationManager) {
+        locationManagerDidChangeAuthorization(manager.authorizationStatus, accuracy: manager.accuracyAuthorization)
+    }
+
+    @MainActor public func locationManager(_ manager: any LocationManager, didUpdateLocations locations: [LocationFix]) {
+        locationManager(didUpdateLocations: locations)
+    }
+
+    @MainActor public func locationManager(_ manager: any LocationManager, didFailWithError error: any Error) {
+        locationManager(didFailWithError: LocationErrorCode(reported: error))
+    }
+
+    @MainActor public func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?) {}
+
+    @MainActor public func locationManager(didUpdateLocations locations: [LocationFix]) {}
+
+    @MainActor public func locationManager(didFailWithError error: LocationErrorCode) {}
+}
+
+extension LocationErrorCode {
+    /// The code of an error a manager reported: the error itself, which every
+    /// manager of this package hands over; for another error, its domain and
+    /// code, as `kCLErrorDomain 42` (see `LocationErrorCode.init(_:)` in the
+    /// CoreLocation adapter, which also names CoreLocation's codes).
+    package init(reported error: any Error) {
+        if let code = error as? LocationErrorCode {
+            self = code
+        } else {
+            let nsError = error as NSError
+            self = LocationErrorCode(rawValue: "\(nsError.domain) \(nsError.code)")
+        }
+    }
 }
 
 /// Where a location service publishes its values, such as the last fix of each

@@ -98,6 +98,11 @@ import Foundation
         return .notDetermined
     }
 
+    @usableFromInline package var accuracyAuthorization: AccuracyAuthorization? {
+        unavailable.touch("accuracyAuthorization")
+        return nil
+    }
+
     @usableFromInline package var desiredAccuracy: Double {
         get {
             unavailable.touch("desiredAccuracy")

@@ -40,7 +40,12 @@ public struct AuthorizationLevel: KnownValue {
 }
 
 /// Why the location manager failed, as `CLError.Code` names it.
-public struct LocationErrorCode: KnownValue {
+///
+/// An `Error`, as `CLError` is: it is what every location manager hands to
+/// `locationManager(_:didFailWithError:)`, so a delegate ported from
+/// CoreLocation keeps its `any Error` parameter and casts with
+/// `as? LocationErrorCode` where it cast `as? CLError`.
+public struct LocationErrorCode: KnownValue, Error {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 

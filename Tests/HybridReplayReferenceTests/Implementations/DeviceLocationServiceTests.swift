@@ -332,6 +332,8 @@ final class LoggingLocationManager: LocationManager {
 
     var authorizationStatus: AuthorizationStatus { base.authorizationStatus }
 
+    var accuracyAuthorization: AccuracyAuthorization? { base.accuracyAuthorization }
+
     var desiredAccuracy: Double {
         get { base.desiredAccuracy }
         set { base.desiredAccuracy = newValue }

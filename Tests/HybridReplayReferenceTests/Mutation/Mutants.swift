@@ -243,6 +243,8 @@ final class MistakenLocationManager: LocationManager {
 
     var authorizationStatus: AuthorizationStatus { base.authorizationStatus }
 
+    var accuracyAuthorization: AccuracyAuthorization? { base.accuracyAuthorization }
+
     var desiredAccuracy: Double {
         get { base.desiredAccuracy }
         set { base.desiredAccuracy = newValue }
@@ -279,22 +281,23 @@ final class MistakenLocationManager: LocationManager {
         let manager: any LocationManager
         let mistake: Mistake
 
-        func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?) {
-            base.locationManagerDidChangeAuthorization(status, accuracy: accuracy)
+        func locationManagerDidChangeAuthorization(_ heardFrom: any LocationManager) {
+            base.locationManagerDidChangeAuthorization(heardFrom)
+            let status = heardFrom.authorizationStatus
             if case .startsWhileDenied = mistake, status == .denied || status == .restricted {
                 manager.startUpdatingLocation()
             }
         }
 
-        func locationManager(didUpdateLocations locations: [LocationFix]) {
+        func locationManager(_ heardFrom: any LocationManager, didUpdateLocations locations: [LocationFix]) {
             guard case .publishesFirstFix = mistake, let first = locations.first else {
-                return base.locationManager(didUpdateLocations: locations)
+                return base.locationManager(heardFrom, didUpdateLocations: locations)
             }
-            base.locationManager(didUpdateLocations: [first])
+            base.locationManager(heardFrom, didUpdateLocations: [first])
         }
 
-        func locationManager(didFailWithError error: LocationErrorCode) {
-            base.locationManager(didFailWithError: error)
+        func locationManager(_ heardFrom: any LocationManager, didFailWithError error: any Error) {
+            base.locationManager(heardFrom, didFailWithError: error)
         }
     }
 }

@@ -40,25 +40,25 @@ class DeviceLocationService: NSObject, LocationManagerDelegate, @unchecked Senda
         }
     }
 
-    func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?) {
-        switch locationManager.authorizationStatus {
+    func locationManagerDidChangeAuthorization(_ manager: any LocationManager) {
+        switch manager.authorizationStatus {
             
         case .authorizedWhenInUse, .authorizedAlways:
-            locationManager.startUpdatingLocation()
+            manager.startUpdatingLocation()
             
         default:
-            locationManager.stopUpdatingLocation()
+            manager.stopUpdatingLocation()
             deniedLocationAccessPublisher.send()
         }
     }
 
-    func locationManager(didUpdateLocations locations: [LocationFix]) {
+    func locationManager(_ manager: any LocationManager, didUpdateLocations locations: [LocationFix]) {
         guard let location = locations.last else { return }
         coordinatesPublisher.send(location)
     }
     
-    func locationManager(didFailWithError error: LocationErrorCode) {
-        coordinatesPublisher.send(completion: .failure(NSError(domain: "kCLErrorDomain", code: 0, userInfo: ["code": error.rawValue])))
+    func locationManager(_ manager: any LocationManager, didFailWithError error: Error) {
+        coordinatesPublisher.send(completion: .failure(error))
     }
 }
 // seed-port-diff: end

@@ -86,6 +86,7 @@ enum ObservedPlatform {
         }
 
         var authorizationStatus: AuthorizationStatus { base.authorizationStatus }
+        var accuracyAuthorization: AccuracyAuthorization? { base.accuracyAuthorization }
         var desiredAccuracy: Double {
             get { base.desiredAccuracy }
             set { base.desiredAccuracy = newValue }
@@ -117,11 +118,15 @@ enum ObservedPlatform {
         let base: any LocationManagerDelegate
         let observer: StatusLog
 
-        func locationManagerDidChangeAuthorization(_ status: AuthorizationStatus, accuracy: AccuracyAuthorization?) {
+        func locationManagerDidChangeAuthorization(_ manager: any LocationManager) {
             observer.note()
-            base.locationManagerDidChangeAuthorization(status, accuracy: accuracy)
+            base.locationManagerDidChangeAuthorization(manager)
         }
-        func locationManager(didUpdateLocations locations: [LocationFix]) { base.locationManager(didUpdateLocations: locations) }
-        func locationManager(didFailWithError error: LocationErrorCode) { base.locationManager(didFailWithError: error) }
+        func locationManager(_ manager: any LocationManager, didUpdateLocations locations: [LocationFix]) {
+            base.locationManager(manager, didUpdateLocations: locations)
+        }
+        func locationManager(_ manager: any LocationManager, didFailWithError error: any Error) {
+            base.locationManager(manager, didFailWithError: error)
+        }
     }
 }

@@ -32,7 +32,7 @@ extension LocationAuthorizationChange {
                     if let asynchronous = delegate as? any AsyncLocationManagerDelegate {
                         engine.track { await asynchronous.authorizationDidChange(change.status, accuracy: change.accuracy) }
                     } else {
-                        delegate.locationManagerDidChangeAuthorization(change.status, accuracy: change.accuracy)
+                        delegate.locationManagerDidChangeAuthorization(registered.delegatesLocationManager(engine))
                     }
                 }))
 

@@ -34,7 +34,7 @@ extension LocationFailure {
                     if let asynchronous = delegate as? any AsyncLocationManagerDelegate {
                         engine.track { await asynchronous.didFail(with: failure.code) }
                     } else {
-                        delegate.locationManager(didFailWithError: failure.code)
+                        delegate.locationManager(registered.delegatesLocationManager(engine), didFailWithError: failure.code)
                     }
                 }))
 

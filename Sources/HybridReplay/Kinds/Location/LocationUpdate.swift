@@ -32,7 +32,7 @@ extension LocationUpdate {
                     if let asynchronous = delegate as? any AsyncLocationManagerDelegate {
                         engine.track { await asynchronous.didUpdateLocations(update.locations) }
                     } else {
-                        delegate.locationManager(didUpdateLocations: update.locations)
+                        delegate.locationManager(registered.delegatesLocationManager(engine), didUpdateLocations: update.locations)
                     }
                 }))
 

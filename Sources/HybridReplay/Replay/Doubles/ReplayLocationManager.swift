@@ -12,6 +12,8 @@ final class ReplayLocationManager: LocationManager {
 
     var authorizationStatus: AuthorizationStatus { engine.receivers.locationStatus }
 
+    var accuracyAuthorization: AccuracyAuthorization? { engine.receivers.locationAccuracy }
+
     var desiredAccuracy: Double {
         get { configuration.withLock { $0.desiredAccuracy } }
         set {
@@ -32,14 +34,17 @@ final class ReplayLocationManager: LocationManager {
     /// verifies the setting: the authorization a new delegate hears answers
     /// it, so it is delivered only after this call, and
     /// ``authorizationStatus`` reads that authorization from now on, as
-    /// CoreLocation's does.
+    /// CoreLocation's does. The delegate's callbacks are handed this manager.
     var delegate: (any LocationManagerDelegate)? {
         get { engine.receivers.current.locationDelegate }
         set { assign(newValue) }
     }
 
     private func assign(_ delegate: (any LocationManagerDelegate)?) {
-        engine.register { $0.locationDelegate = delegate }
+        engine.register {
+            $0.locationDelegate = delegate
+            $0.locationManager = self
+        }
         guard engine.script.recordsLocationDelegate,
             let id = engine.effect(LocationDelegateChange(isSet: delegate != nil)),
             // Set earlier than recorded: the authorization it will hear is recorded after calls
@@ -48,7 +53,7 @@ final class ReplayLocationManager: LocationManager {
             let heard = engine.script.answerForEffect[id].flatMap(engine.script.event),
             let change = heard.payload as? LocationAuthorizationChange
         else { return }
-        engine.receivers.update { $0.locationStatus = change.status }
+        engine.receivers.noteLocationAuthorization(change)
     }
 
     func requestWhenInUseAuthorization() { engine.effect(LocationAuthorizationRequest(.whenInUse)) }

@@ -20,6 +20,12 @@ final class ReplayReceivers: Sendable {
         /// The device's authorization: the one it had before the session, then
         /// the one a new delegate is about to hear, or the last change delivered.
         var locationStatus = AuthorizationStatus.notDetermined
+        /// The accuracy authorization that came with ``locationStatus``.
+        var locationAccuracy: AccuracyAuthorization?
+        /// The location manager the location delegate was set on, handed to
+        /// its callbacks (`locationManagerDidChangeAuthorization(_:)`); weak,
+        /// since the manager holds the engine.
+        weak var locationManager: ReplayLocationManager?
         /// The web view the delegates were set on, handed to their callbacks
         /// (`webView(_:didFinish:)`); weak, since the web view holds the engine.
         weak var webView: ReplayWebView?
@@ -27,14 +33,23 @@ final class ReplayReceivers: Sendable {
         /// The web view the navigation or UI delegate was set on (one of
         /// `engine`'s, should the app have let go of it).
         func delegatesWebView(_ engine: ReplayEngine) -> any WebView { webView ?? ReplayWebView(engine: engine) }
+
+        /// The location manager the location delegate was set on (one of
+        /// `engine`'s, should the app have let go of it).
+        func delegatesLocationManager(_ engine: ReplayEngine) -> any LocationManager {
+            locationManager ?? ReplayLocationManager(engine: engine)
+        }
     }
 
     private let table: Locked<Table>
 
-    /// - Parameter locationStatus: The authorization the device had before the session.
-    init(locationStatus: AuthorizationStatus) {
+    /// - Parameters:
+    ///   - locationStatus: The authorization the device had before the session.
+    ///   - locationAccuracy: The accuracy authorization it had.
+    init(locationStatus: AuthorizationStatus, locationAccuracy: AccuracyAuthorization? = nil) {
         var table = Table()
         table.locationStatus = locationStatus
+        table.locationAccuracy = locationAccuracy
         self.table = Locked(table)
     }
 
@@ -43,6 +58,17 @@ final class ReplayReceivers: Sendable {
 
     /// The authorization the location double reports.
     var locationStatus: AuthorizationStatus { table.withLock { $0.locationStatus } }
+
+    /// The accuracy authorization the location double reports.
+    var locationAccuracy: AccuracyAuthorization? { table.withLock { $0.locationAccuracy } }
+
+    /// Notes an authorization delivered, or about to be heard by a new delegate.
+    func noteLocationAuthorization(_ change: LocationAuthorizationChange) {
+        table.withLock {
+            $0.locationStatus = change.status
+            $0.locationAccuracy = change.accuracy
+        }
+    }
 
     func update(_ change: (inout Table) -> Void) { table.withLock(change) }
 }

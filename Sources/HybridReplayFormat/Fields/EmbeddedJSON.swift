@@ -30,23 +30,43 @@ package enum EmbeddedJSON {
     /// `Double` cannot hold exactly: two such scripts compare by the values
     /// a reader sees, as the rest of a payload does.
     package static func canonical(_ script: String) -> String {
-        rewriting(script) { literal in (try? JSONReader.platformDefault.read(literal))?.objectValue.map(JSONValue.object) }
+        rewriting(script, stringLiterals: false, canonicalObject)
+    }
+
+    /// `script` as a replay and `cassette diff` compare it: ``canonical(_:)``,
+    /// and every other string literal in `'` or `"` written as the one
+    /// literal in `"` with the fewest escapes that stands for the same
+    /// string, so two scripts that spell a string differently (`"\t"`,
+    /// `"\u0009"`, `'\t'`) are the same script, as they are to the page. A
+    /// literal this reading does not cover (legacy octal escapes, line
+    /// continuations) stays as written.
+    package static func compared(_ script: String) -> String {
+        rewriting(script, stringLiterals: true, canonicalObject)
+    }
+
+    private static func canonicalObject(_ literal: [UInt8]) -> JSONValue? {
+        (try? JSONReader.platformDefault.read(literal))?.objectValue.map(JSONValue.object)
     }
 
     /// `script` with each JSON object literal outside a string rewritten
     /// compactly with sorted keys, when the rewritten text holds exactly the
     /// value written (see ``ExactJSONText``); other literals stay byte for byte.
     package static func written(_ script: String) -> String {
-        rewriting(script) { literal in
+        rewriting(script, stringLiterals: false) { literal in
             guard let value = ExactJSONText.value(of: literal), case .object = value else { return nil }
             return value
         }
     }
 
-    /// `script` with each object literal outside a string for which `value` gives a value printed compactly in its place.
-    private static func rewriting(_ script: String, _ value: ([UInt8]) -> JSONValue?) -> String {
-        // Most scripts hold no object: they are not copied.
-        guard script.utf8.contains(UInt8(ascii: "{")) else { return script }
+    /// `script` with each object literal outside a string for which `value` gives a value printed compactly in its
+    /// place, and, with `stringLiterals`, each string literal in `'` or `"` written in its one canonical form.
+    private static func rewriting(_ script: String, stringLiterals: Bool, _ value: ([UInt8]) -> JSONValue?) -> String {
+        // Most scripts hold no object (nor, when string literals are rewritten, an escape or a single quote): they are not copied.
+        guard
+            script.utf8.contains(where: { byte in
+                byte == UInt8(ascii: "{") || (stringLiterals && (byte == backslash || byte == UInt8(ascii: "'")))
+            })
+        else { return script }
         let bytes = Array(script.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -71,6 +91,15 @@ package enum EmbeddedJSON {
                     changed = changed || literal.printed[...] != bytes[index...literal.end]
                     output += literal.printed
                     index = literal.end + 1
+                    continue
+                }
+                if stringLiterals, byte != UInt8(ascii: "`"), let end = closingQuote(bytes, from: index),
+                    let content = unescaped(bytes[(index + 1)..<end])
+                {
+                    let printed = quoted(String(decoding: content, as: UTF8.self), in: UInt8(ascii: "\""))
+                    changed = changed || printed[...] != bytes[index...end]
+                    output += printed
+                    index = end + 1
                     continue
                 }
                 quote = byte

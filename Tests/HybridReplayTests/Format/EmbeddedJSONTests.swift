@@ -210,3 +210,76 @@ private struct ParsedScriptOnLoad: CustomEventHandler {
 
     func didReceive(_ event: CustomEvent) { webView.evaluateJavaScript(script, completionHandler: nil) }
 }
+
+/// A string literal compares by the string it stands for, as the page reads
+/// it: an app that escapes otherwise than the recording did (`\u0009` for a
+/// tab, single quotes) sends the same script.
+@Suite("String literals inside scripts compare by the string they stand for")
+struct ComparedStringLiteralTests {
+    @Test(
+        "spellings of one string are the same script",
+        arguments: [
+            #"changeEcho("a\tb", 'x')"#, #"changeEcho("a\u0009b", 'x')"#, #"changeEcho('a\tb', "x")"#,
+            #"changeEcho("a\x09b", "\x78")"#, "changeEcho(\"a\tb\", \"x\")", #"changeEcho("a\u{9}b", "\u0078")"#,
+        ])
+    func spellingsAreEqual(_ script: String) {
+        #expect(EmbeddedJSON.compared(script) == "changeEcho(\"a\tb\", \"x\")")
+    }
+
+    @Test("a quote, a backslash and a line break inside are escaped in the compared form, so different strings stay different")
+    func differentStringsDiffer() {
+        #expect(EmbeddedJSON.compared(#"f('say "hi"')"#) == #"f("say \"hi\"")"#)
+        #expect(EmbeddedJSON.compared(#"f("a\\nb")"#) == #"f("a\\nb")"#)
+        #expect(EmbeddedJSON.compared(#"f("a\nb")"#) == #"f("a\nb")"#)
+        #expect(EmbeddedJSON.compared(#"f("a\tb")"#) != EmbeddedJSON.compared(#"f("a b")"#))
+        #expect(EmbeddedJSON.compared(#"f("a\\tb")"#) != EmbeddedJSON.compared(#"f("a\tb")"#))
+    }
+
+    @Test(
+        "what this reading does not cover is compared as written",
+        arguments: [#"f("\1")"#, "f(`a\\tb`)", #"f("unclosed)"#, "f(1)"])
+    func uncoveredIsLeftAlone(_ script: String) {
+        #expect(EmbeddedJSON.compared(script) == script)
+    }
+
+    @Test("the recorder writes string literals as the app did; only the comparison reads them")
+    func recordedFormKeepsTheSpelling() {
+        #expect(EmbeddedJSON.written(#"changeEcho('a\u0009b')"#) == #"changeEcho('a\u0009b')"#)
+        #expect(JavaScriptEvaluation(script: #"changeEcho('a\u0009b')"#).recordedForm().script == #"changeEcho('a\u0009b')"#)
+    }
+
+    static let cassette = makeCassette([
+        Event(id: 1, at: 0, payload: CustomEvent(name: "load", direction: .stimulus, fields: [:])),
+        Event(id: 2, at: 0, cause: 1, payload: JavaScriptEvaluation(script: #"changeEcho("\t  ")"#)),
+    ])
+
+    static func replay(answering script: String) async -> ReplayReport {
+        await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+            let handler = EscapedScriptOnLoad(webView: platform.webView, script: script)
+            platform.custom.setHandler(handler, forEventNamed: "load")
+            return handler
+        }
+    }
+
+    @Test("a replay passes when the app escapes the recorded string otherwise")
+    func otherEscapesPass() async {
+        let report = await Self.replay(answering: #"changeEcho("\u0009  ")"#)
+        #expect(report.passed, "\(report)")
+    }
+
+    @Test("a replay fails when the string differs, and the report names the script")
+    func otherStringFails() async throws {
+        let report = await Self.replay(answering: #"changeEcho("\t ")"#)
+        let issue = try #require(report.issues.first, "\(report)")
+        #expect(issue.eventID == 2, "\(report)")
+        #expect(issue.differences.contains { $0.path == "script" }, "\(report)")
+    }
+}
+
+/// Evaluates `script` when the custom `load` event arrives.
+private struct EscapedScriptOnLoad: CustomEventHandler {
+    let webView: any WebView
+    let script: String
+
+    func didReceive(_ event: CustomEvent) { webView.evaluateJavaScript(script, completionHandler: nil) }
+}

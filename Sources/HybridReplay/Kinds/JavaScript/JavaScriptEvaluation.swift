@@ -59,7 +59,7 @@ extension JavaScriptEvaluation {
 
     func comparedForm() -> Self {
         var evaluation = self
-        evaluation.script = EmbeddedJSON.canonical(script)
+        evaluation.script = EmbeddedJSON.compared(script)
         return evaluation
     }
 }

@@ -381,7 +381,11 @@ int hr_carry_block(struct dispatch_queue_s *queue, void *block, int on_main, hr_
     struct hr_carried_block *carried = hr_wrap(block, on_main);
     if (carried == NULL) return 0;
     carried->off_main = !on_main;
-    struct hr_hop_wait *wait = on_main ? hr_hop_wait_make() : NULL;
+    // A work item is not waited for: `OperationQueue` hands its operations to its queue as work items
+    // while it holds its own lock, which the operation then takes on the main queue (each such hop
+    // waited until the bound found the main thread blocked, 60 ms, and held the main thread that long).
+    unsigned long flags = 0;
+    struct hr_hop_wait *wait = on_main && !hr_work_item_flags(block, &flags) ? hr_hop_wait_make() : NULL;
     carried->wait = wait;
     async_f(queue, carried, hr_run_carried_block);
     if (wait != NULL) hr_hop_wait_for(wait);

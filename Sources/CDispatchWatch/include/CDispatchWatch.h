@@ -37,7 +37,10 @@ typedef int (*hr_hop_watch_fn)(void);
 /// Installs `watch`, or with NULL removes it. While it is in, a carried block
 /// running off the main queue that hands a block to the main queue, and
 /// whose hand-over `watch` accepts, waits until that block has run: the main
-/// queue's block runs before the rest of the handing block, every run.
+/// queue's block runs before the rest of the handing block, every run. A
+/// work item (`DispatchWorkItem`, what `OperationQueue.main` hands over) is
+/// not waited for: `OperationQueue` hands it over holding a lock of its own
+/// that the operation takes when it runs.
 ///
 /// The wait is bounded, so it adds no deadlock: it ends once the main-queue
 /// block has run, or once the thread running it has been found blocked (not

@@ -25,6 +25,9 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
 
 static _Atomic(hr_block_capture_fn) installed_capture;
 static _Atomic(hr_block_note_fn) installed_note;
@@ -56,23 +59,112 @@ typedef void (*hr_block_release_fn)(const void *);
 typedef void *(*hr_block_create_fn)(unsigned long, void *);
 typedef void *(*hr_block_create_qos_fn)(unsigned long, unsigned int, int, void *);
 
+// What a block handed to the main queue by a carried block running elsewhere
+// shares with the thread that handed it over, which waits until it has run
+// (see `hr_main_hop_wait_install`). Freed by whichever of the two lets go last.
+struct hr_hop_wait {
+    pthread_mutex_t lock;
+    pthread_cond_t ran;
+    // 0 not started, 1 running (on `thread`), 2 done.
+    int state;
+    long thread;
+    int holders;
+};
+
 // A copied block and the context it runs in.
 struct hr_carried_block {
     void *context;
     void *block;
     hr_block_run_fn run;
     hr_block_release_fn release;
+    // Whether it runs on a queue other than the main queue.
+    int off_main;
+    // Set when the thread that handed it over waits until it has run.
+    struct hr_hop_wait *wait;
 };
 
 static void hr_invoke_block(void *block) { ((struct hr_block_layout *)block)->invoke(block); }
 
 static void hr_invoke_nothing(void *block) { (void)block; }
 
+// How deep the calling thread is in carried blocks running off the main queue.
+static _Thread_local int carried_off_main;
+static _Atomic(hr_hop_watch_fn) installed_hop_watch;
+static atomic_ulong hop_waits_cut_short;
+
+static void hr_hop_wait_let_go(struct hr_hop_wait *wait) {
+    pthread_mutex_lock(&wait->lock);
+    int left = --wait->holders;
+    pthread_mutex_unlock(&wait->lock);
+    if (left > 0) return;
+    pthread_cond_destroy(&wait->ran);
+    pthread_mutex_destroy(&wait->lock);
+    free(wait);
+}
+
+static void hr_hop_wait_mark(struct hr_hop_wait *wait, int state) {
+    pthread_mutex_lock(&wait->lock);
+    wait->state = state;
+    if (state == 1) wait->thread = (long)syscall(SYS_gettid);
+    pthread_cond_broadcast(&wait->ran);
+    pthread_mutex_unlock(&wait->lock);
+}
+
 static void hr_run_carried_block(void *wrapped) {
     struct hr_carried_block carried = *(struct hr_carried_block *)wrapped;
     free(wrapped);
+    if (carried.wait != NULL) hr_hop_wait_mark(carried.wait, 1);
+    if (carried.off_main) carried_off_main += 1;
     carried.run(carried.context, hr_invoke_block, carried.block);
+    if (carried.off_main) carried_off_main -= 1;
     carried.release(carried.block);
+    if (carried.wait != NULL) {
+        hr_hop_wait_mark(carried.wait, 2);
+        hr_hop_wait_let_go(carried.wait);
+    }
+}
+
+void hr_main_hop_wait_install(hr_hop_watch_fn watch) { atomic_store(&installed_hop_watch, watch); }
+
+unsigned long hr_main_hop_waits_cut_short(void) { return atomic_load(&hop_waits_cut_short); }
+
+// The bound of the wait: how often the waiting thread looks, how many looks in
+// a row must find the main-queue block's thread blocked, and the longest wait.
+static const unsigned long long hop_check_ns = 20ull * 1000 * 1000;
+static const int hop_blocked_checks = 3;
+static const unsigned long long hop_most_ns = 1000ull * 1000 * 1000;
+
+// Waits, on the thread that handed it over, until the main-queue block `wait`
+// belongs to has run, or the bound ends the wait (see `hr_main_hop_wait_install`).
+static void hr_hop_wait_for(struct hr_hop_wait *wait) {
+    unsigned long long started = hr_now_ns();
+    int blocked_checks = 0;
+    int done = 0;
+    for (;;) {
+        pthread_mutex_lock(&wait->lock);
+        if (wait->state != 2) {
+            struct timespec deadline;
+            clock_gettime(CLOCK_REALTIME, &deadline);
+            deadline.tv_nsec += (long)hop_check_ns;
+            if (deadline.tv_nsec >= 1000000000l) {
+                deadline.tv_sec += 1;
+                deadline.tv_nsec -= 1000000000l;
+            }
+            pthread_cond_timedwait(&wait->ran, &wait->lock, &deadline);
+        }
+        int state = wait->state;
+        long thread = wait->thread;
+        pthread_mutex_unlock(&wait->lock);
+        if (state == 2) {
+            done = 1;
+            break;
+        }
+        // Started and blocked: most likely on what this thread does after the hop.
+        blocked_checks = state == 1 && !hr_thread_runs(thread) ? blocked_checks + 1 : 0;
+        if (blocked_checks >= hop_blocked_checks || hr_now_ns() - started >= hop_most_ns) break;
+    }
+    if (!done) atomic_fetch_add(&hop_waits_cut_short, 1);
+    hr_hop_wait_let_go(wait);
 }
 
 // Lets a context go without running anything in it.
@@ -264,13 +356,39 @@ static struct hr_carried_block *hr_wrap(void *block, int barrier_kept) {
     carried->block = copy(block);
     carried->run = run;
     carried->release = release;
+    carried->off_main = 0;
+    carried->wait = NULL;
     return carried;
+}
+
+// A wait for a main-queue block the calling thread hands over, when it runs a
+// carried block off the main queue and the installed watch accepts; else NULL.
+static struct hr_hop_wait *hr_hop_wait_make(void) {
+    if (carried_off_main <= 0) return NULL;
+    hr_hop_watch_fn watch = atomic_load(&installed_hop_watch);
+    if (watch == NULL || !watch()) return NULL;
+    struct hr_hop_wait *wait = malloc(sizeof(struct hr_hop_wait));
+    if (wait == NULL) return NULL;
+    pthread_mutex_init(&wait->lock, NULL);
+    pthread_cond_init(&wait->ran, NULL);
+    wait->state = 0;
+    wait->thread = 0;
+    wait->holders = 2;
+    return wait;
 }
 
 int hr_carry_block(struct dispatch_queue_s *queue, void *block, int on_main, hr_carry_async_f async_f) {
     struct hr_carried_block *carried = hr_wrap(block, on_main);
     if (carried == NULL) return 0;
+    carried->off_main = !on_main;
+    // A work item is not waited for: `OperationQueue` hands its operations to its queue as work items
+    // while it holds its own lock, which the operation then takes on the main queue (each such hop
+    // waited until the bound found the main thread blocked, 60 ms, and held the main thread that long).
+    unsigned long flags = 0;
+    struct hr_hop_wait *wait = on_main && !hr_work_item_flags(block, &flags) ? hr_hop_wait_make() : NULL;
+    carried->wait = wait;
     async_f(queue, carried, hr_run_carried_block);
+    if (wait != NULL) hr_hop_wait_for(wait);
     return 1;
 }
 
@@ -305,6 +423,7 @@ void dispatch_group_notify(void *group, struct dispatch_queue_s *queue, void *bl
     hr_dispatch_watch_note_handoff();
     struct hr_carried_block *carried = hr_wrap(block, queue == &_dispatch_main_q);
     if (carried != NULL) {
+        carried->off_main = queue != &_dispatch_main_q;
         dispatch_group_notify_f_next(group, queue, carried, hr_run_carried_block);
         return;
     }
@@ -317,6 +436,7 @@ void dispatch_group_async(void *group, struct dispatch_queue_s *queue, void *blo
     hr_dispatch_watch_note_handoff();
     struct hr_carried_block *carried = hr_wrap(block, queue == &_dispatch_main_q);
     if (carried != NULL) {
+        carried->off_main = queue != &_dispatch_main_q;
         dispatch_group_async_f_next(group, queue, carried, hr_run_carried_block);
         return;
     }
@@ -329,12 +449,17 @@ void dispatch_barrier_async(struct dispatch_queue_s *queue, void *block) {
     hr_dispatch_watch_note_handoff();
     struct hr_carried_block *carried = hr_wrap(block, 1);
     if (carried != NULL) {
+        carried->off_main = queue != &_dispatch_main_q;
         dispatch_barrier_async_f_next(queue, carried, hr_run_carried_block);
         return;
     }
     dispatch_barrier_async_next(queue, block);
 }
 #else
+void hr_main_hop_wait_install(hr_hop_watch_fn watch) { (void)watch; }
+
+unsigned long hr_main_hop_waits_cut_short(void) { return 0; }
+
 void hr_block_context_install(hr_block_capture_fn capture, hr_block_note_fn note, hr_block_run_fn run) {
     (void)capture;
     (void)note;

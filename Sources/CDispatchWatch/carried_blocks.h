@@ -13,4 +13,10 @@ typedef void (*hr_carry_async_f)(struct dispatch_queue_s *, void *, void (*)(voi
 /// or it must not be carried, and the caller hands the block over as it is.
 int hr_carry_block(struct dispatch_queue_s *queue, void *block, int on_main, hr_carry_async_f async_f);
 
+/// Whether thread `thread` of this process is running or waiting to run, rather than blocked (watch.c).
+int hr_thread_runs(long thread);
+
+/// The monotonic clock, in nanoseconds (watch.c).
+unsigned long long hr_now_ns(void);
+
 #endif

@@ -87,7 +87,7 @@ extern void __interceptor_dispatch_after(unsigned long long, struct dispatch_que
 extern void __interceptor_dispatch_async_f(struct dispatch_queue_s *, void *, void (*)(void *)) __attribute__((weak));
 
 static _Atomic(hr_dispatch_watch_fn) installed_watch;
-static _Atomic(hr_dispatch_watch_fn) installed_after_watch;
+static _Atomic(hr_after_watch_fn) installed_after_watch;
 static atomic_int reached;
 static atomic_ulong main_enqueues;
 static _Thread_local int uncounted;
@@ -99,7 +99,7 @@ static _Thread_local const void *running_job;
 
 void hr_dispatch_watch_install(hr_dispatch_watch_fn watch) { atomic_store(&installed_watch, watch); }
 
-void hr_dispatch_after_watch_install(hr_dispatch_watch_fn watch) { atomic_store(&installed_after_watch, watch); }
+void hr_dispatch_after_watch_install(hr_after_watch_fn watch) { atomic_store(&installed_after_watch, watch); }
 
 void hr_job_watch_install(hr_job_watch_fn watch, hr_job_done_fn done) {
     atomic_store(&installed_job_done, done);
@@ -179,7 +179,7 @@ static _Thread_local int hold_depth;
 static _Thread_local unsigned long hold_generation;
 static _Thread_local unsigned long held_here;
 
-static unsigned long long hr_now_ns(void) {
+unsigned long long hr_now_ns(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (unsigned long long)now.tv_sec * 1000000000ull + (unsigned long long)now.tv_nsec;
@@ -187,7 +187,7 @@ static unsigned long long hr_now_ns(void) {
 
 // Whether thread `thread` of this process is running or waiting to run
 // ('R' in /proc), rather than blocked; an unreadable state counts as running.
-static int hr_thread_runs(long thread) {
+int hr_thread_runs(long thread) {
     char path[64];
     char text[512];
     snprintf(path, sizeof(path), "/proc/self/task/%ld/stat", thread);
@@ -345,13 +345,108 @@ void dispatch_async(struct dispatch_queue_s *queue, void *block) {
     dispatch_async_next(queue, block);
 }
 
-// `DispatchQueue.asyncAfter`: counted as a handoff of the calling thread, then passed on.
-void dispatch_after(unsigned long long when, struct dispatch_queue_s *queue, void *block) {
+// ---- Holding the blocks the replay's work delays in real time ----
+//
+// A block handed to `dispatch_after` by the replay's work runs in real time,
+// which the replay, on the cassette's clock, does not wait for: whether it had
+// run when the replay judged was the machine's doing (an outside app's correct
+// `asyncAfter` coalescing failed every run alone, and passed 11 of 40 runs of
+// the whole test binary, whose busier main queue slowed the replay down). The
+// replay's key held, the block waits in this list, copied, with its queue
+// retained, until that replay has ended; then it goes to libdispatch with the
+// deadline it was given, so it never runs before the replay has judged.
+
+// libdispatch's reference counting, declared opaque as above.
+extern void dispatch_retain(void *object);
+extern void dispatch_release(void *object);
+
+// A block held until the replay keyed `key` has ended.
+struct hr_delayed_block {
+    unsigned long key;
+    unsigned long long when;
+    struct dispatch_queue_s *queue;
+    void *block;
+    struct hr_delayed_block *next;
+};
+
+static pthread_mutex_t delayed_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct hr_delayed_block *delayed_first;
+static struct hr_delayed_block **delayed_end = &delayed_first;
+
+typedef void *(*hr_block_copy_fn)(const void *);
+typedef void (*hr_block_release_fn)(const void *);
+
+static hr_real_dispatch_after hr_real_after(void) {
     HR_NEXT(hr_real_dispatch_after, dispatch_after)
+    return dispatch_after_next;
+}
+
+// Holds `block` for the replay keyed `key`; returns 0 when it cannot (the caller passes it on).
+static int hr_hold_delayed(unsigned long key, unsigned long long when, struct dispatch_queue_s *queue, void *block) {
+    static _Atomic(hr_block_copy_fn) copy_fn;
+    hr_block_copy_fn copy = atomic_load(&copy_fn);
+    if (copy == NULL) {
+        copy = (hr_block_copy_fn)dlsym(RTLD_DEFAULT, "_Block_copy");
+        if (copy == NULL || dlsym(RTLD_DEFAULT, "_Block_release") == NULL) return 0;
+        atomic_store(&copy_fn, copy);
+    }
+    struct hr_delayed_block *held = malloc(sizeof(struct hr_delayed_block));
+    if (held == NULL) return 0;
+    held->key = key;
+    held->when = when;
+    held->queue = queue;
+    held->block = copy(block);
+    held->next = NULL;
+    dispatch_retain(queue);
+    pthread_mutex_lock(&delayed_lock);
+    *delayed_end = held;
+    delayed_end = &held->next;
+    pthread_mutex_unlock(&delayed_lock);
+    return 1;
+}
+
+void hr_delayed_blocks_release(unsigned long key) {
+    struct hr_delayed_block *released = NULL;
+    struct hr_delayed_block **released_end = &released;
+    pthread_mutex_lock(&delayed_lock);
+    struct hr_delayed_block **link = &delayed_first;
+    while (*link != NULL) {
+        struct hr_delayed_block *held = *link;
+        if (key == 0 || held->key == key) {
+            *link = held->next;
+            held->next = NULL;
+            *released_end = held;
+            released_end = &held->next;
+        } else {
+            link = &held->next;
+        }
+    }
+    delayed_end = link;
+    pthread_mutex_unlock(&delayed_lock);
+    if (released == NULL) return;
+    hr_block_release_fn release = (hr_block_release_fn)dlsym(RTLD_DEFAULT, "_Block_release");
+    hr_real_dispatch_after real = hr_real_after();
+    while (released != NULL) {
+        struct hr_delayed_block *held = released;
+        released = held->next;
+        real(held->when, held->queue, held->block);
+        if (release != NULL) release(held->block);
+        dispatch_release(held->queue);
+        free(held);
+    }
+}
+
+// `DispatchQueue.asyncAfter`: counted as a handoff of the calling thread; held
+// when the replay's work handed it over (see above), else passed on.
+void dispatch_after(unsigned long long when, struct dispatch_queue_s *queue, void *block) {
+    hr_real_dispatch_after real = hr_real_after();
     thread_handoffs += 1;
-    hr_dispatch_watch_fn watch = atomic_load(&installed_after_watch);
-    if (watch != NULL && !uncounted) watch();
-    dispatch_after_next(when, queue, block);
+    hr_after_watch_fn watch = atomic_load(&installed_after_watch);
+    if (watch != NULL && !uncounted && block != NULL) {
+        unsigned long key = watch();
+        if (key != 0 && hr_hold_delayed(key, when, queue, block)) return;
+    }
+    real(when, queue, block);
 }
 
 // What the concurrency runtime calls to run a task on the main actor
@@ -382,7 +477,9 @@ void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work
 #else
 void hr_dispatch_watch_install(hr_dispatch_watch_fn watch) { (void)watch; }
 
-void hr_dispatch_after_watch_install(hr_dispatch_watch_fn watch) { (void)watch; }
+void hr_dispatch_after_watch_install(hr_after_watch_fn watch) { (void)watch; }
+
+void hr_delayed_blocks_release(unsigned long key) { (void)key; }
 
 void hr_job_hold_install(hr_job_overdue_fn overdue) { (void)overdue; }
 

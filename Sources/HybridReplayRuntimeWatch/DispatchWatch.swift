@@ -22,7 +22,8 @@ enum DispatchWatch {
             hr_job_hold_begin()
             body()
             hr_job_hold_end()
-        })
+        },
+        releasingDelayedBlocks: { key in hr_delayed_blocks_release(key) })
 
     /// How many jobs the calling thread's current turn holds (see `RuntimeWatch.holdingHandoffs`).
     static var jobsHeldHere: Int { Int(hr_job_hold_held_here()) }
@@ -31,7 +32,8 @@ enum DispatchWatch {
     /// Follows the jobs the replay's work hands to Dispatch until they have run (see `WatchedJobs`).
     static func install() {
         hr_dispatch_watch_install { GlobalEnqueueWatch.noteDispatchedBlock() }
-        hr_dispatch_after_watch_install { GlobalEnqueueWatch.noteDelayedBlock() }
+        hr_dispatch_after_watch_install { GlobalEnqueueWatch.holdDelayedBlock() }
+        hr_main_hop_wait_install { GlobalEnqueueWatch.waitsForMainHop() ? 1 : 0 }
         hr_thread_watch_install { GlobalEnqueueWatch.noteStartedThread() }
         hr_job_watch_install(
             { job, running in
@@ -57,6 +59,9 @@ enum DispatchWatch {
     static func remove() {
         hr_dispatch_watch_install(nil)
         hr_dispatch_after_watch_install(nil)
+        hr_main_hop_wait_install(nil)
+        // Each replay releases its own as it ends; one handed over as its run ended is released here.
+        hr_delayed_blocks_release(0)
         hr_thread_watch_install(nil)
         hr_job_watch_install(nil, nil)
         hr_job_hold_install(nil)

@@ -1,3 +1,4 @@
+import CDispatchWatch
 import HybridReplay
 
 /// Switches the runtime watch on for the duration of a replay: the testing
@@ -26,7 +27,7 @@ package enum RuntimeWatchInstallation {
     package static func during<Result>(_ body: () async throws -> Result) async rethrows -> Result {
         begin()
         defer { end() }
-        return try await body()
+        return try await RuntimeWatch.$ordersThisReplay.withValue(true) { try await body() }
     }
 
     /// Whether the runtime has the enqueue hook the watch goes into, so that
@@ -40,6 +41,11 @@ package enum RuntimeWatchInstallation {
     /// How many jobs the calling thread's current turn of the main actor
     /// holds until it is done (0 outside one, and where the watch cannot hold).
     package static var jobsHeldHere: Int { DispatchWatch.jobsHeldHere }
+
+    /// How many hops to the main queue, from the replay's work on another
+    /// queue, stopped waiting for the main-queue block before it had run (its
+    /// thread found blocked, or a second gone) since the process started.
+    package static var mainHopWaitsCutShort: Int { Int(hr_main_hop_waits_cut_short()) }
 
     private static func begin() {
         state.withLock { state in

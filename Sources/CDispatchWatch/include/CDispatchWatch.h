@@ -11,10 +11,48 @@ typedef void (*hr_dispatch_watch_fn)(void);
 /// module, and installs a watch only while a replay runs under it.
 void hr_dispatch_watch_install(hr_dispatch_watch_fn watch);
 
+/// Asked, on the thread that hands a block to `dispatch_after`
+/// (`DispatchQueue.asyncAfter`), whether to hold it: returns the key of the
+/// replay that holds it until it ends (see `hr_delayed_blocks_release`), or 0
+/// to pass it on to libdispatch now.
+typedef unsigned long (*hr_after_watch_fn)(void);
+
 /// Installs `watch`, or with NULL removes it; on Linux the package's
 /// `dispatch_after` (`DispatchQueue.asyncAfter`) calls it before passing the
-/// block to libdispatch. Elsewhere it does nothing.
-void hr_dispatch_after_watch_install(hr_dispatch_watch_fn watch);
+/// block to libdispatch, and holds the block when it returns a key.
+/// Elsewhere it does nothing.
+void hr_dispatch_after_watch_install(hr_after_watch_fn watch);
+
+/// Hands the blocks held for `key` (every held block, for 0) to libdispatch,
+/// in the order they were handed over, each with the deadline it was given:
+/// one whose deadline has passed runs at once. Elsewhere than Linux it does nothing.
+void hr_delayed_blocks_release(unsigned long key);
+
+/// Asked, on a thread running a block carried to a queue other than the main
+/// queue (see `hr_block_context_install`), when that block hands a block to
+/// the main queue with `dispatch_async`: nonzero to wait, bounded, until the
+/// main-queue block has run before going on (see `hr_main_hop_wait_install`).
+typedef int (*hr_hop_watch_fn)(void);
+
+/// Installs `watch`, or with NULL removes it. While it is in, a carried block
+/// running off the main queue that hands a block to the main queue, and
+/// whose hand-over `watch` accepts, waits until that block has run: the main
+/// queue's block runs before the rest of the handing block, every run. A
+/// work item (`DispatchWorkItem`, what `OperationQueue.main` hands over) is
+/// not waited for: `OperationQueue` hands it over holding a lock of its own
+/// that the operation takes when it runs.
+///
+/// The wait is bounded, so it adds no deadlock: it ends once the main-queue
+/// block has run, or once the thread running it has been found blocked (not
+/// running or runnable) at three looks 20 ms apart — waiting, most likely,
+/// on the block that waits for it — or after 1 second. Elsewhere than Linux
+/// it does nothing.
+void hr_main_hop_wait_install(hr_hop_watch_fn watch);
+
+/// How many hand-overs to the main queue stopped waiting before the
+/// main-queue block had run (found blocked, or out of time), since the
+/// process started.
+unsigned long hr_main_hop_waits_cut_short(void);
 
 /// Installs `watch`, or with NULL removes it; on Linux the package's
 /// `pthread_create` calls it, on the starting thread, before it starts a

@@ -211,7 +211,7 @@ package enum ConsoleIssueRenderer {
         }
         if stall.delayedBlocks > 0 {
             let blocks = stall.delayedBlocks == 1 ? "1 block" : "\(stall.delayedBlocks) blocks"
-            text += "; its work handed \(blocks) to DispatchQueue.asyncAfter, which runs in real time and which the replay does not wait for: delay on the platform's clock instead (Writing app code that replays: DispatchQueue.main.asyncAfter and Timer)"
+            text += "; its work handed \(blocks) to DispatchQueue.asyncAfter, which runs in real time: the replay, on the cassette's clock, held \(stall.delayedBlocks == 1 ? "it" : "them") until it had judged, so \(stall.delayedBlocks == 1 ? "it runs" : "they run") after the verdict in every run: delay on the platform's clock instead (Writing app code that replays: DispatchQueue.main.asyncAfter and Timer)"
         }
         return text
     }

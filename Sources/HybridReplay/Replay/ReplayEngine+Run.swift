@@ -221,8 +221,13 @@ extension ReplayEngine {
             state.withLock { $0.matcher.judgeOvertaken() }
         }
         stopWatchingStalls()
-        unseen.withLock { $0.ended = true }
+        let held = unseen.withLock { unseen in
+            unseen.ended = true
+            return unseen.delayedBlocks
+        }
         WatchedJobs.forget(self)
+        // Judged: what the work delayed in real time may run now, after the verdict, every run.
+        if held > 0 { RuntimeWatch.current.releasingDelayedBlocks(delayedBlocksKey) }
     }
 
     /// What happened in this run, as a cassette: effects as the implementation

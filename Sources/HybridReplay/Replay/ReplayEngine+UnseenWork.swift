@@ -30,13 +30,31 @@ extension ReplayEngine {
         }
     }
 
-    /// Notes that work under one of this run's leases handed a block to
-    /// `DispatchQueue.asyncAfter` (seen on Linux; see ``GlobalEnqueueWatch``).
-    func noteDelayedBlock() {
+    /// Notes that work under one of this run's leases is handing a block to
+    /// `DispatchQueue.asyncAfter` (seen on Linux; see ``GlobalEnqueueWatch``),
+    /// which the watch holds until the run is over, when it runs under one.
+    ///
+    /// - Returns: Whether to hold it: `false` after the run, and for a run
+    ///   that did not start under the watch.
+    func noteDelayedBlock() -> Bool {
         unseen.withLock { unseen in
-            guard !unseen.ended else { return }
+            guard unseen.underRuntimeWatch, !unseen.ended else { return false }
             unseen.delayedBlocks += 1
+            return true
         }
+    }
+
+    /// Whether a hop to the main queue from this run's work on another queue
+    /// waits, bounded, until the main-queue block has run (see ``GlobalEnqueueWatch/waitsForMainHop()``).
+    var waitsForMainHops: Bool {
+        unseen.withLock { $0.underRuntimeWatch && !$0.ended }
+    }
+
+    /// Notes, as the run starts, whether it runs under a runtime watch that
+    /// orders its real-time work (``RuntimeWatch/ordersThisReplay``).
+    func noteRunStarts() {
+        let ordered = RuntimeWatch.ordersThisReplay
+        unseen.withLock { $0.underRuntimeWatch = ordered }
     }
 
     /// Notes that work under one of this run's leases started a thread
@@ -48,7 +66,7 @@ extension ReplayEngine {
         }
     }
 
-    /// How many blocks the replay's work handed to `DispatchQueue.asyncAfter`.
+    /// How many blocks the replay's work handed to `DispatchQueue.asyncAfter`, held until the run is over.
     var delayedBlocks: Int { unseen.withLock { $0.delayedBlocks } }
 
     /// Notes that the calling task holds a lease of this run, so a task
@@ -165,7 +183,8 @@ struct UnseenWork {
     var unclaimed: Set<UInt> = []
     /// Blocks handed to Dispatch queues other than the main queue (seen on Linux).
     var dispatchedBlocks = 0
-    /// Blocks handed to `DispatchQueue.asyncAfter`, which run in real time (seen on Linux).
+    /// Blocks handed to `DispatchQueue.asyncAfter`, which run in real time,
+    /// held until the run is over (on Linux, under the runtime watch).
     var delayedBlocks = 0
     /// Threads started (Foundation's `Thread`, seen on Linux).
     var startedThreads = 0
@@ -178,5 +197,10 @@ struct UnseenWork {
     var holdsReleasedByBound = 0
     /// The scheduler's and the watchdog's tasks, by address.
     var engineTasks: Set<UInt> = []
+    /// Whether the run started under a runtime watch that orders its
+    /// real-time work (``RuntimeWatch/ordersThisReplay``): it holds what the
+    /// work delays with `asyncAfter` until the run is over, and lets a hop to
+    /// the main queue from the work on another queue run before that work goes on.
+    var underRuntimeWatch = false
     var ended = false
 }

@@ -60,6 +60,9 @@ final class ReplayEngine: Sendable {
             locationStatus: script.initialLocationStatus, locationAccuracy: script.initialLocationAccuracy)
     }
 
+    /// The key the runtime watch holds this run's delayed blocks under: never 0.
+    var delayedBlocksKey: UInt { UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
+
     /// What a run of `cassette` with `options` plays; see ``init(cassette:options:prepared:explores:)``.
     static func script(for cassette: Cassette, options: ReplayOptions, prepared: PreparedEvents? = nil, explores: Bool = false)
         -> ReplayScript

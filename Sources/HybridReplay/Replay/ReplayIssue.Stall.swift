@@ -21,7 +21,7 @@ extension ReplayIssue {
         /// Whether part of the implementation still waited on the replay when it judged.
         public var stillWaitedOnReplay: Bool
         /// How many blocks the implementation handed to `DispatchQueue.asyncAfter`
-        /// (seen on Linux), which run in real time and which the replay does not wait for.
+        /// (seen on Linux, in a replay under the runtime watch), which run in real time: the watch held them until the run was over.
         public var delayedBlocks: Int
         /// The stall timeout of the replay's options.
         public var stallTimeout: Duration

@@ -79,6 +79,7 @@ public struct Replayer: Sendable {
     /// engine to its end; a set-up that throws is the run's issue.
     static func run<Subject>(_ engine: ReplayEngine, _ setUp: (Platform) async throws -> Subject) async {
         let platform = Platform(replaying: engine)
+        engine.noteRunStarts()
         // A main queue blocked for good would hang the run with no report: the watch ends the process with one.
         let watch = MainQueueWatch.shared.begin(stallTimeout: engine.options.stallTimeout) { [weak engine] in
             engine?.mainQueueWatchDescription() ?? "a replay ended"

@@ -26,17 +26,30 @@ package struct RuntimeWatch: Sendable {
     /// (a `Task.detached`) until the turn is done, where the watch can (see
     /// docs/writing-app-code-that-replays.md, "Races through `Task.detached`").
     package var holdingHandoffs: @Sendable (() -> Void) -> Void
+    /// Hands the blocks the replay keyed by its argument delayed in real time
+    /// (`DispatchQueue.asyncAfter`), held until it ended, to Dispatch (see
+    /// ``GlobalEnqueueWatch/holdDelayedBlock()``); called once its run is over.
+    package var releasingDelayedBlocks: @Sendable (UInt) -> Void
+
+    /// Whether the replay starting in this task runs under a watch that
+    /// orders its real-time work: set by `RuntimeWatchInstallation.during` for
+    /// the replays it runs, read once by each replay as it starts. The watch
+    /// is the process's, while any replay runs under it; a replay another
+    /// test started beside it without the watch is not held to its orders.
+    @TaskLocal package static var ordersThisReplay = false
 
     package init(
         mainQueueEnqueues: @escaping @Sendable () -> UInt?,
         leavingUncounted: @escaping @Sendable (() -> Void) -> Void,
         threadHandoffs: @escaping @Sendable () -> UInt? = { nil },
-        holdingHandoffs: @escaping @Sendable (() -> Void) -> Void = { $0() }
+        holdingHandoffs: @escaping @Sendable (() -> Void) -> Void = { $0() },
+        releasingDelayedBlocks: @escaping @Sendable (UInt) -> Void = { _ in }
     ) {
         self.mainQueueEnqueues = mainQueueEnqueues
         self.leavingUncounted = leavingUncounted
         self.threadHandoffs = threadHandoffs
         self.holdingHandoffs = holdingHandoffs
+        self.releasingDelayedBlocks = releasingDelayedBlocks
     }
 
     /// Sees nothing of the runtime: what a replay knows with no watch installed.

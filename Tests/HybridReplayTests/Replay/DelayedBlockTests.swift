@@ -11,29 +11,40 @@ import Testing
 @Suite("Blocks delayed in real time")
 struct DelayedBlockTests {
     @MainActor final class SearchBox: NSObject, ScriptMessageHandler {
-        let webView: any WebView
-        let delaysOnTheClock: Bool
-        let clock: any Clock<Duration>
+        enum Delay: Sendable {
+            /// `Task` and `platform.clock.sleep`: the cassette's clock.
+            case onTheClock
+            /// `DispatchQueue.main.asyncAfter(deadline: .now() + seconds)`: real time.
+            case asyncAfter(seconds: Double)
+        }
 
-        init(platform: Platform, delaysOnTheClock: Bool) {
+        let webView: any WebView
+        let delay: Delay
+        let clock: any Clock<Duration>
+        /// Set when the delayed block has run.
+        let ran = ThemeWriteFlag()
+
+        init(platform: Platform, delay: Delay) {
             webView = platform.webView
             clock = platform.clock
-            self.delaysOnTheClock = delaysOnTheClock
+            self.delay = delay
             super.init()
             webView.add(self, name: "search")
         }
 
         func didReceive(_ message: ScriptMessage) {
             let webView = webView
-            if delaysOnTheClock {
+            switch delay {
+            case .onTheClock:
                 let clock = clock
                 Task {
                     try await clock.sleep(for: .milliseconds(300))
                     webView.evaluateJavaScript("results()", completionHandler: nil)
                 }
-            } else {
-                // Long enough that no replay, however slow the machine, has judged before it runs.
-                DispatchQueue.main.asyncAfter(deadline: .now() + 600) {
+            case .asyncAfter(let seconds):
+                let ran = ran
+                DispatchQueue.main.asyncAfter(deadline: .now() + seconds) {
+                    ran.set()
                     MainActor.assumeIsolated { webView.evaluateJavaScript("results()", completionHandler: nil) }
                 }
             }
@@ -46,26 +57,107 @@ struct DelayedBlockTests {
         Event(id: 3, at: 0.3, answers: 2, payload: JavaScriptResult(.value(.null))),
     ])
 
-    static func replay(delaysOnTheClock: Bool) async -> ReplayReport {
-        await RuntimeWatchInstallation.during {
+    static func replay(_ delay: SearchBox.Delay) async -> (ReplayReport, SearchBox?) {
+        let box = Locked<SearchBox?>(nil)
+        let report = await RuntimeWatchInstallation.during {
             await Replayer(cassette: cassette, options: fastReplay).replay { platform in
-                await SearchBox(platform: platform, delaysOnTheClock: delaysOnTheClock)
+                let made = await SearchBox(platform: platform, delay: delay)
+                box.withLock { $0 = made }
+                return made
             }
         }
+        return (report, box.withLock { $0 })
     }
 
     @Test("a call delayed with asyncAfter is reported missing, and the report names asyncAfter and the clock to use")
     func asyncAfterIsNamed() async throws {
         try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")
-        let report = await Self.replay(delaysOnTheClock: false)
+        // Long enough that no replay, however slow the machine, has judged before it is due.
+        let (report, _) = await Self.replay(.asyncAfter(seconds: 600))
         #expect(!report.passed)
         #expect(report.issues.first?.stall?.delayedBlocks == 1, "\(report)")
-        #expect("\(report)".contains("handed 1 block to DispatchQueue.asyncAfter, which runs in real time"), "\(report)")
+        #expect("\(report)".contains("handed 1 block to DispatchQueue.asyncAfter, which runs in real time: the replay, on the cassette's clock, held it until it had judged"), "\(report)")
+    }
+
+    @Test(
+        "a block delayed with asyncAfter runs only once the replay has judged, even when it is due at once",
+        .enabled(if: DelayedBlockTests.holds, "the watch holds blocks handed to dispatch_after on Linux only"))
+    func dueBlockIsHeldUntilTheVerdict() async throws {
+        try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")
+        // Due at once: without the hold it runs before the replay's next pass of the main queue, and the call is on time.
+        let (report, box) = await Self.replay(.asyncAfter(seconds: 0))
+        #expect(!report.passed, "the block ran before the verdict")
+        #expect(report.issues.first?.stall?.delayedBlocks == 1, "\(report)")
+        // Released when the run was over: it runs, after the verdict.
+        let ran = try #require(box).ran
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !ran.isSet, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(ran.isSet, "the held block was never released")
+    }
+
+    @Test(
+        "a 50 ms asyncAfter beside busy main-queue work is reported missing in every run, as it is alone",
+        .enabled(if: DelayedBlockTests.holds, "the watch holds blocks handed to dispatch_after on Linux only"))
+    func slowReplayStillReportsTheDelay() async throws {
+        try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")
+        for run in 1...5 {
+            // Other tests' main-queue work slows the replay past the 50 ms: without the hold the block lands first.
+            let report = await MainQueueFlood.beside { await Self.replay(.asyncAfter(seconds: 0.05)).0 }
+            #expect(!report.passed, "run \(run): the block ran before the verdict")
+            #expect(report.issues.first?.stall?.delayedBlocks == 1, "run \(run): \(report)")
+        }
     }
 
     @Test("the same delay on the platform's clock replays green")
     func clockDelayPasses() async {
-        let report = await Self.replay(delaysOnTheClock: true)
+        let (report, _) = await Self.replay(.onTheClock)
         #expect(report.passed, "\(report)")
+    }
+
+    @Test("a replay not run under the watch holds no delayed block")
+    func outsideTheWatchNothingIsHeld() async {
+        // A replay another test runs beside one under the watch: the watch is in, this one is not under it.
+        let report = await RuntimeWatchInstallation.during {
+            await RuntimeWatch.$ordersThisReplay.withValue(false) {
+                await Replayer(cassette: Self.cassette, options: fastReplay).replay { platform in
+                    await SearchBox(platform: platform, delay: .asyncAfter(seconds: 600))
+                }
+            }
+        }
+        #expect(report.issues.first?.stall?.delayedBlocks == 0, "\(report)")
+    }
+
+    #if os(Linux)
+    static let holds = true
+    #else
+    static let holds = false
+    #endif
+}
+
+/// Main-queue work of other tests in the same process, as `swift test` runs
+/// them: for 300 ms a thread keeps a block that sleeps 4 ms waiting on the
+/// main queue. Bounded: a replay waits for the main queue to go quiet before
+/// it judges, so a flood without end would only make it wait out its stall timeout.
+enum MainQueueFlood {
+    static func beside<Result: Sendable>(_ body: () async -> Result) async -> Result {
+        let queued = Locked(0)
+        let thread = Thread {
+            let end = ContinuousClock.now + .milliseconds(300)
+            while ContinuousClock.now < end {
+                if queued.withLock({ $0 }) < 2 {
+                    queued.withLock { $0 += 1 }
+                    DispatchQueue.main.async {
+                        Thread.sleep(forTimeInterval: 0.004)
+                        queued.withLock { $0 -= 1 }
+                    }
+                } else {
+                    Thread.sleep(forTimeInterval: 0.001)
+                }
+            }
+        }
+        thread.start()
+        // Busy before the replay starts.
+        try? await Task.sleep(for: .milliseconds(20))
+        return await body()
     }
 }

@@ -235,6 +235,24 @@ struct ConcurrentReferenceTests {
         #expect(ReferenceImplementation.difference(of: unstranded, from: run(priceFirst: true), reference: "r") != nil)
     }
 
+    @Test("a script spelled otherwise (string escapes, JSON key order) is no difference from the reference; another string is")
+    func scriptSpellingIsNoDifference() {
+        func run(_ script: String) -> Cassette {
+            Cassette(
+                header: CassetteHeader(name: "run"),
+                events: [
+                    Event(id: 1, at: 0, payload: ScriptMessage(handler: "echo", body: .string("\t"))),
+                    Event(id: 2, at: 0, cause: 1, payload: JavaScriptEvaluation(script: script)),
+                ])
+        }
+        let reference = run(#"changeEcho("\t", {"a":1,"b":2})"#)
+        for spelled in [#"changeEcho("\u0009", {"b":2,"a":1})"#, #"changeEcho('\x09', {"a":1,"b":2})"#] {
+            #expect(ReferenceImplementation.difference(of: run(spelled), from: reference, reference: "r") == nil, "\(spelled)")
+            #expect(RunFingerprint(trace: run(spelled)) == RunFingerprint(trace: reference), "\(spelled)")
+        }
+        #expect(ReferenceImplementation.difference(of: run(#"changeEcho(" ", {"a":1,"b":2})"#), from: reference, reference: "r") != nil)
+    }
+
     @Test("the order of concurrent effects is no part of a run's fingerprint; each strand's own order is")
     func fingerprintIgnoresTheOrderOfStrands() {
         let message = Event(id: 1, at: 0, payload: ScriptMessage(handler: "product", body: .null))

@@ -5,8 +5,8 @@ import HybridReplaySeams
 /// HTTP bodies as the document their `Content-Type` says (see
 /// ``PayloadComparison/comparable(_:_:)``); every other payload as it is.
 /// Each kind's description says it (``StandardPayload/comparedForm()``).
-enum ComparedForm {
-    static func of(_ payload: any EventPayload) -> any EventPayload {
+package enum ComparedForm {
+    package static func of(_ payload: any EventPayload) -> any EventPayload {
         (payload as? any StandardPayload)?.comparedForm() ?? payload
     }
 }

@@ -34,8 +34,9 @@ public struct RunFingerprint: Sendable, Hashable, CustomStringConvertible, Lossl
 
     /// A trace's events in the order the fingerprint reads them — each
     /// stimulus followed by the effects it caused, then the effects nothing
-    /// caused by kind and summary — renumbered in that order, with no times;
-    /// each with the id it had in the trace.
+    /// caused by kind and summary — renumbered in that order, with no times,
+    /// each payload in the form a replay compares (``ComparedForm``); each
+    /// with the id it had in the trace.
     static func normalized(_ events: [Event]) -> [(traceID: Int, event: Event)] {
         let stimuli = Set(events.filter { $0.direction == .stimulus }.map(\.id))
         var effectsByCause: [Int: [Event]] = [:]
@@ -83,8 +84,10 @@ public struct RunFingerprint: Sendable, Hashable, CustomStringConvertible, Lossl
         return ordered.map { event in
             // An answer to one of a group's effects names none: which of them it answered is the group's order.
             let answers = event.answers.flatMap { groupedEffects.contains($0) ? nil : newID[$0] }
+            // Each payload as a replay compares it: a script's JSON key order or string escapes are no part of the run.
             let renumbered = Event(
-                id: newID[event.id] ?? 0, at: 0, cause: event.cause.flatMap { newID[$0] }, answers: answers, payload: event.payload)
+                id: newID[event.id] ?? 0, at: 0, cause: event.cause.flatMap { newID[$0] }, answers: answers,
+                payload: ComparedForm.of(event.payload))
             return (event.id, renumbered)
         }
     }

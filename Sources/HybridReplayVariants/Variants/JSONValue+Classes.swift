@@ -23,12 +23,18 @@ enum JSONFieldClass {
         return classes.filter { $0.1 != value }
     }
 
-    /// The classes of a whole body, for a body that is not left as it is: each other JSON type.
+    /// The classes of a whole body, for a body that is not left as it is:
+    /// each other JSON type, and for a text body the texts a field of text
+    /// gets (empty, whitespace with a line break, non-ASCII with U+2028 and
+    /// both quotes), which a bridge splicing the text into a script must escape.
     static func bodyClasses(of value: JSONValue) -> [(name: String, value: JSONValue)] {
-        let classes: [(String, JSONValue)] = [
+        var classes: [(String, JSONValue)] = [
             ("string", .string("text")), ("number", .number(1)), ("null", .null), ("array", .array([value])),
             ("empty-object", .object([:])),
         ]
+        if case .string = value {
+            classes += [("empty", .string("")), ("whitespace", .string(" \t\n")), ("non-ascii", .string("é漢字🙂\u{2028}\"'"))]
+        }
         return classes.filter { $0.1 != value }
     }
 

@@ -255,7 +255,7 @@ struct ComparedStringLiteralTests {
 
     static func replay(answering script: String) async -> ReplayReport {
         await Replayer(cassette: cassette, options: fastReplay).replay { platform in
-            let handler = EscapedScriptOnLoad(webView: platform.webView, script: script)
+            let handler = ScriptOnLoad(webView: platform.webView, script: script)
             platform.custom.setHandler(handler, forEventNamed: "load")
             return handler
         }
@@ -274,12 +274,4 @@ struct ComparedStringLiteralTests {
         #expect(issue.eventID == 2, "\(report)")
         #expect(issue.differences.contains { $0.path == "script" }, "\(report)")
     }
-}
-
-/// Evaluates `script` when the custom `load` event arrives.
-private struct EscapedScriptOnLoad: CustomEventHandler {
-    let webView: any WebView
-    let script: String
-
-    func didReceive(_ event: CustomEvent) { webView.evaluateJavaScript(script, completionHandler: nil) }
 }

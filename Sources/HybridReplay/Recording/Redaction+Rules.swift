@@ -13,13 +13,7 @@ extension Redaction {
     /// - Parameter name: The header's name, such as `X-Api-Key`.
     public static func header(_ name: String) -> Redaction {
         let lowercased = name.lowercased()
-        let redactValue: @Sendable (String, inout RedactionPlaceholders) -> String =
-            switch lowercased {
-            case "cookie": redactCookiePairs
-            case "set-cookie": redactSetCookie
-            case "authorization", "proxy-authorization": redactCredentials
-            default: redactWhole
-            }
+        let redactValue = headerValueRedaction(named: lowercased)
         var rewriter = PayloadRewriter()
         rewriter.header = { header, placeholders in
             guard header.name.lowercased() == lowercased else { return header }
@@ -90,6 +84,18 @@ extension Redaction {
 // MARK: - Header values
 
 /// `value` replaced whole; empty values are no secret and are kept.
+/// How the value of a header named `lowercased` is redacted, by whichever
+/// rule reaches it: a cookie header keeps its names (and `Set-Cookie` its
+/// attributes), a credentials header its scheme; any other is replaced whole.
+func headerValueRedaction(named lowercased: String) -> @Sendable (String, inout RedactionPlaceholders) -> String {
+    switch lowercased {
+    case "cookie": redactCookiePairs
+    case "set-cookie": redactSetCookie
+    case "authorization", "proxy-authorization": redactCredentials
+    default: redactWhole
+    }
+}
+
 func redactWhole(_ value: String, _ placeholders: inout RedactionPlaceholders) -> String {
     value.isEmpty ? value : placeholders.placeholder(for: value)
 }
@@ -136,7 +142,7 @@ private func redactPair(_ pair: Substring, _ placeholders: inout RedactionPlaceh
 }
 
 /// `Scheme credentials`: the credentials replaced, the scheme kept.
-func redactCredentials(_ header: String, _ placeholders: inout RedactionPlaceholders) -> String {
+private func redactCredentials(_ header: String, _ placeholders: inout RedactionPlaceholders) -> String {
     let trimmed = header.drop { $0 == " " }
     guard let space = trimmed.firstIndex(of: " ") else {
         // A scheme with no credentials after it (`Bearer`, sent before a token was stored) hides nothing.

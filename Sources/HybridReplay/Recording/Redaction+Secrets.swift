@@ -16,11 +16,8 @@ extension Redaction {
         var rewriter = PayloadRewriter()
         rewriter.header = { header, placeholders in
             guard names.matches(header.name), !header.value.contains("[REDACTED:") else { return header }
-            // `Authorization` keeps its scheme here too, as `header:Authorization` does.
-            switch header.name.lowercased() {
-            case "authorization", "proxy-authorization": return HTTPHeader(header.name, redactCredentials(header.value, &placeholders))
-            default: return HTTPHeader(header.name, redactWhole(header.value, &placeholders))
-            }
+            // Redacted as `header:<name>` would: `Authorization` keeps its scheme here too.
+            return HTTPHeader(header.name, headerValueRedaction(named: header.name.lowercased())(header.value, &placeholders))
         }
         rewriter.json = { value, placeholders in redactMembers(where: names.matches, in: value, &placeholders) }
         rewriter.field = { name, value, placeholders in names.matches(name) ? redactField(value, &placeholders) : nil }

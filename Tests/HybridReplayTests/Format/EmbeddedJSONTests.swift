@@ -59,13 +59,7 @@ struct EmbeddedJSONTests {
         Event(id: 2, at: 0.001, cause: 1, payload: JavaScriptEvaluation(script: #"show({"currency":"EUR","amount":42.5})"#)),
     ])
 
-    static func replay(answering script: String) async -> ReplayReport {
-        await Replayer(cassette: cassette, options: fastReplay).replay { platform in
-            let handler = ScriptOnLoad(webView: platform.webView, script: script)
-            platform.custom.setHandler(handler, forEventNamed: "load")
-            return handler
-        }
-    }
+    static func replay(answering script: String) async -> ReplayReport { await replayEvaluatingOnLoad(cassette, script) }
 
     @Test("a replay passes when the app writes the recorded object's keys in another order")
     func otherKeyOrderPasses() async {
@@ -79,6 +73,15 @@ struct EmbeddedJSONTests {
         let issue = try #require(report.issues.first)
         #expect(issue.eventID == 2, "\(report)")
         #expect(issue.differences.contains { $0.path == "script" }, "\(report)")
+    }
+}
+
+/// Replays `cassette` against an implementation that evaluates `script` when its custom `load` event arrives.
+private func replayEvaluatingOnLoad(_ cassette: Cassette, _ script: String) async -> ReplayReport {
+    await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+        let handler = ScriptOnLoad(webView: platform.webView, script: script)
+        platform.custom.setHandler(handler, forEventNamed: "load")
+        return handler
     }
 }
 
@@ -180,13 +183,7 @@ struct EmbeddedJSONParseTests {
         Event(id: 2, at: 0.001, cause: 1, payload: JavaScriptEvaluation(script: #"show(JSON.parse("{\"currency\":\"EUR\",\"amount\":42.5}"))"#)),
     ])
 
-    static func replay(answering script: String) async -> ReplayReport {
-        await Replayer(cassette: cassette, options: fastReplay).replay { platform in
-            let handler = ParsedScriptOnLoad(webView: platform.webView, script: script)
-            platform.custom.setHandler(handler, forEventNamed: "load")
-            return handler
-        }
-    }
+    static func replay(answering script: String) async -> ReplayReport { await replayEvaluatingOnLoad(cassette, script) }
 
     @Test("a replay passes when the app writes the literal's keys in another order, in a cassette recorded before they were sorted")
     func otherKeyOrderPasses() async {
@@ -201,14 +198,6 @@ struct EmbeddedJSONParseTests {
         #expect(issue.eventID == 2, "\(report)")
         #expect(issue.differences.contains { $0.path == "script" }, "\(report)")
     }
-}
-
-/// Evaluates `script` when the custom `load` event arrives.
-private struct ParsedScriptOnLoad: CustomEventHandler {
-    let webView: any WebView
-    let script: String
-
-    func didReceive(_ event: CustomEvent) { webView.evaluateJavaScript(script, completionHandler: nil) }
 }
 
 /// A string literal compares by the string it stands for, as the page reads
@@ -253,13 +242,7 @@ struct ComparedStringLiteralTests {
         Event(id: 2, at: 0, cause: 1, payload: JavaScriptEvaluation(script: #"changeEcho("\t  ")"#)),
     ])
 
-    static func replay(answering script: String) async -> ReplayReport {
-        await Replayer(cassette: cassette, options: fastReplay).replay { platform in
-            let handler = ScriptOnLoad(webView: platform.webView, script: script)
-            platform.custom.setHandler(handler, forEventNamed: "load")
-            return handler
-        }
-    }
+    static func replay(answering script: String) async -> ReplayReport { await replayEvaluatingOnLoad(cassette, script) }
 
     @Test("a replay passes when the app escapes the recorded string otherwise")
     func otherEscapesPass() async {

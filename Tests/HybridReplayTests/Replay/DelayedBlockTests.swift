@@ -22,7 +22,7 @@ struct DelayedBlockTests {
         let delay: Delay
         let clock: any Clock<Duration>
         /// Set when the delayed block has run.
-        let ran = ThemeWriteFlag()
+        let ran = OnceSignal()
 
         init(platform: Platform, delay: Delay) {
             webView = platform.webView
@@ -81,7 +81,8 @@ struct DelayedBlockTests {
 
     @Test(
         "a block delayed with asyncAfter runs only once the replay has judged, even when it is due at once",
-        .enabled(if: DelayedBlockTests.holds, "the watch holds blocks handed to dispatch_after on Linux only"))
+        .enabled(if: DelayedBlockTests.holds, "the watch holds blocks handed to dispatch_after on Linux only"),
+        .timeLimit(.minutes(1)))
     func dueBlockIsHeldUntilTheVerdict() async throws {
         try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")
         // Due at once: without the hold it runs before the replay's next pass of the main queue, and the call is on time.
@@ -90,8 +91,8 @@ struct DelayedBlockTests {
         #expect(report.issues.first?.stall?.delayedBlocks == 1, "\(report)")
         // Released when the run was over: it runs, after the verdict.
         let ran = try #require(box).ran
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !ran.isSet, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        // A block never released leaves this wait to the test's time limit.
+        await ran.wait()
         #expect(ran.isSet, "the held block was never released")
     }
 
@@ -138,9 +139,36 @@ struct DelayedBlockTests {
 /// them: for 300 ms a thread keeps a block that sleeps 4 ms waiting on the
 /// main queue. Bounded: a replay waits for the main queue to go quiet before
 /// it judges, so a flood without end would only make it wait out its stall timeout.
+/// Set once; `wait()` returns once it is, however late.
+final class OnceSignal: Sendable {
+    private let state = Locked<(isSet: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    var isSet: Bool { state.withLock { $0.isSet } }
+
+    func set() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.isSet = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let isSet = state.withLock { state -> Bool in
+                if !state.isSet { state.waiters.append(continuation) }
+                return state.isSet
+            }
+            if isSet { continuation.resume() }
+        }
+    }
+}
+
 enum MainQueueFlood {
     static func beside<Result: Sendable>(_ body: () async -> Result) async -> Result {
         let queued = Locked(0)
+        let flooding = OnceSignal()
         let thread = Thread {
             let end = ContinuousClock.now + .milliseconds(300)
             while ContinuousClock.now < end {
@@ -150,14 +178,15 @@ enum MainQueueFlood {
                         Thread.sleep(forTimeInterval: 0.004)
                         queued.withLock { $0 -= 1 }
                     }
+                    flooding.set()
                 } else {
                     Thread.sleep(forTimeInterval: 0.001)
                 }
             }
         }
         thread.start()
-        // Busy before the replay starts.
-        try? await Task.sleep(for: .milliseconds(20))
+        // Busy before the replay starts: the main queue holds the flood's first block.
+        await flooding.wait()
         return await body()
     }
 }

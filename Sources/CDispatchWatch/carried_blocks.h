@@ -13,6 +13,11 @@ typedef void (*hr_carry_async_f)(struct dispatch_queue_s *, void *, void (*)(voi
 /// or it must not be carried, and the caller hands the block over as it is.
 int hr_carry_block(struct dispatch_queue_s *queue, void *block, int on_main, hr_carry_async_f async_f);
 
+/// Counts a block handed to the main queue, as watch.c's `dispatch_async`
+/// does, unless the calling code hands over the engine's own blocks (watch.c).
+/// Counting more than was handed over only costs a replay a pass of the main queue.
+void hr_count_main_enqueue(void);
+
 /// Whether thread `thread` of this process is running or waiting to run, rather than blocked (watch.c).
 int hr_thread_runs(long thread);
 

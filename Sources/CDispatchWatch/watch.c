@@ -324,6 +324,10 @@ int hr_dispatch_watch_sees_dispatch(void) { return atomic_load(&reached); }
 
 unsigned long hr_dispatch_watch_main_enqueues(void) { return atomic_load(&main_enqueues); }
 
+void hr_count_main_enqueue(void) {
+    if (!uncounted) atomic_fetch_add(&main_enqueues, 1);
+}
+
 void hr_dispatch_watch_set_uncounted(int value) { uncounted = value; }
 
 unsigned long hr_dispatch_watch_thread_handoffs(void) { return thread_handoffs; }

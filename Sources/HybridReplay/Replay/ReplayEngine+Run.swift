@@ -45,6 +45,11 @@ extension ReplayEngine {
                     if await settle(since: seen) == .changed { continue }
                     if isStopped { break }
                 }
+                // And so do the blocks app code handed the main queue meanwhile: a group's
+                // notification the last answer's work let go answers the page before the next
+                // answer comes, as on a device where that answer came first.
+                if await runMainQueueBlocks(since: seen) { continue }
+                if isStopped { break }
                 if let reason = missingReceiver(for: stimulus) {
                     // App code may still register it — a delegate set lazily, or from
                     // DispatchQueue.main.async — so the stimulus waits for the implementation

@@ -137,18 +137,7 @@ extension ReplayEngine {
             return .idle
         }
         if MainQueueBarrier.enqueued != nil {
-            // Counted: pass until a pass sees no block handed over while it waited, so a
-            // chain of main-queue blocks is followed to its end, however long.
-            for _ in 0..<Self.mostMainQueuePasses {
-                // Read before the pass: every block it counts was handed over before the barrier.
-                let counted = MainQueueBarrier.enqueued
-                await MainQueueBarrier.pass()
-                if activity != seen { return .changed }
-                if MainQueueBarrier.enqueued == counted {
-                    unseen.withLock { $0.drainedMainEnqueues = counted }
-                    break
-                }
-            }
+            if await passCountedMainQueue(since: seen) { return .changed }
         } else {
             // Uncounted: no work of the implementation has run since passes found the main
             // queue quiet, so nothing it does can have handed the queue a block since.
@@ -165,6 +154,44 @@ extension ReplayEngine {
         }
         // A main-queue block may have started tracked work that is not idle yet.
         return state.withLock { $0.work.isIdle(finished: finished) && !runsWatchedJobs } ? .idle : .changed
+    }
+
+    /// Where the package counts main-queue blocks, passes the main queue until
+    /// a pass sees no block handed over while it waited, so a chain of
+    /// main-queue blocks is followed to its end, however long; returns whether
+    /// the implementation did anything meanwhile.
+    private func passCountedMainQueue(since seen: Int) async -> Bool {
+        for _ in 0..<Self.mostMainQueuePasses {
+            // Read before the pass: every block it counts was handed over before the barrier.
+            let counted = MainQueueBarrier.enqueued
+            await MainQueueBarrier.pass()
+            if activity != seen { return true }
+            if MainQueueBarrier.enqueued == counted {
+                unseen.withLock { $0.drainedMainEnqueues = counted }
+                return false
+            }
+        }
+        return activity != seen
+    }
+
+    /// Before a stimulus, in a run the runtime watch orders, runs what app
+    /// code handed the main queue since it was last passed, when the tracked
+    /// work is idle (it does not wait for that: work parked for good would
+    /// hold every stimulus back); returns whether the implementation did
+    /// anything meanwhile.
+    ///
+    /// On a device a block app code hands the main queue runs as soon as the
+    /// main thread is free, and the next answer or event comes later, from
+    /// the network or the web process: a group's notification that the last
+    /// answer's work let go, or a completion handler's hop, answers the page
+    /// before the next answer arrives. The count is the process's, so another
+    /// replay's blocks count too: they cost a pass, never a verdict.
+    func runMainQueueBlocks(since seen: Int) async -> Bool {
+        guard let enqueued = MainQueueBarrier.enqueued,
+            unseen.withLock({ $0.underRuntimeWatch && !$0.ended && enqueued != $0.drainedMainEnqueues }),
+            state.withLock({ $0.work.isIdle() })
+        else { return false }
+        return await passCountedMainQueue(since: seen)
     }
 
     /// Where main-queue blocks are not counted (Apple platforms), how many

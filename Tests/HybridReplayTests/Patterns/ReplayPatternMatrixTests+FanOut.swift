@@ -1,4 +1,5 @@
 import Foundation
+import HybridReplayRuntimeWatch
 import HybridReplaySimulation
 import Testing
 
@@ -9,11 +10,17 @@ import Testing
 /// first, so the correct bridge must pass whichever it is (the recording
 /// marks the two requests with their `strand`); the wrong one tells the page
 /// before its children are done, or takes the first answer for the fare,
-/// and must fail every time.
+/// and must fail every time. A third shape joins two completion handlers
+/// with a `DispatchGroup` and tells the page from `notify(queue: .main)`;
+/// its wrong variant leaves the fare out of the group, so the notification
+/// runs once the ETA is in, before the fare's answer: caught every run where
+/// the runtime watch counts the notification as a main-queue block (Linux,
+/// under the watch), as often as it shows elsewhere.
 extension ReplayPatternMatrixTests {
     enum FanOut: String, CaseIterable, Sendable {
         case asyncLet = "fan-out async let"
         case taskGroup = "fan-out task group"
+        case dispatchGroup = "fan-out DispatchGroup.notify main queue"
     }
 
     @MainActor final class QuoteBridge: NSObject, ScriptMessageHandler {
@@ -66,8 +73,43 @@ extension ReplayPatternMatrixTests {
                     webView.evaluateJavaScript("showQuote(\(fare), \(eta))", completionHandler: nil)
                     webView.evaluateJavaScript("quoteReady()", completionHandler: nil)
                 }
+            case .dispatchGroup:
+                // A completion-handler client, as an app's networking layer has it.
+                let fetch: @Sendable (HTTPRequest, @escaping @Sendable (Int) -> Void) -> Void = { request, completion in
+                    Task { completion(await Self.minutes(request, on: transport)) }
+                }
+                let parts = Locked((fare: -1, eta: -1))
+                let (group, correct) = (DispatchGroup(), correct)
+                // The wrong bridge leaves the fare out of the group.
+                if correct { group.enter() }
+                fetch(Self.fare) { minutes in
+                    parts.withLock { $0.fare = minutes }
+                    if correct { group.leave() }
+                }
+                group.enter()
+                fetch(Self.eta) { minutes in
+                    parts.withLock { $0.eta = minutes }
+                    group.leave()
+                }
+                group.notify(queue: .main) { @Sendable in
+                    let quote = parts.withLock { $0 }
+                    MainActor.assumeIsolated {
+                        webView.evaluateJavaScript("showQuote(\(quote.fare), \(quote.eta))", completionHandler: nil)
+                        webView.evaluateJavaScript("quoteReady()", completionHandler: nil)
+                    }
+                }
             }
         }
+    }
+
+    /// Whether a group's main-queue notification is counted as a block for the main queue,
+    /// so that it runs before the next answer (Linux, under the runtime watch).
+    static var countsGroupNotifications: Bool {
+        #if os(Linux)
+        watched && RuntimeWatchInstallation.seesDispatch
+        #else
+        false
+        #endif
     }
 
     /// The ETA answered first, then the fare; each request made by its own child task.
@@ -88,7 +130,8 @@ extension ReplayPatternMatrixTests {
     @Test("a fan-out of two child tasks replays green whichever child calls first, and fails when it tells the page too early or pairs answers by arrival",
           arguments: FanOut.allCases)
     func fanOut(_ shape: FanOut) async {
-        await Self.measure(shape.rawValue) { correct in
+        let raced = shape == .dispatchGroup && !Self.countsGroupNotifications
+        await Self.measure(shape.rawValue, wrongIsARace: raced) { correct in
             await Self.underWatch {
                 await Replayer(cassette: Self.quote, options: Self.options(for: nil, correct: correct)).replay { platform in
                     await QuoteBridge(platform: platform, shape: shape, correct: correct)

@@ -94,8 +94,8 @@ static _Thread_local int uncounted;
 static _Thread_local unsigned long thread_handoffs;
 static _Atomic(hr_job_watch_fn) installed_job_watch;
 static _Atomic(hr_job_done_fn) installed_job_done;
-// The watched job this thread is running, if any: what it hands over is watched too.
-static _Thread_local const void *running_job;
+// The key of the watched job this thread is running (0 for none): what it hands over is watched too.
+static _Thread_local unsigned long running_key;
 
 void hr_dispatch_watch_install(hr_dispatch_watch_fn watch) { atomic_store(&installed_watch, watch); }
 
@@ -112,6 +112,9 @@ struct hr_watched_job {
     void (*work)(void *);
     // Kept with the job: the watch may be taken out before it runs, and is still told.
     hr_job_done_fn done;
+    // What the watch watches it under, told back with it: once the job has run, its
+    // address may already be another task's.
+    unsigned long key;
     // Whether it runs on the main queue: a turn of the main actor, whose handoffs are held.
     int on_main;
 };
@@ -123,13 +126,13 @@ struct hr_watched_job {
 static void hr_run_watched_job(void *wrapped) {
     struct hr_watched_job job = *(struct hr_watched_job *)wrapped;
     free(wrapped);
-    const void *outer = running_job;
-    running_job = job.context;
+    unsigned long outer = running_key;
+    running_key = job.key;
     if (job.on_main) hr_job_hold_begin();
     job.work(job.context);
     if (job.on_main) hr_job_hold_end();
-    running_job = outer;
-    job.done(job.context);
+    running_key = outer;
+    job.done(job.context, job.key);
 }
 
 // libdispatch's (or ThreadSanitizer's) `dispatch_async_f`, looked up once.
@@ -234,7 +237,7 @@ static void hr_release_held(unsigned long generation, hr_job_overdue_fn overdue)
         // this job: it runs on a thread of its own, not behind a pool that may all be waiting.
         struct dispatch_queue_s *queue = held->queue;
         if (overdue != NULL) {
-            overdue(held->wrapped->context);
+            overdue(held->wrapped->context, held->wrapped->key);
             queue = hr_overcommitting_queue();
         }
         real(queue, held->wrapped, hr_run_watched_job);
@@ -461,12 +464,14 @@ void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work
     thread_handoffs += 1;
     hr_job_watch_fn watch = atomic_load(&installed_job_watch);
     hr_job_done_fn done = atomic_load(&installed_job_done);
-    if (watch != NULL && done != NULL && watch(context, running_job)) {
+    unsigned long key = watch != NULL && done != NULL ? watch(context, running_key) : 0;
+    if (key != 0) {
         struct hr_watched_job *wrapped = malloc(sizeof(struct hr_watched_job));
         if (wrapped != NULL) {
             wrapped->context = context;
             wrapped->work = work;
             wrapped->done = done;
+            wrapped->key = key;
             wrapped->on_main = queue == &_dispatch_main_q;
             // Handed on during a turn of the main actor: it runs once the turn is done.
             if (hold_depth > 0 && !wrapped->on_main && hr_hold(queue, wrapped)) return;
@@ -474,7 +479,7 @@ void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work
             return;
         }
         // Out of memory: the job runs unwrapped, and the watch hears now that it ran.
-        done(context);
+        done(context, key);
     }
     real(queue, context, work);
 }

@@ -38,13 +38,13 @@ enum DispatchWatch {
         hr_job_watch_install(
             { job, running in
                 guard let job else { return 0 }
-                return WatchedJobs.handingOver(job, running: running) ? 1 : 0
+                return WatchedJobs.handingOver(job, running: running)
             },
-            { job in
-                if let job { WatchedJobs.ran(job) }
+            { job, key in
+                if let job { WatchedJobs.ran(job, key: key) }
             })
-        hr_job_hold_install { job in
-            if let job { WatchedJobs.releasedByBound(job) }
+        hr_job_hold_install { job, key in
+            if let job { WatchedJobs.releasedByBound(job, key: key) }
         }
         hr_block_context_install(
             { made in CarriedWork.capture(made: made) },

@@ -8,7 +8,7 @@ import Testing
 
 /// Measures how often the task-group product card, explored against itself
 /// under the runtime watch, differs from itself, and fails when it does
-/// (docs/variants.md, "Still open"). Opt-in, since the counts are the point:
+/// (docs/variants.md, "Beside another replay"). Opt-in, since the counts are the point:
 /// `HR_TWICE_LOOPS=40` runs 40 rounds of the two variants that send its
 /// message twice (`duplicate`, `same-turn`), each replayed against the card
 /// and against the card as reference; `HR_TWICE_FULL=40` runs 40 whole

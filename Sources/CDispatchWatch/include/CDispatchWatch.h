@@ -88,13 +88,20 @@ void hr_dispatch_watch_note_handoff(void);
 
 /// Asked, on the thread that hands a job of the concurrency runtime to a
 /// Dispatch queue (`dispatch_async_f`: the global executor, the main actor),
-/// whether to watch it: `job` is the job, `running` the watched job this
-/// thread is running (NULL for none). Returns nonzero to watch it.
-typedef int (*hr_job_watch_fn)(const void *job, const void *running);
+/// whether to watch it: `job` is the job, `running` the key the watched job
+/// this thread is running was watched under (0 for none). Returns the key
+/// to watch it under (the replay it counts for), or 0 not to watch it.
+///
+/// The key goes with the job, to `done` and `overdue`: a job's address is
+/// no name for it once it has run, since a task that finished in its job
+/// leaves its memory to the next task made, perhaps another replay's, before
+/// `done` hears that the job has run.
+typedef unsigned long (*hr_job_watch_fn)(const void *job, unsigned long running);
 
 /// Called after a watched job has run, on the thread that ran it: it has
 /// finished, handed itself on (asked about again as it did), or waits.
-typedef void (*hr_job_done_fn)(const void *job);
+/// `key` is what `watch` returned for it.
+typedef void (*hr_job_done_fn)(const void *job, unsigned long key);
 
 /// Installs `watch` and `done`, or with NULLs removes them. On Linux the
 /// package's `dispatch_async_f` asks `watch` about each job, and runs a
@@ -103,8 +110,8 @@ typedef void (*hr_job_done_fn)(const void *job);
 void hr_job_watch_install(hr_job_watch_fn watch, hr_job_done_fn done);
 
 /// Called for a job held by `hr_job_hold_begin` that the bound released
-/// before its turn was done, on the thread that releases it.
-typedef void (*hr_job_overdue_fn)(const void *job);
+/// before its turn was done, on the thread that releases it, with the key it is watched under.
+typedef void (*hr_job_overdue_fn)(const void *job, unsigned long key);
 
 /// Carrying the calling code's context into the blocks it hands to Dispatch
 /// (Linux): a block handed over with `dispatch_async` by the replay's work

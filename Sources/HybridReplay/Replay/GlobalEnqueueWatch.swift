@@ -91,25 +91,55 @@ package enum GlobalEnqueueWatch {
 /// in real time). So a detached task still counts as unseen work (see
 /// ``ReplayEngine/sawUnseenWork``) once it has run.
 package enum WatchedJobs {
-    private struct Entry {
+    /// A replay that watches jobs, kept by its ``ReplayEngine/watchKey``.
+    private struct Watcher {
         weak var engine: ReplayEngine?
+    }
+
+    /// A job handed over and not yet run.
+    private struct Entry {
+        /// The replay it counts for.
+        var key: UInt
         /// How many times the job is handed over and has not run yet.
         var pending: Int
     }
 
-    /// The jobs handed over and not yet run, by address, with their engine.
-    ///
-    /// An entry goes when its job has run and is not handed over again:
-    /// a job's memory is reused once its task has finished, so an address
-    /// kept longer could count another replay's job as this one's.
-    private static let jobs = Locked([UInt: Entry]())
+    private struct Watched {
+        /// The replays whose jobs are watched, by key, until their runs are over.
+        var watchers: [UInt: Watcher] = [:]
+        /// The jobs handed over and not yet run, by address, with the replay they count for.
+        ///
+        /// An entry goes when its job has run and is not handed over again:
+        /// a job's memory is reused once its task has finished, so an address
+        /// kept longer could count another replay's job as this one's.
+        var jobs: [UInt: Entry] = [:]
+
+        func engine(_ key: UInt) -> ReplayEngine? { key == 0 ? nil : watchers[key]?.engine }
+    }
+
+    private static let watched = Locked(Watched())
 
     /// Whether to watch `job`, which is being handed over on the calling
-    /// thread, while it runs `running` (a watched job) or nothing (`nil`).
+    /// thread, while it runs a watched job of the replay keyed `running` (0 for none).
     ///
-    /// - Returns: `true` when the engine counts it as work until ``ran(_:)``.
-    package static func handingOver(_ job: UnsafeRawPointer, running: UnsafeRawPointer?) -> Bool {
-        let key = UInt(bitPattern: job)
+    /// Who hands the job over decides whose work it is: the replay whose
+    /// lease the handing task holds, else the replay whose watched job the
+    /// thread runs; only a job handed over from outside both — a task of
+    /// the replay's resumed from elsewhere before its last run was told over
+    /// — counts for the replay it was handed over for before. The address
+    /// is the weakest sign, as it may be stale: a task that finishes in its
+    /// job leaves its memory to the next task made before ``ran(_:key:)``
+    /// hears the job is over. When the address decided first, that next
+    /// task, with another replay running in the process, was now and then
+    /// the other replay's child, counted as the first replay's work; its own
+    /// replay then found its work idle before the child had run and,
+    /// exploring, gave up the child's request (docs/variants.md, "A call
+    /// given up before a child made it").
+    ///
+    /// - Returns: The key of the replay that counts it as work until
+    ///   ``ran(_:key:)``, or 0 not to watch it.
+    package static func handingOver(_ job: UnsafeRawPointer, running: UInt) -> UInt {
+        let address = UInt(bitPattern: job)
         // Handed over by the replay's work, or by the engine calling it back with an answer
         // (which resumes a detached task that awaited a seam): a task going on after a
         // suspension, which its lease already covers, is not.
@@ -118,24 +148,33 @@ package enum WatchedJobs {
             let current = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }
             if current != job { leased = lease.engine }
         }
-        return jobs.withLock { jobs in
+        return watched.withLock { watched in
             guard
-                let engine = jobs[key]?.engine ?? running.flatMap({ jobs[UInt(bitPattern: $0)]?.engine }) ?? leased,
-                engine.beginWatchedJob(key)
-            else { return false }
-            jobs[key, default: Entry(engine: engine, pending: 0)].pending += 1
-            return true
+                let engine = leased ?? watched.engine(running) ?? watched.jobs[address].flatMap({ watched.engine($0.key) }),
+                engine.beginWatchedJob(address)
+            else { return 0 }
+            let key = engine.watchKey
+            watched.watchers[key] = Watcher(engine: engine)
+            if var entry = watched.jobs[address], entry.key == key {
+                entry.pending += 1
+                watched.jobs[address] = entry
+            } else {
+                // Another replay's entry here is a finished task's, whose run has not been told over yet.
+                watched.jobs[address] = Entry(key: key, pending: 1)
+            }
+            return key
         }
     }
 
-    /// Notes that `job`, which ``handingOver(_:running:)`` watched, has run.
-    package static func ran(_ job: UnsafeRawPointer) {
-        let key = UInt(bitPattern: job)
-        let idle = jobs.withLock { jobs -> ReplayEngine? in
-            guard var entry = jobs[key] else { return nil }
-            entry.pending -= 1
-            jobs[key] = entry.pending > 0 ? entry : nil
-            guard let engine = entry.engine, engine.endWatchedJob() else { return nil }
+    /// Notes that `job`, which ``handingOver(_:running:)`` watched under `key`, has run.
+    package static func ran(_ job: UnsafeRawPointer, key: UInt) {
+        let address = UInt(bitPattern: job)
+        let idle = watched.withLock { watched -> ReplayEngine? in
+            if var entry = watched.jobs[address], entry.key == key {
+                entry.pending -= 1
+                watched.jobs[address] = entry.pending > 0 ? entry : nil
+            }
+            guard let engine = watched.engine(key), engine.endWatchedJob() else { return nil }
             return engine
         }
         idle?.noteActivity()
@@ -144,15 +183,17 @@ package enum WatchedJobs {
     /// Notes that `job`, which a turn of the main actor held (see
     /// ``RuntimeWatch/holdingHandoffs``), was released before the turn was
     /// done, because the turn's thread blocked — on that job, most likely.
-    package static func releasedByBound(_ job: UnsafeRawPointer) {
-        let engine = jobs.withLock { $0[UInt(bitPattern: job)]?.engine }
+    package static func releasedByBound(_ job: UnsafeRawPointer, key: UInt) {
+        let engine = watched.withLock { $0.engine(key) }
         engine?.noteHoldReleasedByBound()
     }
 
     /// Forgets the jobs of `engine`, whose run is over.
     static func forget(_ engine: ReplayEngine) {
-        jobs.withLock { jobs in
-            jobs = jobs.filter { $0.value.engine.map { $0 !== engine } ?? false }
+        let key = engine.watchKey
+        watched.withLock { watched in
+            watched.watchers = watched.watchers.filter { $0.key != key && $0.value.engine != nil }
+            watched.jobs = watched.jobs.filter { watched.watchers[$0.value.key] != nil }
         }
     }
 }

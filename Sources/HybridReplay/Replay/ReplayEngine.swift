@@ -63,6 +63,17 @@ final class ReplayEngine: Sendable {
     /// The key the runtime watch holds this run's delayed blocks under: never 0.
     var delayedBlocksKey: UInt { UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
 
+    /// The key the runtime watch follows this run's jobs under (see
+    /// ``WatchedJobs``): never 0, and no other run's in the process, so a
+    /// job handed over for a run that has ended and been freed is never
+    /// told over to a run made since at its address.
+    let watchKey: UInt = ReplayEngine.nextWatchKey.withLock { key in
+        key += 1
+        return key
+    }
+
+    private static let nextWatchKey = Locked<UInt>(0)
+
     /// What a run of `cassette` with `options` plays; see ``init(cassette:options:prepared:explores:)``.
     static func script(for cassette: Cassette, options: ReplayOptions, prepared: PreparedEvents? = nil, explores: Bool = false)
         -> ReplayScript

@@ -150,4 +150,59 @@ struct WatchedJobsTests {
         #expect(afterTheAnswer == true)
         #expect(engine.issues.isEmpty, "\(engine.issues.map { $0.message })")
     }
+
+    /// Two replays in one process, and one job address: a task that finished
+    /// in a job of the first leaves its memory to a child the second's work
+    /// makes before the first job's run is told over. Told apart by the key
+    /// each handover was watched under, each replay counts its own job until
+    /// it has run. Counted by address, the child counted as the first
+    /// replay's work, and the second, exploring, found its work idle before
+    /// the child had run and gave up its request (docs/variants.md).
+    @Test("a job counts for the replay whose work hands it over, though another replay's job at its address has not been told over")
+    func reusedAddressCountsForTheReplayThatHandsItOver() {
+        let first = ReplayEngine(cassette: Self.cassette, options: ReplayOptions(stallTimeout: .seconds(60)))
+        let second = ReplayEngine(cassette: Self.cassette, options: ReplayOptions(stallTimeout: .seconds(60)))
+        let job = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
+        defer {
+            WatchedJobs.forget(first)
+            WatchedJobs.forget(second)
+            job.deallocate()
+        }
+        let firstKey = first.withLease { WatchedJobs.handingOver(job, running: 0) }
+        let secondKey = second.withLease { WatchedJobs.handingOver(job, running: 0) }
+        #expect(firstKey != 0 && secondKey != 0 && firstKey != secondKey)
+        #expect(second.runsWatchedJobs, "the second replay's child counts as its work until it has run")
+        WatchedJobs.ran(job, key: firstKey)
+        #expect(!first.runsWatchedJobs)
+        #expect(second.runsWatchedJobs, "the first replay's job having run ends nothing of the second's")
+        // A job the second's watched job hands over, outside every lease (a Task.detached's), is the second's too.
+        let next = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
+        defer { next.deallocate() }
+        #expect(WatchedJobs.handingOver(next, running: secondKey) == secondKey)
+        #expect(!first.runsWatchedJobs)
+        WatchedJobs.ran(job, key: secondKey)
+        WatchedJobs.ran(next, key: secondKey)
+        #expect(!second.runsWatchedJobs)
+    }
+
+    @Test("a job of a replay whose run is over, told over late, ends nothing of a replay whose job took its address")
+    func lateJobOfAnEndedReplayEndsNothing() {
+        let first = ReplayEngine(cassette: Self.cassette, options: ReplayOptions(stallTimeout: .seconds(60)))
+        let second = ReplayEngine(cassette: Self.cassette, options: ReplayOptions(stallTimeout: .seconds(60)))
+        let job = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
+        defer {
+            WatchedJobs.forget(second)
+            job.deallocate()
+        }
+        let firstKey = first.withLease { WatchedJobs.handingOver(job, running: 0) }
+        #expect(firstKey != 0)
+        // The first run is over (as `finish` ends it) while its job is still running.
+        WatchedJobs.forget(first)
+        let secondKey = second.withLease { WatchedJobs.handingOver(job, running: 0) }
+        #expect(secondKey != 0)
+        WatchedJobs.ran(job, key: firstKey)
+        #expect(second.runsWatchedJobs, "the second replay's job has not run yet")
+        WatchedJobs.ran(job, key: secondKey)
+        #expect(!second.runsWatchedJobs)
+    }
 }

@@ -33,6 +33,11 @@ struct CassetteRun {
     /// where the cassette was recorded instead of a command that would fail.
     var advisesFromHeader = false
 
+    /// Whether the call (or its test's scope) passed `record: .never`: a test
+    /// that must never record, such as one that plants a bug, is not told how
+    /// to record here.
+    var neverRecordsHere = false
+
     /// Resolves a call's cassette, record mode and options against the
     /// test's ``CassetteScope`` and the environment.
     ///
@@ -71,6 +76,7 @@ struct CassetteRun {
         if run.options.recordCommand == nil {
             if recording == nil {
                 run.advisesFromHeader = true
+                run.neverRecordsHere = (record ?? scope?.record) == .never
             } else {
                 run.options.recordCommand = run.command(mode: .failed)
             }
@@ -137,10 +143,19 @@ struct CassetteRun {
 
     /// What to do to re-record a cassette the calling test cannot record
     /// itself, from what its header says recorded it.
-    static func recordElsewhere(_ header: CassetteHeader) -> String {
+    ///
+    /// - Parameters:
+    ///   - header: The header of the cassette replayed.
+    ///   - neverHere: Whether the call passed `record: .never`, which no setting overrides.
+    static func recordElsewhere(_ header: CassetteHeader, neverHere: Bool = false) -> String {
         let tool = header.recordedBy
         let engine = tool.engine.map { " with \($0)" } ?? ""
         let version = tool.version.map { " \($0)" } ?? ""
+        if neverHere {
+            // A test that plants a bug fails here on purpose: it must not be pointed at recording.
+            return "this call passes `record: .never`, so this test never records: if the new behaviour is right, "
+                + "record the cassette again where it was recorded (by \(tool.tool)\(version)\(engine)) and replace the file"
+        }
         return "this test only replays (replayCassette was given no RecordingSession), and the cassette was "
             + "recorded by \(tool.tool)\(version)\(engine): record it again the same way and replace the file, "
             + "or pass replayCassette a `recording:` session so that HYBRIDREPLAY_RECORD=failed can record it here"
@@ -181,7 +196,9 @@ struct CassetteRun {
                 : mode == .failed ? "" : "\nFix the file, or re-record it: \(command(mode: .all))"
             return CassetteOutcome(failures: [CassetteFailure(message: error.description + fix)])
         }
-        if advisesFromHeader { replayer.options.recordCommand = Self.recordElsewhere(replayer.cassette.header) }
+        if advisesFromHeader {
+            replayer.options.recordCommand = Self.recordElsewhere(replayer.cassette.header, neverHere: neverRecordsHere)
+        }
         // The runtime watch sees the work the replay cannot track (Task.detached, Dispatch on Linux).
         let report = await RuntimeWatchInstallation.during { await replayer.replay(setUp) }
         guard !report.passed else { return CassetteOutcome(report: report) }

@@ -91,6 +91,28 @@ struct ReplayCassetteTests {
         }
     }
 
+    @Test("a replay-only test that passes record: .never is not told how to record here")
+    func neverRecordingAdvice() async throws {
+        let folder = TemporaryDirectory()
+        var cassette = Echo.cassette()
+        cassette.header.recordedBy = RecordingTool(tool: "HybridReplay", version: "0.1.0", engine: "WebKitGTK 6.0")
+        try folder.write(cassette, as: "echo.json")
+        await withEnvironment([:]) {
+            await withKnownIssue {
+                let report = await replayCassette("echo", directory: folder.path, record: .never, options: Echo.fast) {
+                    EchoRouter.install(on: $0, prefix: "x-")
+                }
+                #expect(report?.passed == false)
+                let advice = report?.recordCommand ?? ""
+                #expect(advice.contains("passes `record: .never`, so this test never records"), "\(advice)")
+                #expect(advice.contains("where it was recorded (by HybridReplay 0.1.0 with WebKitGTK 6.0)"), "\(advice)")
+                #expect(!advice.contains("`recording:` session") && !advice.contains("HYBRIDREPLAY_RECORD"), "\(advice)")
+            } matching: { issue in
+                issue.comments.map(\.rawValue).joined().contains("so this test never records")
+            }
+        }
+    }
+
     @Test("a record command the caller set is kept")
     func keepsTheCallersRecordCommand() async throws {
         let folder = TemporaryDirectory()

@@ -156,6 +156,11 @@ struct PlaceholderBindings: Sendable {
         if let existing = byRecorded[key] {
             let same = kind.ignoresCase ? existing.actual.lowercased() == actual.lowercased() : existing.actual == actual
             if same { return nil }
+            // A secret's bound value would only be hidden again in the report, where it reads as
+            // the placeholder itself: say where it was bound, and that this is another value.
+            if kind.isRedaction {
+                return "this is another value than the one event \(existing.eventID) bound \(quoted(recorded)) to"
+            }
             return "the \(kind.name) recorded as \(quoted(recorded)) was bound to \(quoted(existing.actual)) by event \(existing.eventID)"
         }
         let actualKey = kind.ignoresCase ? actual.lowercased() : actual

@@ -18,9 +18,9 @@ extension HTTPHeader {
 extension HTTPBody {
     package var summary: String {
         switch self {
-        case .text(let text): "\(text.utf8.count) bytes of text"
+        case .text(let text): "\(byteCount(text.utf8.count)) of text"
         case .json(let value): "json \(value)"
-        case .bytes(let data): "\(data.count) bytes"
+        case .bytes(let data): byteCount(data.count)
         }
     }
 
@@ -49,4 +49,9 @@ extension HTTPBody {
         case .bytes(let data): writer.write("base64", data.base64EncodedString())
         }
     }
+}
+
+/// `1 byte`, `2 bytes`: a count of bytes as a summary reads it.
+private func byteCount(_ count: Int) -> String {
+    count == 1 ? "1 byte" : "\(count) bytes"
 }

@@ -169,4 +169,13 @@ struct KindDescriptionTests {
         #expect(empty.missingReceiver(for: message)?.hasPrefix("no reply handler is registered for 'bridge'") == true)
         #expect(empty.missingReceiver(for: URLSchemeRequest(url: "app://x/"))?.contains("(none is registered)") == true)
     }
+
+    @Test("a summary counts one byte as a byte, and any other number as bytes")
+    func byteCountsInSummaries() {
+        #expect(HTTPResponse(status: 200, body: .text("7")).summary.contains("(1 byte of text)"))
+        #expect(HTTPResponse(status: 200, body: .text("14.50")).summary.contains("(5 bytes of text)"))
+        #expect(HTTPResponse(status: 200, body: .bytes(Data([0xFF]))).summary.contains("(1 byte)"))
+        #expect(URLSchemeData(Data("7".utf8)).summary == "1 byte of text")
+        #expect(URLSchemeData(Data([0xFF, 0xFE])).summary == "2 bytes")
+    }
 }

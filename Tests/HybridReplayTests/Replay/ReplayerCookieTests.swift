@@ -67,8 +67,9 @@ struct ReplayerCookieTests {
         let other = await replay(secondToken: "another-secret")
         let difference = try #require(other.issues.first?.differences.first)
         #expect(difference.path == "headers[Cookie]")
-        // The values a redaction placeholder stands for are secrets: the report names the binding, not them.
-        #expect(difference.note == "the redacted value recorded as \"[REDACTED:1]\" was bound to \"[REDACTED:1]\" by event 1")
+        // The values a redaction placeholder stands for are secrets: the report names the event that
+        // bound it, not the value, which the report would show as the placeholder itself.
+        #expect(difference.note == "this is another value than the one event 1 bound \"[REDACTED:1]\" to")
         #expect(!other.description.contains("live-secret") && !other.description.contains("another-secret"), "\(other)")
     }
 

@@ -6,7 +6,8 @@ extension URLSchemeData: StandardPayload {
     public static let eventDirection = Direction.effect
 
     public var summary: String {
-        String(data: data, encoding: .utf8) != nil ? "\(data.count) bytes of text" : "\(data.count) bytes"
+        let bytes = data.count == 1 ? "1 byte" : "\(data.count) bytes"
+        return String(data: data, encoding: .utf8) != nil ? "\(bytes) of text" : bytes
     }
 
     /// The piece as text when it is UTF-8 that reads back to the same bytes,

@@ -69,12 +69,18 @@ struct ReplayCassetteTests {
         #expect(FileManager.default.fileExists(atPath: folder.file("echo").path))
     }
 
-    @Test("a replay-only test's failure says where the cassette was recorded, not a command that cannot record")
-    func replayOnlyAdvice() async throws {
+    /// A folder holding the echo cassette, its header saying it was recorded on WebKitGTK.
+    static func folderWithEchoRecordedOnWebKitGTK() throws -> TemporaryDirectory {
         let folder = TemporaryDirectory()
         var cassette = Echo.cassette()
         cassette.header.recordedBy = RecordingTool(tool: "HybridReplay", version: "0.1.0", engine: "WebKitGTK 6.0")
         try folder.write(cassette, as: "echo.json")
+        return folder
+    }
+
+    @Test("a replay-only test's failure says where the cassette was recorded, not a command that cannot record")
+    func replayOnlyAdvice() async throws {
+        let folder = try Self.folderWithEchoRecordedOnWebKitGTK()
         await withEnvironment([:]) {
             await withKnownIssue {
                 let report = await replayCassette("echo", directory: folder.path, options: Echo.fast) {
@@ -93,10 +99,7 @@ struct ReplayCassetteTests {
 
     @Test("a replay-only test that passes record: .never is not told how to record here")
     func neverRecordingAdvice() async throws {
-        let folder = TemporaryDirectory()
-        var cassette = Echo.cassette()
-        cassette.header.recordedBy = RecordingTool(tool: "HybridReplay", version: "0.1.0", engine: "WebKitGTK 6.0")
-        try folder.write(cassette, as: "echo.json")
+        let folder = try Self.folderWithEchoRecordedOnWebKitGTK()
         await withEnvironment([:]) {
             await withKnownIssue {
                 let report = await replayCassette("echo", directory: folder.path, record: .never, options: Echo.fast) {

@@ -147,8 +147,14 @@ struct PayloadComparison {
                     expected: recorded, segments: segments, actual: happened, eventID: eventID, placeholders: placeholders)
             }
             if let problem {
-                found.append(
-                    FieldDifference(path: path.description, expected: expected.text, actual: actual.text, note: problem))
+                if segments.allSatisfy({ if case .literal = $0 { true } else { false } }),
+                    let inside = objectDifferences(recorded, happened, path: &path, bindings: bindings)
+                {
+                    found += inside
+                } else {
+                    found.append(
+                        FieldDifference(path: path.description, expected: expected.text, actual: actual.text, note: problem))
+                }
             }
         case (.string(_, let segments), .scalar):
             // A redacted number or boolean is recorded as its placeholder string.
@@ -164,6 +170,39 @@ struct PayloadComparison {
                 found.append(FieldDifference(path: path.description, expected: recorded.text, actual: actual.text))
             }
         }
+    }
+
+    /// Where two scripts differ only inside the JSON objects they hold (a
+    /// bridge's `resolve('p1', {…})`, written by `JSONEncoder`), the
+    /// differences inside those objects, at `script.json[n]` and below, as a
+    /// reply's value is reported; `nil` when the text around the objects
+    /// differs too, or the objects do not show the difference. Only for a
+    /// recorded script without volatile values or placeholders, which are
+    /// matched in its text: read as values, a callback id bound as it should
+    /// be would be reported as a difference.
+    ///
+    /// The scripts are the compared forms, whose objects are written with
+    /// sorted keys: the character where those differ is in no script either
+    /// side wrote, and an object's own difference reads as `sheets: expected
+    /// 21, found 20`.
+    private func objectDifferences(
+        _ recorded: String, _ happened: String, path: inout FieldPath, bindings: PlaceholderBindings
+    ) -> [FieldDifference]? {
+        guard path.components.last == .key("script") else { return nil }
+        let old = EmbeddedJSON.objects(in: recorded)
+        guard !old.objects.isEmpty else { return nil }
+        let new = EmbeddedJSON.objects(in: happened)
+        guard old.objects.count == new.objects.count, old.around == new.around else { return nil }
+        var trial = bindings
+        var found: [FieldDifference] = []
+        path.components.append(.key("json"))
+        defer { path.components.removeLast() }
+        for (index, (left, right)) in zip(old.objects, new.objects).enumerated() {
+            path.components.append(.index(index))
+            compare(Expected(Tree(left), placeholders: placeholders), Tree(right), path: &path, bindings: &trial, into: &found)
+            path.components.removeLast()
+        }
+        return found.isEmpty ? nil : found
     }
 
     /// Whether two objects have the same keys in the same order, none of them

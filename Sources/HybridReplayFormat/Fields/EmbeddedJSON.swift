@@ -44,6 +44,20 @@ package enum EmbeddedJSON {
         rewriting(script, stringLiterals: true, canonicalObject)
     }
 
+    /// The JSON objects in `script` that ``canonical(_:)`` reads (object
+    /// literals outside strings, and the string passed whole to `JSON.parse`),
+    /// in order, and the script with each written as `{}`: two scripts whose
+    /// text around their objects is the same differ only in those objects.
+    package static func objects(in script: String) -> (around: String, objects: [JSONValue]) {
+        var objects: [JSONValue] = []
+        let around = rewriting(script, stringLiterals: false) { literal in
+            guard let object = canonicalObject(literal) else { return nil }
+            objects.append(object)
+            return .object([:])
+        }
+        return (around, objects)
+    }
+
     private static func canonicalObject(_ literal: [UInt8]) -> JSONValue? {
         (try? JSONReader.platformDefault.read(literal))?.objectValue.map(JSONValue.object)
     }

@@ -10,6 +10,31 @@ struct PayloadComparisonTests {
     static let recordedID = "3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43"
     static let actualID = "00000000-0000-4000-8000-000000000001"
 
+    @Test("two scripts that differ only inside their JSON objects are reported member by member, not as text of a form neither wrote")
+    func scriptObjectsReportedByMember() {
+        var bindings = PlaceholderBindings()
+        let recorded = JavaScriptEvaluation(script: #"exports.ready({"pages":41,"format":"pdf","sheets":21})"#)
+        // A plain JSONEncoder's key order, another value, and the second object alike.
+        let happened = JavaScriptEvaluation(script: #"exports.ready({"sheets":20,"pages":41,"format":"pdf"})"#)
+        #expect(
+            comparison.differences(expected: recorded, actual: happened, bindings: &bindings)
+                == [FieldDifference(path: "script.json[0].sheets", expected: "21", actual: "20")])
+        let two = JavaScriptEvaluation(script: #"show({"a":1}, {"b":[true]})"#)
+        let other = JavaScriptEvaluation(script: #"show({"a":1}, {"b":[false]})"#)
+        #expect(
+            comparison.differences(expected: two, actual: other, bindings: &bindings).map(\.path) == ["script.json[1].b[0]"])
+    }
+
+    @Test("a script whose text around its objects differs is reported as text")
+    func scriptTextReportedWhole() {
+        var bindings = PlaceholderBindings()
+        let recorded = JavaScriptEvaluation(script: #"exports.ready({"sheets":21})"#)
+        let happened = JavaScriptEvaluation(script: #"exports.failed({"sheets":20})"#)
+        let found = comparison.differences(expected: recorded, actual: happened, bindings: &bindings)
+        #expect(found.map(\.path) == ["script"], "\(found)")
+        #expect(found.first?.actual == #""exports.failed({\"sheets\":20})""#, "\(found)")
+    }
+
     @Test("a recorded key that repeats meets the first happened member of that key, not the one at its position")
     func repeatedKeyPairsWithFirstMember() {
         var bindings = PlaceholderBindings()

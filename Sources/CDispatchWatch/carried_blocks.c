@@ -125,23 +125,29 @@ static pthread_mutex_t notifying_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct hr_notifying_group *notifying_first;
 static atomic_int notifying_count;
 
+// The link to `group`'s entry, or to the NULL that ends the list; called with `notifying_lock` held.
+static struct hr_notifying_group **hr_notifying_link(void *group) {
+    struct hr_notifying_group **link = &notifying_first;
+    while (*link != NULL && (*link)->group != group) link = &(*link)->next;
+    return link;
+}
+
 // Notes that a carried notification of `group` waits for it on the main queue; 0 when out of memory.
 static int hr_main_notification_waits(void *group) {
     pthread_mutex_lock(&notifying_lock);
-    struct hr_notifying_group *entry = notifying_first;
-    while (entry != NULL && entry->group != group) entry = entry->next;
-    if (entry == NULL) {
-        entry = malloc(sizeof(struct hr_notifying_group));
+    struct hr_notifying_group **link = hr_notifying_link(group);
+    if (*link == NULL) {
+        struct hr_notifying_group *entry = malloc(sizeof(struct hr_notifying_group));
         if (entry == NULL) {
             pthread_mutex_unlock(&notifying_lock);
             return 0;
         }
         entry->group = group;
         entry->waiting = 0;
-        entry->next = notifying_first;
-        notifying_first = entry;
+        entry->next = NULL;
+        *link = entry;
     }
-    entry->waiting += 1;
+    (*link)->waiting += 1;
     atomic_fetch_add(&notifying_count, 1);
     pthread_mutex_unlock(&notifying_lock);
     return 1;
@@ -149,8 +155,7 @@ static int hr_main_notification_waits(void *group) {
 
 static void hr_main_notification_ran(void *group) {
     pthread_mutex_lock(&notifying_lock);
-    struct hr_notifying_group **link = &notifying_first;
-    while (*link != NULL && (*link)->group != group) link = &(*link)->next;
+    struct hr_notifying_group **link = hr_notifying_link(group);
     struct hr_notifying_group *entry = *link;
     if (entry != NULL) {
         atomic_fetch_sub(&notifying_count, 1);
@@ -166,10 +171,9 @@ static void hr_main_notification_ran(void *group) {
 static void hr_count_leave(void *group) {
     if (atomic_load(&notifying_count) == 0) return;
     pthread_mutex_lock(&notifying_lock);
-    struct hr_notifying_group *entry = notifying_first;
-    while (entry != NULL && entry->group != group) entry = entry->next;
+    int notifies = *hr_notifying_link(group) != NULL;
     pthread_mutex_unlock(&notifying_lock);
-    if (entry != NULL) hr_count_main_enqueue();
+    if (notifies) hr_count_main_enqueue();
 }
 
 static void hr_run_carried_block(void *wrapped) {

@@ -83,7 +83,6 @@ extension Redaction {
 
 // MARK: - Header values
 
-/// `value` replaced whole; empty values are no secret and are kept.
 /// How the value of a header named `lowercased` is redacted, by whichever
 /// rule reaches it: a cookie header keeps its names (and `Set-Cookie` its
 /// attributes), a credentials header its scheme; any other is replaced whole.
@@ -96,6 +95,7 @@ func headerValueRedaction(named lowercased: String) -> @Sendable (String, inout 
     }
 }
 
+/// `value` replaced whole; empty values are no secret and are kept.
 func redactWhole(_ value: String, _ placeholders: inout RedactionPlaceholders) -> String {
     value.isEmpty ? value : placeholders.placeholder(for: value)
 }

@@ -124,7 +124,7 @@ struct PayloadRewriter: Sendable {
     func body(_ body: HTTPBody?, headers: [HTTPHeader], _ placeholders: inout RedactionPlaceholders) -> HTTPBody? {
         guard let body else { return nil }
         if case .json(let value) = body { return .json(json(value, &placeholders)) }
-        let type = BodyMediaType(headers: headers)
+        let type = BodyMediaType(headers: headers, body: body)
         switch body.document(as: type) {
         case .json(let value)?:
             guard let json else { return body }

@@ -8,8 +8,9 @@ import Foundation
 ///   ``EmbeddedJSON/written(_:)``): `JSONEncoder` without `.sortedKeys`
 ///   orders keys differently in every process.
 /// - A request or load body of JSON bytes or text, sent with a JSON
-///   `Content-Type` (`application/json`, `text/json`, `+json`), is written as
-///   `json` instead of `base64` or `text`: readable, and in one key order.
+///   `Content-Type` (`application/json`, `text/json`, `+json`) or with none
+///   when it is a JSON object or array (see ``BodyMediaType/init(headers:body:)``),
+///   is written as `json` instead of `base64` or `text`: readable, and in one key order.
 /// - The header lines app code sends (a request, a load, a scheme handler's
 ///   response) are written by name, compared without regard to case, the
 ///   lines of one name in the order sent: a `URLRequest` or
@@ -35,9 +36,9 @@ enum RecordedForm {
         }.map(\.element)
     }
 
-    /// `body` as `json` when `headers` say JSON and its text is exactly a JSON document; otherwise `body`.
+    /// `body` as `json` when it is JSON by `headers` (or by itself, with no `Content-Type`) and its text is exactly a JSON document; otherwise `body`.
     static func written(_ body: HTTPBody, _ headers: [HTTPHeader]) -> HTTPBody {
-        guard BodyMediaType(headers: headers).isJSON else { return body }
+        guard BodyMediaType(headers: headers, body: body).isJSON else { return body }
         let bytes: [UInt8]
         switch body {
         case .json: return body

@@ -11,7 +11,7 @@ extension PayloadComparison {
     /// inside then binds field by field, and a report names the field that
     /// differs instead of two base64 strings.
     static func comparable(_ body: HTTPBody?, _ headers: [HTTPHeader]) -> HTTPBody? {
-        guard let body, case .json = body else { return body?.document(as: BodyMediaType(headers: headers)) ?? body }
+        guard let body, case .json = body else { return body?.document(as: BodyMediaType(headers: headers, body: body)) ?? body }
         return body
     }
 }

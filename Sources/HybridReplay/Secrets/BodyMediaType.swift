@@ -20,9 +20,22 @@ struct BodyMediaType: Sendable, Hashable {
     var isForm: Bool { name == "form" }
     var isMultipart: Bool { name == "multipart" && boundary != nil }
 
-    /// The type the first `Content-Type` of `headers` names.
-    init(headers: [HTTPHeader]) {
-        self.init(contentType: headers.values(named: "Content-Type").first)
+    /// The type the first `Content-Type` of `headers` names; with no
+    /// `Content-Type` at all, ``json`` when `body` is a JSON object or array
+    /// (as `JSONEncoder().encode` gives, sent without a type), else ``other``.
+    ///
+    /// URLSession sends such a body as it is, and the app's server reads it as
+    /// JSON; reading it as JSON here too means its key order, which
+    /// `JSONEncoder` without `.sortedKeys` changes from process to process,
+    /// neither changes the recorded bytes nor fails a replay, and its secret
+    /// fields are found by name.
+    init(headers: [HTTPHeader], body: HTTPBody?) {
+        let contentType = headers.values(named: "Content-Type").first
+        if contentType == nil, let body, body.isJSONContainer {
+            self = .json
+        } else {
+            self.init(contentType: contentType)
+        }
     }
 
     /// The type `contentType` names: `application/json`, `text/json` or a
@@ -54,6 +67,25 @@ struct BodyMediaType: Sendable, Hashable {
 }
 
 extension HTTPBody {
+    /// Whether the body is a JSON object or array: `json` that is one, or
+    /// text or bytes whose first character other than white space is `{` or
+    /// `[` and which read as JSON whole.
+    var isJSONContainer: Bool {
+        let bytes: [UInt8]
+        switch self {
+        case .json(let value):
+            if case .object = value { return true }
+            if case .array = value { return true }
+            return false
+        case .text(let text): bytes = Array(text.utf8)
+        case .bytes(let data): bytes = [UInt8](data)
+        }
+        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+            first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        else { return false }
+        return (try? JSONReader.platformDefault.read(bytes)) != nil
+    }
+
     /// The body as the document its media type says, whatever its encoding:
     /// JSON text or bytes parsed, a form or multipart body as text.
     ///

@@ -13,16 +13,18 @@ import HybridReplaySeams
 /// them with ``canonical(_:)``, so a cassette recorded before either side
 /// sorted them still matches.
 ///
-/// A string literal in `'` or `"` that is the whole first argument of
-/// `JSON.parse` (`resolve("1", JSON.parse("{\"b\":1,\"a\":2}"))`, as an app
-/// writes to keep data from running as code) is JSON too: when its content,
+/// A string literal in `'` or `"` that stands as a value of its own — the
+/// argument of `JSON.parse` (`resolve("1", JSON.parse("{\"b\":1,\"a\":2}"))`,
+/// as an app writes to keep data from running as code) or of a page function
+/// that parses it (`onSettings('{"b":1,"a":2}')`, the text
+/// `JavaScriptLiteral.string(json)` gives) — is JSON too: when its content,
 /// read as JavaScript reads the literal, is a JSON object or array, it is
 /// written with sorted keys and quoted again with only the escapes that
 /// literal's quote needs (`\\`, the quote, line terminators, `<\/`), so the
-/// page parses an equal value. A literal passed to anything else, built by
-/// `+`, in backquotes, or whose content is not a JSON object or array stays as
-/// written. Arrays keep their order, and everything else in
-/// a script — JSON inside a string literal included — stays as written.
+/// page parses an equal value. A literal joined with `+`, whose members are
+/// read, in backquotes, or whose content is not a JSON object or array stays
+/// as written. Arrays keep their order, and everything else in a script
+/// stays as written.
 package enum EmbeddedJSON {
     /// `script` with each JSON object literal outside a string rewritten compactly with sorted keys.
     ///
@@ -45,7 +47,7 @@ package enum EmbeddedJSON {
     }
 
     /// The JSON objects in `script` that ``canonical(_:)`` reads (object
-    /// literals outside strings, and the string passed whole to `JSON.parse`),
+    /// literals outside strings, and string literals that hold one as a value of their own),
     /// in order, and the script with each written as `{}`: two scripts whose
     /// text around their objects is the same differ only in those objects.
     package static func objects(in script: String) -> (around: String, objects: [JSONValue]) {
@@ -169,33 +171,36 @@ package enum EmbeddedJSON {
         return nil
     }
 
-    // MARK: String literals passed to JSON.parse
+    // MARK: String literals that hold JSON
 
     /// The string literal whose quote is at `start`, rewritten: `nil` unless
-    /// it is the whole first argument of `JSON.parse` and its content is a
-    /// JSON object or array for which `value` gives a value.
+    /// it stands as a value of its own (see ``standsAlone(_:from:to:)``) and
+    /// its content is a JSON object or array for which `value` gives a value.
     private static func parsedLiteral(_ bytes: [UInt8], at start: Int, _ value: ([UInt8]) -> JSONValue?)
         -> (printed: [UInt8], end: Int)?
     {
-        guard followsJSONParse(bytes, before: start), let end = closingQuote(bytes, from: start),
-            isWholeArgument(bytes, after: end), let content = unescaped(bytes[(start + 1)..<end]),
-            let document = document(content, value)
+        guard let end = closingQuote(bytes, from: start), standsAlone(bytes, from: start, to: end),
+            let content = unescaped(bytes[(start + 1)..<end]), let document = document(content, value)
         else { return nil }
         return (quoted(CanonicalPrinter.compactText(document), in: bytes[start]), end)
     }
 
-    /// Whether `JSON.parse(` (spaces allowed around the parenthesis) stands right before `start`.
-    private static func followsJSONParse(_ bytes: [UInt8], before start: Int) -> Bool {
-        var index = start - 1
-        while index >= 0, isSpace(bytes[index]) { index -= 1 }
-        guard index >= 0, bytes[index] == UInt8(ascii: "(") else { return false }
-        index -= 1
-        while index >= 0, isSpace(bytes[index]) { index -= 1 }
-        let name = Array("JSON.parse".utf8)
-        let nameStart = index + 1 - name.count
-        guard nameStart >= 0, bytes[nameStart...index].elementsEqual(name) else { return false }
-        // `myJSON.parse(` is some other function; `window.JSON.parse(` is the same one.
-        return nameStart == 0 || !isIdentifierByte(bytes[nameStart - 1])
+    /// Whether the literal from `start` to `end` is a value of its own — an
+    /// argument (`JSON.parse('…')`, `onSettings('…')`, a reviver after it),
+    /// an assigned or returned value, an element or member value — rather
+    /// than a piece of a longer string: nothing but `(`, `,`, `=`, `:`, `[`,
+    /// `{`, `?`, `;`, `>` or the script's start before it, and nothing but
+    /// `)`, `,`, `;`, `]`, `}`, `:` or the script's end after it. A literal
+    /// joined with `+`, or whose members are read (`'…'.length`, `'…'[0]`),
+    /// is not.
+    private static func standsAlone(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
+        var before = start - 1
+        while before >= 0, isSpace(bytes[before]) { before -= 1 }
+        var after = end + 1
+        while after < bytes.count, isSpace(bytes[after]) { after += 1 }
+        let opening: Set<UInt8> = Set("(,=:[{?;>".utf8)
+        let closing: Set<UInt8> = Set("),;]}:".utf8)
+        return (before < 0 || opening.contains(bytes[before])) && (after == bytes.count || closing.contains(bytes[after]))
     }
 
     /// The index of the quote that closes the literal opened at `start`; `nil` when a line or the script ends first.
@@ -214,12 +219,6 @@ package enum EmbeddedJSON {
         return nil
     }
 
-    /// Whether the literal ending at `end` is the whole argument: a `)` or a reviver's `,` follows it.
-    private static func isWholeArgument(_ bytes: [UInt8], after end: Int) -> Bool {
-        var index = end + 1
-        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
-        return index < bytes.count && (bytes[index] == UInt8(ascii: ")") || bytes[index] == UInt8(ascii: ","))
-    }
 
     /// The UTF-8 text a string literal's `content` stands for, read as JavaScript reads it;
     /// `nil` for what this reading does not cover (legacy octal escapes, line continuations,
@@ -333,8 +332,4 @@ package enum EmbeddedJSON {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
-    }
 }

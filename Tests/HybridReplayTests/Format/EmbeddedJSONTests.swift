@@ -24,7 +24,7 @@ struct EmbeddedJSONTests {
     @Test(
         "what is not a JSON object outside a string is left as written",
         arguments: [
-            "if (ok) { return 1 }", #"render('{"b":1,"a":2}')"#, #"render("{\"b\":1}")"#, #"f({b: 1, a: 2})"#,
+            "if (ok) { return 1 }", #"render('{"b":1,"a":2}' + tail)"#, #"render("{\"b\":1}")"#, #"f({b: 1, a: 2})"#,
             #"f({"b":1,"a":})"#, #"f({"b":1"#, "window.bank.resolve(1, 42)", "",
         ])
     func nonObjectsAreLeftAlone(_ script: String) {
@@ -49,7 +49,7 @@ struct EmbeddedJSONTests {
 
     @Test("the recorder leaves a script unchanged when its objects are already canonical, or it has none")
     func writtenLeavesCanonicalScripts() {
-        for script in [#"show({"a":1,"b":[2,{"c":null}]})"#, "show(1)", #"render('{"b":1,"a":2}')"#, "if (ok) { run() }"] {
+        for script in [#"show({"a":1,"b":[2,{"c":null}]})"#, "show(1)", #"render('{"a":2,"b":1}')"#, "if (ok) { run() }"] {
             #expect(EmbeddedJSON.written(script) == script)
         }
     }
@@ -158,11 +158,12 @@ struct EmbeddedJSONParseTests {
     }
 
     @Test(
-        "a literal whose content is not a JSON object or array, or that is not the whole argument of JSON.parse, stays as written",
+        "a literal whose content is not a JSON object or array, or that is a piece of a longer string, stays as written",
         arguments: [
             #"f(JSON.parse("{\"b\":1,"))"#, #"f(JSON.parse('{b: 1, a: 2}'))"#, #"f(JSON.parse('{"b":1,"a":}'))"#,
             #"f(JSON.parse('"text"'))"#, #"f(JSON.parse('42'))"#, #"f(JSON.parse('[1], "b": [2]'))"#,
-            #"f(JSON.parse('{"b":1}' + tail))"#, #"f(myJSON.parse('{"b":1,"a":2}'))"#, "f(JSON.parse(`{\"b\":1,\"a\":2}`))",
+            #"f(JSON.parse('{"b":1}' + tail))"#, #"f(head + '{"b":1,"a":2}')"#, #"f('{"b":1,"a":2}'.length)"#,
+            #"f('{"b":1,"a":2}'[0])"#, "f(JSON.parse(`{\"b\":1,\"a\":2}`))",
             #"f(JSON.parse('{"b":"\uD800","a":1}'))"#, #"f(JSON.parse('{"b":"\1","a":1}'))"#, #"f(JSON.parse('{"b":1,"a":2}"#,
             #"f(JSON.parse('{"b":1,"a":2}\'))"#, #"f(JSON.parse('{"b":"\u{110000}","a":1}'))"#,
         ])
@@ -197,6 +198,54 @@ struct EmbeddedJSONParseTests {
         let issue = try #require(report.issues.first)
         #expect(issue.eventID == 2, "\(report)")
         #expect(issue.differences == [FieldDifference(path: "script.json[0].amount", expected: "42.5", actual: "41.5")], "\(report)")
+    }
+}
+
+/// JSON text handed to a page function as a string literal (`onSettings('…')`),
+/// which the page parses itself, as bridges that pass strings do: the same as
+/// for `JSON.parse`, since `JSONEncoder` orders its keys differently in every process.
+@Suite("JSON inside a string literal passed to a page function")
+struct EmbeddedJSONStringArgumentTests {
+    @Test(
+        "a literal that is a value of its own has its JSON object sorted, in the quote it was written in",
+        arguments: [
+            (#"onSettings('{"theme":"dark","fontSize":14}')"#, #"onSettings('{"fontSize":14,"theme":"dark"}')"#),
+            (#"onSettings("{\"theme\":\"dark\",\"fontSize\":14}")"#, #"onSettings("{\"fontSize\":14,\"theme\":\"dark\"}")"#),
+            (#"myJSON.parse('{"b":1,"a":2}')"#, #"myJSON.parse('{"a":2,"b":1}')"#),
+            (#"var s = '{"b":1,"a":2}'; apply(s)"#, #"var s = '{"a":2,"b":1}'; apply(s)"#),
+            (#"ok ? '[{"b":1,"a":2}]' : null"#, #"ok ? '[{"a":2,"b":1}]' : null"#),
+            (#"bridge.receive("guid-1", '{"b":1,"a":2}', 3)"#, #"bridge.receive("guid-1", '{"a":2,"b":1}', 3)"#),
+        ])
+    func sortedInPlace(_ script: String, _ expected: String) {
+        #expect(EmbeddedJSON.written(script) == expected)
+        #expect(EmbeddedJSON.canonical(script) == expected)
+    }
+
+    @Test("the literal JavaScriptLiteral.string gives for plain JSONEncoder output is written the same whatever the key order")
+    func javaScriptLiteralOfEncoderOutput() {
+        let orders = [#"{"name":"Ada","sheets":20,"id":null}"#, #"{"id":null,"sheets":20,"name":"Ada"}"#]
+        let written = orders.map { EmbeddedJSON.written("onProfile(\(JavaScriptLiteral.string($0)))") }
+        #expect(written[0] == written[1])
+        #expect(written[0] == "onProfile(\(JavaScriptLiteral.string(#"{"id":null,"name":"Ada","sheets":20}"#)))")
+    }
+
+    static let cassette = makeCassette([
+        Event(id: 1, at: 0, payload: CustomEvent(name: "load", direction: .stimulus)),
+        Event(id: 2, at: 0.001, cause: 1, payload: JavaScriptEvaluation(script: #"onSettings('{"fontSize":14,"theme":"dark"}')"#)),
+    ])
+
+    @Test("a replay passes when the app's encoder orders the keys otherwise, and fails at the member whose value differs")
+    func replays() async throws {
+        let passing = await replayEvaluatingOnLoad(Self.cassette, #"onSettings('{"theme":"dark","fontSize":14}')"#)
+        #expect(passing.passed, "\(passing)")
+        let failing = await replayEvaluatingOnLoad(Self.cassette, #"onSettings('{"theme":"light","fontSize":14}')"#)
+        let issue = try #require(failing.issues.first)
+        #expect(issue.eventID == 2, "\(failing)")
+        let difference = try #require(issue.differences.first)
+        #expect(issue.differences.count == 1, "\(failing)")
+        #expect(
+            difference.path == "script.json[0].theme" && difference.expected == #""dark""# && difference.actual == #""light""#,
+            "\(failing) \(String(describing: difference.note))")
     }
 }
 

@@ -39,11 +39,59 @@ struct RecordedFormTests {
     func otherBodiesAreKept() async throws {
         let json = Data(#"{"b":1,"a":2}"#.utf8)
         #expect(try await Self.recordedBody(.bytes(json), headers: [HTTPHeader("Content-Type", "text/plain")]) == .bytes(json))
-        #expect(try await Self.recordedBody(.bytes(json), headers: []) == .bytes(json))
         let broken = Data(#"{"b":1,"a":}"#.utf8)
         #expect(try await Self.recordedBody(.bytes(broken)) == .bytes(broken))
         let big = Data(#"{"id":9007199254740993}"#.utf8)
         #expect(try await Self.recordedBody(.bytes(big)) == .bytes(big))
+    }
+
+    @Test("a JSON object or array sent as bytes with no Content-Type is written as json in one key order, as plain JSONEncoder output is sent")
+    func untypedJSONBytesBecomeJSON() async throws {
+        for bytes in [#"{"user":"ada","remember":true}"#, #"{"remember":true,"user":"ada"}"#, "  {\n \"remember\": true, \"user\": \"ada\"}\n"] {
+            #expect(try await Self.recordedBody(.bytes(Data(bytes.utf8)), headers: []) == .json(["user": "ada", "remember": true]))
+        }
+        #expect(try await Self.recordedBody(.text(#"[{"b":1,"a":2}]"#), headers: []) == .json([["a": 2, "b": 1]]))
+    }
+
+    @Test("with no Content-Type, a body that is not a JSON object or array is kept as sent")
+    func untypedOtherBodiesAreKept() async throws {
+        for text in [#""ada""#, "42", "true", #"{"b":1,"a":}"#, "user=ada&remember=1", "[1, 2] trailing"] {
+            let bytes = Data(text.utf8)
+            #expect(try await Self.recordedBody(.bytes(bytes), headers: []) == .bytes(bytes), "\(text)")
+        }
+        let binary = Data([0x7B, 0xFF, 0xFE, 0x7D])
+        #expect(try await Self.recordedBody(.bytes(binary), headers: []) == .bytes(binary))
+    }
+
+    @Test("a password in JSON bytes sent with no Content-Type is redacted as a JSON field, and the same code replays green")
+    func untypedCredentialsAreRedactedAndReplay() async throws {
+        let recorder = stillRecorder()
+        let platform = recorder.platform(wrapping: .simulated(transport: ScriptedHTTPTransport { _ in HTTPResponse(status: 204) }))
+        let credentials = Data(#"{"username":"ada","password":"hunter2-correct-horse"}"#.utf8)
+        _ = try await platform.transport.send(HTTPRequest(method: "POST", url: "https://api.example.com/login", body: .bytes(credentials)))
+        let cassette = recorder.cassette()
+        let body = try #require(cassette.events.first?.payload(as: HTTPRequest.self)?.body)
+        #expect(body == .json(["username": "ada", "password": "[REDACTED:1]"]))
+        #expect(SecretScanner.findings(in: cassette).isEmpty)
+        #expect(!String(decoding: try Recorder.canonicalBytes(of: cassette, file: "login.json"), as: UTF8.self).contains("hunter2"))
+
+        // The same code, its encoder ordering the keys the other way, passes; a wrong user name fails at that field.
+        let recorded = makeCassette([
+            Event(id: 1, at: 0, payload: CustomEvent(name: "login", direction: .stimulus)),
+            Event(id: 2, at: 0, cause: 1, payload: HTTPRequest(method: "POST", url: "https://api.example.com/login", body: body)),
+            Event(id: 3, at: 0, answers: 2, payload: HTTPResponse(status: 204)),
+        ])
+        for (bytes, passes) in [
+            (#"{"password":"hunter2-correct-horse","username":"ada"}"#, true), (#"{"username":"bob","password":"x"}"#, false),
+        ] {
+            let report = await Replayer(cassette: recorded, options: fastReplay).replay { platform in
+                let handler = LoginOnEvent(transport: platform.transport, body: Data(bytes.utf8), headers: [])
+                platform.custom.setHandler(handler, forEventNamed: "login")
+                return handler
+            }
+            #expect(report.passed == passes, "\(report)")
+            if !passes { #expect("\(report)".contains(#"body.json.username: expected "ada", found "bob""#), "\(report)") }
+        }
     }
 
     @Test("a secret in a JSON body of bytes is redacted in the json written, and nothing is left for the scanner")
@@ -105,13 +153,12 @@ struct RecordedFormTests {
 private struct LoginOnEvent: CustomEventHandler {
     let transport: any HTTPTransport
     let body: Data
+    var headers = RecordedFormTests.jsonHeaders
 
     func didReceive(_ event: CustomEvent) {
-        Task { [transport, body] in
+        Task { [transport, body, headers] in
             _ = try? await transport.send(
-                HTTPRequest(
-                    method: "POST", url: "https://api.example.com/login", headers: RecordedFormTests.jsonHeaders,
-                    body: .bytes(body)))
+                HTTPRequest(method: "POST", url: "https://api.example.com/login", headers: headers, body: .bytes(body)))
         }
     }
 }

@@ -1,0 +1,136 @@
+import Foundation
+@testable import HybridReplay
+import Testing
+
+/// A missing effect beside a wait on the replay is judged at once where the runtime
+/// watch follows all the work (``ReplayerStrictnessTests/missingEffectBesideAWait()``):
+/// correct code whose effect comes from a sibling still sleeping in real time,
+/// computing or hopping to the main actor is not judged then, since that work is busy.
+@Suite("Work beside a wait on the replay")
+struct WorkBesideAWaitTests {
+    struct AsyncLetSleepsThenLogs: ScriptMessageHandler {
+        let transport: any HTTPTransport
+        func didReceive(_ message: ScriptMessage) {
+            let transport = transport
+            Task {
+                async let data = transport.send(HTTPRequest(url: "https://a.example/data"))
+                async let log: Void = {
+                    try? await Task.sleep(for: .milliseconds(100))
+                    _ = try? await transport.send(HTTPRequest(url: "https://a.example/log"))
+                }()
+                _ = try? await data
+                await log
+            }
+        }
+    }
+
+    struct TaskSleepsThenLogs: ScriptMessageHandler {
+        let transport: any HTTPTransport
+        func didReceive(_ message: ScriptMessage) {
+            let transport = transport
+            Task { _ = try? await transport.send(HTTPRequest(url: "https://a.example/data")) }
+            Task {
+                try? await Task.sleep(for: .milliseconds(100))
+                _ = try? await transport.send(HTTPRequest(url: "https://a.example/log"))
+            }
+        }
+    }
+
+    struct TaskComputesAndHopsThenLogs: ScriptMessageHandler {
+        let transport: any HTTPTransport
+        func didReceive(_ message: ScriptMessage) {
+            let transport = transport
+            Task { _ = try? await transport.send(HTTPRequest(url: "https://a.example/data")) }
+            Task {
+                var x = 0
+                for i in 0..<3_000_000 { x &+= i }
+                await MainActor.run { _ = x }
+                _ = try? await transport.send(HTTPRequest(url: "https://a.example/log"))
+            }
+        }
+    }
+
+    @Test("a sibling Task that sleeps in real time before its request, beside one waiting on the replay, replays green", arguments: 0..<10)
+    func taskSleeps(_ run: Int) async throws {
+        let report = await Replayer(cassette: ReplayerStrictnessTests.dataThenLog, options: fastReplay).replay { platform in
+            platform.webView.add(TaskSleepsThenLogs(transport: platform.transport), name: "go")
+        }
+        #expect(report.passed, "\(report)")
+    }
+
+    @Test("a sibling Task that computes and hops through MainActor.run before its request replays green", arguments: 0..<10)
+    func taskHops(_ run: Int) async throws {
+        let report = await Replayer(cassette: ReplayerStrictnessTests.dataThenLog, options: fastReplay).replay { platform in
+            platform.webView.add(TaskComputesAndHopsThenLogs(transport: platform.transport), name: "go")
+        }
+        #expect(report.passed, "\(report)")
+    }
+
+    @Test("an async let child that sleeps in real time before its request, beside one waiting on the replay, replays green", arguments: 0..<10)
+    func asyncLet(_ run: Int) async throws {
+        let report = await Replayer(cassette: ReplayerStrictnessTests.dataThenLog, options: fastReplay).replay { platform in
+            platform.webView.add(AsyncLetSleepsThenLogs(transport: platform.transport), name: "go")
+        }
+        #expect(report.passed, "\(report)")
+    }
+}
+
+/// A retry that backs off on the platform's clock longer than the recording did:
+/// the request the recording has at 0.5 s is missing while the retry sleeps on the
+/// replay's clock until 1 s, and nothing else of the implementation runs.
+@Suite("A backoff on the platform's clock longer than recorded")
+struct LongerBackoffTests {
+    struct RetriesAfter503: ScriptMessageHandler {
+        let transport: any HTTPTransport
+        let clock: any Clock<Duration>
+        let backoff: Duration
+        func didReceive(_ message: ScriptMessage) {
+            let (transport, clock, backoff) = (transport, clock, backoff)
+            Task {
+                let inbox = HTTPRequest(url: "https://mail.example/api/inbox")
+                guard let first = try? await transport.send(inbox), first.status == 503 else { return }
+                try await clock.sleep(for: backoff)
+                _ = try? await transport.send(inbox)
+            }
+        }
+    }
+
+    static let cassette = makeCassette([
+        Event(id: 1, at: 0, payload: ScriptMessage(handler: "inbox", body: .string("load"))),
+        Event(id: 2, at: 0, cause: 1, payload: HTTPRequest(url: "https://mail.example/api/inbox")),
+        Event(id: 3, at: 0, answers: 2, payload: HTTPResponse(status: 503)),
+        Event(id: 4, at: 0.5, cause: 1, payload: HTTPRequest(url: "https://mail.example/api/inbox")),
+        Event(id: 5, at: 0.5, answers: 4, payload: HTTPResponse(status: 200)),
+    ])
+
+    static func replay(backoff: Duration) async -> ReplayReport {
+        var options = fastReplay
+        // An hour: a verdict cannot come from waiting it out.
+        options.stallTimeout = .seconds(3600)
+        return await Replayer(cassette: cassette, options: options).replay { platform in
+            platform.webView.add(RetriesAfter503(transport: platform.transport, clock: platform.clock, backoff: backoff), name: "inbox")
+        }
+    }
+
+    @Test("the recorded backoff replays green")
+    func recordedBackoff() async {
+        let report = await Self.replay(backoff: .milliseconds(500))
+        #expect(report.passed, "\(report)")
+    }
+
+    @Test(
+        "a longer backoff is reported at once as the missing retry, with the clock and the sleeper's deadline",
+        .enabled(if: MainQueueBarrier.enqueued != nil, "only the runtime watch follows every piece of work"),
+        .timeLimit(.minutes(1)))
+    func longerBackoff() async throws {
+        let report = await Self.replay(backoff: .seconds(1))
+        let issue = try #require(report.issues.first)
+        #expect(issue.kind == .missingEffect)
+        #expect(issue.eventID == 4, "\(report)")
+        let stall = try #require(issue.stall, "\(issue)")
+        #expect(!stall.stillWaitedOnReplay && !stall.waitedForUnseenWork && !stall.wasBusy, "\(issue)")
+        #expect(stall.sleeperDeadline == .seconds(1), "\(issue)")
+        #expect(issue.message.contains("waiting on the replay clock until 1 s"), "\(issue)")
+        #expect(report.issues.count == 1, "\(report)")
+    }
+}

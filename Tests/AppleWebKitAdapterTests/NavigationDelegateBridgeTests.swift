@@ -87,6 +87,24 @@ struct NavigationDelegateBridgeTests {
         #expect(log.all.map(\.kind) == [.neverCalled])
     }
 
+    @Test("a seam delegate without decidePolicy(for:decisionHandler:) has WebKit allow the action, as without the method")
+    func lifecycleOnlyDelegateAllows() async {
+        struct FinishOnly: NavigationDelegate {
+            let finished = Received<String?>()
+            func didFinish(_ navigation: NavigationFinish) { finished.append(navigation.urlString) }
+        }
+        let log = IssueLog()
+        let delegate = FinishOnly()
+        let bridge = NavigationDelegateBridge(delegate, report: log.report)
+        let decisions = Received<WKNavigationActionPolicy>()
+        bridge.webView(webView, decidePolicyFor: action(), preferences: WKWebpagePreferences()) { policy, _ in
+            decisions.append(policy)
+        }
+        await mainQueueDrained()
+        #expect(decisions.all == [.allow])
+        #expect(log.all.isEmpty, "\(log.all)")
+    }
+
     @Test("a policy WebKit has no case for cancels and is reported")
     func unknownPolicy() async {
         let log = IssueLog()

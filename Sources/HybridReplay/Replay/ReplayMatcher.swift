@@ -93,12 +93,10 @@ struct ReplayMatcher: Sendable {
         _ payload: any EventPayload, tree: PayloadComparison.Tree, knownCause: Int?, hint: Int?, at now: Duration
     ) -> Outcome {
         trace.append(TraceEntry(payload: payload, at: now, eventID: nil, knownCause: knownCause, afterEnd: ended))
-        if stopped || ended, noteLate(payload, tree: tree) { return .unjudged }
-        if ended {
-            noteOvertaken(payload, tree: tree)
-            return .unjudged
-        }
-        if stopped, noteExtra(payload, tree: tree) { return .unjudged }
+        // A second settlement is judged before anything else, whenever it comes: the platform
+        // acts on the first and raises an exception on the second (WebKit's decisionHandler),
+        // so it is its own issue even after a first one that differed stopped the run, or
+        // after the run ended, and it is never the one matched against the recording.
         if let knownCause, let settlement = Settlement.of(payload.kind) {
             let key = SettlementKey(kind: settlement.effectKind, cause: knownCause)
             if let first = settled[key] {
@@ -108,6 +106,12 @@ struct ReplayMatcher: Sendable {
             }
             settled[key] = payload
         }
+        if stopped || ended, noteLate(payload, tree: tree) { return .unjudged }
+        if ended {
+            noteOvertaken(payload, tree: tree)
+            return .unjudged
+        }
+        if stopped, noteExtra(payload, tree: tree) { return .unjudged }
         if let id = match(payload, tree: tree, knownCause: knownCause, hint: hint) {
             trace[trace.count - 1].eventID = id
             return .matched(id)

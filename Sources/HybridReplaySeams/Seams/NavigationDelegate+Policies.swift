@@ -1,8 +1,18 @@
 /// Default implementations of the decisions WebKit lets a delegate leave
-/// out: a delegate that does not take preferences decides the action alone,
-/// and one that does not look at responses allows them, as `WKWebView` does
-/// when its delegate lacks those methods.
+/// out: a delegate that does not decide actions allows them, one that does
+/// not take preferences decides the action alone, and one that does not look
+/// at responses allows them, as `WKWebView` does when its delegate lacks
+/// those methods.
 extension NavigationDelegate {
+    /// Allows `action`, as `WKWebView` does when its navigation delegate has no
+    /// `webView(_:decidePolicyFor:decisionHandler:)`: a delegate that wants only
+    /// the lifecycle callbacks (`didFinish(_:)`, …) leaves it out. Every web view
+    /// still asks, so a recording has the action and its `allow`, and a replay
+    /// expects them.
+    @MainActor public func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+        decisionHandler(.allow)
+    }
+
     @MainActor public func decidePolicy(
         for action: NavigationAction, preferences: WebpagePreferences,
         decisionHandler: @escaping @Sendable (NavigationPolicy, WebpagePreferences) -> Void

@@ -3,9 +3,16 @@
 /// The counterpart of `WKNavigationDelegate.webView(_:decidePolicyFor:decisionHandler:)`:
 /// call `decisionHandler` exactly once for every action. Not calling it is
 /// the crash WebKit reports as "Completion handler passed to … was not
-/// called"; replay reports it as a failure naming the action.
+/// called"; replay reports it as a failure naming the action. As in WebKit,
+/// every method is optional: a delegate that does not decide actions allows
+/// them.
 public protocol NavigationDelegate: Sendable {
     /// Decides `action`; call `decisionHandler` exactly once.
+    ///
+    /// The default implementation allows every action, as `WKWebView` does
+    /// when its delegate lacks `webView(_:decidePolicyFor:decisionHandler:)`.
+    /// Port that method under this name: the seam has no requirement of
+    /// WebKit's name for it, so a method that keeps WebKit's name is never called.
     @MainActor func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void)
 
     /// Decides `action` and the page's `preferences`, as

@@ -121,6 +121,40 @@ struct ReplayMatcherTests {
         #expect(issue.expected == "allow" && issue.found == "cancel", "\(issue)")
     }
 
+    @Test("a second decision after a first that differed and stopped the run is still a repeated settlement")
+    func secondDecisionAfterDifferenceRepeats() throws {
+        var matcher = Self.matcher(Self.navigation)
+        _ = matcher.deliver(try #require(matcher.readyStimulus), at: .zero)
+        guard case .diverged(let snapshot) = Self.effect(NavigationDecision(.cancel), knownCause: 1, in: &matcher) else {
+            Issue.record("expected the first decision to differ from the recorded allow")
+            return
+        }
+        matcher.fail(snapshot.divergence(for: NavigationDecision(.cancel), knownCause: 1, hint: nil))
+        // The second call matches the recording, but WebKit acted on the first: it is not taken as the decision.
+        let outcome = Self.effect(NavigationDecision(.allow), knownCause: 1, in: &matcher)
+        guard case .repeated(_, let first, let cause) = outcome else {
+            Issue.record("expected a repeated settlement, got \(outcome)")
+            return
+        }
+        #expect((first as? NavigationDecision)?.policy == .cancel && cause == 1)
+        #expect(matcher.issues.first?.statement == .settledDifferently(NavigationDecision.eventKind), "\(matcher.issues)")
+        #expect(!matcher.progress.matched.contains(2))
+    }
+
+    @Test("a second decision made after the run ended is still a repeated settlement")
+    func secondDecisionAfterEndRepeats() throws {
+        var matcher = Self.matcher(Self.navigation)
+        _ = matcher.deliver(try #require(matcher.readyStimulus), at: .zero)
+        #expect(Self.matchedID(Self.effect(NavigationDecision(.allow), knownCause: 1, in: &matcher)) == 2)
+        matcher.end()
+        let outcome = Self.effect(NavigationDecision(.cancel), knownCause: 1, in: &matcher)
+        guard case .repeated(_, let first, let cause) = outcome else {
+            Issue.record("expected a repeated settlement, got \(outcome)")
+            return
+        }
+        #expect((first as? NavigationDecision)?.policy == .allow && cause == 1)
+    }
+
     @Test("an unsettled reply is due before the other effects, and reported as a missing reply")
     func unsettledReplyComesFirst() throws {
         var matcher = Self.matcher(Self.bridge)

@@ -2,19 +2,12 @@ import HybridReplay
 
 /// A failed replay's issues as an attachment: one JSON document of their
 /// structure, next to the actual trace, for tools and for reading field by
-/// field what the console tells in sentences.
+/// field what the console tells in sentences. Its name shares the trace's
+/// stem (see ``AttachmentNames``).
 ///
 /// The issues come from a report the replay has already redacted, so the
 /// attachment shows no secret the report hides.
 enum IssueAttachment {
-    /// The attachment's name for a trace attached as `traceName`:
-    /// `echo.actual.json` gives `echo.issues.json`.
-    static func name(forTrace traceName: String) -> String {
-        let suffix = ".actual.json"
-        let base = traceName.hasSuffix(suffix) ? String(traceName.dropLast(suffix.count)) : traceName
-        return base + ".issues.json"
-    }
-
     /// The document: `{"issues": [...]}`, each issue's fields in a fixed
     /// order, absent fields left out, in the cassettes' canonical layout.
     static func bytes(of issues: [ReplayIssue]) -> [UInt8] {

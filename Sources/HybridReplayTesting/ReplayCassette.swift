@@ -89,17 +89,20 @@ public func replayCassette<Subject>(
 }
 
 /// Records each failure as an issue at `sourceLocation`, attaching its
-/// trace and its replay issues (see ``IssueAttachment``).
-func report(_ failures: [CassetteFailure], at sourceLocation: SourceLocation) {
+/// trace and its replay issues (see ``IssueAttachment``) under names that
+/// share one stem and that no file of `attachmentsFolder` has yet (see ``AttachmentNames``).
+func report(
+    _ failures: [CassetteFailure], at sourceLocation: SourceLocation, attachmentsFolder: String? = AttachmentNames.folder
+) {
     for failure in failures {
         var message = failure.message
-        if let trace = failure.trace, let traceName = failure.traceName {
+        if let trace = failure.trace, let name = failure.traceName {
+            let (traceName, issuesName) = AttachmentNames.pair(forTrace: name, in: attachmentsFolder)
             let bytes = Array(CassetteWriter.canonicalBytes(of: trace))
             Attachment.record(bytes, named: traceName, sourceLocation: sourceLocation)
             if failure.issues.isEmpty {
                 message += "\nThe actual trace is attached as \(traceName); `swift test --attachments-path <folder>` saves it into an existing folder."
             } else {
-                let issuesName = IssueAttachment.name(forTrace: traceName)
                 Attachment.record(IssueAttachment.bytes(of: failure.issues), named: issuesName, sourceLocation: sourceLocation)
                 message += "\nThe actual trace is attached as \(traceName), the issues as \(issuesName); "
                     + "`swift test --attachments-path <folder>` saves them into an existing folder."

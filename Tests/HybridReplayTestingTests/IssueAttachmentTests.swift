@@ -7,9 +7,10 @@ import Testing
 struct IssueAttachmentTests {
     @Test("the attachment is named after the trace it goes with")
     func names() {
-        #expect(IssueAttachment.name(forTrace: "echo.actual.json") == "echo.issues.json")
-        #expect(IssueAttachment.name(forTrace: "echo.web.actual.json") == "echo.web.issues.json")
-        #expect(IssueAttachment.name(forTrace: "odd") == "odd.issues.json")
+        #expect(AttachmentNames.pair(forTrace: "echo.actual.json", in: nil) == ("echo.actual.json", "echo.issues.json"))
+        #expect(
+            AttachmentNames.pair(forTrace: "echo.web.actual.json", in: nil) == ("echo.web.actual.json", "echo.web.issues.json"))
+        #expect(AttachmentNames.pair(forTrace: "odd", in: nil) == ("odd", "odd.issues.json"))
     }
 
     @Test("each issue is written field by field in a fixed order, absent fields left out, and reads back as JSON")

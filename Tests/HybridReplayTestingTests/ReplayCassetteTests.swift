@@ -63,7 +63,7 @@ struct ReplayCassetteTests {
             } matching: { issue in
                 let text = issue.comments.map(\.rawValue).joined()
                 return text.contains("replay failed") && text.contains("event 2") && text.contains("name")
-                    && text.contains(command) && text.contains("attached as echo.actual.json")
+                    && text.contains(command) && text.contains(#/attached as echo((-[0-9]+)?)\.actual\.json, the issues as echo\1\.issues\.json/#)
             }
         }
         #expect(FileManager.default.fileExists(atPath: folder.file("echo").path))

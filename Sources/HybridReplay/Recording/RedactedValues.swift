@@ -84,11 +84,13 @@ struct RedactedValues: Sendable {
     func replacing(in text: String) -> String {
         var text = text
         for (secret, placeholder) in pairs where text.contains(secret) {
+            // A placeholder already there is never cut in two.
+            let protected = text.contains("[REDACTED") ? RedactionPlaceholders.ranges(in: text) : []
             var result = ""
             var position = text.startIndex
             var searchStart = text.startIndex
             while let found = text.range(of: secret, range: searchStart..<text.endIndex) {
-                if Self.standsAlone(found, in: text) {
+                if Self.standsAlone(found, in: text), !RedactionPlaceholders.cuts(found, protected) {
                     result += text[position..<found.lowerBound]
                     result += placeholder
                     position = found.upperBound
@@ -109,12 +111,14 @@ struct RedactedValues: Sendable {
         for (secret, placeholder) in pairs {
             let needle = Array(secret.utf8)
             guard needle.count <= bytes.count else { continue }
+            let protected = RedactionPlaceholders.ranges(in: bytes)
             var result: [UInt8] = []
             var position = 0
             var index = 0
             while index + needle.count <= bytes.count {
                 if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle),
-                    Self.standsAlone(index..<index + needle.count, in: bytes)
+                    Self.standsAlone(index..<index + needle.count, in: bytes),
+                    !RedactionPlaceholders.cuts(index..<index + needle.count, protected)
                 {
                     result += bytes[position..<index]
                     result += Array(placeholder.utf8)

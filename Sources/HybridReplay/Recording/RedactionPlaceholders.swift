@@ -85,6 +85,54 @@ public struct RedactionPlaceholders: Sendable {
         return highest
     }
 
+    /// Where `text` holds a placeholder, `[REDACTED:<n>]` or `[REDACTED]`.
+    package static func ranges(in text: String) -> [Range<String.Index>] {
+        var ranges: [Range<String.Index>] = []
+        var rest = Substring(text)
+        while let start = rest.range(of: "[REDACTED") {
+            rest = rest[start.upperBound...]
+            if rest.first == "]" {
+                ranges.append(start.lowerBound..<rest.index(after: rest.startIndex))
+            } else if rest.first == ":" {
+                let digits = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
+                if !digits.isEmpty, digits.endIndex < rest.endIndex, rest[digits.endIndex] == "]" {
+                    ranges.append(start.lowerBound..<rest.index(after: digits.endIndex))
+                }
+            }
+        }
+        return ranges
+    }
+
+    /// Where the UTF-8 `bytes` hold a placeholder, `[REDACTED:<n>]` or `[REDACTED]`.
+    package static func ranges(in bytes: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var index = 0
+        while index + prefixBytes.count <= bytes.count {
+            guard bytes[index] == prefixBytes[0], bytes[index..<index + prefixBytes.count].elementsEqual(prefixBytes) else {
+                index += 1
+                continue
+            }
+            var end = index + prefixBytes.count
+            if end < bytes.count, bytes[end] == UInt8(ascii: ":") {
+                end += 1
+                let digitsStart = end
+                while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
+                if end == digitsStart { end = bytes.count }
+            }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "]") { ranges.append(index..<end + 1) }
+            index += prefixBytes.count
+        }
+        return ranges
+    }
+
+    private static let prefixBytes = Array("[REDACTED".utf8)
+
+    /// Whether replacing `range` would cut one of `placeholders` in two:
+    /// it overlaps the placeholder without holding the whole of it.
+    package static func cuts<Bound: Comparable>(_ range: Range<Bound>, _ placeholders: [Range<Bound>]) -> Bool {
+        placeholders.contains { $0.overlaps(range) && !(range.lowerBound <= $0.lowerBound && $0.upperBound <= range.upperBound) }
+    }
+
     /// The number of `text` when it is exactly a placeholder, such as 2 for `[REDACTED:2]`.
     package static func number(in text: String) -> Int? {
         let prefix = "[REDACTED:"

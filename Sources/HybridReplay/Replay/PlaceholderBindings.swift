@@ -6,6 +6,10 @@ struct PlaceholderBindings: Sendable {
         /// The cassette event whose value made the binding.
         var eventID: Int
         var kind: String
+        /// Whether the replay played the recorded value back as itself, unbound
+        /// until then: for a redaction placeholder the test supplies no value
+        /// for, the app was handed the placeholder's own text.
+        var playedBackAsItself = false
     }
 
     /// Bindings by recorded value, folded to lower case for kinds that ignore case.
@@ -159,6 +163,12 @@ struct PlaceholderBindings: Sendable {
             // A secret's bound value would only be hidden again in the report, where it reads as
             // the placeholder itself: say where it was bound, and that this is another value.
             if kind.isRedaction {
+                // Handed the placeholder's text, the app made another value of it (trimmed it, say) or
+                // sent one of its own: say so, for both read as placeholders in the report.
+                if existing.playedBackAsItself {
+                    return "event \(existing.eventID) played back the placeholder \(quoted(recorded)) itself, as the test "
+                        + "supplies no value for it (ReplayOptions.secrets), and this is another value"
+                }
                 return "this is another value than the one event \(existing.eventID) bound \(quoted(recorded)) to"
             }
             return "the \(kind.name) recorded as \(quoted(recorded)) was bound to \(quoted(existing.actual)) by event \(existing.eventID)"
@@ -213,7 +223,7 @@ struct PlaceholderBindings: Sendable {
         // recorded value already stands for it.
         if value == SecretScanner.redactedPlaceholder { return value }
         if kind.isOneToOne, let other = byActual[key], other != key { return value }
-        byRecorded[key] = Binding(actual: value, eventID: eventID, kind: kind.name)
+        byRecorded[key] = Binding(actual: value, eventID: eventID, kind: kind.name, playedBackAsItself: true)
         if kind.isOneToOne { byActual[key] = key }
         return value
     }

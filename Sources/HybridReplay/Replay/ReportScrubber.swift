@@ -53,17 +53,46 @@ struct ReportScrubber {
     }
 
     /// `text` with every learnt value replaced, longest first.
+    ///
+    /// A placeholder already in the text is never cut: an app handed
+    /// `[REDACTED:1]` that sends `[REDACTED:1` has that value hidden where it
+    /// stands alone, while `[REDACTED:1]` itself still reads as the cassette has it.
     func scrub(_ text: String) -> String {
         var text = text
         for (secret, placeholder) in replacements.sorted(by: { $0.key.count > $1.key.count }) {
-            text = text.replacingOccurrences(
-                of: JSONValue.string(secret).description, with: JSONValue.string(placeholder).description)
+            let quoted = JSONValue.string(secret).description
+            if text.contains("[REDACTED") {
+                text = Self.replacing(quoted, with: JSONValue.string(placeholder).description, in: text)
+                if secret.count >= Self.minimumBareLength { text = Self.replacing(secret, with: placeholder, in: text) }
+                continue
+            }
+            text = text.replacingOccurrences(of: quoted, with: JSONValue.string(placeholder).description)
             if secret.count >= Self.minimumBareLength {
                 // The standard library's replacing: Foundation's crashes on Linux when the value holds U+0000.
                 text = text.replacing(secret, with: placeholder)
             }
         }
         return text
+    }
+
+    /// `text` with each occurrence of `value` replaced by `placeholder`, but
+    /// for one that would cut a placeholder of `text` in two.
+    static func replacing(_ value: String, with placeholder: String, in text: String) -> String {
+        let protected = RedactionPlaceholders.ranges(in: text)
+        var result = ""
+        var position = text.startIndex
+        var searchStart = text.startIndex
+        while searchStart < text.endIndex, let found = text[searchStart...].firstRange(of: value) {
+            if RedactionPlaceholders.cuts(found, protected) {
+                searchStart = text.index(after: found.lowerBound)
+                continue
+            }
+            result += text[position..<found.lowerBound]
+            result += placeholder
+            position = found.upperBound
+            searchStart = found.upperBound
+        }
+        return position == text.startIndex ? text : result + text[position...]
     }
 
     /// `payload` with every learnt value replaced in every string it writes,

@@ -197,4 +197,14 @@ extension ScriptLiteralsTests {
         #expect(SecretScanner.findings(in: recorder.cassette()).isEmpty)
         #expect(!CassetteWriter.canonicalText(of: recorder.cassette()).contains("tok-9f8e7d6c5b"))
     }
+
+    @Test("a value that is part of a placeholder's text is replaced where it stands alone, never inside a placeholder, in text and in bytes")
+    func placeholdersStayWhole() {
+        let values = RedactedValues([("[REDACTED:1", "[REDACTED:3]")])
+        #expect(values.replacing(in: "[REDACTED:1] sent as [REDACTED:1") == "[REDACTED:1] sent as [REDACTED:3]")
+        #expect(
+            values.replacing(in: Data("[REDACTED:1] sent as [REDACTED:1".utf8))
+                == Data("[REDACTED:1] sent as [REDACTED:3]".utf8))
+        #expect(RedactionPlaceholders.ranges(in: Array("a [REDACTED:12] b [REDACTED] c [REDACTED:x] [REDACTED:".utf8)) == [2..<15, 18..<28])
+    }
 }

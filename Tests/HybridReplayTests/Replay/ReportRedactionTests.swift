@@ -120,6 +120,20 @@ struct ReportRedactionTests {
         #expect(scrubber.scrub("POST /login?t=abcdef123456") == "POST /login?t=[REDACTED:2]")
     }
 
+    @Test("a value made of part of a placeholder is hidden where it stands alone, never inside the placeholder")
+    func scrubberKeepsPlaceholdersWhole() {
+        var placeholders = RedactionPlaceholders(reserving: 2)
+        let payload = ScriptMessage(handler: "login", body: .object(["password": .string("[REDACTED:1")]))
+        var scrubber = ReportScrubber()
+        scrubber.learn(original: payload, redacted: Redaction.jsonField("password").apply(to: payload, placeholders: &placeholders))
+        scrubber.learn(placeholders)
+
+        #expect(
+            scrubber.scrub(#"password: expected "[REDACTED:1]", found "[REDACTED:1" (event 1 bound [REDACTED:1] and [REDACTED])"#)
+                == #"password: expected "[REDACTED:1]", found "[REDACTED:3]" (event 1 bound [REDACTED:1] and [REDACTED])"#)
+        #expect(scrubber.scrub("sent [REDACTED:1 then [REDACTED:12]") == "sent [REDACTED:3] then [REDACTED:12]")
+    }
+
     @Test("a secret holding U+0000 is replaced bare too, without crashing the report")
     func scrubberNul() {
         var placeholders = RedactionPlaceholders()

@@ -121,16 +121,18 @@ struct hr_watched_job {
 
 // Runs a watched job, then tells the watch that this run of it is over: it
 // has finished, or it has handed itself on (seen as it happened) or waits.
-// A main-actor job is a turn of the main actor: what it hands to other
-// queues is held until it returns.
+// A main-actor job of a replay's is a turn of the main actor: what it hands
+// to other queues is held until it returns. A recorder's (its key has the top
+// bit set) is only followed: the recording runs as the app would.
 static void hr_run_watched_job(void *wrapped) {
     struct hr_watched_job job = *(struct hr_watched_job *)wrapped;
     free(wrapped);
     unsigned long outer = running_key;
     running_key = job.key;
-    if (job.on_main) hr_job_hold_begin();
+    int holds = job.on_main && (job.key >> (sizeof(unsigned long) * 8 - 1)) == 0;
+    if (holds) hr_job_hold_begin();
     job.work(job.context);
-    if (job.on_main) hr_job_hold_end();
+    if (holds) hr_job_hold_end();
     running_key = outer;
     job.done(job.context, job.key);
 }

@@ -29,7 +29,8 @@ enum DispatchWatch {
     static var jobsHeldHere: Int { Int(hr_job_hold_held_here()) }
 
     /// Reports a block handed to a queue other than the main queue to the replay whose work handed it over.
-    /// Follows the jobs the replay's work hands to Dispatch until they have run (see `WatchedJobs`).
+    /// Follows the jobs the replay's work hands to Dispatch until they have run (see `WatchedJobs`),
+    /// and those of a recording's app code (see `RecordedJobs`).
     static func install() {
         hr_dispatch_watch_install { GlobalEnqueueWatch.noteDispatchedBlock() }
         hr_dispatch_after_watch_install { GlobalEnqueueWatch.holdDelayedBlock() }
@@ -38,10 +39,17 @@ enum DispatchWatch {
         hr_job_watch_install(
             { job, running in
                 guard let job else { return 0 }
-                return WatchedJobs.handingOver(job, running: running)
+                // A replay's work is the replay's; other app code, a recorder's (RecordedJobs).
+                let key = WatchedJobs.handingOver(job, running: running)
+                return key != 0 ? key : RecordedJobs.handingOver(job, running: running)
             },
             { job, key in
-                if let job { WatchedJobs.ran(job, key: key) }
+                guard let job else { return }
+                if key & RecordedJobs.keyBit != 0 {
+                    RecordedJobs.ran(job, key: key)
+                } else {
+                    WatchedJobs.ran(job, key: key)
+                }
             })
         hr_job_hold_install { job, key in
             if let job { WatchedJobs.releasedByBound(job, key: key) }

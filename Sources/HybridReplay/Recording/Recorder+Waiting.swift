@@ -12,26 +12,33 @@ extension Recorder {
     /// try await recorder.waitForEvents(JavaScriptResult.eventKind, count: 1)
     /// ```
     ///
+    /// Where the runtime watch is in (the testing glue's recordings on
+    /// Linux), it returns only once the work those events set going has gone
+    /// as far as it can on its own: a task
+    /// that awaited the result is back where it waits for the next stimulus.
+    ///
     /// - Parameters:
     ///   - kind: Such as `javascript.evaluate`.
     ///   - count: How many, counting those recorded before the call.
     ///   - patience: How long to wait in real time before giving up.
     /// - Returns: The `count`th event of `kind`.
     /// - Throws: ``WaitTimeout`` naming the events awaited and those recorded
-    ///   so far when they do not come in time; `CancellationError` when the task is cancelled.
+    ///   so far when they do not come in time, or app code's work does not
+    ///   settle in time after them; `CancellationError` when the task is cancelled.
     @discardableResult
     public func waitForEvents(
         _ kind: EventKind, count: Int = 1, patience: Duration = WaitTimeout.defaultPatience
     ) async throws -> Event {
         let awaited = "\(count) \(kind) event\(count == 1 ? "" : "s")"
-        return try await waiters.wait(for: awaited, patience: patience, progress: { [self] in recordedSoFar }) {
-            [self] in
+        let found = try await waiters.wait(for: awaited, patience: patience, progress: { [self] in recordedSoFar }) {
+            [self] () -> Event? in
             let matching = eventsWithoutStrands.lazy.filter { $0.kind == kind }
             guard matching.count >= Swift.max(count, 1) else { return nil }
-            let found = Array(matching)[Swift.max(count, 1) - 1]
-            // Numbered once, for the event returned.
-            return events.first { $0.id == found.id } ?? found
+            return Array(matching)[Swift.max(count, 1) - 1]
         }
+        try await waitUntilAppCodeSettles(after: awaited, patience: patience)
+        // Numbered once, for the event returned.
+        return events.first { $0.id == found.id } ?? found
     }
 
     /// Waits until `condition` holds for the events recorded so far.
@@ -42,7 +49,9 @@ extension Recorder {
     ///   - condition: Checked now and after every event recorded; it must
     ///     not block or call into the implementation.
     /// - Throws: ``WaitTimeout`` naming `awaited` and the events recorded so
-    ///   far when `condition` does not hold in time; `CancellationError` when the task is cancelled.
+    ///   far when `condition` does not hold in time, or app code's work does
+    ///   not settle in time after it (see ``waitForEvents(_:count:patience:)``);
+    ///   `CancellationError` when the task is cancelled.
     public func waitUntil(
         _ awaited: String, patience: Duration = WaitTimeout.defaultPatience,
         _ condition: @escaping @Sendable ([Event]) -> Bool
@@ -50,6 +59,24 @@ extension Recorder {
         try await waiters.wait(for: awaited, patience: patience, progress: { [self] in recordedSoFar }) {
             [self] in condition(events) ? () : nil
         }
+        try await waitUntilAppCodeSettles(after: awaited, patience: patience)
+    }
+
+    /// Where the runtime watch follows app code's jobs (``RecordedJobs``),
+    /// waits until what the events awaited set going has gone as far as it
+    /// can on its own: the main queue has run what was handed to it before
+    /// (a completion handler that recorded an answer and resumes the task
+    /// that awaited it), and every job of app code handed over since has run.
+    ///
+    /// A task that awaited the answer is then back where it waits for the
+    /// next stimulus, such as a consumer in `for await`, so the stimulus the
+    /// drive delivers next wakes it and causes what it does.
+    private func waitUntilAppCodeSettles(after awaited: String, patience: Duration) async throws {
+        guard MainQueueBarrier.enqueued != nil else { return }
+        await MainQueueBarrier.pass()
+        try await waiters.wait(
+            for: "app code's work to settle after \(awaited)", patience: patience, progress: { [self] in recordedSoFar }
+        ) { [self] in RecordedJobs.pending(jobKey) == 0 ? () : nil }
     }
 
     /// The kinds recorded so far, for errors: `recorded so far: script.message, http.request`.

@@ -53,6 +53,8 @@ public final class Recorder: Sendable {
     private let state = Locked(State())
     /// Drives waiting for events, woken by every event stored.
     let waiters = ConditionWaiters()
+    /// The key the jobs of app code this recorder follows are noted under (``RecordedJobs``).
+    let jobKey: UInt
 
     private struct State: Sendable {
         var events: [Event] = []
@@ -110,10 +112,13 @@ public final class Recorder: Sendable {
         self.engine = engine
         self.elapsed = Self.stopwatch(clock)
         self.taskWatermark = CurrentTask.isNumberedByRuntime ? CurrentTask.id?.value ?? 0 : 0
+        self.jobKey = RecordedJobs.newKey()
+        RecordedJobs.began(self, taskWatermark: taskWatermark)
         TaskHandoffs.recorderBegan(self)
     }
 
     deinit {
+        RecordedJobs.ended(jobKey, ObjectIdentifier(self))
         TaskHandoffs.recorderEnded(ObjectIdentifier(self))
     }
 

@@ -106,7 +106,7 @@ extension SimulatedWebView {
         let gate = SimulationGate<NavigationPolicy>()
         let ending = await gate.wait(timeout: timeout) {
             runOnMainActor {
-                delegate.decidePolicy(for: action) { [weak self] policy in
+                delegate.webView(self, decidePolicyFor: action) { [weak self] policy in
                     guard case .refused(let earlier) = gate.settle(.value(policy)) else { return }
                     self?.recordMisuse(.decision, Self.lateDecision(policy, for: action, after: earlier))
                 }

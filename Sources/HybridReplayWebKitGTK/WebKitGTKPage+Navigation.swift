@@ -19,7 +19,11 @@ extension WebKitGTKPage {
         // reference keeps it alive until the delegate answers. A delegate that
         // never answers leaves the navigation pending, as WKWebView would.
         let pending = PendingGTKRequest(OpaquePointer(decision), page: self)
-        performOnMainActor { delegate.decidePolicy(for: action) { policy in Self.answer(pending, policy) } }
+        performOnMainActor { [owner] in
+            // Asked under WebKit's name, whose default asks the seam's; the owner holds this page.
+            guard let owner else { return delegate.decidePolicy(for: action) { policy in Self.answer(pending, policy) } }
+            delegate.webView(owner, decidePolicyFor: action) { policy in Self.answer(pending, policy) }
+        }
         return true
     }
 

@@ -11,10 +11,14 @@ struct RecordingNavigationDelegate: NavigationDelegate {
     let recorder: Recorder
     let webView: AppWebView
 
-    func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+    func webView(
+        _ webView: any WebView, decidePolicyFor action: NavigationAction,
+        decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void
+    ) {
         let actionID = recorder.record(action, cause: nil)
+        let seen = self.webView.seen(instead: webView)
         recorder.deliver(actionID) {
-            app.decidePolicy(for: action) { [recorder] policy in
+            app.webView(seen, decidePolicyFor: action) { [recorder] policy in
                 recorder.record(NavigationDecision(policy), cause: actionID)
                 decisionHandler(policy)
             }
@@ -99,6 +103,20 @@ struct RecordingNavigationDelegate: NavigationDelegate {
 
     // The seam's shorter names, for a web view of the app's own that calls
     // them: each goes where WebKit's name goes.
+
+    func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+        guard let view = webView.view else {
+            // The app let go of its web view: its delegate is asked under the seam's name.
+            let actionID = recorder.record(action, cause: nil)
+            return recorder.deliver(actionID) {
+                app.decidePolicy(for: action) { [recorder] policy in
+                    recorder.record(NavigationDecision(policy), cause: actionID)
+                    decisionHandler(policy)
+                }
+            }
+        }
+        webView(view, decidePolicyFor: action, decisionHandler: decisionHandler)
+    }
 
     func decidePolicy(
         for action: NavigationAction, preferences: WebpagePreferences,

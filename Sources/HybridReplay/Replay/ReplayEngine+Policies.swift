@@ -14,7 +14,7 @@ extension ReplayEngine {
             }
         } else {
             let ticket = SettlementTicket(engine: self)
-            delegate.decidePolicy(for: action) { policy in
+            delegate.webView(webView, decidePolicyFor: action) { policy in
                 _ = ticket
                 self.effect(NavigationDecision(policy), knownCause: id)
             }

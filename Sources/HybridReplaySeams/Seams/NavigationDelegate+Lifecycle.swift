@@ -43,9 +43,21 @@ extension NavigationDelegate {
     }
 
     @MainActor public func webView(
+        _ webView: any WebView, decidePolicyFor navigationAction: NavigationAction,
+        decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void
+    ) {
+        decidePolicy(for: navigationAction, decisionHandler: decisionHandler)
+    }
+
+    @MainActor public func webView(
         _ webView: any WebView, decidePolicyFor navigationAction: NavigationAction, preferences: WebpagePreferences,
         decisionHandler: @escaping @Sendable (NavigationPolicy, WebpagePreferences) -> Void
     ) {
+        // The variant without preferences under WebKit's name takes a web view, which the
+        // seam's variant with preferences does not: that variant's default finds it here.
+        let asking = DecidingWebView.current
+        DecidingWebView.current = webView
+        defer { DecidingWebView.current = asking }
         decidePolicy(for: navigationAction, preferences: preferences, decisionHandler: decisionHandler)
     }
 
@@ -73,4 +85,13 @@ extension NavigationDelegate {
             self.webView(webView, didFail: failure, withError: failure.error)
         }
     }
+}
+
+/// The web view whose navigation delegate is deciding an action, while
+/// ``NavigationDelegate/webView(_:decidePolicyFor:preferences:decisionHandler:)``'s
+/// default runs: the default of the seam's variant with preferences asks the
+/// variant under WebKit's name with it, so a delegate that implements only
+/// `webView(_:decidePolicyFor:decisionHandler:)` is asked, as WebKit asks it.
+@MainActor enum DecidingWebView {
+    static var current: (any WebView)?
 }

@@ -17,7 +17,14 @@ extension NavigationDelegate {
         for action: NavigationAction, preferences: WebpagePreferences,
         decisionHandler: @escaping @Sendable (NavigationPolicy, WebpagePreferences) -> Void
     ) {
-        decidePolicy(for: action) { policy in decisionHandler(policy, preferences) }
+        if let webView = DecidingWebView.current {
+            // Asked by a web view: through the variant under WebKit's name, which by default asks the one below.
+            DecidingWebView.current = nil
+            defer { DecidingWebView.current = webView }
+            self.webView(webView, decidePolicyFor: action) { policy in decisionHandler(policy, preferences) }
+        } else {
+            decidePolicy(for: action) { policy in decisionHandler(policy, preferences) }
+        }
     }
 
     @MainActor public func decidePolicy(

@@ -11,8 +11,8 @@ public protocol NavigationDelegate: Sendable {
     ///
     /// The default implementation allows every action, as `WKWebView` does
     /// when its delegate lacks `webView(_:decidePolicyFor:decisionHandler:)`.
-    /// Port that method under this name: the seam has no requirement of
-    /// WebKit's name for it, so a method that keeps WebKit's name is never called.
+    /// A port may keep that method's name instead
+    /// (``webView(_:decidePolicyFor:decisionHandler:)-(_,NavigationAction,_)``).
     @MainActor func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void)
 
     /// Decides `action` and the page's `preferences`, as
@@ -98,6 +98,14 @@ public protocol NavigationDelegate: Sendable {
 
     /// `webViewWebContentProcessDidTerminate(_:)`; by default ``webContentProcessDidTerminate()``.
     @MainActor func webViewWebContentProcessDidTerminate(_ webView: any WebView)
+
+    /// `webView(_:decidePolicyFor:decisionHandler:)` for an action, under
+    /// WebKit's name; by default ``decidePolicy(for:decisionHandler:)-(NavigationAction,_)``.
+    /// A delegate that implements it and no variant with preferences is asked
+    /// it for every action, as WebKit asks it.
+    @MainActor func webView(
+        _ webView: any WebView, decidePolicyFor navigationAction: NavigationAction,
+        decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void)
 
     /// `webView(_:decidePolicyFor:preferences:decisionHandler:)`; by default
     /// ``decidePolicy(for:preferences:decisionHandler:)``.

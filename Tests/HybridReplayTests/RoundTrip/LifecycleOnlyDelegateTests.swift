@@ -89,3 +89,57 @@ struct LifecycleOnlyDelegateTests {
         #expect(issue.eventID == 2 && issue.expected == "allow" && issue.found == "cancel", "\(failing)")
     }
 }
+
+/// A port that keeps WebKit's name for the decision,
+/// `webView(_:decidePolicyFor:decisionHandler:)`, is asked it for every action,
+/// as WebKit asks it: the optional seam method does not leave it uncalled.
+@Suite("A navigation delegate that decides under WebKit's name")
+struct WebKitNamedDecisionTests {
+    /// Keeps links to its own host in the web view and cancels the rest, written as a WKNavigationDelegate is.
+    @MainActor final class SameHostPolicy: NavigationDelegate {
+        private(set) var asked: [String] = []
+
+        init(platform: Platform) {
+            platform.webView.setNavigationDelegate(self)
+        }
+
+        func webView(
+            _ webView: any WebView, decidePolicyFor navigationAction: NavigationAction,
+            decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void
+        ) {
+            asked.append(navigationAction.urlString)
+            decisionHandler(navigationAction.request.url?.host == "app.example.com" ? .allow : .cancel)
+        }
+    }
+
+    static let inside = NavigationAction(url: "https://app.example.com/next", navigationType: .linkActivated, targetFrame: .main())
+    static let outside = NavigationAction(url: "https://elsewhere.example/", navigationType: .linkActivated, targetFrame: .main())
+
+    @Test("the simulated web view asks it, and does what it decides")
+    func simulatedAsks() async throws {
+        let page = SimulatedWebView()
+        let policy = await SameHostPolicy(platform: .simulated(webView: page))
+        #expect(try await page.navigate(Self.inside) == .allow)
+        #expect(try await page.navigate(Self.outside) == .cancel)
+        #expect(await policy.asked == [Self.inside.urlString, Self.outside.urlString])
+    }
+
+    @Test("a recording holds its decisions, and the replay passes against it and fails against a delegate that allows everything")
+    func recordsAndReplays() async throws {
+        let page = SimulatedWebView()
+        let cassette = try await recordWrittenAndRead(
+            "webkit-named-decision", platform: .simulated(webView: page), setUp: { await SameHostPolicy(platform: $0) },
+            drive: { _ in
+                _ = try await page.navigate(Self.inside)
+                _ = try await page.navigate(Self.outside)
+            })
+        let decisions = cassette.events.compactMap { $0.payload(as: NavigationDecision.self) }
+        #expect(decisions == [NavigationDecision(.allow), NavigationDecision(.cancel)])
+        let report = await Replayer(cassette: cassette, options: fastReplay).replay { await SameHostPolicy(platform: $0) }
+        #expect(report.passed, "\(report)")
+        let failing = await Replayer(cassette: cassette, options: fastReplay).replay {
+            await LifecycleOnlyDelegateTests.ReadyNotifier(platform: $0)
+        }
+        #expect(failing.issues.first?.expected == "cancel" && failing.issues.first?.found == "allow", "\(failing)")
+    }
+}

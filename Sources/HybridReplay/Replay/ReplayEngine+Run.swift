@@ -93,11 +93,8 @@ extension ReplayEngine {
             // Exploring: what was recorded but not made holds nothing back.
             if script.explores, outcome == .idle, giveUpBlockingEffects() { continue }
             // An effect is missing only when the implementation has finished its work,
-            // not when some of it waits on the replay while the rest may still make it;
-            // unless the runtime watch follows all the rest: then what waits on the
-            // replay is all there is, and waiting out the stall timeout shows nothing.
-            let followsAll = followsAllWork
-            if outcome == .idle, !followsAll, await settle(since: seen, finished: true) == .changed { continue }
+            // not when some of it waits on the replay while the rest may still make it.
+            if outcome == .idle, await settle(since: seen, finished: true) == .changed { continue }
             // Work the replay cannot see may still make it: wait for that within the stall timeout.
             var waitedForUnseen = false
             if outcome == .idle, !isStalled, options.unseenWork == .expected || sawUnseenWork {
@@ -105,7 +102,7 @@ extension ReplayEngine {
                 if await wait(since: seen, idleEnds: false) == .changed { continue }
             }
             reportStuck(
-                busy: outcome == .busy, stillWaiting: outcome == .idle && !followsAll && !isFinished && !waitedForUnseen,
+                busy: outcome == .busy, stillWaiting: outcome == .idle && !isFinished && !waitedForUnseen,
                 waitedForUnseen: waitedForUnseen)
         }
         await finish()

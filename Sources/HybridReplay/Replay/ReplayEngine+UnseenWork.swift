@@ -150,17 +150,6 @@ extension ReplayEngine {
         return enqueues > 0 || blocks > 0 || state.withLock { $0.work.untrackedEffects > 0 }
     }
 
-    /// Whether the runtime watch follows every piece of this run's work: it
-    /// counts what app code hands over (Linux, the testing glue's replays),
-    /// saw nothing handed where it cannot follow (``sawUnseenWork``: a
-    /// `Task.detached`, another Dispatch queue, a thread, an effect outside
-    /// every lease), no job it follows is still on its way, and the test did
-    /// not declare work of its own the replay cannot see. Then work that waits
-    /// on the replay cannot be beside other work that may still make an effect.
-    var followsAllWork: Bool {
-        MainQueueBarrier.enqueued != nil && options.unseenWork != .expected && !sawUnseenWork && !runsWatchedJobs
-    }
-
     /// What the report says of the unseen work, or `nil` when there was none.
     var unseenWorkSummary: String? {
         let (enqueues, blocks, released, threads) = unseen.withLock {

@@ -23,6 +23,13 @@ public enum SetCookie {
     ///   - now: The time `Max-Age` counts from.
     /// - Returns: The cookie, with `expires` as an RFC 3339 date in UTC, or
     ///   `nil` when the header is malformed or the domain is not allowed.
+    public static func parse(_ header: String, requestURL: URL, now: Date) -> Cookie? {
+        parse(header, requestURL: requestURL.absoluteString, now: now)
+    }
+
+    /// A `Set-Cookie` header's value read into a cookie, for the request at
+    /// `requestURL` as the cassette writes it (``HTTPRequest/urlString``);
+    /// see ``parse(_:requestURL:now:)-(_,URL,_)``.
     public static func parse(_ header: String, requestURL: String, now: Date) -> Cookie? {
         guard let components = URLComponents(string: requestURL), let requestHost = components.host?.lowercased(),
             !requestHost.isEmpty

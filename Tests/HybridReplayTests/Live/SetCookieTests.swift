@@ -18,6 +18,15 @@ struct SetCookieTests {
         #expect(cookie == Cookie(name: "sid", value: "abc", domain: "app.example", path: "/sso"))
     }
 
+    @Test("the request's URL may be given as a URL, as URLSession code holds it, with the same result")
+    func requestURLAsURL() throws {
+        let url = try #require(URL(string: "https://app.example/sso/start"))
+        let header = "sid=abc; Domain=app.example; Max-Age=60; Secure"
+        #expect(SetCookie.parse(header, requestURL: url, now: now) == parse(header))
+        #expect(SetCookie.parse(header, requestURL: url, now: now) != nil)
+        #expect(SetCookie.parse("sid=abc; Domain=elsewhere.example", requestURL: url, now: now) == nil)
+    }
+
     @Test("reads every attribute, case-insensitively and with spaces")
     func attributes() throws {
         let header =

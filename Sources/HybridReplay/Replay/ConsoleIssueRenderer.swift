@@ -69,7 +69,12 @@ package enum ConsoleIssueRenderer {
         case .neverSettled(let kind):
             return settlement(kind, issue) { $0.missing }
         case .settledDifferently(let kind):
-            return settlement(kind, issue) { $0.differs ?? "" }
+            var shown = issue
+            if let expected = issue.expected, expected == issue.found, !issue.differences.isEmpty {
+                // Two summaries that read the same (a password hidden on both sides): the difference is below.
+                shown.found = expected + " (the same in summary: the field below differs)"
+            }
+            return settlement(kind, shown) { $0.differs ?? "" }
         case .repeats:
             // What the repeat was made in reaction to says which callback made the call again.
             return "unexpected effect: it repeats \(related), which already happened"

@@ -73,6 +73,22 @@ struct ConsoleIssueRendererTests {
         #expect(issue.headline == "event 2 (navigation.responseDecision): " + issue.message)
     }
 
+    @Test("a settlement whose two summaries read the same (a hidden password that differs) points to the field below")
+    func settledDifferentlyWithEqualSummaries() {
+        var issue = ReplayIssue(
+            kind: .unexpectedEffect, eventID: 4, eventKind: AuthenticationAnswer.eventKind,
+            statement: .settledDifferently(AuthenticationAnswer.eventKind),
+            cause: Reference(id: 3, kind: AuthenticationChallenge.eventKind, summary: "intranet.example basic", style: .summary),
+            expected: #"useCredential as "ada" with a password"#, found: #"useCredential as "ada" with a password"#)
+        issue.differences = [FieldDifference(path: "credential.password", expected: #""[REDACTED:1]""#, actual: #""[REDACTED:2]""#)]
+        #expect(issue.message.hasSuffix(
+            #"expected useCredential as "ada" with a password, found useCredential as "ada" with a password (the same in summary: the field below differs)"#),
+            "\(issue.message)")
+        // Summaries that differ, or no field to point to, are shown as they are.
+        issue.differences = []
+        #expect(issue.message.hasSuffix(#"found useCredential as "ada" with a password"#), "\(issue.message)")
+    }
+
     @Test("a value holding a slot's name is written as it is, not filled again")
     func valuesAreNotTemplates() {
         let issue = ReplayIssue(

@@ -60,6 +60,7 @@ enum IssueAttachment {
             ("busy", .value(.bool(stall.wasBusy))), ("clock", seconds(stall.clock)),
         ]
         if let deadline = stall.sleeperDeadline { members.append(("sleeperDeadline", seconds(deadline))) }
+        if let recordedAt = stall.recordedAt { members.append(("recordedAt", seconds(recordedAt))) }
         if stall.untrackedEffects > 0 {
             members.append(("untrackedEffects", .value(.number(Double(stall.untrackedEffects)))))
         }

@@ -200,6 +200,9 @@ package enum ConsoleIssueRenderer {
                 : "the implementation was still busy after \(stall.stallTimeout) of real time, at \(clock) s on the cassette's clock, with work the replay cannot see (Task.detached, Dispatch or a thread)"
         if let deadline = stall.sleeperDeadline {
             text += ", waiting on the replay clock until \(CanonicalNumber.text(Recorder.seconds(deadline))) s"
+            if let recordedAt = stall.recordedAt {
+                text += ", later than the \(CanonicalNumber.text(Recorder.seconds(recordedAt))) s at which the recording has this effect"
+            }
         }
         if stall.wasBusy, let first = stall.firstUntrackedEffect {
             let count = stall.untrackedEffects == 1 ? "1 effect" : "\(stall.untrackedEffects) effects"

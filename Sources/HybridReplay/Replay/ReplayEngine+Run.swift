@@ -186,6 +186,8 @@ extension ReplayEngine {
             if let settlement = Settlement.of(effect.kind), let cause = effect.cause {
                 issues.append(settlement.missingIssue(effect, cause: cause, in: script))
             } else {
+                var stall = stall
+                if let deadline = stall.sleeperDeadline, effect.time < deadline { stall.recordedAt = effect.time }
                 // What the platform sends because of the call could not be sent either.
                 issues.append(
                     ReplayIssue(

@@ -30,6 +30,10 @@ extension ReplayIssue {
         /// started) had neither ended nor waited on the replay, such as a
         /// task in a `Task.sleep` of real time.
         public var busyTrackedWork: Int
+        /// When a sleeper on the replay clock waited past it: the time on the
+        /// cassette's clock at which the recording has the missing effect (a
+        /// delay longer than recorded, such as a backoff, keeps it from coming).
+        public var recordedAt: Duration?
 
         package init(
             wasBusy: Bool, clock: Duration, sleeperDeadline: Duration?, untrackedEffects: Int,

@@ -143,7 +143,10 @@ struct LongerBackoffTests {
         #expect(stall.stillWaitedOnReplay || stall.wasBusy, "\(issue)")
         if stall.stillWaitedOnReplay {
             #expect(stall.sleeperDeadline == .seconds(1), "\(issue)")
-            #expect(issue.message.contains("waiting on the replay clock until 1 s"), "\(issue)")
+            #expect(stall.recordedAt == .milliseconds(500), "\(issue)")
+            #expect(
+                issue.message.contains("waiting on the replay clock until 1 s, later than the 0.5 s at which the recording has this effect"),
+                "\(issue)")
         }
         #expect(report.issues.count == 1, "\(report)")
     }

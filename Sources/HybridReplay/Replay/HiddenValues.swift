@@ -11,6 +11,15 @@
 /// - a value a placeholder was **bound** to while matching, and
 /// - a value a **diverging** effect has in a field where the recorded event
 ///   it differs from has a placeholder.
+///
+/// A diverging effect's value stands for the placeholder, as a bound one
+/// does, when nothing in the run gave that placeholder a value — the test
+/// declares none for it, no match bound it, no stimulus played it back —
+/// and no value found earlier took it: it is what the replay would have
+/// bound the placeholder to, and the field did not differ. An effect that
+/// diverges for another reason (a user name) therefore shows its unchanged
+/// secret under the cassette's number; any other value is some secret,
+/// not necessarily that one, and gets a number of its own.
 package struct HiddenValues {
     package init() {}
 
@@ -20,24 +29,36 @@ package struct HiddenValues {
     init(secrets: [Int: String], bindings: PlaceholderBindings) {
         for (number, secret) in secrets.sorted(by: { $0.key < $1.key }) {
             note(secret, as: RedactionPlaceholders.placeholder(number), bound: true)
+            given.insert(RedactionPlaceholders.placeholder(number))
         }
         for (recorded, binding) in bindings.byRecorded.sorted(by: { $0.key < $1.key })
         where !Self.placeholderRanges(in: recorded).isEmpty {
             note(binding.actual, as: recorded, bound: true)
+            // Played back as itself, the placeholder has a value too: its own text.
+            given.insert(recorded)
         }
     }
 
-    /// Each secret with the placeholder that stands for it, and whether the
-    /// replay bound the placeholder to it (rather than found it in an
-    /// effect that diverged, where it may be another secret altogether).
+    /// Each secret with the placeholder that stands for it, and whether it
+    /// is the placeholder's value in this run — the declared secret, the
+    /// value bound, or the first found where nothing gave the placeholder a
+    /// value — rather than a value found in an effect that diverged, where
+    /// it may be another secret altogether.
     private(set) var pairs: [(secret: String, placeholder: String, bound: Bool)] = []
+
+    /// The placeholders the run gave a value: declared, bound or played back.
+    private var given: Set<String> = []
 
     package var isEmpty: Bool { pairs.isEmpty }
 
-    /// Notes `actual` as what the recorded `placeholder` stood for.
+    /// Notes `actual` as what the recorded `placeholder` stood for; a value
+    /// found in a diverging effect for exactly a placeholder the run gave no
+    /// value and no earlier value took stands for it.
     mutating func note(_ actual: String, as placeholder: String, bound: Bool = false) {
         guard !actual.isEmpty, actual != placeholder else { return }
-        pairs.append((actual, placeholder, bound))
+        let takes = !bound && RedactionPlaceholders.number(in: placeholder) != nil && !given.contains(placeholder)
+            && !pairs.contains { $0.placeholder == placeholder && $0.bound }
+        pairs.append((actual, placeholder, bound || takes))
     }
 
     /// Notes every field of `actual` that sits where `recorded` has a

@@ -13,7 +13,9 @@ extension ReplayReport {
     /// rule was recorded as holding no secret, and is reported as it is.
     /// Credentials found by their shape (JWTs, bearer tokens, well-known key
     /// prefixes) are hidden wherever the implementation put them. Secrets are numbered after the cassette's own
-    /// placeholders, a bound value by the placeholder it was bound to.
+    /// placeholders, a bound value by the placeholder it was bound to, and so
+    /// is the value an effect that diverged for another reason has where a
+    /// placeholder nothing gave a value was recorded.
     ///
     /// - Parameters:
     ///   - redaction: The rules to apply besides the defaults, such as
@@ -35,8 +37,11 @@ extension ReplayReport {
         var placeholders = RedactionPlaceholders(
             reserving: RedactionPlaceholders.highestNumber(
                 in: String(decoding: CassetteWriter.canonicalBytes(of: recorded), as: UTF8.self)))
+        // A value found in an effect that diverged elsewhere, where a placeholder nothing in the
+        // run gave a value was recorded, is adopted too (see ``HiddenValues``): the replay would
+        // have bound the placeholder to it, so an unchanged secret keeps the cassette's number.
         for pair in hidden.pairs where pair.bound { placeholders.adopt(pair.secret, as: pair.placeholder) }
-        // A value found where the cassette has a placeholder, in an effect that
+        // Any other value found where the cassette has a placeholder, in an effect that
         // diverged, is some secret, not necessarily that one: it gets a number of its own.
         for pair in hidden.pairs where !pair.bound { _ = placeholders.placeholder(for: pair.secret) }
         var report = self

@@ -25,8 +25,9 @@ struct ReportScrubber {
         for (secret, placeholder) in placeholders.replacements { note(secret, placeholder) }
     }
 
-    /// Learns the values a replay bound to the cassette's placeholders; values
-    /// found in diverging effects are numbered on their own (see ``ReplayReport``).
+    /// Learns the values a replay bound to the cassette's placeholders, or
+    /// would have bound them to; other values found in diverging effects are
+    /// numbered on their own (see ``HiddenValues``).
     mutating func learn(_ hidden: HiddenValues) {
         for pair in hidden.pairs where pair.bound { note(pair.secret, pair.placeholder) }
     }

@@ -81,7 +81,8 @@ struct HiddenValuesTests {
         hidden.learn(
             recorded: ScriptMessage(handler: "h", body: body), actual: ScriptMessage(handler: "h", body: actual))
         #expect(Set(hidden.pairs.map(\.secret)) == ["alpha:beta", "gamma", "delta", "epsilon"])
-        #expect(hidden.pairs.allSatisfy { !$0.bound })
+        // Nothing gave the placeholders a value: each secret found for exactly one stands for it.
+        #expect(Set(hidden.pairs.filter(\.bound).map(\.secret)) == ["gamma", "delta"])
     }
 
     @Test("finds the secret by the separators around a placeholder when the text around it changed")

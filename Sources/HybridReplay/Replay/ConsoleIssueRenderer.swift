@@ -102,15 +102,16 @@ package enum ConsoleIssueRenderer {
         case .extraBefore:
             return "unexpected effect: nothing in the cassette expects it before \(related), which happened right after it"
         case .aheadOfStimulus:
-            // The call not made yet is what a developer looks for first: it leads.
-            if let call = issue.missingCall {
-                return "unexpected effect: it came before \(call), which has not happened yet: the call the recording "
-                    + "made first is missing, or this effect is one the recording does not have; nothing in the cassette "
-                    + "expects it before \(related), which answers that call, is delivered, and the recorded effect "
-                    + "nearest to it, after that, differs from it"
+            // Short sentences, in the order a developer reads them: what happened, the likely
+            // reason (the call not made yet, which is what to look for first), what it is nearest to.
+            let stimulus = issue.relatedEvent.map { "event \($0.id)" } ?? "that event"
+            let reason = issue.missingCall.map { call in
+                " Most likely the call the recording made first is missing: \(call), answered by \(stimulus), "
+                    + "has not happened yet. Otherwise this effect is one the recording does not have."
             }
-            return "unexpected effect: nothing in the cassette expects it before \(related) is delivered; "
-                + "the recorded effect nearest to it comes after that, and differs from it"
+            let nearest = "The recorded effect nearest to it" + (issue.eventID.map { ", event \($0)," } ?? "")
+                + " comes after \(stimulus) and differs " + (issue.differences.isEmpty ? "from it" : "in the fields below")
+            return "unexpected effect: nothing in the cassette expects it before \(related) is delivered.\(reason ?? "") \(nearest)"
         case .skipped:
             return "expected effect did not happen" + (issue.cause.map { " after \($0)" } ?? "") + ": "
                 + (issue.expected ?? issue.eventKind.map { "\($0)" } ?? "") + "; \(related), recorded after it, happened without it"
@@ -179,10 +180,11 @@ package enum ConsoleIssueRenderer {
     /// (One that only comes nearest to it, ``ReplayIssue/Statement/aheadOfStimulus``,
     /// may as well be an effect the recording does not have — an evaluation
     /// for a search the app forgot to cancel — made before a call that is
-    /// still to come; its sentence names the call first and says both.)
+    /// still to come; its sentences give the call as the likely reason and say both.)
     private static func missingCall(_ issue: ReplayIssue) -> String {
         guard let call = issue.missingCall else { return "" }
-        return "; that answers \(call), which has not happened: the call the recording made first is missing"
+        let answer = issue.cause.map { "event \($0.id)" } ?? "its cause"
+        return ". The call the recording made first is missing: \(call), answered by \(answer), has not happened"
     }
 
     /// Why the replay judged when it did.

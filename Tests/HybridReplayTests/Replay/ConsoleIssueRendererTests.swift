@@ -109,21 +109,48 @@ struct ConsoleIssueRendererTests {
         #expect(message(.repeats, cause: Self.action, related: Self.route) == "unexpected effect: it repeats event 2 (navigation.route present r=255), which already happened; this one was made in reaction to event 1 (navigate://present?r=255&g=255&b=0)")
         #expect(message(.differs) == "the effect that happened differs from the recording")
         #expect(message(.beforeCause, cause: Self.route) == "happened before its cause, event 2 (navigation.route present r=255), was delivered")
-        #expect(ReplayIssue(kind: .effectBeforeCause, eventID: nil, eventKind: nil, statement: .beforeCause, cause: Self.route, missingCall: Self.action).message == "happened before its cause, event 2 (navigation.route present r=255), was delivered; that answers event 1 (navigate://present?r=255&g=255&b=0), which has not happened: the call the recording made first is missing")
+        #expect(ReplayIssue(kind: .effectBeforeCause, eventID: nil, eventKind: nil, statement: .beforeCause, cause: Self.route, missingCall: Self.action).message == "happened before its cause, event 2 (navigation.route present r=255), was delivered. The call the recording made first is missing: event 1 (navigate://present?r=255&g=255&b=0), answered by event 2, has not happened")
         #expect(message(.beforeCause, cause: Self.route, related: Self.action) == "happened in reaction to event 1 (navigate://present?r=255&g=255&b=0), before its recorded cause, event 2 (navigation.route present r=255), was delivered")
         #expect(message(.beforeStimuliAhead) == "happened before the stimuli recorded ahead of it were delivered")
         #expect(message(.beforeEarlierOfSameCause, cause: Self.route, related: Self.route) == "happened before event 2 (navigation.route present r=255); both follow event 2 (navigation.route present r=255) and were recorded in that order")
         #expect(message(.beforeEarlierOfSameCause, related: Self.route) == "happened before event 2 (navigation.route present r=255); neither has a cause and were recorded in that order")
         #expect(message(.beforeRecordedAhead, related: Self.route) == "happened before event 2 (navigation.route present r=255), which was recorded ahead of it")
         #expect(message(.extraBefore, related: Self.route) == "unexpected effect: nothing in the cassette expects it before event 2 (navigation.route present r=255), which happened right after it")
-        #expect(message(.aheadOfStimulus, related: Self.route) == "unexpected effect: nothing in the cassette expects it before event 2 (navigation.route present r=255) is delivered; the recorded effect nearest to it comes after that, and differs from it")
-        // Ahead of a call not made yet: the call leads, since it is what to look for first.
-        #expect(ReplayIssue(kind: .unexpectedEffect, eventID: nil, eventKind: nil, statement: .aheadOfStimulus, relatedEvent: Self.route, missingCall: Self.action).message == "unexpected effect: it came before event 1 (navigate://present?r=255&g=255&b=0), which has not happened yet: the call the recording made first is missing, or this effect is one the recording does not have; nothing in the cassette expects it before event 2 (navigation.route present r=255), which answers that call, is delivered, and the recorded effect nearest to it, after that, differs from it")
+        #expect(message(.aheadOfStimulus, related: Self.route) == "unexpected effect: nothing in the cassette expects it before event 2 (navigation.route present r=255) is delivered. The recorded effect nearest to it comes after event 2 and differs from it")
+        // Ahead of a call not made yet: the call is the likely reason, after what happened.
+        #expect(ReplayIssue(kind: .unexpectedEffect, eventID: nil, eventKind: nil, statement: .aheadOfStimulus, relatedEvent: Self.route, missingCall: Self.action).message == "unexpected effect: nothing in the cassette expects it before event 2 (navigation.route present r=255) is delivered. Most likely the call the recording made first is missing: event 1 (navigate://present?r=255&g=255&b=0), answered by event 2, has not happened yet. Otherwise this effect is one the recording does not have. The recorded effect nearest to it comes after event 2 and differs from it")
         #expect(message(.nothingExpects) == "unexpected effect: nothing in the cassette expects navigation.route here")
         #expect(message(.nothingExpects, cause: Self.route) == "unexpected effect: nothing in the cassette expects navigation.route in reaction to event 2 (navigation.route present r=255)")
         #expect(message(.undeliverable("the web view has no UI delegate")) == "could not be delivered: the web view has no UI delegate")
         #expect(message(.schemeTaskMisuse("didFinish() was called twice"), cause: Reference(id: 1, kind: nil, summary: "", style: .id)) == "the scheme task for event 1: didFinish() was called twice")
         #expect(message(.setUpThrew("Oops()")) == "setting up the implementation threw Oops()")
+    }
+
+    @Test("an effect ahead of a call not made yet is told in short sentences: what happened, the likely reason, the nearest")
+    func aheadOfAMissingCall() {
+        // An outside tester's shape: a reply sent before the one-shot location request it needs.
+        let issue = ReplayIssue(
+            kind: .unexpectedEffect, eventID: 10, eventKind: ScriptReply.eventKind, statement: .aheadOfStimulus,
+            relatedEvent: Reference(id: 9, kind: LocationUpdate.eventKind, summary: "48.21,16.37 ±12m", style: .kindAndSummary),
+            differences: [
+                FieldDifference(path: "value.lat", expected: "48.21", actual: "0"),
+                FieldDifference(path: "value.venue", expected: #""Hall B""#, actual: #""Hall A""#),
+            ],
+            actual: #"script.reply value {"lat":0,"venue":"Hall A"}"#,
+            missingCall: Reference(id: 8, kind: OneShotLocationRequest.eventKind, summary: "one fix", style: .kindAndSummary))
+        #expect(issue.description == """
+            event 10 (script.reply): unexpected effect: nothing in the cassette expects it before event 9 (location.locations 48.21,16.37 ±12m) is delivered. \
+            Most likely the call the recording made first is missing: event 8 (location.requestLocation one fix), answered by event 9, has not happened yet. \
+            Otherwise this effect is one the recording does not have. \
+            The recorded effect nearest to it, event 10, comes after event 9 and differs in the fields below
+              value.lat: expected 48.21, found 0
+              value.venue: expected "Hall B", found "Hall A"
+              happened: script.reply value {"lat":0,"venue":"Hall A"}
+            """)
+        // Without the call (it was made; its answer is still to come) the reason is left out.
+        var answered = issue
+        answered.missingCall = nil
+        #expect(answered.message == "unexpected effect: nothing in the cassette expects it before event 9 (location.locations 48.21,16.37 ±12m) is delivered. The recorded effect nearest to it, event 10, comes after event 9 and differs in the fields below")
     }
 
     @Test("an effect skipped by a later one of its cause is worded with both")

@@ -46,7 +46,7 @@ struct SkippedCallTests {
         let first = try #require(report.issues.first, "\(report)")
         #expect(first.statement == .beforeCause)
         #expect(first.missingCall?.id == 2, "\(report)")
-        #expect(first.message.contains("that answers event 2 (http.request PUT https://media.example/photos/1), which has not happened"), "\(report)")
+        #expect(first.message.contains("The call the recording made first is missing: event 2 (http.request PUT https://media.example/photos/1), answered by event 3, has not happened"), "\(report)")
     }
 
     /// Asks for an album's size and shows it; the buggy one skips the request and shows "unknown".
@@ -92,8 +92,9 @@ struct SkippedCallTests {
                 #expect(first.missingCall?.id == 2, "\(report)")
                 #expect(
                     first.message.contains(
-                        "which has not happened yet: the call the recording made first is missing, "
-                            + "or this effect is one the recording does not have"), "\(report)")
+                        "Most likely the call the recording made first is missing: event 2 (http.request GET "
+                            + "https://media.example/albums/7/size), answered by event 3, has not happened yet. "
+                            + "Otherwise this effect is one the recording does not have."), "\(report)")
             }
         }
     }
@@ -134,9 +135,13 @@ struct SkippedCallTests {
         #expect(first.kind == .unexpectedEffect)
         #expect(first.statement == .aheadOfStimulus)
         #expect(first.missingCall?.id == 2, "\(report)")
+        // What happened, then the likely reason, then the nearest recorded effect, each in a sentence of its own.
         #expect(
-            first.message.contains("which has not happened yet: the call the recording made first is missing, or this effect is one the recording does not have"),
-            "\(report)")
+            first.message == "unexpected effect: nothing in the cassette expects it before event 3 (http.response 200 "
+                + "(5 bytes of text)) is delivered. Most likely the call the recording made first is missing: event 2 "
+                + "(http.request GET https://media.example/albums/7/size), answered by event 3, has not happened yet. "
+                + "Otherwise this effect is one the recording does not have. The recorded effect nearest to it, event 4, "
+                + "comes after event 3 and differs in the fields below", "\(report)")
     }
 
     @Test("the upload made first replays green")

@@ -79,7 +79,9 @@ package enum RecordedJobs {
     package static func handingOver(_ job: UnsafeRawPointer, running: UInt) -> UInt {
         // Where tasks are not numbered, the drive's own jobs could not be told from app code's.
         guard CurrentTask.isNumberedByRuntime else { return 0 }
-        let scopeOwner = CauseScope.current?.owner
+        let scopeOwner = running & keyBit != 0 ? nil : CauseScope.current?.owner
+        // Neither a followed job nor code reacting to a recorder's stimulus: most jobs, taken without the lock.
+        guard running & keyBit != 0 || scopeOwner != nil else { return 0 }
         let found = state.withLock { state -> (key: UInt, taskWatermark: UInt64)? in
             let key = running & keyBit != 0 ? running : scopeOwner.flatMap { state.keys[$0] }
             guard let key, let following = state.following[key] else { return nil }

@@ -154,15 +154,7 @@ package struct HiddenValues {
 
     /// Where `text` holds placeholders such as `[REDACTED:2]`.
     static func placeholderRanges(in text: String) -> [Range<String.Index>] {
-        var ranges: [Range<String.Index>] = []
-        var searchStart = text.startIndex
-        while let open = text[searchStart...].range(of: "[REDACTED:") {
-            guard let close = text[open.upperBound...].firstIndex(of: "]") else { break }
-            let candidate = open.lowerBound..<text.index(after: close)
-            if RedactionPlaceholders.number(in: String(text[candidate])) != nil { ranges.append(candidate) }
-            searchStart = candidate.upperBound
-        }
-        return ranges
+        RedactionPlaceholders.ranges(in: text).filter { RedactionPlaceholders.number(in: String(text[$0])) != nil }
     }
 }
 

@@ -61,25 +61,18 @@ struct ReportScrubber {
     func scrub(_ text: String) -> String {
         var text = text
         for (secret, placeholder) in replacements.sorted(by: { $0.key.count > $1.key.count }) {
-            let quoted = JSONValue.string(secret).description
-            if text.contains("[REDACTED") {
-                text = Self.replacing(quoted, with: JSONValue.string(placeholder).description, in: text)
-                if secret.count >= Self.minimumBareLength { text = Self.replacing(secret, with: placeholder, in: text) }
-                continue
-            }
-            text = text.replacingOccurrences(of: quoted, with: JSONValue.string(placeholder).description)
-            if secret.count >= Self.minimumBareLength {
-                // The standard library's replacing: Foundation's crashes on Linux when the value holds U+0000.
-                text = text.replacing(secret, with: placeholder)
-            }
+            text = Self.replacing(JSONValue.string(secret).description, with: JSONValue.string(placeholder).description, in: text)
+            if secret.count >= Self.minimumBareLength { text = Self.replacing(secret, with: placeholder, in: text) }
         }
         return text
     }
 
     /// `text` with each occurrence of `value` replaced by `placeholder`, but
-    /// for one that would cut a placeholder of `text` in two.
+    /// for one that would cut a placeholder of `text` in two. (The standard
+    /// library's search: Foundation's crashes on Linux when the value holds U+0000.)
     static func replacing(_ value: String, with placeholder: String, in text: String) -> String {
-        let protected = RedactionPlaceholders.ranges(in: text)
+        guard text.contains(value) else { return text }
+        let protected = text.contains("[REDACTED") ? RedactionPlaceholders.ranges(in: text) : []
         var result = ""
         var position = text.startIndex
         var searchStart = text.startIndex

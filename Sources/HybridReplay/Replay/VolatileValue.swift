@@ -72,19 +72,8 @@ public struct VolatileValue: Sendable {
     /// The placeholders the recorder writes for secrets, `[REDACTED:1]` or
     /// `[REDACTED]`: each stands for whatever value was there.
     public static let redacted = VolatileValue(wildcard: "redacted value", isRedaction: true) { text in
-        var found: [Range<String.Index>] = []
         // Most strings hold no placeholder: a byte scan rules them out without Foundation.
-        guard containsRedactedMarker(text.utf8) else { return found }
-        var rest = text[...]
-        while let open = rest.range(of: "[REDACTED") {
-            guard let close = rest[open.upperBound...].firstIndex(of: "]") else { break }
-            let inside = rest[open.upperBound..<close]
-            if inside.isEmpty || inside.first == ":" && inside.dropFirst().allSatisfy(\.isNumber) && inside.count > 1 {
-                found.append(open.lowerBound..<rest.index(after: close))
-            }
-            rest = rest[rest.index(after: close)...]
-        }
-        return found
+        containsRedactedMarker(text.utf8) ? RedactionPlaceholders.ranges(in: text) : []
     }
 
     /// The ranges of `text` where `length` recognises a value, scanning bytes:

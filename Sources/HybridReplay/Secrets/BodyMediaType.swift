@@ -21,8 +21,11 @@ struct BodyMediaType: Sendable, Hashable {
     var isMultipart: Bool { name == "multipart" && boundary != nil }
 
     /// The type the first `Content-Type` of `headers` names; with no
-    /// `Content-Type` at all, ``json`` when `body` is a JSON object or array
-    /// (as `JSONEncoder().encode` gives, sent without a type), else ``other``.
+    /// `Content-Type` at all, ``json`` when `body` opens as a JSON object or
+    /// array (as `JSONEncoder().encode` gives, sent without a type), else
+    /// ``other``. Whether it reads as JSON whole is left to the one reading
+    /// it as its type says (``HTTPBody/document(as:)``, ``ExactJSONText``),
+    /// which keeps a body that does not as it is, as for any other type.
     ///
     /// URLSession sends such a body as it is, and the app's server reads it as
     /// JSON; reading it as JSON here too means its key order, which
@@ -31,7 +34,7 @@ struct BodyMediaType: Sendable, Hashable {
     /// fields are found by name.
     init(headers: [HTTPHeader], body: HTTPBody?) {
         let contentType = headers.values(named: "Content-Type").first
-        if contentType == nil, let body, body.isJSONContainer {
+        if contentType == nil, let body, body.opensAsJSONContainer {
             self = .json
         } else {
             self.init(contentType: contentType)
@@ -67,23 +70,24 @@ struct BodyMediaType: Sendable, Hashable {
 }
 
 extension HTTPBody {
-    /// Whether the body is a JSON object or array: `json` that is one, or
-    /// text or bytes whose first character other than white space is `{` or
-    /// `[` and which read as JSON whole.
-    var isJSONContainer: Bool {
-        let bytes: [UInt8]
+    /// Whether the body opens as a JSON object or array: `json` that is one,
+    /// or text or bytes whose first character other than white space is `{`
+    /// or `[`. Only the first bytes are read: the body is parsed once, by
+    /// what reads it as JSON.
+    var opensAsJSONContainer: Bool {
         switch self {
         case .json(let value):
             if case .object = value { return true }
             if case .array = value { return true }
             return false
-        case .text(let text): bytes = Array(text.utf8)
-        case .bytes(let data): bytes = [UInt8](data)
+        case .text(let text): return Self.opensAsJSONContainer(text.utf8)
+        case .bytes(let data): return Self.opensAsJSONContainer(data)
         }
-        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
-            first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-        else { return false }
-        return (try? JSONReader.platformDefault.read(bytes)) != nil
+    }
+
+    private static func opensAsJSONContainer(_ bytes: some Sequence<UInt8>) -> Bool {
+        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return false }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 
     /// The body as the document its media type says, whatever its encoding:

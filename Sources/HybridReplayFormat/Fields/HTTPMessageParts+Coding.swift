@@ -52,6 +52,6 @@ extension HTTPBody {
 }
 
 /// `1 byte`, `2 bytes`: a count of bytes as a summary reads it.
-private func byteCount(_ count: Int) -> String {
+package func byteCount(_ count: Int) -> String {
     count == 1 ? "1 byte" : "\(count) bytes"
 }

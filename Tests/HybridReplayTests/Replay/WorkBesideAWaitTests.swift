@@ -11,6 +11,10 @@ import Testing
 /// handed where it cannot follow, failed the sleeping sibling in a whole-suite run.)
 @Suite("Work beside a wait on the replay")
 struct WorkBesideAWaitTests {
+    /// A minute: the verdict waits for the sibling's request, whatever the machine's load;
+    /// only the stall timeout could end that wait, and none of these replays should reach it.
+    static let patient = ReplayOptions(stallTimeout: .seconds(60), recordCommand: fastReplay.recordCommand)
+
     static let dataThenLog = makeCassette([
         Event(id: 1, at: 0, payload: ScriptMessage(handler: "go", body: .string("go"))),
         Event(id: 2, at: 0, cause: 1, payload: HTTPRequest(url: "https://a.example/data")),
@@ -63,7 +67,7 @@ struct WorkBesideAWaitTests {
 
     @Test("a sibling Task that sleeps in real time before its request, beside one waiting on the replay, replays green", arguments: 0..<10)
     func taskSleeps(_ run: Int) async throws {
-        let report = await Replayer(cassette: Self.dataThenLog, options: fastReplay).replay { platform in
+        let report = await Replayer(cassette: Self.dataThenLog, options: Self.patient).replay { platform in
             platform.webView.add(TaskSleepsThenLogs(transport: platform.transport), name: "go")
         }
         #expect(report.passed, "\(report)")
@@ -71,7 +75,7 @@ struct WorkBesideAWaitTests {
 
     @Test("a sibling Task that computes and hops through MainActor.run before its request replays green", arguments: 0..<10)
     func taskHops(_ run: Int) async throws {
-        let report = await Replayer(cassette: Self.dataThenLog, options: fastReplay).replay { platform in
+        let report = await Replayer(cassette: Self.dataThenLog, options: Self.patient).replay { platform in
             platform.webView.add(TaskComputesAndHopsThenLogs(transport: platform.transport), name: "go")
         }
         #expect(report.passed, "\(report)")
@@ -79,7 +83,7 @@ struct WorkBesideAWaitTests {
 
     @Test("an async let child that sleeps in real time before its request, beside one waiting on the replay, replays green", arguments: 0..<10)
     func asyncLet(_ run: Int) async throws {
-        let report = await Replayer(cassette: Self.dataThenLog, options: fastReplay).replay { platform in
+        let report = await Replayer(cassette: Self.dataThenLog, options: Self.patient).replay { platform in
             platform.webView.add(AsyncLetSleepsThenLogs(transport: platform.transport), name: "go")
         }
         #expect(report.passed, "\(report)")

@@ -6,8 +6,7 @@ extension URLSchemeData: StandardPayload {
     public static let eventDirection = Direction.effect
 
     public var summary: String {
-        let bytes = data.count == 1 ? "1 byte" : "\(data.count) bytes"
-        return String(data: data, encoding: .utf8) != nil ? "\(bytes) of text" : bytes
+        String(data: data, encoding: .utf8) != nil ? "\(byteCount(data.count)) of text" : byteCount(data.count)
     }
 
     /// The piece as text when it is UTF-8 that reads back to the same bytes,

@@ -21,7 +21,7 @@ extension SimulatedWebView {
         guard let delegate = state.withLock({ $0.uiDelegate }) else {
             throw SimulationError(
                 "no UI delegate is set to answer the page's dialog \(dialog.summary); "
-                    + "call setUIDelegate(_:) before the page opens a dialog")
+                    + "set uiDelegate before the page opens a dialog")
         }
         let gate = SimulationGate<JavaScriptDialogAnswer>()
         let ending = await gate.wait(timeout: timeout) {

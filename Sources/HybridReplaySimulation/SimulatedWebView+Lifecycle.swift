@@ -9,6 +9,7 @@ extension SimulatedWebView {
     /// - Throws: ``SimulationError`` when no navigation delegate is set.
     public func startProvisionalNavigation(to url: String?) throws(SimulationError) {
         let delegate = try lifecycleDelegate("start a navigation to \(url ?? "(no URL)")")
+        state.withLock { $0.url.started(url) }
         runOnMainActor { delegate.webView(self, didStartProvisionalNavigation: NavigationStart(url: url)) }
     }
 
@@ -17,6 +18,7 @@ extension SimulatedWebView {
     /// - Throws: ``SimulationError`` when no navigation delegate is set.
     public func commitNavigation(to url: String?) throws(SimulationError) {
         let delegate = try lifecycleDelegate("commit \(url ?? "(no URL)")")
+        state.withLock { $0.url.committed(url) }
         runOnMainActor { delegate.webView(self, didCommit: NavigationCommit(url: url)) }
     }
 
@@ -25,6 +27,7 @@ extension SimulatedWebView {
     /// - Throws: ``SimulationError`` when no navigation delegate is set.
     public func finishNavigation(at url: String?) throws(SimulationError) {
         let delegate = try lifecycleDelegate("finish \(url ?? "(no URL)")")
+        state.withLock { $0.url.committed(url) }
         runOnMainActor { delegate.webView(self, didFinish: NavigationFinish(url: url)) }
     }
 
@@ -37,6 +40,7 @@ extension SimulatedWebView {
     ) throws(SimulationError) {
         let failure = NavigationFailure(url: url, phase: phase, error: error)
         let delegate = try lifecycleDelegate("fail the navigation to \(url ?? "(no URL)")")
+        state.withLock { $0.url.failed(phase) }
         runOnMainActor { delegate.tell(failure, in: self) }
     }
 
@@ -53,7 +57,7 @@ extension SimulatedWebView {
     func lifecycleDelegate(_ what: String) throws(SimulationError) -> any NavigationDelegate {
         guard let delegate = state.withLock({ $0.navigationDelegate }) else {
             throw SimulationError(
-                "no navigation delegate is set to \(what); call setNavigationDelegate(_:) before the page loads")
+                "no navigation delegate is set to \(what); set navigationDelegate before the page loads")
         }
         return delegate
     }

@@ -21,7 +21,7 @@ extension SimulatedWebView {
         let subject = "the media-capture request \(request.summary)"
         guard let delegate = state.withLock({ $0.uiDelegate }) else {
             throw SimulationError(
-                "no UI delegate is set to decide \(subject); call setUIDelegate(_:) before the page calls getUserMedia")
+                "no UI delegate is set to decide \(subject); set uiDelegate before the page calls getUserMedia")
         }
         let gate = SimulationGate<PermissionDecision>()
         let ending = await gate.wait(timeout: timeout) {

@@ -101,7 +101,7 @@ extension SimulatedWebView {
         guard let delegate = state.withLock({ $0.navigationDelegate }) else {
             throw SimulationError(
                 "no navigation delegate is set to decide \(action.summary); "
-                    + "call setNavigationDelegate(_:) before the page navigates")
+                    + "set navigationDelegate before the page navigates")
         }
         let gate = SimulationGate<NavigationPolicy>()
         let ending = await gate.wait(timeout: timeout) {

@@ -16,7 +16,7 @@ extension SimulatedWebView {
     ) throws(SimulationError) -> (any WebView)? {
         guard let delegate = state.withLock({ $0.uiDelegate }) else {
             throw SimulationError(
-                "no UI delegate is set to open a window for \(action.urlString); call setUIDelegate(_:) before the page opens one")
+                "no UI delegate is set to open a window for \(action.urlString); set uiDelegate before the page opens one")
         }
         // The web view crosses from the main actor: the seam requires web views to be Sendable.
         return runOnMainActor { delegate.createWebView(for: action, windowFeatures: windowFeatures) }
@@ -29,7 +29,7 @@ extension SimulatedWebView {
     public func closeWindow() throws(SimulationError) {
         guard let delegate = state.withLock({ $0.uiDelegate }) else {
             throw SimulationError(
-                "no UI delegate is set to hear the page close its window; call setUIDelegate(_:) before the page calls window.close()")
+                "no UI delegate is set to hear the page close its window; set uiDelegate before the page calls window.close()")
         }
         runOnMainActor { delegate.webViewDidClose(self) }
     }

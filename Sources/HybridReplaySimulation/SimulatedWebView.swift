@@ -1,3 +1,4 @@
+import Foundation
 import HybridReplay
 
 /// A web view without a page: a test or a cassette generator plays the page,
@@ -45,6 +46,8 @@ public final class SimulatedWebView: WebView {
         var removals: [ScriptHandlerRemoval] = []
         var navigationDelegate: (any NavigationDelegate)?
         var uiDelegate: (any UIDelegate)?
+        /// What ``url`` reads: moved by loads and by the navigation steps the test drives.
+        var url = WebViewURLState()
         /// The scheme handlers, by lowercased scheme.
         var schemeHandlers: [String: any URLSchemeHandler] = [:]
         var misuses: [Misuse] = []
@@ -216,16 +219,28 @@ public final class SimulatedWebView: WebView {
         runOnMainActor { completionHandler(result) }
     }
 
-    public func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
-        state.withLock { $0.navigationDelegate = delegate }
+    public var navigationDelegate: (any NavigationDelegate)? {
+        get { state.withLock { $0.navigationDelegate } }
+        set { state.withLock { $0.navigationDelegate = newValue } }
     }
 
-    public func setUIDelegate(_ delegate: (any UIDelegate)?) {
-        state.withLock { $0.uiDelegate = delegate }
+    public var uiDelegate: (any UIDelegate)? {
+        get { state.withLock { $0.uiDelegate } }
+        set { state.withLock { $0.uiDelegate = newValue } }
     }
+
+    /// The URL of the last load the app asked for, or of the last navigation
+    /// step the test drove (``startProvisionalNavigation(to:)``,
+    /// ``commitNavigation(to:)``, ``finishNavigation(at:)``; after
+    /// ``failNavigation(to:phase:error:)`` before committing, the committed
+    /// page's again), as `WKWebView.url` moves.
+    nonisolated public var url: URL? { state.withLock { $0.url.current }.flatMap(URL.init(recorded:)) }
 
     public func load(_ load: NavigationLoad) {
-        state.withLock { $0.loads.append(load) }
+        state.withLock {
+            $0.loads.append(load)
+            $0.url.loading(load.urlString)
+        }
         waiters.changed()
     }
 }

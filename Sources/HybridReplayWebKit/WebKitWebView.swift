@@ -27,6 +27,8 @@ public final class WebKitWebView: WebView {
     private let navigationBridge = Locked<NavigationDelegateBridge?>(nil)
     /// The UI delegate bridge, kept for the same reason.
     private let uiBridge = Locked<UIDelegateBridge?>(nil)
+    /// The delegates app code set, as it reads them back at once (the bridges are made on the main actor).
+    private let appDelegates = Locked<(navigation: (any NavigationDelegate)?, ui: (any UIDelegate)?)>((nil, nil))
     /// The frames WebKit delivered to the bridges, to evaluate in.
     private let frames = WebKitFrames()
 
@@ -162,23 +164,36 @@ public final class WebKitWebView: WebView {
         }
     }
 
-    public func setUIDelegate(_ delegate: (any UIDelegate)?) {
-        let (webView, report, uiBridge, frames) = (webView, report, uiBridge, frames)
-        performOnMainActor { [weak self] in
-            let bridge = delegate.map { UIDelegateBridge($0, owner: self, frames: frames, report: report) }
-            uiBridge.withLock { $0 = bridge }
-            webView.uiDelegate = bridge
+    /// The app's UI delegate; WebKit holds a bridge to it, which the adapter keeps, as WebKit's reference is weak.
+    public var uiDelegate: (any UIDelegate)? {
+        get { appDelegates.withLock { $0.ui } }
+        set {
+            appDelegates.withLock { $0.ui = newValue }
+            let (webView, report, uiBridge, frames) = (webView, report, uiBridge, frames)
+            performOnMainActor { [weak self] in
+                let bridge = newValue.map { UIDelegateBridge($0, owner: self, frames: frames, report: report) }
+                uiBridge.withLock { $0 = bridge }
+                webView.uiDelegate = bridge
+            }
         }
     }
 
-    public func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
-        let (webView, report, navigationBridge, frames) = (webView, report, navigationBridge, frames)
-        performOnMainActor { [weak self] in
-            let bridge = delegate.map { NavigationDelegateBridge($0, owner: self, frames: frames, report: report) }
-            navigationBridge.withLock { $0 = bridge }
-            webView.navigationDelegate = bridge
+    /// The app's navigation delegate, bridged to WebKit's as ``uiDelegate`` is.
+    public var navigationDelegate: (any NavigationDelegate)? {
+        get { appDelegates.withLock { $0.navigation } }
+        set {
+            appDelegates.withLock { $0.navigation = newValue }
+            let (webView, report, navigationBridge, frames) = (webView, report, navigationBridge, frames)
+            performOnMainActor { [weak self] in
+                let bridge = newValue.map { NavigationDelegateBridge($0, owner: self, frames: frames, report: report) }
+                navigationBridge.withLock { $0 = bridge }
+                webView.navigationDelegate = bridge
+            }
         }
     }
+
+    /// `webView.url`.
+    @MainActor public var url: URL? { webView.url }
 
     public func load(_ load: NavigationLoad) {
         guard let url = URL(string: load.urlString), url.scheme != nil else {

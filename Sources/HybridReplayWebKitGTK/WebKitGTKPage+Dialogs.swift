@@ -34,7 +34,7 @@ extension WebKitGTKPage {
                 WebKitGTKError(
                     "the page opened a JavaScript dialog (\(request.kind) \(JavaScriptLiteral.string(message))) "
                         + "and no UI delegate is set; it was answered as WebKit does (\(answered)); "
-                        + "call setUIDelegate(_:) to answer it"))
+                        + "set uiDelegate to answer it"))
             return pending.answer(request.defaultAnswer)
         }
         performOnMainActor { [owner] in

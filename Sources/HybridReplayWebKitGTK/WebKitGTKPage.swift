@@ -23,6 +23,8 @@ final class WebKitGTKPage: @unchecked Sendable {
     /// The web view app code set the delegates on, handed to their callbacks
     /// (`webView(_:didFinish:)`); weak, since it owns this page.
     weak var owner: WebKitGTKWebView?
+    /// What the web view's `url` reads, moved by loads and load events.
+    let reportedURL = Locked(WebViewURLState())
     /// The app's scheme handlers, by lowercased scheme (see `WebKitGTKPage+Schemes.swift`).
     var schemeHandlers: [String: any URLSchemeHandler] = [:]
     /// The schemes registered on ``context``: WebKitGTK registers a scheme once per context, for good.
@@ -219,10 +221,13 @@ final class WebKitGTKPage: @unchecked Sendable {
             isLoading = true
             loadError = nil
             currentLoadFailed = false
+            reportedURL.withLock { $0.started(url) }
             tell { $0.webView($1, didStartProvisionalNavigation: NavigationStart(url: url)) }
         case WEBKIT_LOAD_COMMITTED:
+            reportedURL.withLock { $0.committed(url) }
             tell { $0.webView($1, didCommit: NavigationCommit(url: url)) }
         case WEBKIT_LOAD_FINISHED:
+            reportedURL.withLock { $0.committed(url) }
             if !currentLoadFailed { tell { $0.webView($1, didFinish: NavigationFinish(url: url)) } }
             if cancelledLoadPending {
                 cancelledLoadPending = false
@@ -241,6 +246,7 @@ final class WebKitGTKPage: @unchecked Sendable {
         let failure = NavigationFailure(
             url: uri, phase: committed ? .committed : .provisional,
             error: NavigationError(domain: domain, code: Int(error?.pointee.code ?? 0), message: reason))
+        reportedURL.withLock { $0.failed(failure.phase) }
         tell { $0.tell(failure, in: $1) }
         // A load replaced by a newer one fails as cancelled; the newer one is awaited.
         if let error, hr_is_cancellation(error) != 0 {

@@ -40,6 +40,8 @@ import HybridReplaySeams
 public final class WebKitGTKWebView: WebView {
     private let thread: GTKThread
     private let page: WebKitGTKPage
+    /// The delegates app code set, as it reads them back; the GTK thread holds its own copy.
+    private let delegates = Locked<(navigation: (any NavigationDelegate)?, ui: (any UIDelegate)?)>((nil, nil))
 
     /// Creates a web view, starting GTK on its own thread the first time.
     ///
@@ -73,12 +75,16 @@ public final class WebKitGTKWebView: WebView {
         thread.perform { [page] in page.removeHandler(name: name, world: contentWorld) }
     }
 
-    /// Sets the UI delegate that answers the page's JavaScript dialogs
+    /// The UI delegate that answers the page's JavaScript dialogs
     /// (`script-dialog`); WebKitGTK does not ask it for new windows.
-    public func setUIDelegate(_ delegate: (any UIDelegate)?) {
-        thread.perform { [page] in
-            page.uiDelegate = delegate
-            page.owner = self
+    public var uiDelegate: (any UIDelegate)? {
+        get { delegates.withLock { $0.ui } }
+        set {
+            delegates.withLock { $0.ui = newValue }
+            thread.perform { [page] in
+                page.uiDelegate = newValue
+                page.owner = self
+            }
         }
     }
 
@@ -132,12 +138,21 @@ public final class WebKitGTKWebView: WebView {
         thread.perform { [page] in page.setSchemeHandler(handler, scheme: scheme) }
     }
 
-    public func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
-        thread.perform { [page] in
-            page.navigationDelegate = delegate
-            page.owner = self
+    public var navigationDelegate: (any NavigationDelegate)? {
+        get { delegates.withLock { $0.navigation } }
+        set {
+            delegates.withLock { $0.navigation = newValue }
+            thread.perform { [page] in
+                page.navigationDelegate = newValue
+                page.owner = self
+            }
         }
     }
+
+    /// The URL of the load app code last asked for, then of each load event
+    /// as WebKitGTK reports it (`webkit_web_view_get_uri`) when the event
+    /// happens on the GTK thread, so a delegate reads its step's URL or a later one.
+    public var url: URL? { page.reportedURL.withLock { $0.current }.flatMap(URL.init(recorded:)) }
 
     /// Loads `load.url`, or `load.body` with `load.url` as its base URL.
     ///
@@ -147,6 +162,7 @@ public final class WebKitGTKWebView: WebView {
     /// any other method fails ``waitUntilLoaded(timeout:)`` instead of
     /// silently loading with GET.
     public func load(_ load: NavigationLoad) {
+        page.reportedURL.withLock { $0.loading(load.urlString) }
         thread.perform { [page] in page.load(load) }
     }
 

@@ -67,14 +67,14 @@ struct DialogDriveExamples {
         withExtendedLifetime(screen) {}
     }
 
-    @Test("a dialog before any UI delegate is set fails the drive at once, naming setUIDelegate")
+    @Test("a dialog before any UI delegate is set fails the drive at once, naming uiDelegate")
     func dialogWithoutUIDelegateThrows() async throws {
         let page = SimulatedWebView()
         let screen = await TripDialogScreen(platform: .simulated(webView: page))
         let error = await #expect(throws: SimulationError.self) {
             _ = try await page.runJavaScriptDialog(JavaScriptDialog(kind: .alert, message: "Hi", frame: .main()))
         }
-        #expect(error?.message.contains("setUIDelegate") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("set uiDelegate") == true, "\(String(describing: error))")
         withExtendedLifetime(screen) {}
     }
 

@@ -49,7 +49,12 @@ final class ObservedWebView: WebView {
         live?.removeScriptMessageHandler(forName: name, contentWorld: contentWorld)
     }
 
-    func setUIDelegate(_ delegate: (any UIDelegate)?) { live?.setUIDelegate(delegate) }
+    var uiDelegate: (any UIDelegate)? {
+        get { live?.uiDelegate }
+        set { live?.uiDelegate = newValue }
+    }
+
+    @MainActor var url: URL? { live?.url }
 
     func addUserScript(_ script: UserScriptInstallation) { live?.addUserScript(script) }
 
@@ -81,8 +86,9 @@ final class ObservedWebView: WebView {
         }
     }
 
-    func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
-        live?.setNavigationDelegate(delegate.map { ObservedNavigationDelegate(app: $0, decided: decided) })
+    var navigationDelegate: (any NavigationDelegate)? {
+        get { (live?.navigationDelegate as? ObservedNavigationDelegate)?.app }
+        set { live?.navigationDelegate = newValue.map { ObservedNavigationDelegate(app: $0, decided: decided) } }
     }
 
     func load(_ load: NavigationLoad) { live?.load(load) }

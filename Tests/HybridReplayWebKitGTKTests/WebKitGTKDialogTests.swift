@@ -64,7 +64,7 @@ struct WebKitGTKDialogTests {
         var reported: [String] = []
         for await issue in issues { reported.append(issue.message) }
         #expect(reported.count == 3)
-        #expect(reported.first == #"the page opened a JavaScript dialog (prompt "bridge:platform") and no UI delegate is set; it was answered as WebKit does (null); call setUIDelegate(_:) to answer it"#)
+        #expect(reported.first == #"the page opened a JavaScript dialog (prompt "bridge:platform") and no UI delegate is set; it was answered as WebKit does (null); set uiDelegate to answer it"#)
     }
 
     @Test("a session of dialogs recorded against a real page replays without one", .timeLimit(.minutes(1)))

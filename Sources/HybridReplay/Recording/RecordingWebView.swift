@@ -1,3 +1,5 @@
+import Foundation
+
 /// A web view that records what app code asks of a live one, and what the
 /// page answers: the `script`, `javascript`, `navigation` and `scheme` channels.
 ///
@@ -49,13 +51,24 @@ final class RecordingWebView: WebView {
         live.callAsyncJavaScript(body, arguments: arguments, in: frame, in: contentWorld, completionHandler: handler)
     }
 
-    func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
-        live.setNavigationDelegate(delegate.map { RecordingNavigationDelegate(app: $0, recorder: recorder, webView: AppWebView(self)) })
+    /// The app's delegate; the live web view holds it wrapped, so that what it does is recorded.
+    var navigationDelegate: (any NavigationDelegate)? {
+        get { (live.navigationDelegate as? RecordingNavigationDelegate)?.app ?? live.navigationDelegate }
+        set {
+            live.navigationDelegate = newValue.map {
+                RecordingNavigationDelegate(app: $0, recorder: recorder, webView: AppWebView(self))
+            }
+        }
     }
 
-    func setUIDelegate(_ delegate: (any UIDelegate)?) {
-        live.setUIDelegate(delegate.map { RecordingUIDelegate(app: $0, recorder: recorder, webView: AppWebView(self)) })
+    /// The app's UI delegate, held wrapped by the live web view as ``navigationDelegate`` is.
+    var uiDelegate: (any UIDelegate)? {
+        get { (live.uiDelegate as? RecordingUIDelegate)?.app ?? live.uiDelegate }
+        set { live.uiDelegate = newValue.map { RecordingUIDelegate(app: $0, recorder: recorder, webView: AppWebView(self)) } }
     }
+
+    /// What the live web view reports; reading it is not recorded.
+    @MainActor var url: URL? { live.url }
 
     func load(_ load: NavigationLoad) {
         recorder.recordEffect(load)

@@ -42,11 +42,26 @@ import Foundation
         performOnMainActor { completionHandler(.failure(error)) }
     }
 
-    @usableFromInline package func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
-        unavailable.touch("setNavigationDelegate(_:)")
+    @usableFromInline package var navigationDelegate: (any NavigationDelegate)? {
+        get {
+            unavailable.touch("navigationDelegate")
+            return nil
+        }
+        set { unavailable.touch("navigationDelegate") }
     }
 
-    @usableFromInline package func setUIDelegate(_ delegate: (any UIDelegate)?) { unavailable.touch("setUIDelegate(_:)") }
+    @usableFromInline package var uiDelegate: (any UIDelegate)? {
+        get {
+            unavailable.touch("uiDelegate")
+            return nil
+        }
+        set { unavailable.touch("uiDelegate") }
+    }
+
+    @usableFromInline package var url: URL? {
+        unavailable.touch("url")
+        return nil
+    }
 
     @usableFromInline package func load(_ load: NavigationLoad) { unavailable.touch("load(_:)") }
 

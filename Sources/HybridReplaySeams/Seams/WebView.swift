@@ -1,3 +1,5 @@
+import Foundation
+
 /// The web view as app code sees it: the platform side of the `script` and
 /// `javascript` channels and of page loads.
 ///
@@ -51,11 +53,30 @@ public protocol WebView: AnyObject, Sendable {
         _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
         completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?)
 
-    /// Sets the object that decides what the web view may navigate to.
-    func setNavigationDelegate(_ delegate: (any NavigationDelegate)?)
+    /// The object that decides what the web view may navigate to and hears
+    /// its navigations' progress, as `WKWebView.navigationDelegate`.
+    ///
+    /// Setting it calls nothing back: WebKit tells a navigation delegate only
+    /// about navigations. Unlike `WKWebView`'s, the reference is strong: the
+    /// seam holds what app code hands it until it is replaced.
+    var navigationDelegate: (any NavigationDelegate)? { get set }
 
-    /// Sets the object that opens the windows the page asks for (`uiDelegate`).
-    func setUIDelegate(_ delegate: (any UIDelegate)?)
+    /// The object that opens the windows the page asks for and shows its
+    /// dialogs, as `WKWebView.uiDelegate`; held strongly, as ``navigationDelegate`` is.
+    var uiDelegate: (any UIDelegate)? { get set }
+
+    /// The URL of the page the web view shows or is loading, as
+    /// `WKWebView.url` reads: the request's URL from the moment app code
+    /// calls ``load(_:)``, the URL of each navigation step as the platform
+    /// reports it (started, committed, finished), and the committed page's
+    /// again when a navigation fails before committing; `nil` before
+    /// anything was loaded.
+    ///
+    /// Reading it is never recorded: reading state is not an effect. A
+    /// replay answers with what the recording's web view reported at the
+    /// same point, so a read right after `load(_:)` or inside
+    /// `webView(_:didFinish:)` gives the recorded URL.
+    @MainActor var url: URL? { get }
 
     /// Loads a request, or content with a base URL when `load.body` is set.
     func load(_ load: NavigationLoad)
@@ -77,6 +98,23 @@ extension WebView {
     /// Serves nothing: the page's requests to `scheme` fail, as they do in a
     /// WebKit web view whose configuration has no handler for it.
     public func setURLSchemeHandler(_ handler: (any URLSchemeHandler)?, forURLScheme scheme: String) {}
+}
+
+extension WebView {
+    /// Sets ``navigationDelegate``: `webView.setNavigationDelegate(self)` is
+    /// `webView.navigationDelegate = self`.
+    ///
+    /// - Parameter delegate: The new delegate, or `nil` to clear it.
+    public func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
+        navigationDelegate = delegate
+    }
+
+    /// Sets ``uiDelegate``: `webView.setUIDelegate(self)` is `webView.uiDelegate = self`.
+    ///
+    /// - Parameter delegate: The new delegate, or `nil` to clear it.
+    public func setUIDelegate(_ delegate: (any UIDelegate)?) {
+        uiDelegate = delegate
+    }
 }
 
 extension WebView {

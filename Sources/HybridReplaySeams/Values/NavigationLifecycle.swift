@@ -99,3 +99,33 @@ public struct NavigationFailure: Sendable, Hashable {
 public struct WebContentProcessTermination: Sendable, Hashable {
     public init() {}
 }
+
+/// What `webView.url` reads as a web view goes through loads and navigation
+/// steps, as WebKit answers it: the request's URL from the moment app code
+/// calls `load`, each step's URL as the step reports it, and the committed
+/// page's URL again when a navigation fails before committing.
+package struct WebViewURLState: Sendable, Hashable {
+    /// The URL `webView.url` reads now.
+    package private(set) var current: String?
+    /// The URL of the page last committed.
+    private var committed: String?
+
+    package init() {}
+
+    /// App code asked for `url` to be loaded.
+    package mutating func loading(_ url: String) { current = url }
+
+    /// A main-frame navigation started provisionally, the web view reporting `url`.
+    package mutating func started(_ url: String?) { current = url }
+
+    /// The main frame committed or finished, the web view reporting `url`.
+    package mutating func committed(_ url: String?) {
+        current = url
+        committed = url
+    }
+
+    /// A navigation failed; before it committed, the web view reports the committed page again.
+    package mutating func failed(_ phase: NavigationPhase) {
+        if phase == .provisional { current = committed }
+    }
+}

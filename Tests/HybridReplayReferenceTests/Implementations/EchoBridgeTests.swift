@@ -1,3 +1,4 @@
+import Foundation
 import HybridReplay
 import HybridReplaySimulation
 import HybridReplayReference
@@ -127,7 +128,14 @@ private final class CallOrderWebView: WebView {
         _ body: String, arguments: [String: JSONValue], in frame: Frame?, in contentWorld: ContentWorld,
         completionHandler: (@MainActor @Sendable (Result<JSONValue, JavaScriptError>) -> Void)?
     ) { note("callAsyncJavaScript") }
-    func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) { note("setNavigationDelegate") }
-    func setUIDelegate(_ delegate: (any UIDelegate)?) { note("setUIDelegate") }
+    var navigationDelegate: (any NavigationDelegate)? {
+        get { nil }
+        set { note("navigationDelegate") }
+    }
+    var uiDelegate: (any UIDelegate)? {
+        get { nil }
+        set { note("uiDelegate") }
+    }
+    var url: URL? { nil }
     func load(_ load: NavigationLoad) { note("load") }
 }

@@ -140,18 +140,26 @@ final class MistakenWebView: WebView {
             body, arguments: arguments, in: frame, in: contentWorld, completionHandler: completionHandler)
     }
 
-    func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
-        guard let delegate else { return base.setNavigationDelegate(nil) }
-        switch mistake {
-        case .decidesTwice: base.setNavigationDelegate(DecidingTwice(base: delegate, delay: nil))
-        case .decidesAgain(let delay): base.setNavigationDelegate(DecidingTwice(base: delegate, delay: delay))
-        case .decidesAgainOnClock(let delay, let clock):
-            base.setNavigationDelegate(DecidingTwice(base: delegate, delay: delay, clock: clock))
-        default: base.setNavigationDelegate(delegate)
+    var navigationDelegate: (any NavigationDelegate)? {
+        get { (base.navigationDelegate as? DecidingTwice)?.base ?? base.navigationDelegate }
+        set {
+            guard let delegate = newValue else { return base.navigationDelegate = nil }
+            switch mistake {
+            case .decidesTwice: base.navigationDelegate = DecidingTwice(base: delegate, delay: nil)
+            case .decidesAgain(let delay): base.navigationDelegate = DecidingTwice(base: delegate, delay: delay)
+            case .decidesAgainOnClock(let delay, let clock):
+                base.navigationDelegate = DecidingTwice(base: delegate, delay: delay, clock: clock)
+            default: base.navigationDelegate = delegate
+            }
         }
     }
 
-    func setUIDelegate(_ delegate: (any UIDelegate)?) { base.setUIDelegate(delegate) }
+    var uiDelegate: (any UIDelegate)? {
+        get { base.uiDelegate }
+        set { base.uiDelegate = newValue }
+    }
+
+    @MainActor var url: URL? { base.url }
 
     func load(_ load: NavigationLoad) { base.load(load) }
 

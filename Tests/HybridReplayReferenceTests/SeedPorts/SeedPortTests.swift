@@ -13,7 +13,7 @@ struct SeedPortTests {
         let webView = SimulatedWebView()
         let routes = CollectingRoutePresenter()
         let controller = NavigationHijackPort.HijackViewController(platform: Platform(webView: webView, routes: routes))
-        webView.setNavigationDelegate(controller)
+        webView.navigationDelegate = controller
 
         let link = NavigationAction(url: "navigate://present?r=255&g=255&b=0", navigationType: .linkActivated, targetFrame: nil)
         #expect(try await webView.navigate(link) == .cancel)

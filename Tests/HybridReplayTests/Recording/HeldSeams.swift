@@ -84,8 +84,15 @@ final class HeldWebView: WebView {
     func add(_ handler: any ScriptMessageHandlerWithReply, contentWorld: ContentWorld, name: String) {}
     func removeScriptMessageHandler(forName name: String, contentWorld: ContentWorld) {}
     func addUserScript(_ script: UserScriptInstallation) {}
-    func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {}
-    func setUIDelegate(_ delegate: (any UIDelegate)?) {}
+    var navigationDelegate: (any NavigationDelegate)? {
+        get { nil }
+        set {}
+    }
+    var uiDelegate: (any UIDelegate)? {
+        get { nil }
+        set {}
+    }
+    var url: URL? { nil }
     func load(_ load: NavigationLoad) {}
 
     func evaluateJavaScript(

@@ -112,7 +112,7 @@ struct JavaScriptDialogRoundTripTests {
         let report = await Replayer(cassette: cassette, options: fastReplay).replay { _ in () }
         let issue = try #require(report.issues.first)
         #expect(issue.kind == .unusedStimulus)
-        #expect(issue.message == "could not be delivered: the web view has no UI delegate to answer the page's prompt dialog; call setUIDelegate(_:)")
+        #expect(issue.message == "could not be delivered: the web view has no UI delegate to answer the page's prompt dialog; set uiDelegate")
     }
 
     @Test("the simulated web view refuses a dialog without a UI delegate, and keeps a second answer as misuse")

@@ -56,10 +56,11 @@ struct UnavailableSeamsTests {
         platform.webView.addUserScript(UserScriptInstallation(source: "1", injectionTime: .documentEnd, mainFrameOnly: true))
         platform.webView.load(NavigationLoad(url: "https://app.example/again"))
         platform.webView.setNavigationDelegate(nil)
+        platform.webView.uiDelegate = nil
         #expect(
             Self.touches(platform) == [
                 Self.message("webView", "load(_:)"), Self.message("webView", "addUserScript(_:)"),
-                Self.message("webView", "setNavigationDelegate(_:)"),
+                Self.message("webView", "navigationDelegate"), Self.message("webView", "uiDelegate"),
             ])
     }
 

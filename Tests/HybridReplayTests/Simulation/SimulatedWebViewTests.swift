@@ -170,7 +170,7 @@ struct SimulatedWebViewTests {
         let webView = SimulatedWebView()
         await #expect(throws: SimulationError(
             "no navigation delegate is set to decide linkActivated GET navigate://present?r=255&g=255&b=0; "
-                + "call setNavigationDelegate(_:) before the page navigates")) {
+                + "set navigationDelegate before the page navigates")) {
             try await webView.navigate(link)
         }
     }

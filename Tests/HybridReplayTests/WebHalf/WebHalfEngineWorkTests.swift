@@ -257,9 +257,17 @@ final class HeldEvaluationWebView: WebView {
 
     func addUserScript(_ script: UserScriptInstallation) { simulated.addUserScript(script) }
 
-    func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) { simulated.setNavigationDelegate(delegate) }
+    var navigationDelegate: (any NavigationDelegate)? {
+        get { simulated.navigationDelegate }
+        set { simulated.navigationDelegate = newValue }
+    }
 
-    func setUIDelegate(_ delegate: (any UIDelegate)?) { simulated.setUIDelegate(delegate) }
+    var uiDelegate: (any UIDelegate)? {
+        get { simulated.uiDelegate }
+        set { simulated.uiDelegate = newValue }
+    }
+
+    var url: URL? { simulated.url }
 
     func load(_ load: NavigationLoad) { simulated.load(load) }
 }

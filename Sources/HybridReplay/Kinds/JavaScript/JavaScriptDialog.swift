@@ -48,7 +48,7 @@ extension JavaScriptDialog {
                 turn: .own,
                 missing: { dialog, registered in
                     registered.uiDelegate == nil
-                        ? "the web view has no UI delegate to answer the page's \(dialog.kind) dialog; call setUIDelegate(_:)" : nil
+                        ? "the web view has no UI delegate to answer the page's \(dialog.kind) dialog; set uiDelegate" : nil
                 },
                 deliver: { dialog, event, engine, registered in
                     guard let delegate = registered.uiDelegate else { return }

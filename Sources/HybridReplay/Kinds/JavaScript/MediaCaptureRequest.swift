@@ -41,7 +41,7 @@ extension MediaCaptureRequest {
                 turn: .own,
                 missing: { request, registered in
                     registered.uiDelegate == nil
-                        ? "the web view has no UI delegate to decide the page's request for the \(request.type); call setUIDelegate(_:)"
+                        ? "the web view has no UI delegate to decide the page's request for the \(request.type); set uiDelegate"
                         : nil
                 },
                 deliver: { request, event, engine, registered in

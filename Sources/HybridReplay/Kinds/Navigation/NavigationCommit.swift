@@ -6,5 +6,7 @@ extension NavigationCommit: NavigationProgressPayload {
 
     static let formatVersion = 2
 
+    func move(_ url: inout WebViewURLState) { url.committed(urlString) }
+
     @MainActor func notify(_ delegate: any NavigationDelegate, in webView: any WebView) { delegate.webView(webView, didCommit: self) }
 }

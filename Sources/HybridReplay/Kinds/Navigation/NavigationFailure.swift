@@ -31,6 +31,7 @@ extension NavigationFailure {
                 turn: .own,
                 missing: { _, registered in registered.navigationDelegate == nil ? "the web view has no navigation delegate" : nil },
                 deliver: { failure, _, engine, registered in
+                    engine.receivers.update { $0.webViewURL.failed(failure.phase) }
                     registered.navigationDelegate?.tell(failure, in: registered.delegatesWebView(engine))
                 }))
 

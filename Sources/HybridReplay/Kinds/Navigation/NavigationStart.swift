@@ -9,6 +9,8 @@ extension NavigationStart: NavigationProgressPayload {
 
     static let formatVersion = 2
 
+    func move(_ url: inout WebViewURLState) { url.started(urlString) }
+
     @MainActor func notify(_ delegate: any NavigationDelegate, in webView: any WebView) {
         delegate.webView(webView, didStartProvisionalNavigation: self)
     }

@@ -25,7 +25,7 @@ extension WindowClose {
                 turn: .own,
                 missing: { _, registered in
                     registered.uiDelegate == nil
-                        ? "the web view has no UI delegate to hear the page close its window; call setUIDelegate(_:)"
+                        ? "the web view has no UI delegate to hear the page close its window; set uiDelegate"
                         : nil
                 },
                 deliver: { _, _, engine, registered in registered.uiDelegate?.webViewDidClose(registered.delegatesWebView(engine)) }))

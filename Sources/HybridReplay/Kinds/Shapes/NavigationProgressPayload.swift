@@ -17,6 +17,8 @@ protocol NavigationProgressPayload: StandardPayload {
     /// Calls the method of `delegate` the platform calls with this step, such
     /// as `webView(_:didCommit:)`, as `webView`'s delegate.
     @MainActor func notify(_ delegate: any NavigationDelegate, in webView: any WebView)
+    /// Moves what `webView.url` reads as the platform does before it calls the delegate with this step.
+    func move(_ url: inout WebViewURLState)
 }
 
 extension NavigationProgressPayload {
@@ -32,6 +34,7 @@ extension NavigationProgressPayload {
                 turn: .own,
                 missing: { _, registered in registered.navigationDelegate == nil ? "the web view has no navigation delegate" : nil },
                 deliver: { step, _, engine, registered in
+                    engine.receivers.update { step.move(&$0.webViewURL) }
                     registered.navigationDelegate.map { step.notify($0, in: registered.delegatesWebView(engine)) }
                 }))
     }

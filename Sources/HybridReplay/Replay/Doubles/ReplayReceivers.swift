@@ -11,6 +11,9 @@ final class ReplayReceivers: Sendable {
         var replyHandlers: [ScriptHandlerKey: any ScriptMessageHandlerWithReply] = [:]
         var navigationDelegate: (any NavigationDelegate)?
         var uiDelegate: (any UIDelegate)?
+        /// What the web view's `url` reads: moved by the loads app code asks
+        /// for and by the navigation steps delivered, as in the recording.
+        var webViewURL = WebViewURLState()
         var locationDelegate: (any LocationManagerDelegate)?
         var customHandlers = CustomHandlerTable()
         /// The scheme handlers, by lowercased scheme.

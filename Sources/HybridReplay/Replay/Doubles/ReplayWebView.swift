@@ -1,3 +1,5 @@
+import Foundation
+
 /// The web view a replay hands the implementation: it verifies user scripts,
 /// JavaScript calls, handler removals and loads, and delivers the recorded
 /// script messages, navigation events, new-window requests and JavaScript results.
@@ -74,21 +76,31 @@ final class ReplayWebView: WebView {
         }
     }
 
-    func setNavigationDelegate(_ delegate: (any NavigationDelegate)?) {
-        engine.register {
-            $0.navigationDelegate = delegate
-            $0.webView = self
+    var navigationDelegate: (any NavigationDelegate)? {
+        get { engine.receivers.current.navigationDelegate }
+        set {
+            engine.register {
+                $0.navigationDelegate = newValue
+                $0.webView = self
+            }
         }
     }
 
-    func setUIDelegate(_ delegate: (any UIDelegate)?) {
-        engine.register {
-            $0.uiDelegate = delegate
-            $0.webView = self
+    var uiDelegate: (any UIDelegate)? {
+        get { engine.receivers.current.uiDelegate }
+        set {
+            engine.register {
+                $0.uiDelegate = newValue
+                $0.webView = self
+            }
         }
     }
+
+    /// What the recording's web view reported at the same point: see ``ReplayReceivers/Table/webViewURL``.
+    nonisolated var url: URL? { engine.receivers.current.webViewURL.current.flatMap(URL.init(recorded:)) }
 
     func load(_ load: NavigationLoad) {
+        engine.receivers.update { $0.webViewURL.loading(load.urlString) }
         engine.effect(load)
     }
 

@@ -168,6 +168,7 @@ public final class WebKitGTKWebView: WebView {
 
     /// Loads `html` as if it came from `baseURL`, as `loadHTMLString(_:baseURL:)` does.
     public func loadHTML(_ html: String, baseURL: String) {
+        page.reportedURL.withLock { $0.loading(baseURL) }
         thread.perform { [page] in page.loadHTML(html, baseURL: baseURL) }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 #if WebKitGTK
 import HybridReplay
 import HybridReplayWebKitGTK

@@ -184,6 +184,8 @@ struct WebKitGTKWebViewTests {
         #expect(action.targetFrame == .main(baseURL))
         // The delegate cancelled it, so the page stays.
         #expect(await webView.currentURL() == baseURL)
+        #expect(await MainActor.run { webView.url?.absoluteString } == baseURL)
+        #expect(webView.navigationDelegate is StreamingNavigationDelegate)
     }
 
     @Test("reports a target=_blank link with no target frame", .timeLimit(.minutes(1)))
@@ -210,6 +212,7 @@ struct WebKitGTKWebViewTests {
             NavigationLoad(
                 url: "https://app.example/final", headers: [HTTPHeader("Content-Type", "text/html; charset=utf-8")],
                 body: .text(page(script: "window.loaded = location.href;"))))
+        #expect(await MainActor.run { webView.url?.absoluteString } == "https://app.example/final", "read at once, as WebKit's")
         try await webView.waitUntilLoaded()
 
         #expect(await webView.currentURL() == "https://app.example/final")

@@ -83,6 +83,9 @@ import AppleMirrorWebKit
         return nil
     }
 
+    /// The URL of the last request loaded, as WebKit reports a pending load's.
+    override var url: URL? { loadedRequests.last?.url }
+
     override func loadHTMLString(_ string: String, baseURL: URL?) -> WKNavigation? {
         loadedHTML.append((string, baseURL))
         changes.changed()

@@ -178,6 +178,21 @@ struct WebKitWebViewTests {
         await mainQueueDrained()
         #expect(fake.navigationDelegate == nil)
     }
+
+    @Test("the delegate properties read back the app's own object at once; url is the web view's")
+    func delegateProperties() async {
+        let adapter = adapter
+        let delegate = AnsweringDelegate(answers: [.allow], seen: Received())
+        adapter.navigationDelegate = delegate
+        #expect(adapter.navigationDelegate is AnsweringDelegate, "the app's, not the bridge")
+        await mainQueueDrained()
+        #expect(fake.navigationDelegate is NavigationDelegateBridge)
+        adapter.load(HTTPRequest(url: "https://app.example/start"))
+        await mainQueueDrained()
+        #expect(adapter.url?.absoluteString == "https://app.example/start")
+        adapter.navigationDelegate = nil
+        #expect(adapter.navigationDelegate == nil)
+    }
 }
 
 #endif

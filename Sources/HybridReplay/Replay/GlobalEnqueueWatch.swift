@@ -113,8 +113,28 @@ package enum WatchedJobs {
         /// a job's memory is reused once its task has finished, so an address
         /// kept longer could count another replay's job as this one's.
         var jobs: [UInt: Entry] = [:]
+        /// The tasks running a replay's set-up, by address, while they do.
+        var setUps: [UInt: Watcher] = [:]
 
         func engine(_ key: UInt) -> ReplayEngine? { key == 0 ? nil : watchers[key]?.engine }
+    }
+
+    /// Follows the calling task, which is about to run `engine`'s set-up,
+    /// until ``endSetUp(_:)``: every job it is handed over as — its hop to
+    /// the main actor for a `@MainActor` init, and back — is watched, and
+    /// the first is a turn of the main actor that holds what it hands to the
+    /// global executor (`Task.detached { await store.setCookie(…) }` before
+    /// `load` in `init`), as a delivery's turn does. A task hopping has no
+    /// current task, so no lease tells whose it is: its address does.
+    static func beginSetUp(_ engine: ReplayEngine) {
+        guard let task = withUnsafeCurrentTask(body: { $0.map { UInt(bitPattern: unsafeBitCast($0, to: UnsafeRawPointer.self)) } })
+        else { return }
+        watched.withLock { $0.setUps[task] = Watcher(engine: engine) }
+    }
+
+    /// Stops following the task running `engine`'s set-up: it has returned.
+    static func endSetUp(_ engine: ReplayEngine) {
+        watched.withLock { watched in watched.setUps = watched.setUps.filter { $0.value.engine !== engine && $0.value.engine != nil } }
     }
 
     private static let watched = Locked(Watched())
@@ -150,7 +170,8 @@ package enum WatchedJobs {
         }
         return watched.withLock { watched in
             guard
-                let engine = leased ?? watched.engine(running) ?? watched.jobs[address].flatMap({ watched.engine($0.key) }),
+                let engine = leased ?? watched.engine(running) ?? watched.setUps[address]?.engine
+                    ?? watched.jobs[address].flatMap({ watched.engine($0.key) }),
                 engine.beginWatchedJob(address)
             else { return 0 }
             let key = engine.watchKey

@@ -161,3 +161,79 @@ struct HeldHandoffsTests {
         #expect(held == 0)
     }
 }
+
+/// Restores the saved session cookie in `init`, then loads the app: the
+/// set-up's own turn on the main actor holds a `Task.detached` it starts, as
+/// a delivery's turn does.
+@MainActor final class SessionRestore {
+    enum Shape: Sendable {
+        /// Writes the cookie and then loads, in one main-actor `Task`.
+        case loadsAfterTheWrite
+        /// Writes the cookie from `Task.detached` and loads at once: the race.
+        case loadsAtOnce
+    }
+
+    let written = ThemeWriteFlag()
+
+    init(platform: Platform, shape: Shape) {
+        let store = platform.cookieStore
+        let webView = platform.webView
+        let cookie = Cookie(name: "sid", value: "s3ss10n", domain: "app.example.com")
+        switch shape {
+        case .loadsAfterTheWrite:
+            Task {
+                await store.setCookie(cookie)
+                webView.load(NavigationLoad(url: "https://app.example.com/"))
+            }
+        case .loadsAtOnce:
+            let written = self.written
+            Task.detached {
+                await store.setCookie(cookie)
+                written.set()
+            }
+            ThemeBridge.waitUntilWrittenOrHeld(written)
+            webView.load(NavigationLoad(url: "https://app.example.com/"))
+        }
+    }
+}
+
+@Suite("A set-up's turn on the main actor holds what it hands on")
+struct HeldSetUpHandoffsTests {
+    static let cassette = Cassette(
+        header: CassetteHeader(name: "session-restore"),
+        events: [
+            Event(id: 1, at: 0, payload: CookieStoreWrite(Cookie(name: "sid", value: "s3ss10n", domain: "app.example.com"))),
+            Event(id: 2, at: 0, payload: NavigationLoad(url: "https://app.example.com/")),
+        ])
+
+    static func replay(_ shape: SessionRestore.Shape) async -> [ReplayIssue] {
+        let engine = ReplayEngine(cassette: cassette, options: ReplayOptions(stallTimeout: .seconds(60)))
+        await RuntimeWatchInstallation.during {
+            await Replayer.run(engine) { platform in await SessionRestore(platform: platform, shape: shape) }
+        }
+        return engine.issues
+    }
+
+    @Test(
+        "a load in init before the detached cookie write it did not await fails, in each of 20 replays",
+        .enabled(if: HeldHandoffsTests.holds, "the watch holds jobs handed to Dispatch on Linux only"))
+    func loadBeforeTheWriteFails() async throws {
+        try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async_f through the watch")
+        for run in 1...20 {
+            let issues = await Self.replay(.loadsAtOnce)
+            let issue = try #require(issues.first, "run \(run): the replay passed")
+            #expect(issue.eventID == 2 && issue.relatedEvent?.id == 1, "run \(run): \(issue.message)")
+        }
+    }
+
+    @Test(
+        "a set-up that loads after awaiting the write passes, in each of 20 replays",
+        .enabled(if: HeldHandoffsTests.holds, "the watch holds jobs handed to Dispatch on Linux only"))
+    func loadAfterTheWritePasses() async throws {
+        try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async_f through the watch")
+        for run in 1...20 {
+            let issues = await Self.replay(.loadsAfterTheWrite)
+            #expect(issues.isEmpty, "run \(run): \(issues.map(\.message))")
+        }
+    }
+}

@@ -65,7 +65,9 @@ package enum ConsoleIssueRenderer {
         case .told(let text):
             return text
         case .settledTwice(let kind):
+            // An earlier stimulus still waiting for its own: the second call may have been meant for it.
             return settlement(kind, issue) { $0.repeated }
+                + (issue.relatedEvent.map { ". Meanwhile \($0) has had none, as if its handler were called for this one" } ?? "")
         case .neverSettled(let kind):
             return settlement(kind, issue) { $0.missing }
         case .settledDifferently(let kind):

@@ -51,8 +51,8 @@ extension ReplayEngine {
             return id
         case .unjudged:
             break
-        case .repeated(let settlement, let first, let cause):
-            fail(settlement.repeatedIssue(payload, first: first, cause: cause, in: script))
+        case .repeated(let settlement, let first, let cause, let unsettled):
+            fail(settlement.repeatedIssue(payload, first: first, cause: cause, unsettled: unsettled, in: script))
         case .diverged(let snapshot):
             // Explained from the snapshot, outside the lock.
             fail(snapshot.divergence(for: payload, knownCause: knownCause, hint: hint))

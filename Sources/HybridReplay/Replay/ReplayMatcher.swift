@@ -24,7 +24,9 @@ struct ReplayMatcher: Sendable {
         /// It came after the run ended, or it is one the run already reported missing: not judged again.
         case unjudged
         /// It settles `cause` a second time; `first` settled it first.
-        case repeated(Settlement, first: any EventPayload, cause: Int)
+        /// `unsettled` is the earliest stimulus delivered before that the
+        /// recording settles and this run has not: where the second call may have been meant.
+        case repeated(Settlement, first: any EventPayload, cause: Int, unsettled: Int?)
         /// It matched nothing due; the snapshot explains why (see ``Snapshot/divergence(for:knownCause:hint:)``).
         case diverged(Snapshot)
     }
@@ -102,7 +104,7 @@ struct ReplayMatcher: Sendable {
             if let first = settled[key] {
                 // Exploring: a second settlement is collected, and the platform's rules judge it.
                 if script.explores { return .unjudged }
-                return .repeated(settlement, first: first, cause: knownCause)
+                return .repeated(settlement, first: first, cause: knownCause, unsettled: unsettled(settlement, besides: knownCause))
             }
             settled[key] = payload
         }
@@ -121,6 +123,19 @@ struct ReplayMatcher: Sendable {
         if stopped || script.explores { return .unjudged }
         if firstDivergence == nil { firstDivergence = tree }
         return .diverged(snapshot)
+    }
+
+    /// The earliest stimulus of `settlement`'s cause kind delivered before
+    /// `cause` that the recording settles and this run has not settled yet:
+    /// a reply handler kept in a property and called for the next message
+    /// replies twice to that one and never to this.
+    private func unsettled(_ settlement: Settlement, besides cause: Int) -> Int? {
+        progress.delivered.filter { id in
+            guard id < cause, let stimulus = script.event(id), stimulus.kind == settlement.causeKind,
+                settled[SettlementKey(kind: settlement.effectKind, cause: id)] == nil
+            else { return false }
+            return script.effectsByCause[id]?.contains { script.event($0)?.kind == settlement.effectKind } == true
+        }.min()
     }
 
     /// Whether `payload`, made after the run stopped at a difference, is the

@@ -52,11 +52,15 @@ struct Settlement: Sendable {
 }
 
 extension Settlement {
-    /// The issue for `payload`, a second settlement of `cause` after `first`.
-    func repeatedIssue(_ payload: any EventPayload, first: any EventPayload, cause: Int, in script: ReplayScript) -> ReplayIssue {
+    /// The issue for `payload`, a second settlement of `cause` after `first`;
+    /// `unsettled`, an earlier stimulus still waiting for its own, is named beside it.
+    func repeatedIssue(
+        _ payload: any EventPayload, first: any EventPayload, cause: Int, unsettled: Int? = nil, in script: ReplayScript
+    ) -> ReplayIssue {
         ReplayIssue(
             kind: repeatedIssue, eventID: cause, eventKind: causeKind, statement: .settledTwice(effectKind),
-            cause: script.reference(cause, as: causeKind), expected: value(first), found: value(payload),
+            cause: script.reference(cause, as: causeKind), relatedEvent: unsettled.map(script.reference),
+            expected: value(first), found: value(payload),
             actual: "\(payload.kind) \(payload.summary)", hint: repeatedHint)
     }
 

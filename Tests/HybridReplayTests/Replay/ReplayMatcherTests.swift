@@ -111,7 +111,7 @@ struct ReplayMatcherTests {
         _ = matcher.deliver(try #require(matcher.readyStimulus), at: .zero)
         _ = Self.effect(NavigationDecision(.allow), knownCause: 1, in: &matcher)
         let outcome = Self.effect(NavigationDecision(.cancel), knownCause: 1, in: &matcher)
-        guard case .repeated(let settlement, let first, let cause) = outcome else {
+        guard case .repeated(let settlement, let first, let cause, _) = outcome else {
             Issue.record("expected a repeated settlement, got \(outcome)")
             return
         }
@@ -132,7 +132,7 @@ struct ReplayMatcherTests {
         matcher.fail(snapshot.divergence(for: NavigationDecision(.cancel), knownCause: 1, hint: nil))
         // The second call matches the recording, but WebKit acted on the first: it is not taken as the decision.
         let outcome = Self.effect(NavigationDecision(.allow), knownCause: 1, in: &matcher)
-        guard case .repeated(_, let first, let cause) = outcome else {
+        guard case .repeated(_, let first, let cause, _) = outcome else {
             Issue.record("expected a repeated settlement, got \(outcome)")
             return
         }
@@ -148,7 +148,7 @@ struct ReplayMatcherTests {
         #expect(Self.matchedID(Self.effect(NavigationDecision(.allow), knownCause: 1, in: &matcher)) == 2)
         matcher.end()
         let outcome = Self.effect(NavigationDecision(.cancel), knownCause: 1, in: &matcher)
-        guard case .repeated(_, let first, let cause) = outcome else {
+        guard case .repeated(_, let first, let cause, _) = outcome else {
             Issue.record("expected a repeated settlement, got \(outcome)")
             return
         }

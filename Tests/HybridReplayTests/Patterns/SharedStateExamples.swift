@@ -76,7 +76,9 @@ struct SharedStateTests {
         let issue = try #require(reports[1].issues.first, "\(reports[1])")
         #expect(issue.kind == .missingEffect, "\(reports[1])")
         #expect(issue.eventKind == HTTPRequest.eventKind, "\(reports[1])")
-        #expect(issue.message.hasPrefix("expected effect did not happen"), "\(reports[1])")
+        #expect(
+            issue.headline.hasPrefix("event 2 (http.request): expected effect did not happen after event 1 (script.message "),
+            "\(reports[1])")
     }
 
     @Test("a service made for each replay, or reset before it, replays green every time")

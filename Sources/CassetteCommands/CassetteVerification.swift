@@ -83,10 +83,12 @@ struct CassetteVerification: Sendable {
         return CassetteVerification(file: file, contract: label, outcome: outcome, duration: clock.now - start)
     }
 
-    /// A replay's report as an outcome: passed, or failed with its first issue and every line.
+    /// A replay's report as an outcome: passed, or failed with its first issue and every line;
+    /// an issue's text that stops listing field differences points at the Markdown report, which lists them all.
     static func outcome(of report: ReplayReport) -> Outcome {
         if report.passed { return .passed }
-        let lines = report.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = ConsoleIssueRenderer.lines(of: report, fullListing: "the Markdown report `--markdown <file>` writes")
+            .joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         return .failed(message: report.issues.first?.headline ?? lines[0], report: lines, issues: report.issues)
     }
 

@@ -202,8 +202,7 @@ struct CassetteRun {
         // The runtime watch sees the work the replay cannot track (Task.detached, Dispatch on Linux).
         let report = await RuntimeWatchInstallation.during { await replayer.replay(setUp) }
         guard !report.passed else { return CassetteOutcome(report: report) }
-        let failure = CassetteFailure(
-            message: report.description, trace: report.trace, traceName: traceName, issues: report.issues)
+        let failure = CassetteFailure(report: report, traceName: traceName)
         return CassetteOutcome(report: report, failures: [failure])
     }
 }

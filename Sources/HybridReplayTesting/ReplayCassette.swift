@@ -104,6 +104,7 @@ func report(
                 message += "\nThe actual trace is attached as \(traceName); `swift test --attachments-path <folder>` saves it into an existing folder."
             } else {
                 Attachment.record(IssueAttachment.bytes(of: failure.issues), named: issuesName, sourceLocation: sourceLocation)
+                message = failure.message(listingDifferencesIn: "the attached \(issuesName)")
                 message += "\nThe actual trace is attached as \(traceName), the issues as \(issuesName); "
                     + "`swift test --attachments-path <folder>` saves them into an existing folder."
             }

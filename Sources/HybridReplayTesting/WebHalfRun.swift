@@ -34,8 +34,7 @@ enum WebHalfRun {
         let name = url.deletingPathExtension().lastPathComponent
         return (
             report,
-            CassetteFailure(
-                message: report.description, trace: report.trace, traceName: "\(name).web.actual.json", issues: report.issues)
+            CassetteFailure(report: report, traceName: "\(name).web.actual.json")
         )
     }
 }

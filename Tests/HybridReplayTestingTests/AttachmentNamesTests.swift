@@ -56,4 +56,27 @@ struct AttachmentNamesTests {
                 .contains("attached as account-2.actual.json, the issues as account-2.issues.json")
         }
     }
+
+    @Test("an issue whose text stops listing field differences names the attached issues as where they all are")
+    func countedDifferencesNameTheAttachment() {
+        let folder = TemporaryDirectory()
+        let differences = (0..<20).map { FieldDifference(path: "body[\($0)]", expected: "\($0)", actual: "-\($0)") }
+        let issue = ReplayIssue(
+            kind: .unexpectedEffect, eventID: 2, eventKind: HTTPRequest.eventKind, message: "the effect that happened differs",
+            differences: differences)
+        let replay = ReplayReport(
+            cassetteName: "batch", cassettePath: nil, issues: [issue], trace: Echo.cassette(), runs: 1, run: 1,
+            recordCommand: nil)
+        let failure = CassetteFailure(report: replay, traceName: "batch.actual.json")
+        #expect(failure.message.contains("… and 8 more differences (all 20 are listed in the issue's `differences`)"))
+
+        withKnownIssue {
+            report([failure], at: #_sourceLocation, attachmentsFolder: folder.path)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("    … and 8 more differences (all 20 are listed in the attached batch.issues.json)")
+                && text.contains("attached as batch.actual.json, the issues as batch.issues.json")
+                && !text.contains("body[12]")
+        }
+    }
 }

@@ -11,10 +11,17 @@ extension Recorder {
     /// through as any other; a call to it that could not fail where it was
     /// made makes ``write(to:)`` refuse the recording, naming the seam.
     ///
+    /// A cassette records one web view, one tab: wrapping a platform with
+    /// another web view than the first one wrapped (a second tab, with its
+    /// own bridge) makes ``write(to:)`` refuse the recording. Record each web
+    /// view with a recorder of its own. Wrapping the same web view again is
+    /// no problem.
+    ///
     /// - Parameter live: The real or simulated seams.
     /// - Returns: The recording platform.
     public func platform(wrapping live: Platform) -> Platform {
         noteUnavailableSeams(of: live)
+        noteWebView(of: live)
         return Platform(
             webView: RecordingWebView(wrapping: live.webView, recorder: self),
             routes: RecordingRoutePresenter(live: live.routes, recorder: self),

@@ -6,7 +6,8 @@ extension Recorder {
     /// The bytes are those of ``canonicalBytes(file:)``, checked as it
     /// checks them: on any problem nothing is written and a file already at
     /// `url` is left as it was. A call app code made to a seam the wrapped
-    /// platform was built without is such a problem.
+    /// platform was built without is such a problem, and so is a second web
+    /// view wrapped (see ``platform(wrapping:)``).
     ///
     /// - Parameter url: A file URL; its directory must exist.
     /// - Throws: ``RecordingError`` listing every problem, or the reason the
@@ -55,10 +56,13 @@ extension Recorder {
     }
 
     /// Throws when app code called a seam the wrapped platform was built
-    /// without: the recording would hold an effect no live seam performed.
+    /// without: the recording would hold an effect no live seam performed;
+    /// or when the wrapped platforms held two web views, whose events one
+    /// cassette cannot tell apart.
     private func checkSeamsPassed(file: String) throws(RecordingError) {
         let calls = unavailableSeamCalls
         guard calls.isEmpty else { throw RecordingError(file: file, stage: .missingSeam, problems: calls) }
+        if let problem = webViewsProblem { throw RecordingError(file: file, stage: .webViews, problems: [problem]) }
         let unsweepable = unsweepableEvents
         guard unsweepable.isEmpty else { throw RecordingError(file: file, stage: .redaction, problems: unsweepable) }
     }

@@ -79,6 +79,8 @@ public final class Recorder: Sendable {
         var recordedAt: Date?
         /// The stand-ins for seams the wrapped platforms were built without.
         var unavailableSeams: [UnavailableSeam] = []
+        /// The web views the wrapped platforms held, in the order first wrapped, by identity and type name.
+        var webViews: [(id: ObjectIdentifier, type: String)] = []
         /// The lifecycle notifications whose delivery left no work without a cause (see ``RecordingOrder``).
         var quietNotifications: Set<Int> = []
         /// The tasks of app code behind the effects, which ``Strands`` numbers.
@@ -171,6 +173,28 @@ public final class Recorder: Sendable {
         let seams = live.unavailableSeams
         guard !seams.isEmpty else { return }
         state.withLock { $0.unavailableSeams += seams }
+    }
+
+    /// Notes the web view `live` holds: a cassette records one web view, and
+    /// ``write(to:)`` refuses a recording that wrapped a second one.
+    func noteWebView(of live: Platform) {
+        let webView = live.webView
+        guard !(webView is any UnavailableSeamStandIn) else { return }
+        let id = ObjectIdentifier(webView)
+        let type = String(describing: Swift.type(of: webView))
+        state.withLock { state in
+            guard !state.webViews.contains(where: { $0.id == id }) else { return }
+            state.webViews.append((id, type))
+        }
+    }
+
+    /// What is wrong when the wrapped platforms held more than one web view, in one sentence; `nil` when they did not.
+    var webViewsProblem: String? {
+        let webViews = state.withLock { $0.webViews }
+        guard webViews.count > 1 else { return nil }
+        return "platform(wrapping:) was given \(webViews.count) different web views "
+            + "(\(webViews.map(\.type).joined(separator: ", "))): a cassette records one web view (one tab), "
+            + "and a replay hands its events to one web view"
     }
 
     /// Every call app code made to a seam the wrapped platform was built

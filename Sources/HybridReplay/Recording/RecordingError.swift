@@ -16,6 +16,9 @@ public struct RecordingError: Error, Sendable, CustomStringConvertible {
         /// App code called a seam the recorded platform was built without
         /// (`Platform.init`'s defaults), where the call could not fail.
         public static let missingSeam = Stage(rawValue: "missing-seam")
+        /// The recorder wrapped platforms holding more than one web view (two
+        /// tabs), whose events one cassette cannot tell apart.
+        public static let webViews = Stage(rawValue: "web-views")
         /// A value the recorder redacted stands where its placeholder cannot,
         /// such as a secret equal to a navigation policy: writing the event
         /// would reveal it.
@@ -47,9 +50,14 @@ public struct RecordingError: Error, Sendable, CustomStringConvertible {
                 + "; the file was left as it was" + (remedy.map { "\n\($0)" } ?? "")
         }
         let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
-        let fix = stage == .missingSeam
-            ? "Pass the seams named to the Platform the recording wraps, then record again."
-            : "Fix the app code, or add a Redaction that hides or rewrites the offending value, then record again."
+        let fix =
+            switch stage {
+            case .missingSeam: "Pass the seams named to the Platform the recording wraps, then record again."
+            case .webViews:
+                "Record each web view with a Recorder of its own, into a cassette of its own (one test per tab), "
+                    + "then record again."
+            default: "Fix the app code, or add a Redaction that hides or rewrites the offending value, then record again."
+            }
         return "\(file): error: the recording was not written (\(count)); the file was left as it was\n"
             + problems.map { "  \($0)\n" }.joined() + fix
     }

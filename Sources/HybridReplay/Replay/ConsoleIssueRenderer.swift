@@ -26,17 +26,35 @@ package enum ConsoleIssueRenderer {
         return (subject.isEmpty ? "" : subject.joined(separator: " ") + ": ") + message(of: issue)
     }
 
+    /// How many field differences an issue's text lists before it counts the rest.
+    package static let shownDifferences = 12
+
     /// The headline, then the differences field by field, what happened and the nearest candidate, one a line.
-    package static func lines(of issue: ReplayIssue) -> [String] {
+    ///
+    /// Past ``shownDifferences`` differences the text counts the rest in one
+    /// line, saying where they are all listed: `fullListing`, such as the
+    /// name of an attachment, or else the issue's `differences`. The
+    /// structure keeps every difference.
+    package static func lines(of issue: ReplayIssue, fullListing: String? = nil) -> [String] {
         var lines = [headline(of: issue)]
-        lines += issue.differences.map { "  \($0)" }
+        lines += issue.differences.prefix(shownDifferences).map { "  \($0)" }
+        let more = issue.differences.count - shownDifferences
+        if more > 0 {
+            let total = issue.differences.count
+            lines.append(
+                "  … and \(more) more difference\(more == 1 ? "" : "s") (all \(total) are listed in "
+                    + (fullListing ?? "the issue's `differences`") + ")")
+        }
         if let actual = issue.actual { lines.append("  happened: \(actual)") }
         if let nearest = issue.nearestCandidate { lines.append("  nearest recorded candidate: \(nearest)") }
         return lines
     }
 
     /// The report: whether it passed, then every issue indented, then the command that re-records.
-    package static func lines(of report: ReplayReport) -> [String] {
+    ///
+    /// - Parameter fullListing: Where every field difference is listed, such as
+    ///   an attachment, named where an issue's text stops listing them.
+    package static func lines(of report: ReplayReport, fullListing: String? = nil) -> [String] {
         guard !report.passed else {
             return ["\(report.subject): replay passed" + (report.runs > 1 ? " (\(report.runs) runs, identical traces)" : "")]
         }
@@ -46,7 +64,7 @@ package enum ConsoleIssueRenderer {
                 + count
         ]
         for issue in report.issues {
-            text += lines(of: issue).joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            text += lines(of: issue, fullListing: fullListing).joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
                 .map { "  " + $0 }
         }
         if let recordCommand = report.recordCommand {

@@ -105,6 +105,30 @@ import Testing
         #expect(paths.contains("body.json.id"))
     }
 
+    @Test("values an app makes fresh each run (UUID(), Date() as ISO 8601) change the bytes and show nothing in a diff; Date() as a number shows")
+    func freshValuesEachRecording() throws {
+        func recording(_ date: Date, dateAsNumber: Bool = false) -> Cassette {
+            let when: JSONValue =
+                dateAsNumber ? .number(date.timeIntervalSince1970) : .string(ISO8601DateFormatter().string(from: date))
+            return Self.cassette([
+                ScriptMessage(handler: "note", body: "save"),
+                HTTPRequest(
+                    method: "POST", url: "https://notes.example/notes",
+                    body: .json(["id": .string(UUID().uuidString), "createdAt": when, "text": "hello"])),
+                HTTPResponse(status: 201),
+            ])
+        }
+        let first = recording(Date(timeIntervalSince1970: 1_800_000_000))
+        let second = recording(Date(timeIntervalSince1970: 1_800_000_042.5))
+        #expect(CassetteWriter.canonicalBytes(of: first) != CassetteWriter.canonicalBytes(of: second))
+        #expect(CassetteDiff.between(first, second).isEmpty)
+
+        let numbered = CassetteDiff.between(
+            recording(Date(timeIntervalSince1970: 1_800_000_000), dateAsNumber: true),
+            recording(Date(timeIntervalSince1970: 1_800_000_042), dateAsNumber: true))
+        #expect(numbered.eventChanges.flatMap(\.fields).map(\.path) == ["body.json.createdAt"])
+    }
+
     @Test("times are ignored unless timing is compared")
     func timing() {
         let old = Self.cassette(Self.checkout())

@@ -42,12 +42,40 @@ struct RedactedValues: Sendable {
         where Self.isReplacedEverywhere(secret) || declared.contains(secret) && RedactionPlaceholders.number(in: secret) == nil {
             pairs.append((secret, placeholder))
             added = true
-            // The same value as a URL carries it, `a+b/c=` as `a%2Bb%2Fc%3D`.
-            if let encoded = secret.addingPercentEncoding(withAllowedCharacters: Self.unreserved), encoded != secret {
-                pairs.append((encoded, placeholder))
-            }
+            // The same value as a URL or a string literal carries it.
+            for encoded in Self.encodedForms(of: secret) { pairs.append((encoded, placeholder)) }
         }
         if added { pairs.sort { $0.secret.count > $1.secret.count } }
+    }
+
+    /// `secret` as other text carries it, each form that differs from it
+    /// once: percent-encoded as in a URL (`a+b/c=` as `a%2Bb%2Fc%3D`), and
+    /// escaped as in a string literal — a JSON string's (`"` as `\"`, `\` as
+    /// `\\`), with `/` as `\/` as `JSONEncoder` writes it (or only that, as
+    /// a replay's comparison leaves the rest escaped), or a single-quoted
+    /// JavaScript one's (`'` as `\'`) — and such a literal escaped again, as
+    /// JSON holding a script that holds the literal writes it.
+    static func encodedForms(of secret: String) -> [String] {
+        var forms: [String] = []
+        func add(_ form: String?) {
+            if let form, form != secret, !forms.contains(form) { forms.append(form) }
+        }
+        add(secret.addingPercentEncoding(withAllowedCharacters: unreserved))
+        let json = jsonEscaped(secret)
+        let literals = [
+            json, json.replacing("/", with: "\\/"), secret.replacing("/", with: "\\/"),
+            secret.replacing("\\", with: "\\\\").replacing("'", with: "\\'"),
+        ]
+        for literal in literals {
+            add(literal)
+            add(jsonEscaped(literal))
+        }
+        return forms
+    }
+
+    /// `text` as a JSON string writes it, without its quotes.
+    private static func jsonEscaped(_ text: String) -> String {
+        String(JSONValue.string(text).description.dropFirst().dropLast())
     }
 
     /// Whether `secret` is replaced wherever it appears, not only where a rule found it.

@@ -62,7 +62,10 @@ struct ReportScrubber {
         var text = text
         for (secret, placeholder) in replacements.sorted(by: { $0.key.count > $1.key.count }) {
             text = Self.replacing(JSONValue.string(secret).description, with: JSONValue.string(placeholder).description, in: text)
-            if secret.count >= Self.minimumBareLength { text = Self.replacing(secret, with: placeholder, in: text) }
+            guard secret.count >= Self.minimumBareLength else { continue }
+            // Escaped as a string literal holds it, in a script or in a field shown as JSON.
+            for form in RedactedValues.encodedForms(of: secret) { text = Self.replacing(form, with: placeholder, in: text) }
+            text = Self.replacing(secret, with: placeholder, in: text)
         }
         return text
     }

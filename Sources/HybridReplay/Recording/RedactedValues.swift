@@ -133,9 +133,12 @@ struct RedactedValues: Sendable {
     }
 
     /// `data` with every value, as UTF-8 bytes, replaced where it stands as a
-    /// whole word; the other bytes are kept, whatever their encoding.
+    /// whole word — or wherever it stands, in bytes that are not UTF-8 text
+    /// and hold no words, where the byte of a protobuf tag or length next to
+    /// it is no letter; the other bytes are kept, whatever their encoding.
     func replacing(in data: Data) -> Data {
         var bytes = [UInt8](data)
+        let isText = String(validating: bytes, as: UTF8.self) != nil
         for (secret, placeholder) in pairs {
             let needle = Array(secret.utf8)
             guard needle.count <= bytes.count else { continue }
@@ -145,7 +148,7 @@ struct RedactedValues: Sendable {
             var index = 0
             while index + needle.count <= bytes.count {
                 if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle),
-                    Self.standsAlone(index..<index + needle.count, in: bytes),
+                    !isText || Self.standsAlone(index..<index + needle.count, in: bytes),
                     !RedactionPlaceholders.cuts(index..<index + needle.count, protected)
                 {
                     result += bytes[position..<index]

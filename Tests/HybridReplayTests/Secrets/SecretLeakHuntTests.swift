@@ -353,3 +353,67 @@ struct SecretLeakHuntReportTests {
         #expect(!shown.contains("xxxxxxxxxx"), "\(shown)")
     }
 }
+
+/// Sends the token the page posts as a bearer token and inside a binary body.
+private struct BinaryTokenClient: ScriptMessageHandler {
+    let transport: any HTTPTransport
+    let change: @Sendable (String) -> String
+
+    init(platform: Platform, change: @escaping @Sendable (String) -> String = { $0 }) {
+        transport = platform.transport
+        self.change = change
+        platform.webView.add(self, name: "sync")
+    }
+
+    func didReceive(_ message: ScriptMessage) {
+        guard let token = message.body.objectValue?["token"]?.stringValue else { return }
+        let (transport, sent) = (transport, change(token))
+        Task {
+            _ = try? await transport.send(
+                HTTPRequest(
+                    method: "POST", url: "https://api.bank.test/sync",
+                    headers: [HTTPHeader("Content-Type", "application/x-protobuf"), HTTPHeader("Authorization", "Bearer \(sent)")],
+                    body: .bytes(Data([0xFF, 0x0A]) + Data(sent.utf8) + Data([0xFE, 0x00]))))
+        }
+    }
+}
+
+@Suite("Secret leak hunt: binary bodies in reports")
+struct SecretLeakHuntBinaryReportTests {
+    static let token = "opaque-sync-token-4242"
+
+    @Test("in bytes that are not UTF-8 a value is replaced next to any byte; in UTF-8 text only as a whole word")
+    func binaryNeighbours() {
+        let values = RedactedValues([(Self.token, "[REDACTED:1]")])
+        // A protobuf string field: its tag and length before it, the next field's tag `B` (0x42) after it.
+        let field = Data([0x0A, 0x16]) + Data(Self.token.utf8) + Data([0x42, 0x9C, 0x01])
+        #expect(values.replacing(in: field) == Data([0x0A, 0x16]) + Data("[REDACTED:1]".utf8) + Data([0x42, 0x9C, 0x01]))
+        let text = Data("x\(Self.token)y é\(Self.token)".utf8)
+        #expect(values.replacing(in: text) == text)
+    }
+
+    @Test("an app that sends another token in a binary body shows it in no issue, not even inside base64")
+    func otherTokenInBytes() async throws {
+        let page = SimulatedWebView()
+        let server = ScriptedHTTPTransport { _ in HTTPResponse(status: 204) }
+        let recorder = Recorder(name: "sync")
+        _ = BinaryTokenClient(platform: recorder.platform(wrapping: .simulated(webView: page, transport: server)))
+        try page.postMessage(["token": .string(Self.token)], to: "sync")
+        try await recorder.waitForEvents(HTTPResponse.eventKind)
+        let cassette = try CassetteReader().read(try recorder.canonicalBytes(file: "sync.json"), path: "sync.json")
+        let fields = try RedactedValuesEveryKindTests.decodedBase64Fields(in: CassetteWriter.canonicalBytes(of: cassette))
+        #expect(!fields.isEmpty && !fields.contains { $0.contains(Self.token) }, "\(fields)")
+
+        let other = "other-sync-token-9999"
+        let report = await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+            BinaryTokenClient(platform: platform) { _ in other }
+        }
+        #expect(!report.passed)
+        let shown = SecretLeakHuntReportTests.shown(report)
+        #expect(!shown.contains(other), "\(shown)")
+        // Every base64 run in the report, decoded.
+        let decoded = shown.split { !($0.isLetter || $0.isNumber || $0 == "+" || $0 == "/" || $0 == "=") }
+            .compactMap { Data(base64Encoded: String($0)) }.map { String(decoding: $0, as: UTF8.self) }
+        #expect(!decoded.contains { $0.contains("sync-token") }, "\(report)")
+    }
+}

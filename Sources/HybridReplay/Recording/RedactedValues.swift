@@ -49,7 +49,8 @@ struct RedactedValues: Sendable {
     }
 
     /// `secret` as other text carries it, each form that differs from it
-    /// once: percent-encoded as in a URL (`a+b/c=` as `a%2Bb%2Fc%3D`), and
+    /// once: percent-encoded as in a URL (`a+b/c=` as `a%2Bb%2Fc%3D`, and a
+    /// space as `+` too, as a form writes it), and
     /// escaped as in a string literal — a JSON string's (`"` as `\"`, `\` as
     /// `\\`), with `/` as `\/` as `JSONEncoder` writes it (or only that, as
     /// a replay's comparison leaves the rest escaped), or a single-quoted
@@ -61,6 +62,8 @@ struct RedactedValues: Sendable {
             if let form, form != secret, !forms.contains(form) { forms.append(form) }
         }
         add(secret.addingPercentEncoding(withAllowedCharacters: unreserved))
+        // A form or query writes a space as `+`.
+        add(secret.addingPercentEncoding(withAllowedCharacters: unreserved.union(CharacterSet(charactersIn: " ")))?.replacing(" ", with: "+"))
         let json = jsonEscaped(secret)
         let literals = [
             json, json.replacing("/", with: "\\/"), secret.replacing("/", with: "\\/"),

@@ -165,6 +165,20 @@ struct SecretLeakHuntRecordingTests {
         #expect(!text.contains("QmFzZTY0") && !text.contains("dG9rZW4"), "\(text)")
     }
 
+    @Test("a passphrase a rule found is hidden in a form body and a query that write its spaces as `+`")
+    func passphraseFormEncoded() {
+        let recorder = stillRecorder()
+        recorder.record(ScriptMessage(handler: "login", body: ["user": "ada", "password": "correct horse battery staple"]), cause: nil)
+        recorder.record(
+            HTTPRequest(
+                method: "POST", url: "https://api.bank.test/log?q=correct+horse+battery+staple",
+                headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded")],
+                body: .text("event=typed&text=correct+horse+battery+staple%21")),
+            cause: nil)
+        let text = Self.written(recorder)
+        #expect(!text.contains("horse"), "\(text)")
+    }
+
     @Test("a password a rule found is hidden in a script that carries it with its quote escaped")
     func escapedQuoteInScript() {
         let password = #"pa"ss-word-77"#

@@ -6,8 +6,9 @@
 /// JavaScript, not JSON, so the JSON rules never see its members: this finds
 /// a quoted string value that follows a secret name and `:` or `=`, or a
 /// quoted secret name a call takes first (`localStorage.setItem('authToken',
-/// '…')`, `headers.set("X-Api-Key", "…")`), and the value of the cookie a
-/// script sets (`document.cookie = "sid=…; path=/"`). Only the quoted value
+/// '…')`, `headers.set("X-Api-Key", "…")`), the value of the cookie a
+/// script sets (`document.cookie = "sid=…; path=/"`), and the value of an
+/// HTML tag whose `name` is a secret's (`<meta name="csrf-token" content="…">`). Only the quoted value
 /// (the cookie's value) is a finding; `password == "x"`, a name without a
 /// quoted value and an empty value are not.
 enum ScriptLiterals {
@@ -47,6 +48,38 @@ enum ScriptLiterals {
             else { continue }
             members.append(Member(name: name, value: value))
             index = value.upperBound
+        }
+        let attributes = htmlAttributeMembers(in: text, names: names)
+        guard !attributes.isEmpty else { return members }
+        var merged: [Member] = []
+        for member in (members + attributes).sorted(by: { $0.value.lowerBound < $1.value.lowerBound })
+        where merged.last.map({ $0.value.upperBound <= member.value.lowerBound }) ?? true {
+            merged.append(member)
+        }
+        return merged
+    }
+
+    /// The `value` or `content` of each HTML tag whose `name` attribute names
+    /// a secret: `<input type="hidden" name="authenticity_token" value="…">`,
+    /// `<meta name="csrf-token" content="…">`; attributes in quotes only.
+    private static func htmlAttributeMembers(in text: String, names: SecretFieldNames) -> [Member] {
+        guard text.contains("<") else { return [] }
+        var members: [Member] = []
+        var searchStart = text.startIndex
+        while let found = text.range(of: "name=", options: .caseInsensitive, range: searchStart..<text.endIndex) {
+            searchStart = found.upperBound
+            guard found.lowerBound > text.startIndex, text[text.index(before: found.lowerBound)].isWhitespace,
+                let name = quotedString(in: text, at: found.upperBound), names.matches(String(text[name])),
+                let open = text[..<found.lowerBound].lastIndex(where: { $0 == "<" || $0 == ">" }), text[open] == "<"
+            else { continue }
+            let close = text[name.upperBound...].firstIndex(of: ">") ?? text.endIndex
+            for attribute in ["value=", "content="] {
+                guard let at = text.range(of: attribute, options: .caseInsensitive, range: open..<close),
+                    text[text.index(before: at.lowerBound)].isWhitespace, let value = quotedString(in: text, at: at.upperBound)
+                else { continue }
+                members.append(Member(name: String(text[name]), value: value))
+                break
+            }
         }
         return members
     }

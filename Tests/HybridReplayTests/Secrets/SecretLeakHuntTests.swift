@@ -140,11 +140,10 @@ struct SecretLeakHuntRecordingTests {
                 )),
             cause: nil, answers: request)
         let text = Self.written(recorder)
-        withKnownIssue("HTML attributes name a secret in `name=`, not before its value: no rule reads them") {
-            #expect(!text.contains("opaque-pw-6262"), "\(text)")
-            #expect(!text.contains("opaque-csrf-6363"), "\(text)")
-            #expect(!text.contains("opaque-csrf-6464"), "\(text)")
-        }
+        #expect(!text.contains("opaque-pw-6262"), "\(text)")
+        #expect(!text.contains("opaque-csrf-6363"), "\(text)")
+        #expect(!text.contains("opaque-csrf-6464"), "\(text)")
+        #expect(text.contains(#"<meta name=\"csrf-token\" content=\"[REDACTED:2]\">"#), "\(text)")
     }
 
     @Test("a base64 token a rule found is hidden in a script that carries it JSON-escaped, `/` as `\\/`")
@@ -225,6 +224,19 @@ struct SecretLeakHuntRecordingTests {
         #expect(values(#"document.cookie = 'sid = s-1 ; path=/'; document.cookie="theme=dark""#) == ["cookie=s-1", "cookie=dark"])
         #expect(values(#"localStorage.setItem('theme', 'dark'); f(["token", "t-1"]); f("token", 1); f("token" + x, "y")"#).isEmpty)
         #expect(values(#"document.cookie = "nameless"; cookie = "a=b"; x.cookie == "a=b""#).isEmpty)
+    }
+
+    @Test("an HTML tag's value is found when its name is a secret's, in the same tag only")
+    func htmlAttributeValues() {
+        func values(_ text: String) -> [String] {
+            ScriptLiterals.secretMembers(in: text).map { "\($0.name)=\(text[$0.value])" }
+        }
+        #expect(values(#"<input value='v-1' type="hidden" NAME="session_token"><meta name="api-key" content="k-2">"#) == [
+            "session_token=v-1", "api-key=k-2",
+        ])
+        #expect(values(#"<input name="username" value="ada"><input name="password"> <p value="x">"#).isEmpty)
+        #expect(values(#"<input name="password">value="not-in-the-tag""#).isEmpty)
+        #expect(values(#"x name="password" value="no-tag""#).isEmpty)
     }
 
     @Test("lint flags a token a script stores with setItem or sets as a cookie, left in clear")

@@ -63,7 +63,8 @@ struct RedactedValues: Sendable {
         }
         add(secret.addingPercentEncoding(withAllowedCharacters: unreserved))
         // A form or query writes a space as `+`.
-        add(secret.addingPercentEncoding(withAllowedCharacters: unreserved.union(CharacterSet(charactersIn: " ")))?.replacing(" ", with: "+"))
+        let spaced = unreserved.union(CharacterSet(charactersIn: " "))
+        add(secret.addingPercentEncoding(withAllowedCharacters: spaced)?.replacing(" ", with: "+"))
         let json = jsonEscaped(secret)
         let literals = [
             json, json.replacing("/", with: "\\/"), secret.replacing("/", with: "\\/"),

@@ -204,7 +204,8 @@ func redactMembers(
 ) -> JSONValue {
     switch value {
     case .string(let text) where FormFields.looksLikeForm(text) && !text.hasPrefix("{") && !text.hasPrefix("["):
-        return .string(FormFields.rewrite(query: Substring(text)) { name, field in matches(name) ? redactField(field, &placeholders) : nil })
+        return .string(
+            FormFields.rewrite(query: Substring(text)) { name, field in matches(name) ? redactField(field, &placeholders) : nil })
     case .string(let text):
         guard depth < 4, let inner = embeddedJSON(text) else { return value }
         let redacted = redactMembers(where: matches, in: inner, &placeholders, depth: depth + 1)

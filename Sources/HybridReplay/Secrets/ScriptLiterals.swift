@@ -127,7 +127,8 @@ enum ScriptLiterals {
         guard let equals = text[literal].firstIndex(of: "=") else { return nil }
         let end = text[equals..<literal.upperBound].firstIndex(of: ";") ?? literal.upperBound
         let value = text[text.index(after: equals)..<end]
-        guard let first = value.firstIndex(where: { $0 != " " }), let last = value.lastIndex(where: { $0 != " " }) else { return nil }
+        guard let first = value.firstIndex(where: { $0 != " " }), let last = value.lastIndex(where: { $0 != " " })
+        else { return nil }
         return first..<text.index(after: last)
     }
 

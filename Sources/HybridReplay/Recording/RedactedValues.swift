@@ -42,12 +42,44 @@ struct RedactedValues: Sendable {
         where Self.isReplacedEverywhere(secret) || declared.contains(secret) && RedactionPlaceholders.number(in: secret) == nil {
             pairs.append((secret, placeholder))
             added = true
-            // The same value as a URL carries it, `a+b/c=` as `a%2Bb%2Fc%3D`.
-            if let encoded = secret.addingPercentEncoding(withAllowedCharacters: Self.unreserved), encoded != secret {
-                pairs.append((encoded, placeholder))
-            }
+            // The same value as a URL or a string literal carries it.
+            for encoded in Self.encodedForms(of: secret) { pairs.append((encoded, placeholder)) }
         }
         if added { pairs.sort { $0.secret.count > $1.secret.count } }
+    }
+
+    /// `secret` as other text carries it, each form that differs from it
+    /// once: percent-encoded as in a URL (`a+b/c=` as `a%2Bb%2Fc%3D`, and a
+    /// space as `+` too, as a form writes it), and
+    /// escaped as in a string literal — a JSON string's (`"` as `\"`, `\` as
+    /// `\\`), with `/` as `\/` as `JSONEncoder` writes it (or only that, as
+    /// a replay's comparison leaves the rest escaped), or a single-quoted
+    /// JavaScript one's (`'` as `\'`) — and such a literal escaped again, as
+    /// JSON holding a script that holds the literal writes it.
+    static func encodedForms(of secret: String) -> [String] {
+        var forms: [String] = []
+        func add(_ form: String?) {
+            if let form, form != secret, !forms.contains(form) { forms.append(form) }
+        }
+        add(secret.addingPercentEncoding(withAllowedCharacters: unreserved))
+        // A form or query writes a space as `+`.
+        let spaced = unreserved.union(CharacterSet(charactersIn: " "))
+        add(secret.addingPercentEncoding(withAllowedCharacters: spaced)?.replacing(" ", with: "+"))
+        let json = jsonEscaped(secret)
+        let literals = [
+            json, json.replacing("/", with: "\\/"), secret.replacing("/", with: "\\/"),
+            secret.replacing("\\", with: "\\\\").replacing("'", with: "\\'"),
+        ]
+        for literal in literals {
+            add(literal)
+            add(jsonEscaped(literal))
+        }
+        return forms
+    }
+
+    /// `text` as a JSON string writes it, without its quotes.
+    private static func jsonEscaped(_ text: String) -> String {
+        String(JSONValue.string(text).description.dropFirst().dropLast())
     }
 
     /// Whether `secret` is replaced wherever it appears, not only where a rule found it.
@@ -105,9 +137,12 @@ struct RedactedValues: Sendable {
     }
 
     /// `data` with every value, as UTF-8 bytes, replaced where it stands as a
-    /// whole word; the other bytes are kept, whatever their encoding.
+    /// whole word — or wherever it stands, in bytes that are not UTF-8 text
+    /// and hold no words, where the byte of a protobuf tag or length next to
+    /// it is no letter; the other bytes are kept, whatever their encoding.
     func replacing(in data: Data) -> Data {
         var bytes = [UInt8](data)
+        let isText = String(validating: bytes, as: UTF8.self) != nil
         for (secret, placeholder) in pairs {
             let needle = Array(secret.utf8)
             guard needle.count <= bytes.count else { continue }
@@ -117,7 +152,7 @@ struct RedactedValues: Sendable {
             var index = 0
             while index + needle.count <= bytes.count {
                 if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle),
-                    Self.standsAlone(index..<index + needle.count, in: bytes),
+                    !isText || Self.standsAlone(index..<index + needle.count, in: bytes),
                     !RedactionPlaceholders.cuts(index..<index + needle.count, protected)
                 {
                     result += bytes[position..<index]

@@ -58,7 +58,8 @@ extension Redaction {
     /// encoding: JSON as text or bytes is parsed, and the fields of form and
     /// multipart bodies named `name` are replaced too. A string that holds a
     /// JSON object or array is searched as well and, when a member in it is
-    /// replaced, written back as compact JSON text.
+    /// replaced, written back as compact JSON text; a string that holds a
+    /// form (`user=ada&password=…`) has its field named `name` replaced in place.
     ///
     /// - Parameter name: The member's key, such as `password`.
     public static func jsonField(_ name: String) -> Redaction {
@@ -196,11 +197,15 @@ func redactField(_ value: String, _ placeholders: inout RedactionPlaceholders) -
 
 /// `value` with every member whose name `matches`, at any depth, replaced;
 /// JSON held in a string (`"{\"token\":\"…\"}"`) is searched too and, when a
-/// member in it is replaced, written back as compact JSON text.
+/// member in it is replaced, written back as compact JSON text, and so is a
+/// form held in a string (`"user=ada&password=…"`), its fields replaced in place.
 func redactMembers(
     where matches: (String) -> Bool, in value: JSONValue, _ placeholders: inout RedactionPlaceholders, depth: Int = 0
 ) -> JSONValue {
     switch value {
+    case .string(let text) where FormFields.looksLikeForm(text) && !text.hasPrefix("{") && !text.hasPrefix("["):
+        return .string(
+            FormFields.rewrite(query: Substring(text)) { name, field in matches(name) ? redactField(field, &placeholders) : nil })
     case .string(let text):
         guard depth < 4, let inner = embeddedJSON(text) else { return value }
         let redacted = redactMembers(where: matches, in: inner, &placeholders, depth: depth + 1)

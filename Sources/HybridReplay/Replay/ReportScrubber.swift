@@ -1,3 +1,5 @@
+import Foundation
+
 /// Replaces, in the text of a replay report, every value a redaction hid in
 /// the payloads the report was made from.
 ///
@@ -62,7 +64,10 @@ struct ReportScrubber {
         var text = text
         for (secret, placeholder) in replacements.sorted(by: { $0.key.count > $1.key.count }) {
             text = Self.replacing(JSONValue.string(secret).description, with: JSONValue.string(placeholder).description, in: text)
-            if secret.count >= Self.minimumBareLength { text = Self.replacing(secret, with: placeholder, in: text) }
+            guard secret.count >= Self.minimumBareLength else { continue }
+            // Escaped as a string literal holds it, in a script or in a field shown as JSON.
+            for form in RedactedValues.encodedForms(of: secret) { text = Self.replacing(form, with: placeholder, in: text) }
+            text = Self.replacing(secret, with: placeholder, in: text)
         }
         return text
     }
@@ -118,11 +123,23 @@ struct ReportScrubber {
             issue.stall = stall
         }
         issue.differences = issue.differences.map { difference in
-            FieldDifference(
-                path: scrub(difference.path), expected: difference.expected.map(scrub),
-                actual: difference.actual.map(scrub), note: difference.note.map(scrub))
+            // Bytes shown as base64 hide a secret from a search of the text: theirs is searched decoded.
+            let value = difference.path.hasSuffix("base64") ? scrubBase64 : scrub
+            return FieldDifference(
+                path: scrub(difference.path), expected: difference.expected.map(value),
+                actual: difference.actual.map(value), note: difference.note.map(scrub))
         }
         return issue
+    }
+
+    /// `json`, a JSON string of base64 bytes, with every learnt value
+    /// replaced in the bytes it decodes to, encoded again; any other text scrubbed as text is.
+    private func scrubBase64(_ json: String) -> String {
+        guard !replacements.isEmpty, case .string(let encoded)? = try? JSONReader.platformDefault.read(Array(json.utf8)),
+            let data = Data(base64Encoded: encoded)
+        else { return scrub(json) }
+        let replaced = RedactedValues(replacements.map { ($0.key, $0.value) }).replacing(in: data)
+        return replaced == data ? json : JSONValue.string(replaced.base64EncodedString()).description
     }
 
     private func scrub(_ reference: ReplayIssue.EventReference) -> ReplayIssue.EventReference {

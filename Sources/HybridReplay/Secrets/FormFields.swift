@@ -22,6 +22,13 @@ enum FormFields {
         }.joined(separator: "&")
     }
 
+    /// Whether `text`, a string with no declared type, reads as a form body
+    /// or query string: no spaces, and every `&`-separated item `name=value`.
+    static func looksLikeForm(_ text: String) -> Bool {
+        guard !text.isEmpty, !text.contains(where: { $0.isWhitespace }), text.contains("=") else { return false }
+        return text.split(separator: "&").allSatisfy { $0.contains("=") }
+    }
+
     /// Every `name=value` item of a query string or form body, decoded.
     static func items(query: Substring) -> [(name: String, value: String)] {
         query.split(separator: "&").compactMap { item in

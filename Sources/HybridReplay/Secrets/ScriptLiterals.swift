@@ -4,9 +4,13 @@
 ///
 /// A script the app evaluates (`login({email: "ada", password: "…"})`) is
 /// JavaScript, not JSON, so the JSON rules never see its members: this finds
-/// a quoted string value that follows a secret name and `:` or `=`. Only the
-/// quoted value is a finding; `password == "x"`, a name without a quoted
-/// value and an empty value are not.
+/// a quoted string value that follows a secret name and `:` or `=`, or a
+/// quoted secret name a call takes first (`localStorage.setItem('authToken',
+/// '…')`, `headers.set("X-Api-Key", "…")`), the value of the cookie a
+/// script sets (`document.cookie = "sid=…; path=/"`), and the value of an
+/// HTML tag whose `name` is a secret's (`<meta name="csrf-token" content="…">`). Only the quoted value
+/// (the cookie's value) is a finding; `password == "x"`, a name without a
+/// quoted value and an empty value are not.
 enum ScriptLiterals {
     /// One secret-named literal: its name, and where its value stands, quotes excluded.
     struct Member {
@@ -28,12 +32,54 @@ enum ScriptLiterals {
                 index = text.index(after: index)
                 continue
             }
+            let nameStart = index
             let nameEnd = text[index...].firstIndex { !isNamePart($0) } ?? text.endIndex
             let name = String(text[index..<nameEnd])
             index = nameEnd
-            guard names.matches(name), let value = quotedValue(in: text, afterName: nameEnd) else { continue }
+            if name == "cookie", nameStart > text.startIndex, text[text.index(before: nameStart)] == ".",
+                let literal = quotedValue(in: text, afterName: nameEnd)
+            {
+                index = literal.upperBound
+                if let value = cookieValue(in: text, literal: literal) { members.append(Member(name: name, value: value)) }
+                continue
+            }
+            guard names.matches(name),
+                let value = quotedValue(in: text, afterName: nameEnd) ?? argumentValue(in: text, name: nameStart..<nameEnd)
+            else { continue }
             members.append(Member(name: name, value: value))
             index = value.upperBound
+        }
+        let attributes = htmlAttributeMembers(in: text, names: names)
+        guard !attributes.isEmpty else { return members }
+        var merged: [Member] = []
+        for member in (members + attributes).sorted(by: { $0.value.lowerBound < $1.value.lowerBound })
+        where merged.last.map({ $0.value.upperBound <= member.value.lowerBound }) ?? true {
+            merged.append(member)
+        }
+        return merged
+    }
+
+    /// The `value` or `content` of each HTML tag whose `name` attribute names
+    /// a secret: `<input type="hidden" name="authenticity_token" value="…">`,
+    /// `<meta name="csrf-token" content="…">`; attributes in quotes only.
+    private static func htmlAttributeMembers(in text: String, names: SecretFieldNames) -> [Member] {
+        guard text.contains("<") else { return [] }
+        var members: [Member] = []
+        var searchStart = text.startIndex
+        while let found = text.range(of: "name=", options: .caseInsensitive, range: searchStart..<text.endIndex) {
+            searchStart = found.upperBound
+            guard found.lowerBound > text.startIndex, text[text.index(before: found.lowerBound)].isWhitespace,
+                let name = quotedString(in: text, at: found.upperBound), names.matches(String(text[name])),
+                let open = text[..<found.lowerBound].lastIndex(where: { $0 == "<" || $0 == ">" }), text[open] == "<"
+            else { continue }
+            let close = text[name.upperBound...].firstIndex(of: ">") ?? text.endIndex
+            for attribute in ["value=", "content="] {
+                guard let at = text.range(of: attribute, options: .caseInsensitive, range: open..<close),
+                    text[text.index(before: at.lowerBound)].isWhitespace, let value = quotedString(in: text, at: at.upperBound)
+                else { continue }
+                members.append(Member(name: String(text[name]), value: value))
+                break
+            }
         }
         return members
     }
@@ -58,6 +104,36 @@ enum ScriptLiterals {
         guard index < text.endIndex, text[index] != "=" else { return nil }
         index = skipSpaces(in: text, from: index)
         if let quote = escapedQuote(in: text, at: index) { return escapedValue(in: text, quotedAt: quote) }
+        return quotedString(in: text, at: index)
+    }
+
+    /// The value after a name that is the whole of a call's first argument,
+    /// `('authToken', '…')`: the second argument, when it is a quoted string.
+    private static func argumentValue(in text: String, name: Range<String.Index>) -> Range<String.Index>? {
+        guard name.lowerBound > text.startIndex, name.upperBound < text.endIndex else { return nil }
+        let quote = text[text.index(before: name.lowerBound)]
+        guard quotes.contains(quote), text[name.upperBound] == quote else { return nil }
+        let open = text[..<text.index(before: name.lowerBound)].lastIndex { $0 != " " && $0 != "\t" }
+        guard let open, text[open] == "(" else { return nil }
+        var index = skipSpaces(in: text, from: text.index(after: name.upperBound))
+        guard index < text.endIndex, text[index] == "," else { return nil }
+        index = skipSpaces(in: text, from: text.index(after: index))
+        return quotedString(in: text, at: index)
+    }
+
+    /// The value of the cookie a `document.cookie` literal sets: after its
+    /// name's `=`, up to the first `;`, spaces around it left out.
+    private static func cookieValue(in text: String, literal: Range<String.Index>) -> Range<String.Index>? {
+        guard let equals = text[literal].firstIndex(of: "=") else { return nil }
+        let end = text[equals..<literal.upperBound].firstIndex(of: ";") ?? literal.upperBound
+        let value = text[text.index(after: equals)..<end]
+        guard let first = value.firstIndex(where: { $0 != " " }), let last = value.lastIndex(where: { $0 != " " })
+        else { return nil }
+        return first..<text.index(after: last)
+    }
+
+    /// The content of the string in `"`, `'` or `` ` `` that starts at `index`, on one line; `nil` when empty.
+    private static func quotedString(in text: String, at index: String.Index) -> Range<String.Index>? {
         guard index < text.endIndex, quotes.contains(text[index]) else { return nil }
         let quote = text[index]
         let valueStart = text.index(after: index)

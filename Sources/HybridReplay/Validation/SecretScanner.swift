@@ -202,9 +202,7 @@ package enum SecretScanner {
                 let boundary = String(boundaryLine.dropFirst(2)).trimmingCharacters(in: .whitespaces)
                 return FormFields.fields(multipart: text, boundary: boundary)
             }
-            guard !text.isEmpty, !text.contains(where: { $0.isWhitespace }), text.contains("=") else { return [] }
-            let items = text.split(separator: "&")
-            guard items.allSatisfy({ $0.contains("=") }) else { return [] }
+            guard FormFields.looksLikeForm(text) else { return [] }
             return FormFields.items(query: Substring(text))
         }
 

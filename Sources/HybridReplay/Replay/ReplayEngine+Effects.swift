@@ -1,3 +1,5 @@
+import Foundation
+
 /// The effects app code makes, handed to the matcher.
 extension ReplayEngine {
     /// Matches an effect app code just made and returns the cassette event it matched.
@@ -42,6 +44,7 @@ extension ReplayEngine {
             case .repeated, .diverged:
                 // Counted now; the scheduler is woken by the failure, once the run has stopped.
                 state.work.count()
+                if case .diverged = outcome, Thread.isMainThread { state.stoppedInMainTurn = true }
                 return (outcome, nil)
             }
         }

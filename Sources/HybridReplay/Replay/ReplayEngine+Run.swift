@@ -210,11 +210,12 @@ extension ReplayEngine {
     /// implementation, and waits until the implementation is idle, so the
     /// trace holds what it did in reaction.
     private func finish() async {
-        // A run stopped by an effect that differed ends only once the main actor's turn that
-        // made it is done: the expected effect made next in that turn, after an extra call
-        // (a `console.log` before the render, in a `DispatchQueue.main.async` block), is then
-        // seen before the end in every run, and the issue says the call was extra.
-        if isStopped, !isStalled { await MainActor.run {} }
+        // A run stopped by an effect that differed, made in a turn of the main actor, ends only
+        // once that turn is done: the expected effect made next in it, after an extra call (a
+        // `console.log` before the render, in a `DispatchQueue.main.async` block), is then seen
+        // before the end in every run, and the issue says the call was extra. An effect made
+        // elsewhere ends the run at once, as before: waiting would only let other threads race.
+        if state.withLock({ $0.stoppedInMainTurn }), isStopped, !isStalled { await MainActor.run {} }
         let (handlers, sleepers, tasks) = state.withLock { state in
             state.matcher.end()
             let handlers = state.answers.sorted { $0.key < $1.key }.map(\.value)

@@ -33,6 +33,22 @@ struct CassetteFile: Hashable, Sendable {
         }
     }
 
+    /// Reads the file and the cassette in it, for a command that prints its
+    /// values: secrets left unredacted are reported on standard error and
+    /// learnt by `secrets`, which hides them in what the command prints.
+    func load(with context: CommandContext, secrets: inout PrintedSecrets) -> Contents {
+        let bytes: Data
+        switch readBytes() {
+        case .success(let read): bytes = read
+        case .failure(let error): return .unreadable(error.diagnostics)
+        }
+        do throws(CassetteReadError) {
+            return .cassette(try secrets.read(bytes, path: displayPath, context: context), bytes: bytes)
+        } catch {
+            return .invalid(error.diagnostics)
+        }
+    }
+
     /// The file's bytes, or a diagnostic saying why they cannot be read.
     func readBytes() -> Result<Data, CassetteReadError> {
         do throws(CassetteReadError) {
@@ -51,13 +67,15 @@ struct LoadFailure: Error {
 
 extension CassetteFileFinder {
     /// The cassette at `path`, or, after reporting why there is none on
-    /// standard error, the status to exit with.
-    func loadCassette(_ path: String, context: CommandContext) -> Result<Cassette, LoadFailure> {
+    /// standard error, the status to exit with. Secrets left unredacted in
+    /// it are reported as warnings and learnt by `secrets`; the cassette
+    /// still holds them, for the command to hide with ``PrintedSecrets/masking(_:)``.
+    func loadCassette(_ path: String, context: CommandContext, secrets: inout PrintedSecrets) -> Result<Cassette, LoadFailure> {
         guard let file = file(path) else {
             context.reportError("no such file or directory: \(path)")
             return .failure(LoadFailure(status: .noInput))
         }
-        switch file.load(with: context.reader) {
+        switch file.load(with: context, secrets: &secrets) {
         case .cassette(let cassette, _):
             return .success(cassette)
         case .unreadable(let diagnostics):

@@ -11,7 +11,7 @@ package struct DiffCommand: CassetteCommand {
         commandName: "\(CassetteCLI.toolName) diff",
         abstract: "Shows what changed in behaviour between two cassettes.",
         discussion: """
-            Events are matched by what they are, not by position or id: channel, direction, kind, the kinds of the events they answer or were caused by, then their payloads. An inserted event is reported as one insertion, and ids it renumbers are no change. Within a matched event each changed field is named by its path, such as 'headers[Authorization]' or 'body.json.items[2].qty'; the header's fields are compared too. UUIDs, timestamps, redaction placeholders and the values of the fields declared volatile (by --volatile or the cassettes' 'volatile' header) renamed consistently are no change, and 'at' is ignored unless --timing is given.
+            Events are matched by what they are, not by position or id: channel, direction, kind, the kinds of the events they answer or were caused by, then their payloads. An inserted event is reported as one insertion, and ids it renumbers are no change. Within a matched event each changed field is named by its path, such as 'headers[Authorization]' or 'body.json.items[2].qty'; the header's fields are compared too. UUIDs, timestamps, redaction placeholders and the values of the fields declared volatile (by --volatile or the cassettes' 'volatile' header) renamed consistently are no change, and 'at' is ignored unless --timing is given. A secret left unredacted, as 'cassette lint' finds it, is reported on standard error as lint's warning and printed as '[UNREDACTED SECRET 1]', never as its value, in both cassettes.
 
             Given seven arguments, it runs as git's external diff program (GIT_EXTERNAL_DIFF, or diff.<driver>.command): 'path old-file old-hex old-mode new-file new-hex new-mode'. It then diffs the two files, prints a plain line diff for files that are not cassettes, and exits 0 whether or not they differ, as git expects:
 
@@ -73,18 +73,19 @@ package struct DiffCommand: CassetteCommand {
         if let gitPath { return runForGit(path: gitPath, finder: finder, context: context) }
         var cassettes: [Cassette] = []
         var status = ExitCode.success
+        var secrets = PrintedSecrets()
         for path in [oldPath, newPath] {
-            switch finder.loadCassette(path, context: context) {
+            switch finder.loadCassette(path, context: context, secrets: &secrets) {
             case .success(let cassette): cassettes.append(cassette)
             case .failure(let failure): status = max(status, failure.status)
             }
         }
         guard status == .success, cassettes.count == 2 else { return status }
         let entry = DiffReport.Entry(
-            path: newPath, oldLabel: oldPath, newLabel: newPath, old: cassettes[0], new: cassettes[1],
-            options: CassetteDiffOptions(timing: timing, volatile: volatile))
+            path: newPath, oldLabel: oldPath, newLabel: newPath, old: secrets.masking(cassettes[0]),
+            new: secrets.masking(cassettes[1]), options: CassetteDiffOptions(timing: timing, volatile: volatile))
         let report = DiffReport(entries: [entry])
-        context.console.standardOutput(format.render(report, colour: context.usesColour))
+        context.console.standardOutput(secrets.scrub(format.render(report, colour: context.usesColour)))
         return report.hasChanges ? .checkFailed : .success
     }
 
@@ -107,13 +108,15 @@ package struct DiffCommand: CassetteCommand {
         let newLabel = contents[1] == nil ? "/dev/null" : "b/" + path
         // The bytes as read, as `cassette diff <old> <new>` reads them: a file
         // that is not UTF-8 is not a cassette here either.
+        var secrets = PrintedSecrets()
         let cassettes = contents.map { bytes in
-            bytes.flatMap { try? context.reader.read($0, path: path) }
+            bytes.flatMap { try? secrets.read($0, path: path, context: context) }
         }
         let output: String
         if (contents[0] == nil || cassettes[0] != nil) && (contents[1] == nil || cassettes[1] != nil) {
             let entry = DiffReport.Entry(
-                path: path, oldLabel: oldLabel, newLabel: newLabel, old: cassettes[0], new: cassettes[1],
+                path: path, oldLabel: oldLabel, newLabel: newLabel, old: cassettes[0].map(secrets.masking),
+                new: cassettes[1].map(secrets.masking),
                 options: CassetteDiffOptions(timing: timing, volatile: volatile))
             output = format.render(DiffReport(entries: [entry]), colour: context.usesColour)
         } else {
@@ -121,7 +124,7 @@ package struct DiffCommand: CassetteCommand {
             let lines = PlainTextDiff.unified(texts[0], texts[1], oldLabel: oldLabel, newLabel: newLabel)
             output = lines.map { $0.1 + "\n" }.joined()
         }
-        context.console.standardOutput(output)
+        context.console.standardOutput(secrets.scrub(output))
         return .success
     }
 }

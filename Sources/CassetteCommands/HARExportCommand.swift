@@ -16,7 +16,7 @@ package struct HARExportCommand: CassetteCommand {
         commandName: "\(CassetteCLI.toolName) export har",
         abstract: "Writes a cassette's HTTP exchanges as a HAR 1.2 log.",
         discussion: """
-            Each http.request is one entry with the response or http.error that answers it, so every redirect hop is an entry: the 3xx response with its Location as 'redirectURL' and its Set-Cookie headers as 'cookies', then the next request with its Cookie. A failed request has status 0 and '_error'. Values are written as the cassette holds them, redaction placeholders included; other channels and the cookie store are left out. Each entry starts at the origin plus its request's 'at', so exporting twice gives the same bytes. HAR is the format browser devtools, Charles, Proxyman and Playwright import.
+            Each http.request is one entry with the response or http.error that answers it, so every redirect hop is an entry: the 3xx response with its Location as 'redirectURL' and its Set-Cookie headers as 'cookies', then the next request with its Cookie. A failed request has status 0 and '_error'. Values are written as the cassette holds them, redaction placeholders included; a secret left unredacted, as 'cassette lint' finds it, is written as '[UNREDACTED SECRET 1]' and reported on standard error as lint's warning. Other channels and the cookie store are left out. Each entry starts at the origin plus its request's 'at', so exporting twice gives the same bytes. HAR is the format browser devtools, Charles, Proxyman and Playwright import.
             """,
         usage: "\(CassetteCLI.toolName) export har [--origin <date-time>] [-o <file>] <cassette>",
         options: [outputOption, originOption],
@@ -65,11 +65,12 @@ package struct HARExportCommand: CassetteCommand {
     package func run(in context: CommandContext) -> ExitCode {
         let finder = CassetteFileFinder(currentDirectory: context.currentDirectory)
         let cassette: Cassette
-        switch finder.loadCassette(path, context: context) {
-        case .success(let loaded): cassette = loaded
+        var secrets = PrintedSecrets()
+        switch finder.loadCassette(path, context: context, secrets: &secrets) {
+        case .success(let loaded): cassette = secrets.masking(loaded)
         case .failure(let failure): return failure.status
         }
-        let bytes = HAR.export(cassette, origin: origin)
+        let bytes = Array(secrets.scrub(String(decoding: HAR.export(cassette, origin: origin), as: UTF8.self)).utf8)
         guard let outputPath else {
             context.console.standardOutput(String(decoding: bytes, as: UTF8.self))
             return .success

@@ -14,7 +14,7 @@ package struct ReviewCommand: CassetteCommand {
         commandName: "\(CassetteCLI.toolName) review",
         abstract: "Shows the semantic diff of every cassette changed between two git revisions.",
         discussion: """
-            Every .json file added, removed or changed between --base and --head under the given paths (the current folder when none is given) that is a cassette on either side is compared as 'cassette diff' compares two files; other files are left out. Paths in the output are relative to the repository's root. With --format markdown the output is a table of the cassettes followed by a collapsed diff of each, ready to post as a pull-request comment or to append to $GITHUB_STEP_SUMMARY:
+            Every .json file added, removed or changed between --base and --head under the given paths (the current folder when none is given) that is a cassette on either side is compared as 'cassette diff' compares two files; other files are left out. Paths in the output are relative to the repository's root. A secret left unredacted, as 'cassette lint' finds it, is reported on standard error as lint's warning and printed as '[UNREDACTED SECRET 1]', never as its value, on either side. With --format markdown the output is a table of the cassettes followed by a collapsed diff of each, ready to post as a pull-request comment or to append to $GITHUB_STEP_SUMMARY:
 
               cassette review --base origin/main --format markdown >> "$GITHUB_STEP_SUMMARY"
             """,
@@ -79,11 +79,16 @@ package struct ReviewCommand: CassetteCommand {
             return .noInput
         }
         var status = ExitCode.success
-        var entries: [DiffReport.Entry] = []
+        var compared: [(change: Git.Change, old: Cassette?, new: Cassette?)] = []
         var unreadable: [String] = []
+        var secrets = PrintedSecrets()
         for change in changes where change.path.hasSuffix(".json") {
-            let old = change.inOld ? await cassette(change.path, at: base, git: git, root: root, context: context) : .absent
-            let new = change.inNew ? await cassette(change.path, at: head, git: git, root: root, context: context) : .absent
+            let old =
+                change.inOld
+                ? await cassette(change.path, at: base, git: git, root: root, context: context, secrets: &secrets) : .absent
+            let new =
+                change.inNew
+                ? await cassette(change.path, at: head, git: git, root: root, context: context, secrets: &secrets) : .absent
             switch (old, new) {
             case (.notACassette, .notACassette), (.notACassette, .absent), (.absent, .notACassette):
                 continue
@@ -96,15 +101,18 @@ package struct ReviewCommand: CassetteCommand {
                 status = max(status, .dataError)
                 unreadable.append(change.path)
             default:
-                entries.append(
-                    DiffReport.Entry(
-                        path: change.path, oldLabel: change.inOld ? "a/" + change.path : "/dev/null",
-                        newLabel: change.inNew ? "b/" + change.path : "/dev/null", old: old.cassette, new: new.cassette,
-                        options: CassetteDiffOptions(timing: timing, volatile: volatile)))
+                compared.append((change, old.cassette, new.cassette))
             }
         }
+        // Compared once every cassette is read, so a secret found in one is hidden in all.
+        let entries = compared.map { change, old, new in
+            DiffReport.Entry(
+                path: change.path, oldLabel: change.inOld ? "a/" + change.path : "/dev/null",
+                newLabel: change.inNew ? "b/" + change.path : "/dev/null", old: old.map(secrets.masking),
+                new: new.map(secrets.masking), options: CassetteDiffOptions(timing: timing, volatile: volatile))
+        }
         let report = DiffReport(entries: entries, unreadable: unreadable)
-        context.console.standardOutput(format.render(report, colour: context.usesColour))
+        context.console.standardOutput(secrets.scrub(format.render(report, colour: context.usesColour)))
         if report.hasChanges { status = max(status, .checkFailed) }
         if format == .text, status == .success {
             // Standard output stays empty, as diff's does; the terminal still says the review ran.
@@ -128,7 +136,9 @@ package struct ReviewCommand: CassetteCommand {
     }
 
     /// The cassette at `path` in `revision`, or in the working tree when `revision` is `nil`.
-    private func cassette(_ path: String, at revision: String?, git: Git, root: URL, context: CommandContext) async -> Side {
+    private func cassette(
+        _ path: String, at revision: String?, git: Git, root: URL, context: CommandContext, secrets: inout PrintedSecrets
+    ) async -> Side {
         let bytes: Data
         if let revision {
             do throws(Git.Failure) {
@@ -146,7 +156,7 @@ package struct ReviewCommand: CassetteCommand {
         }
         let label = revision.map { "\($0):\(path)" } ?? path
         do throws(CassetteReadError) {
-            return .cassette(try context.reader.read(bytes, path: label))
+            return .cassette(try secrets.read(bytes, path: label, context: context))
         } catch {
             return .notACassette(error.diagnostics)
         }

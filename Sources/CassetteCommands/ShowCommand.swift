@@ -7,7 +7,7 @@ package struct ShowCommand: CassetteCommand {
         commandName: "\(CassetteCLI.toolName) show",
         abstract: "Prints a cassette as a timeline that leaves no field out.",
         discussion: """
-            The header gives the cassette's name, description, recorder, contract and redactions. Each event's line gives its id, the seconds since the recording started, its direction, its kind, a summary, and the event that caused it or that it answers; a line for every field of its payload follows, such as 'headers[Authorization]: "[REDACTED:1]"', so any change to a cassette changes the text. The text holds no colours, absolute paths or current times, so it can serve as a git textconv driver, from the package's root:
+            The header gives the cassette's name, description, recorder, contract and redactions. Each event's line gives its id, the seconds since the recording started, its direction, its kind, a summary, and the event that caused it or that it answers; a line for every field of its payload follows, such as 'headers[Authorization]: "[REDACTED:1]"', so any change to a cassette changes the text. A secret left unredacted, as 'cassette lint' finds it, is reported on standard error as lint's warning and printed as '[UNREDACTED SECRET 1]', never as its value; the exit status does not change. The text holds no colours, absolute paths or current times, so it can serve as a git textconv driver, from the package's root:
 
               git config diff.cassette.textconv 'swift run --quiet cassette show'
               echo '**/Cassettes/**/*.json diff=cassette' >> .gitattributes
@@ -37,9 +37,10 @@ package struct ShowCommand: CassetteCommand {
 
     package func run(in context: CommandContext) -> ExitCode {
         let finder = CassetteFileFinder(currentDirectory: context.currentDirectory)
-        switch finder.loadCassette(path, context: context) {
+        var secrets = PrintedSecrets()
+        switch finder.loadCassette(path, context: context, secrets: &secrets) {
         case .success(let cassette):
-            context.console.standardOutput(Timeline.text(for: cassette))
+            context.console.standardOutput(secrets.scrub(Timeline.text(for: secrets.masking(cassette))))
             return .success
         case .failure(let failure):
             return failure.status

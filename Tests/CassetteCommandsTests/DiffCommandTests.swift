@@ -47,7 +47,9 @@ import Testing
                 fields are compared too. UUIDs, timestamps, redaction placeholders and the
                 values of the fields declared volatile (by --volatile or the cassettes'
                 'volatile' header) renamed consistently are no change, and 'at' is ignored
-                unless --timing is given.
+                unless --timing is given. A secret left unredacted, as 'cassette lint' finds it,
+                is reported on standard error as lint's warning and printed as
+                '[UNREDACTED SECRET 1]', never as its value, in both cassettes.
 
                 Given seven arguments, it runs as git's external diff program
                 (GIT_EXTERNAL_DIFF, or diff.<driver>.command):

@@ -43,10 +43,12 @@ import Testing
                 so every redirect hop is an entry: the 3xx response with its Location as
                 'redirectURL' and its Set-Cookie headers as 'cookies', then the next request
                 with its Cookie. A failed request has status 0 and '_error'. Values are written
-                as the cassette holds them, redaction placeholders included; other channels and
-                the cookie store are left out. Each entry starts at the origin plus its
-                request's 'at', so exporting twice gives the same bytes. HAR is the format
-                browser devtools, Charles, Proxyman and Playwright import.
+                as the cassette holds them, redaction placeholders included; a secret left
+                unredacted, as 'cassette lint' finds it, is written as '[UNREDACTED SECRET 1]'
+                and reported on standard error as lint's warning. Other channels and the cookie
+                store are left out. Each entry starts at the origin plus its request's 'at', so
+                exporting twice gives the same bytes. HAR is the format browser devtools,
+                Charles, Proxyman and Playwright import.
 
                 USAGE: cassette export har [--origin <date-time>] [-o <file>] <cassette>
 

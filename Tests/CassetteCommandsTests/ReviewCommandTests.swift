@@ -34,10 +34,12 @@ struct ReviewCommandTests {
                 Every .json file added, removed or changed between --base and --head under the
                 given paths (the current folder when none is given) that is a cassette on either
                 side is compared as 'cassette diff' compares two files; other files are left
-                out. Paths in the output are relative to the repository's root. With --format
-                markdown the output is a table of the cassettes followed by a collapsed diff of
-                each, ready to post as a pull-request comment or to append to
-                $GITHUB_STEP_SUMMARY:
+                out. Paths in the output are relative to the repository's root. A secret left
+                unredacted, as 'cassette lint' finds it, is reported on standard error as lint's
+                warning and printed as '[UNREDACTED SECRET 1]', never as its value, on either
+                side. With --format markdown the output is a table of the cassettes followed by
+                a collapsed diff of each, ready to post as a pull-request comment or to append
+                to $GITHUB_STEP_SUMMARY:
 
                   cassette review --base origin/main --format markdown >> "$GITHUB_STEP_SUMMARY"
 

@@ -5,7 +5,8 @@ import Testing
 
 /// Two cassettes that differ only in a bearer token a hand edit left in
 /// clear where the recorder wrote a placeholder, fed to the commands that
-/// print a cassette's values.
+/// print a cassette's values: each warns, as lint does, and prints a
+/// placeholder in the token's place.
 @Suite("Secret leak hunt: the command-line tool")
 struct SecretLeakHuntCLITests {
     static let tokenA = "opaque-token-aaaa-1111"
@@ -36,7 +37,7 @@ struct SecretLeakHuntCLITests {
         }
     }
 
-    @Test("import har hides the token a hand-edited cassette exported in clear")
+    @Test("a hand-inserted token exported by export har and imported again stays hidden")
     func harRoundTrip() async throws {
         try await withTemporaryDirectory { directory in
             try directory.write(Self.signIn(token: Self.tokenA), to: "a.json")
@@ -50,8 +51,14 @@ struct SecretLeakHuntCLITests {
         }
     }
 
+    /// What `diff`, `show`, `review` and `export har` say of the token in `a.json` or `sign-in.json`.
+    static func warning(_ path: String, placeholder: Int) -> String {
+        "\(path):32:22: warning: header 'Authorization' holds an unredacted credential; redact it"
+            + " (shown as [UNREDACTED SECRET \(placeholder)])"
+    }
+
     @Test(
-        "review prints a hand-inserted token changed between two commits",
+        "review hides a hand-inserted token changed between two commits, and warns",
         .enabled(if: GitRepository.isAvailable, "git is not installed at /usr/bin/git"))
     func review() async throws {
         try await withTemporaryDirectory { directory in
@@ -62,31 +69,45 @@ struct SecretLeakHuntCLITests {
             for format in ["text", "markdown"] {
                 let result = await cassette("review", "--base", "HEAD", "--format", format, in: directory)
                 let printed = result.standardOutput + result.standardError
-                #expect(printed.contains("sign-in.json"), "\(printed)")
-                withKnownIssue("review shows a cassette's values as the files hold them and does not lint them") {
-                    #expect(!printed.contains(Self.tokenB) || printed.contains("warning"), "\(printed)")
-                }
+                #expect(result.status == .checkFailed, "\(printed)")
+                #expect(result.standardOutput.contains("sign-in.json"), "\(printed)")
+                #expect(!printed.contains(Self.tokenA) && !printed.contains(Self.tokenB), "\(printed)")
+                // The token changed, and the diff still says so: each value has a number of its own.
+                #expect(result.standardOutput.contains("[UNREDACTED SECRET 1]"), "\(printed)")
+                #expect(result.standardOutput.contains("[UNREDACTED SECRET 2]"), "\(printed)")
+                let warnings = result.standardError.split(separator: "\n").filter { $0.contains("warning:") }.map(String.init)
+                let expected = [
+                    Self.warning("HEAD:Cassettes/sign-in.json", placeholder: 1), Self.warning("Cassettes/sign-in.json", placeholder: 2),
+                ]
+                #expect(warnings == expected, "\(printed)")
             }
         }
     }
 
-    @Test("diff, show and export har print what the file holds, the hand-inserted token included")
-    func printsFileValues() async throws {
+    @Test("diff (text, markdown, json), show and export har hide the hand-inserted token, and warn")
+    func hidesFileValues() async throws {
         try await withTemporaryDirectory { directory in
             try directory.write(Self.signIn(token: Self.tokenA), to: "a.json")
             try directory.write(Self.signIn(token: Self.tokenB), to: "b.json")
             let outputs = [
                 await cassette("diff", "a.json", "b.json", in: directory),
                 await cassette("diff", "--format", "markdown", "a.json", "b.json", in: directory),
+                await cassette("diff", "--format", "json", "a.json", "b.json", in: directory),
                 await cassette("show", "a.json", in: directory),
                 await cassette("export", "har", "a.json", in: directory),
             ]
-            for result in outputs {
+            // A diff of cassettes that differ exits 1 as it did; show and export succeed, warnings or not.
+            let statuses: [ExitCode] = [.checkFailed, .checkFailed, .checkFailed, .success, .success]
+            for (result, status) in zip(outputs, statuses) {
                 let printed = result.standardOutput + result.standardError
-                #expect(result.status == .success || result.status == .checkFailed, "\(printed)")
-                withKnownIssue("the tool prints a cassette's values as the file holds them and does not lint them") {
-                    #expect(!printed.contains(Self.tokenA) || printed.contains("warning"), "\(printed)")
-                }
+                #expect(result.status == status, "\(printed)")
+                #expect(!printed.contains(Self.tokenA) && !printed.contains(Self.tokenB), "\(printed)")
+                #expect(result.standardOutput.contains("[UNREDACTED SECRET 1]"), "\(printed)")
+                #expect(result.standardError.contains(Self.warning("a.json", placeholder: 1)), "\(printed)")
+            }
+            for diff in outputs.prefix(3) {
+                #expect(diff.standardOutput.contains("[UNREDACTED SECRET 2]"), "\(diff.standardOutput)")
+                #expect(diff.standardError.contains(Self.warning("b.json", placeholder: 2)), "\(diff.standardError)")
             }
         }
     }

@@ -126,6 +126,27 @@ public struct CassetteReader: Sendable {
         }
     }
 
+    /// Reads a cassette from its bytes, as ``read(_:path:)`` does, and
+    /// searches it for secrets left unredacted, as ``lint(_:path:)`` does:
+    /// for a command that prints a cassette's values and must hide them.
+    ///
+    /// - Returns: The cassette; lint's warnings, with line and column; and
+    ///   each finding with its values, in the order of the warnings.
+    /// - Throws: `CassetteReadError` when the cassette does not read.
+    package func readScanningSecrets(
+        _ bytes: some ContiguousBytes, path: String
+    ) throws(CassetteReadError) -> (cassette: Cassette, warnings: [Diagnostic], findings: [SecretScanner.Finding]) {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(CassetteReadError) -> (Cassette, [Diagnostic], [SecretScanner.Finding]) in
+                var pass = ReadPass(bytes: buffer, json: json, path: path, diagnosticLimit: diagnosticLimit, limits: limits)
+                let cassette = try pass.run()
+                let findings = SecretScanner.secrets(in: cassette)
+                return (cassette, pass.diagnostics(for: findings.map(\.problem), severity: .warning), findings)
+            }
+        }
+        return try result.get()
+    }
+
     private static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if nsError.domain == NSCocoaErrorDomain,

@@ -25,14 +25,39 @@ package enum SecretScanner {
     /// How deep JSON held in strings is followed, so a crafted cassette cannot make the scan recurse without end.
     static let maximumNesting = 4
 
+    /// One likely secret: the problem lint reports, and the values it is
+    /// about, for a command that must not print them.
+    package struct Finding: Sendable {
+        /// Where the secret is and what it looks like; it never holds the value.
+        package var problem: CassetteProblem
+        /// The secret values as the cassette holds them (a form field's value
+        /// decoded), such as the token of an `Authorization` header without its scheme.
+        package var values: [String]
+    }
+
     /// Every likely secret in `cassette`, in event order.
     package static func findings(in cassette: Cassette) -> [CassetteProblem] {
+        secrets(in: cassette).map(\.problem)
+    }
+
+    /// Every likely secret in `cassette` with its values, in event order.
+    package static func secrets(in cassette: Cassette) -> [Finding] {
         var scan = Scan()
         for (index, event) in cassette.events.enumerated() {
             let path = JSONPath([.key("events"), .index(index), .key("payload")])
             scan.node(EventCoding.payloadNode(event.payload), path: path)
         }
         return scan.findings
+    }
+
+    /// The credential a sensitive header's value holds: the token after a
+    /// scheme (`Bearer …`, `Basic …`), or the whole value.
+    static func credential(inHeaderValue value: String) -> String {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        guard let space = trimmed.firstIndex(of: " ") else { return trimmed }
+        let scheme = trimmed[..<space]
+        let rest = trimmed[space...].trimmingCharacters(in: .whitespaces)
+        return scheme.allSatisfy(\.isLetter) && !rest.isEmpty ? rest : trimmed
     }
 
     static func isSecretName(_ name: String) -> Bool {
@@ -49,10 +74,11 @@ package enum SecretScanner {
 
     /// One walk over a cassette, collecting findings.
     private struct Scan {
-        var findings: [CassetteProblem] = []
+        var findings: [Finding] = []
 
-        mutating func report(_ path: JSONPath, _ message: String, _ context: String) {
-            findings.append(CassetteProblem(path: path, message: message + context + "; redact it"))
+        mutating func report(_ path: JSONPath, _ message: String, _ context: String, values: [String]) {
+            let problem = CassetteProblem(path: path, message: message + context + "; redact it")
+            findings.append(Finding(problem: problem, values: values))
         }
 
         mutating func node(_ node: CanonicalNode, path: JSONPath) {
@@ -96,16 +122,20 @@ package enum SecretScanner {
             if strings["domain"] == nil, let cookieValues = cookieValues(ofHeader: name, value) {
                 // Each cookie on its own: one redacted value must not hide another left in clear.
                 guard !cookieValues.allSatisfy(isRedacted) else { return true }
-                report(valuePath, "header '\(name)' holds an unredacted credential", "")
+                let unredacted = cookieValues.filter { !isRedacted($0) }
+                report(valuePath, "header '\(name)' holds an unredacted credential", "", values: unredacted)
                 return true
             }
             if strings["domain"] != nil {
                 guard !isRedacted(value) else { return true }
-                report(valuePath, "cookie '\(name)' holds an unredacted value", "")
+                report(valuePath, "cookie '\(name)' holds an unredacted value", "", values: [value])
                 return true
             }
             guard sensitiveHeaders.contains(name.lowercased()) || isSecretName(name) else { return false }
-            if !isRedacted(value) { report(valuePath, "header '\(name)' holds an unredacted credential", "") }
+            if !isRedacted(value) {
+                let credential = credential(inHeaderValue: value)
+                report(valuePath, "header '\(name)' holds an unredacted credential", "", values: [credential])
+            }
             return true
         }
 
@@ -142,7 +172,7 @@ package enum SecretScanner {
                 for (key, child) in members.sorted(by: { $0.key < $1.key }) {
                     let childPath = context.isEmpty ? path.appending(key) : path
                     if isSecretName(key), let secret = Self.scalarText(child), !isRedacted(secret) {
-                        report(childPath, "field '\(key)' looks like a secret", context)
+                        report(childPath, "field '\(key)' looks like a secret", context, values: [secret])
                     } else {
                         json(child, path: childPath, context: context, depth: depth)
                     }
@@ -166,20 +196,26 @@ package enum SecretScanner {
             if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
                 // JSON that does not parse, such as a truncated body: its `"name": "value"` members are still read.
                 for (name, value) in Self.quotedMembers(in: trimmed) where isSecretName(name) && !isRedacted(value) {
-                    report(path, "field '\(name)' looks like a secret", context.isEmpty ? " (in JSON that does not parse)" : context)
+                    report(
+                        path, "field '\(name)' looks like a secret", context.isEmpty ? " (in JSON that does not parse)" : context,
+                        values: [value])
                 }
             }
             for (name, value) in Self.namedFields(in: trimmed) where isSecretName(name) && !isRedacted(value) {
-                report(path, "\(Self.isURL(trimmed) ? "query item" : "form field") '\(name)' looks like a credential", context)
+                report(
+                    path, "\(Self.isURL(trimmed) ? "query item" : "form field") '\(name)' looks like a credential", context,
+                    values: [value])
             }
             // JSON that does not parse has its members read above.
             let looksLikeJSON = trimmed.hasPrefix("{") || trimmed.hasPrefix("[")
             for member in looksLikeJSON ? [] : ScriptLiterals.secretMembers(in: text)
             where !isRedacted(String(text[member.value])) {
-                report(path, "'\(member.name)' is given a value that looks like a secret", context.isEmpty ? " (in this text)" : context)
+                let textContext = context.isEmpty ? " (in this text)" : context
+                report(
+                    path, "'\(member.name)' is given a value that looks like a secret", textContext, values: [String(text[member.value])])
             }
             for match in SecretShapes.matches(in: text) {
-                report(path, "this string looks like \(match.kind)", context)
+                report(path, "this string looks like \(match.kind)", context, values: [String(text[match.range])])
             }
         }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The effects app code makes, handed to the matcher.
 extension ReplayEngine {
     /// Matches an effect app code just made and returns the cassette event it matched.
@@ -44,7 +42,6 @@ extension ReplayEngine {
             case .repeated, .diverged:
                 // Counted now; the scheduler is woken by the failure, once the run has stopped.
                 state.work.count()
-                if case .diverged = outcome, Thread.isMainThread { state.stoppedInMainTurn = true }
                 return (outcome, nil)
             }
         }
@@ -57,6 +54,13 @@ extension ReplayEngine {
         case .repeated(let settlement, let first, let cause, let unsettled):
             fail(settlement.repeatedIssue(payload, first: first, cause: cause, unsettled: unsettled, in: script))
         case .diverged(let snapshot):
+            // Made in a turn of the main queue: the run ends once that turn is done, before
+            // anything enqueued after this moment (the answer this call now gets) runs.
+            if MainQueue.isCurrent {
+                let turn = MainTurnEnd()
+                state.withLock { state in if state.stoppingTurn == nil { state.stoppingTurn = turn } }
+                turn.markAfterCurrentTurn()
+            }
             // Explained from the snapshot, outside the lock.
             fail(snapshot.divergence(for: payload, knownCause: knownCause, hint: hint))
         }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The scheduler: plays the cassette against the implementation until every
 /// stimulus is delivered and every effect has happened, or it diverges.
 extension ReplayEngine {
@@ -210,12 +212,13 @@ extension ReplayEngine {
     /// implementation, and waits until the implementation is idle, so the
     /// trace holds what it did in reaction.
     private func finish() async {
-        // A run stopped by an effect that differed, made in a turn of the main actor, ends only
-        // once that turn is done: the expected effect made next in it, after an extra call (a
-        // `console.log` before the render, in a `DispatchQueue.main.async` block), is then seen
-        // before the end in every run, and the issue says the call was extra. An effect made
-        // elsewhere ends the run at once, as before: waiting would only let other threads race.
-        if state.withLock({ $0.stoppedInMainTurn }), isStopped, !isStalled { await MainActor.run {} }
+        // A run stopped by an effect that differed, made in a turn of the main queue, ends once
+        // that turn is done and before what was enqueued after it runs: the expected effect made
+        // next in the turn, after an extra call (a `console.log` before the render, in a
+        // `DispatchQueue.main.async` block), is then seen before the end in every run, and the
+        // issue says the call was extra; a task resumed later with the call's answer is not.
+        // An effect made elsewhere ends the run at once, as before.
+        if let turn = state.withLock({ $0.stoppingTurn }), !isStalled { await turn.ended() }
         let (handlers, sleepers, tasks) = state.withLock { state in
             state.matcher.end()
             let handlers = state.answers.sorted { $0.key < $1.key }.map(\.value)
@@ -270,5 +273,38 @@ extension ReplayEngine {
         header.description = "What the implementation did when \(cassette.header.name) was replayed."
         header.recordedBy = RecordingTool(tool: "HybridReplay", engine: "replay")
         return Cassette(header: header, events: Strands.numberedByFirstEffect(events, droppingLone: true))
+    }
+}
+
+/// The end of one turn of the main queue: a block enqueued from within the
+/// turn runs right after it, before anything enqueued later.
+final class MainTurnEnd: Sendable {
+    private let state = Locked<(ended: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    /// Enqueues, from the current main-queue turn, the block that marks its end.
+    func markAfterCurrentTurn() {
+        // The replay's own block, which the count of main-queue blocks leaves out.
+        RuntimeWatch.current.leavingUncounted {
+            DispatchQueue.main.async { [self] in
+                let waiter = state.withLock { state in
+                    state.ended = true
+                    defer { state.waiter = nil }
+                    return state.waiter
+                }
+                waiter?.resume()
+            }
+        }
+    }
+
+    /// Returns once the turn is over.
+    func ended() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let over = state.withLock { state in
+                if state.ended { return true }
+                state.waiter = continuation
+                return false
+            }
+            if over { continuation.resume() }
+        }
     }
 }

@@ -36,8 +36,8 @@ final class ReplayEngine: Sendable {
         var clock = SleeperQueue()
         /// Calls waiting for their recorded answers, by the effect they matched.
         var answers: [Int: AnswerHandler] = [:]
-        /// Whether the effect that stopped the run was made on the main thread, in a turn of the main actor.
-        var stoppedInMainTurn = false
+        /// The end of the main-queue turn that made the effect which stopped the run, when it was made in one.
+        var stoppingTurn: MainTurnEnd?
     }
 
     let state: Locked<State>

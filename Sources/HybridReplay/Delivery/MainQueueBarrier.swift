@@ -59,3 +59,38 @@ enum MainQueueBarrier {
     /// glue runs); `nil` where it cannot tell.
     static var enqueued: UInt? { RuntimeWatch.current.mainQueueEnqueues() }
 }
+
+/// The end of one turn of the main queue: a barrier placed from within the
+/// turn and waited for later (``MainQueueBarrier/pass()`` places one and
+/// waits at once). Its block runs right after the turn, before anything
+/// enqueued later.
+final class MainTurnEnd: Sendable {
+    private let state = Locked<(ended: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    /// Enqueues, from the current main-queue turn, the block that marks its end.
+    func markAfterCurrentTurn() {
+        // The replay's own block, which the count of main-queue blocks leaves out.
+        RuntimeWatch.current.leavingUncounted {
+            DispatchQueue.main.async { [self] in
+                let waiter = state.withLock { state in
+                    state.ended = true
+                    defer { state.waiter = nil }
+                    return state.waiter
+                }
+                waiter?.resume()
+            }
+        }
+    }
+
+    /// Returns once the turn is over.
+    func ended() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let over = state.withLock { state in
+                if state.ended { return true }
+                state.waiter = continuation
+                return false
+            }
+            if over { continuation.resume() }
+        }
+    }
+}

@@ -119,22 +119,20 @@ package enum WatchedJobs {
         func engine(_ key: UInt) -> ReplayEngine? { key == 0 ? nil : watchers[key]?.engine }
     }
 
-    /// Follows the calling task, which is about to run `engine`'s set-up,
-    /// until ``endSetUp(_:)``: every job it is handed over as — its hop to
-    /// the main actor for a `@MainActor` init, and back — is watched, and
-    /// the first is a turn of the main actor that holds what it hands to the
-    /// global executor (`Task.detached { await store.setCookie(…) }` before
-    /// `load` in `init`), as a delivery's turn does. A task hopping has no
-    /// current task, so no lease tells whose it is: its address does.
-    static func beginSetUp(_ engine: ReplayEngine) {
-        guard let task = withUnsafeCurrentTask(body: { $0.map { UInt(bitPattern: unsafeBitCast($0, to: UnsafeRawPointer.self)) } })
-        else { return }
-        watched.withLock { $0.setUps[task] = Watcher(engine: engine) }
-    }
-
-    /// Stops following the task running `engine`'s set-up: it has returned.
-    static func endSetUp(_ engine: ReplayEngine) {
-        watched.withLock { watched in watched.setUps = watched.setUps.filter { $0.value.engine !== engine && $0.value.engine != nil } }
+    /// Runs `body`, `engine`'s set-up, following the calling task until it
+    /// returns: every job the task is handed over as — its hop to the main
+    /// actor for a `@MainActor` init, and back — is watched, and the first is
+    /// a turn of the main actor that holds what it hands to the global
+    /// executor (`Task.detached { await store.setCookie(…) }` before `load`
+    /// in `init`), as a delivery's turn does. A task hopping has no current
+    /// task, so no lease tells whose it is: its address does.
+    static func followingSetUp<R>(
+        of engine: ReplayEngine, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
+    ) async rethrows -> R {
+        let task = withUnsafeCurrentTask { $0.map { UInt(bitPattern: unsafeBitCast($0, to: UnsafeRawPointer.self)) } }
+        if let task { watched.withLock { $0.setUps[task] = Watcher(engine: engine) } }
+        defer { if let task { watched.withLock { _ = $0.setUps.removeValue(forKey: task) } } }
+        return try await body()
     }
 
     private static let watched = Locked(Watched())

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The scheduler: plays the cassette against the implementation until every
 /// stimulus is delivered and every effect has happened, or it diverges.
 extension ReplayEngine {
@@ -273,38 +271,5 @@ extension ReplayEngine {
         header.description = "What the implementation did when \(cassette.header.name) was replayed."
         header.recordedBy = RecordingTool(tool: "HybridReplay", engine: "replay")
         return Cassette(header: header, events: Strands.numberedByFirstEffect(events, droppingLone: true))
-    }
-}
-
-/// The end of one turn of the main queue: a block enqueued from within the
-/// turn runs right after it, before anything enqueued later.
-final class MainTurnEnd: Sendable {
-    private let state = Locked<(ended: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
-
-    /// Enqueues, from the current main-queue turn, the block that marks its end.
-    func markAfterCurrentTurn() {
-        // The replay's own block, which the count of main-queue blocks leaves out.
-        RuntimeWatch.current.leavingUncounted {
-            DispatchQueue.main.async { [self] in
-                let waiter = state.withLock { state in
-                    state.ended = true
-                    defer { state.waiter = nil }
-                    return state.waiter
-                }
-                waiter?.resume()
-            }
-        }
-    }
-
-    /// Returns once the turn is over.
-    func ended() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let over = state.withLock { state in
-                if state.ended { return true }
-                state.waiter = continuation
-                return false
-            }
-            if over { continuation.resume() }
-        }
     }
 }

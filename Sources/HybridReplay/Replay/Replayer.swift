@@ -89,14 +89,8 @@ public struct Replayer: Sendable {
             // Set-up is work of the implementation: tasks it starts are tracked like any other.
             // The set-up's turns on the main actor (a `@MainActor` init it hops to) hold what
             // they hand to the global executor, as a delivery's turn does (see WatchedJobs).
-            WatchedJobs.beginSetUp(engine)
-            let subject: Subject
-            do {
-                subject = try await engine.withLease { try await setUp(platform) }
-                WatchedJobs.endSetUp(engine)
-            } catch {
-                WatchedJobs.endSetUp(engine)
-                throw error
+            let subject = try await WatchedJobs.followingSetUp(of: engine) {
+                try await engine.withLease { try await setUp(platform) }
             }
             await engine.run()
             withExtendedLifetime(subject) {}

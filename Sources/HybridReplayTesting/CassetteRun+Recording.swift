@@ -40,7 +40,9 @@ extension CassetteRun {
             // A main queue blocked for good would hang the recording with no report: the watch ends the process with one.
             try await MainQueueWatch.shared.recording(name, options: options) {
                 try await RuntimeWatchInstallation.during {
-                    let subject = try await setUp(recorder.platform(wrapping: started.platform))
+                    // What the set-up starts (a consumer task in an init) is followed as a delivery's work is.
+                    let platform = recorder.platform(wrapping: started.platform)
+                    let subject = try await RecordedJobs.followingSetUp(of: recorder) { try await setUp(platform) }
                     try await started.drive(recorder)
                     withExtendedLifetime(subject) {}
                 }

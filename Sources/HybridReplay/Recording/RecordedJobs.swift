@@ -35,6 +35,8 @@ package enum RecordedJobs {
         var following: [UInt: Following] = [:]
         /// The key of each recorder alive, by identity.
         var keys: [ObjectIdentifier: UInt] = [:]
+        /// The tasks running a recording's set-up, by address, with their recorder's key, while they do.
+        var setUps: [UInt: UInt] = [:]
     }
 
     private static let state = Locked(State())
@@ -63,6 +65,25 @@ package enum RecordedJobs {
         }
     }
 
+    /// Runs `body`, the implementation's set-up for `recorder`, following the
+    /// calling task until it returns: every job the task is handed over as
+    /// (its hop to the main actor for a `@MainActor` init, and back), and so
+    /// every job those hand over — a consumer task an `init` starts to drain
+    /// an `AsyncStream` — is followed until it has run, as a job handed over
+    /// by code reacting to a stimulus is. A drive's wait then returns only
+    /// once that consumer waits in `for await`, so the first element the
+    /// drive makes the platform deliver wakes it and causes what it does.
+    /// A task hopping has no current task, so its address tells it.
+    package static func followingSetUp<R>(
+        of recorder: Recorder, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
+    ) async rethrows -> R {
+        let task = withUnsafeCurrentTask { $0.map { UInt(bitPattern: unsafeBitCast($0, to: UnsafeRawPointer.self)) } }
+        let key = recorder.jobKey
+        if let task { state.withLock { $0.setUps[task] = key } }
+        defer { if let task { state.withLock { _ = $0.setUps.removeValue(forKey: task) } } }
+        return try await body()
+    }
+
     /// How many jobs of the recorder keyed `key` are handed over and have not run yet.
     static func pending(_ key: UInt) -> Int {
         state.withLock { $0.following[key]?.pending ?? 0 }
@@ -79,8 +100,16 @@ package enum RecordedJobs {
     package static func handingOver(_ job: UnsafeRawPointer, running: UInt) -> UInt {
         // Where tasks are not numbered, the drive's own jobs could not be told from app code's.
         guard CurrentTask.isNumberedByRuntime else { return 0 }
+        // A task running a recording's set-up, hopping: followed by its address (the drive's own task, which
+        // the watermark below leaves out everywhere else, runs the set-up in the testing glue).
+        let setUp = state.withLock { state -> UInt in
+            guard let key = state.setUps[UInt(bitPattern: job)], state.following[key] != nil else { return 0 }
+            state.following[key]?.pending += 1
+            return key
+        }
+        if setUp != 0 { return setUp }
         let scopeOwner = running & keyBit != 0 ? nil : CauseScope.current?.owner
-        // Neither a followed job nor code reacting to a recorder's stimulus: most jobs, taken without the lock.
+        // Neither a followed job nor code reacting to a recorder's stimulus: most jobs.
         guard running & keyBit != 0 || scopeOwner != nil else { return 0 }
         let found = state.withLock { state -> (key: UInt, taskWatermark: UInt64)? in
             let key = running & keyBit != 0 ? running : scopeOwner.flatMap { state.keys[$0] }

@@ -249,7 +249,7 @@ extension Strands {
     private static func normalForm(of run: ArraySlice<Event>) -> [Event] {
         var written: [Event] = []
         var pending: [Event] = []
-        for event in run {
+        for event in cancellationsInOneOrder(run) {
             guard event.direction == .stimulus else {
                 pending.append(event)
                 continue
@@ -266,6 +266,45 @@ extension Strands {
             written.append(event)
         }
         return written + merged(pending)
+    }
+
+    /// `run` with each block of consecutive answers that cancelled calls
+    /// got (URLSession's `-999` to each request of a task group's siblings
+    /// `cancelAll()` cancelled, or that a failing sibling's group cancelled on
+    /// its way out) in the order of the calls' canonical text, ties in
+    /// recorded order. Each cancelled task resumes with its failure in
+    /// whatever order the runtime runs them; the app cancelled them all at
+    /// once, and a replay delivers each recorded cancellation once its own
+    /// task is cancelled (``CallCancellation``), whatever order they are
+    /// written in. The calls then follow, each written right before its answer.
+    private static func cancellationsInOneOrder(_ run: ArraySlice<Event>) -> [Event] {
+        var events = Array(run)
+        func isCancellation(_ event: Event) -> Bool {
+            event.direction == .stimulus && event.answers != nil && ReplayHTTPTransport.isCancellation(event.payload)
+        }
+        guard events.count(where: isCancellation) > 1 else { return events }
+        var calls: [Int: Event] = [:]
+        for event in events where event.direction == .effect { calls[event.id] = event }
+        var index = 0
+        while index < events.count {
+            guard isCancellation(events[index]) else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < events.count, isCancellation(events[end]) { end += 1 }
+            if end - index > 1 {
+                let keyed = events[index..<end].enumerated().map { offset, answer in
+                    (key: answer.answers.flatMap { calls[$0] }.map(key(of:)) ?? [], offset: offset, answer: answer)
+                }
+                let ordered = keyed.sorted { first, second in
+                    first.key == second.key ? first.offset < second.offset : first.key.lexicographicallyPrecedes(second.key)
+                }
+                events.replaceSubrange(index..<end, with: ordered.map(\.answer))
+            }
+            index = end
+        }
+        return events
     }
 
     /// Effects of one stimulus, some made by concurrent tasks, in one order

@@ -18,9 +18,12 @@ final class ReplayHTTPTransport: HTTPTransport {
 
     /// URLSession's answer to a request whose task is cancelled, one per request.
     static func cancellation() -> CallCancellation {
-        CallCancellation(failure: HTTPTransportFailure(HTTPTransportError.cancelled), call: "request") { answer in
-            (answer as? HTTPTransportFailure)?.code == HTTPTransportError.Code.cancelled
-        }
+        CallCancellation(failure: HTTPTransportFailure(HTTPTransportError.cancelled), call: "request", isFailure: isCancellation)
+    }
+
+    /// Whether a recorded answer is URLSession's to a request whose task was cancelled.
+    static let isCancellation: @Sendable (any EventPayload) -> Bool = { answer in
+        (answer as? HTTPTransportFailure)?.code == HTTPTransportError.Code.cancelled
     }
 
     func send(_ request: HTTPRequest, redirectDelegate: (any HTTPRedirectDelegate)?) async throws(HTTPTransportError)

@@ -1,0 +1,121 @@
+import Foundation
+import HybridReplayRuntimeWatch
+import HybridReplaySimulation
+import Testing
+
+@testable import HybridReplay
+
+/// A batch upload in a task group: the first photo's `500` fails its child,
+/// the group cancels the other two on its way out, and each cancelled
+/// request fails with URLSession's `-999` when its task resumes, in whatever
+/// order the runtime runs them. Re-recording gives the same bytes: the
+/// cancellations are written in the order of their requests' text, each
+/// request right before its own, and that cassette replays green.
+@Suite("Recording the siblings a task group cancels", .enabled(if: watchSeesTasks))
+struct CancelledSiblingsRecordingTests {
+    struct UploadFailed: Error {}
+
+    static let photos = 3
+
+    @MainActor
+    final class BatchUploader: ScriptMessageHandler {
+        private let platform: Platform
+
+        /// Whether the first failure ends the batch (`next()`), or the group waits for every upload (`waitForAll()`).
+        private let stopsAtFirstFailure: Bool
+
+        init(platform: Platform, stopsAtFirstFailure: Bool = true) {
+            self.platform = platform
+            self.stopsAtFirstFailure = stopsAtFirstFailure
+            platform.webView.add(self, contentWorld: .page, name: "upload")
+        }
+
+        func didReceive(_ message: ScriptMessage) {
+            let transport = platform.transport
+            let webView = platform.webView
+            let stopsAtFirstFailure = stopsAtFirstFailure
+            Task {
+                do {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        for index in 1...CancelledSiblingsRecordingTests.photos {
+                            group.addTask {
+                                let request = HTTPRequest(method: "POST", url: "https://api.example/photos/\(index)")
+                                let response = try await transport.send(request)
+                                if response.status >= 400 { throw UploadFailed() }
+                            }
+                        }
+                        if stopsAtFirstFailure {
+                            while try await group.next() != nil {}
+                        } else {
+                            try await group.waitForAll()
+                        }
+                    }
+                    _ = try? await webView.evaluateJavaScript("uploaded()")
+                } catch {
+                    _ = try? await webView.evaluateJavaScript("uploadFailed()")
+                }
+            }
+        }
+    }
+
+    /// Records one upload: every request held, then the first answered `500`.
+    static func record() async throws -> Cassette {
+        let recorder = stillRecorder()
+        let page = SimulatedWebView()
+        let server = HeldHTTPTransport()
+        let platform = recorder.platform(wrapping: .simulated(webView: page, transport: server))
+        return try await RuntimeWatchInstallation.during {
+            let uploader = await RecordedJobs.followingSetUp(of: recorder) {
+                await MainActor.run { BatchUploader(platform: platform) }
+            }
+            try page.postMessage(["op": "upload"], to: "upload")
+            let held = try await server.waitForUnanswered(count: photos)
+            let first = try #require(held.first { $0.request.urlString.hasSuffix("/photos/1") })
+            #expect(server.answer(first, with: HTTPResponse(status: 500)))
+            try await recorder.waitForEvents(JavaScriptResult.eventKind)
+            withExtendedLifetime(uploader) {}
+            return recorder.cassette()
+        }
+    }
+
+    @Test("the cancelled uploads are written in one order, in each of 30 recordings")
+    func oneOrder() async throws {
+        var forms: [String: Int] = [:]
+        var first: Cassette?
+        for _ in 0..<30 {
+            let cassette = try await Self.record()
+            first = first ?? cassette
+            forms[String(decoding: try Recorder.canonicalBytes(of: cassette, file: "upload.json"), as: UTF8.self), default: 0] += 1
+        }
+        let events = try #require(first).events
+        #expect(events.count(where: { $0.payload(as: HTTPTransportFailure.self)?.code == HTTPTransportError.Code.cancelled }) == 2)
+        #expect(forms.count == 1, "\(forms.count) forms in 30 recordings:\n\(forms.keys.sorted().joined(separator: "\n---\n"))")
+    }
+
+    /// Replayed as the testing glue replays, with the runtime watch in: the
+    /// failed child's parent runs and cancels the others before the replay
+    /// looks for the first recorded cancellation's task to be cancelled.
+    @Test("that cassette replays green, and an uploader that cancels nothing fails at the first cancellation")
+    func replays() async throws {
+        let cassette = try CassetteReader().read(Recorder.canonicalBytes(of: await Self.record(), file: "upload.json"), path: "upload.json")
+        for _ in 0..<10 {
+            let report = await RuntimeWatchInstallation.during {
+                await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+                    await BatchUploader(platform: platform)
+                }
+            }
+            #expect(report.passed, "\(report)")
+        }
+        let waitsForAll = await RuntimeWatchInstallation.during {
+            await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+                await BatchUploader(platform: platform, stopsAtFirstFailure: false)
+            }
+        }
+        let issue = try #require(waitsForAll.issues.first, "an uploader that cancels nothing passed")
+        #expect(issue.eventID == 5, "\(waitsForAll)")
+        #expect(issue.message.hasSuffix("nothing in this run has cancelled the task awaiting it: the app never cancelled that request"))
+    }
+}
+
+/// Whether the runtime watch sees tasks handed to executors here, and tasks are numbered.
+private let watchSeesTasks = RuntimeWatchInstallation.seesTasks && CurrentTask.isNumberedByRuntime

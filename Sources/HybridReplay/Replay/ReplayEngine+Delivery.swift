@@ -35,6 +35,18 @@ extension ReplayEngine {
         return receivers.current.missingReceiver(for: stimulus.payload)
     }
 
+    /// Whether `stimulus` is a recorded cancellation whose task has not been
+    /// cancelled in this run yet, in a run no runtime watch orders: the
+    /// replay then cannot tell whether the work that will cancel it (the
+    /// parent of a task group whose child failed) has run, since a lease
+    /// shared by several tasks counts as waiting once one of them waits.
+    func awaitsCancellationUnwatched(_ stimulus: Event) -> Bool {
+        guard let call = stimulus.answers, let pending = state.withLock({ $0.answers[call] }),
+            let cancellation = pending.cancellation, cancellation.isFailure(stimulus.payload), !cancellation.isCancelled
+        else { return false }
+        return !unseen.withLock { $0.underRuntimeWatch }
+    }
+
     /// Delivers `stimulus`, which ``readyStimulus()`` returned, on the
     /// executor where the platform delivers it (see ``DeliveryExecutor``).
     func deliver(_ stimulus: Event) async {

@@ -61,7 +61,11 @@ extension ReplayEngine {
                     // effect: wait for that within the stall timeout (a registration is activity).
                     // Exploring does not: a variant hands app code stimuli it may never register
                     // for (a process ending, a dialog), and that wait would end stalled, as a hang.
-                    if outcome == .idle, !isStalled, !script.explores, options.unseenWork == .expected || sawUnseenWork,
+                    // So may a recorded cancellation's task still be cancelled where no runtime watch
+                    // follows app code's jobs: a failed child's parent cancels the group's other
+                    // children, but their shared lease already counts as waiting before it runs.
+                    if outcome == .idle, !isStalled, !script.explores,
+                        options.unseenWork == .expected || sawUnseenWork || awaitsCancellationUnwatched(stimulus),
                         await wait(since: seen, idleEnds: false) == .changed
                     {
                         continue

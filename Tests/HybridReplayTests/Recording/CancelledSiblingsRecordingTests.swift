@@ -92,6 +92,29 @@ struct CancelledSiblingsRecordingTests {
         #expect(forms.count == 1, "\(forms.count) forms in 30 recordings:\n\(forms.keys.sorted().joined(separator: "\n---\n"))")
     }
 
+    /// Replayed with no runtime watch, as on Apple platforms and by a
+    /// `Replayer` called directly: the replay waits, within the stall
+    /// timeout, for the first recorded cancellation's task to be cancelled,
+    /// since it cannot see whether the failed child's parent has run.
+    @Test("without the runtime watch, that cassette replays green too, and an uploader that cancels nothing fails")
+    func replaysUnwatched() async throws {
+        let cassette = try CassetteReader().read(Recorder.canonicalBytes(of: await Self.record(), file: "upload.json"), path: "upload.json")
+        for _ in 0..<10 {
+            let report = await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+                await BatchUploader(platform: platform)
+            }
+            #expect(report.passed, "\(report)")
+        }
+        var options = fastReplay
+        options.stallTimeout = .milliseconds(300)
+        let waitsForAll = await Replayer(cassette: cassette, options: options).replay { platform in
+            await BatchUploader(platform: platform, stopsAtFirstFailure: false)
+        }
+        let issue = try #require(waitsForAll.issues.first, "an uploader that cancels nothing passed")
+        #expect(issue.eventID == 5, "\(waitsForAll)")
+        #expect(issue.message.hasSuffix("nothing in this run has cancelled the task awaiting it: the app never cancelled that request"))
+    }
+
     /// Replayed as the testing glue replays, with the runtime watch in: the
     /// failed child's parent runs and cancels the others before the replay
     /// looks for the first recorded cancellation's task to be cancelled.

@@ -43,6 +43,8 @@ extension CassetteRun {
                     // What the set-up starts (a consumer task in an init) is followed as a delivery's work is.
                     let platform = recorder.platform(wrapping: started.platform)
                     let subject = try await RecordedJobs.followingSetUp(of: recorder) { try await setUp(platform) }
+                    // The drive starts once the set-up's hops have run, whatever the machine's speed.
+                    try await recorder.waitUntilSetUpSettles()
                     try await started.drive(recorder)
                     withExtendedLifetime(subject) {}
                 }

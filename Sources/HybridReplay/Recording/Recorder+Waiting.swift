@@ -79,6 +79,30 @@ extension Recorder {
         ) { [self] in RecordedJobs.pending(jobKey) == 0 ? () : nil }
     }
 
+    /// Where the runtime watch counts main-queue blocks (Linux, in the
+    /// testing glue's recordings), waits until what the set-up handed the
+    /// main queue, and the jobs it set going, have run — and what those
+    /// handed on, such as the authorization a location delegate set in a
+    /// `DispatchQueue.main.async` from `init` hears — before the drive's
+    /// first stimulus. On a device either may come first; a recording that
+    /// let the drive race them wrote the page's first message before or
+    /// after that authorization, changing the bytes from one re-record to
+    /// the next. Passes the main queue until a pass records nothing and
+    /// sees no block handed to it meanwhile (at most eight passes).
+    package func waitUntilSetUpSettles(patience: Duration = WaitTimeout.defaultPatience) async throws {
+        guard var enqueued = MainQueueBarrier.enqueued else { return }
+        for _ in 0..<8 {
+            let recorded = eventsWithoutStrands.count
+            await MainQueueBarrier.pass()
+            try await waiters.wait(
+                for: "the set-up's work to settle", patience: patience, progress: { [self] in recordedSoFar }
+            ) { [self] in RecordedJobs.pending(jobKey) == 0 ? () : nil }
+            guard let now = MainQueueBarrier.enqueued else { return }
+            if now == enqueued, eventsWithoutStrands.count == recorded { return }
+            enqueued = now
+        }
+    }
+
     /// The kinds recorded so far, for errors: `recorded so far: script.message, http.request`.
     private var recordedSoFar: String {
         let kinds = eventsWithoutStrands.map(\.kind.description)

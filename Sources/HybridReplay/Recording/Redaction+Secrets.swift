@@ -7,8 +7,11 @@ extension Redaction {
     /// JSON bodies (as `json`, text or bytes) and every free-form value that
     /// ``jsonField(_:)`` covers, in form and multipart fields, and in URL
     /// query items, the quoted value of a secret-named member or assignment in
-    /// scripts and other text (`login({password: "…"})`, see ``ScriptLiterals``),
-    /// and the whole value of a header so named (`X-Api-Key`,
+    /// scripts, other text and the strings of free-form values
+    /// (`login({password: "…"})`, `login("ada", "…")`, `?access_token=…` in a
+    /// URL written in a script, see ``ScriptLiterals``), a value paired with
+    /// a secret name in JSON (`["Authorization", "Basic …"]`,
+    /// `{"name": "api_key", "value": "…"}`), and the whole value of a header so named (`X-Api-Key`,
     /// `X-Auth-Token`) that no other rule has redacted; listed as
     /// `fields:secret-names`.
     public static let secretFields: Redaction = {
@@ -19,7 +22,9 @@ extension Redaction {
             // Redacted as `header:<name>` would: `Authorization` keeps its scheme here too.
             return HTTPHeader(header.name, headerValueRedaction(named: header.name.lowercased())(header.value, &placeholders))
         }
-        rewriter.json = { value, placeholders in redactMembers(where: names.matches, in: value, &placeholders) }
+        rewriter.json = { value, placeholders in
+            redactScriptLiterals(in: redactMembers(where: names.matches, in: value, &placeholders), names: names, &placeholders)
+        }
         rewriter.field = { name, value, placeholders in names.matches(name) ? redactField(value, &placeholders) : nil }
         rewriter.url = { url, placeholders in redactQuery(inURL: url, where: names.matches, &placeholders) }
         rewriter.text = { text, placeholders in redactScriptLiterals(in: text, names: names, &placeholders) }
@@ -109,6 +114,24 @@ func redactShapes(in value: JSONValue, _ placeholders: inout RedactionPlaceholde
     case .object(let members):
         // Sorted so placeholders are numbered the same way on every run.
         .object(Dictionary(uniqueKeysWithValues: members.sorted { $0.key < $1.key }.map { ($0.key, redactShapes(in: $0.value, &placeholders)) }))
+    default: value
+    }
+}
+
+/// `value` with every secret-named literal in its strings replaced: a log
+/// line a page posts (`"auth ok token=…"`), a URL held in a member
+/// (`"https://app.test/cb?state=x&access_token=…"`).
+func redactScriptLiterals(in value: JSONValue, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
+    switch value {
+    case .string(let text): .string(redactScriptLiterals(in: text, names: names, &placeholders))
+    case .array(let elements): .array(elements.map { redactScriptLiterals(in: $0, names: names, &placeholders) })
+    case .object(let members):
+        // Sorted so placeholders are numbered the same way on every run.
+        .object(
+            Dictionary(
+                uniqueKeysWithValues: members.sorted { $0.key < $1.key }.map {
+                    ($0.key, redactScriptLiterals(in: $0.value, names: names, &placeholders))
+                }))
     default: value
     }
 }

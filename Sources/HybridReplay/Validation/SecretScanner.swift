@@ -201,15 +201,17 @@ package enum SecretScanner {
                         values: [value])
                 }
             }
+            var fieldValues: Set<String> = []
             for (name, value) in Self.namedFields(in: trimmed) where isSecretName(name) && !isRedacted(value) {
                 report(
                     path, "\(Self.isURL(trimmed) ? "query item" : "form field") '\(name)' looks like a credential", context,
                     values: [value])
+                fieldValues.insert(value)
             }
-            // JSON that does not parse has its members read above.
+            // JSON that does not parse has its members read above; a field reported above is not reported again.
             let looksLikeJSON = trimmed.hasPrefix("{") || trimmed.hasPrefix("[")
             for member in looksLikeJSON ? [] : ScriptLiterals.secretMembers(in: text)
-            where !isRedacted(String(text[member.value])) {
+            where !isRedacted(String(text[member.value])) && !fieldValues.contains(FormFields.decoded(text[member.value])) {
                 let textContext = context.isEmpty ? " (in this text)" : context
                 report(
                     path, "'\(member.name)' is given a value that looks like a secret", textContext, values: [String(text[member.value])])

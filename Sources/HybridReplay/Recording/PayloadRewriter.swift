@@ -28,7 +28,8 @@ struct PayloadRewriter: Sendable {
     /// every form and multipart body after its fields, the source of every
     /// `evaluateJavaScript` call and every user script, the texts of
     /// JavaScript dialogs and their answers, the error messages of replies,
-    /// results, HTTP failures, navigation failures and scheme answers, and
+    /// results, HTTP failures, navigation failures and scheme answers, the
+    /// value of every header that is not a URL (after the `header` rule), and
     /// every UTF-8 piece an app serves through its own
     /// scheme (`scheme.data`, whose JSON documents the `json` rule searches too).
     var text: Rewrite<String>?
@@ -117,7 +118,12 @@ struct PayloadRewriter: Sendable {
     func headers(_ headers: [HTTPHeader], _ placeholders: inout RedactionPlaceholders) -> [HTTPHeader] {
         headers.map { original in
             var header = header?(original, &placeholders) ?? original
-            if Self.urlHeaders.contains(header.name.lowercased()) { header.value = url(header.value, &placeholders) }
+            if Self.urlHeaders.contains(header.name.lowercased()) {
+                header.value = url(header.value, &placeholders)
+            } else {
+                // A URL inside another header (`Refresh: 0; url=…?access_token=…`, `Link: <…>`) is read as text.
+                header.value = text(header.value, &placeholders)
+            }
             return header
         }
     }

@@ -1,14 +1,6 @@
 extension Redaction {
     /// `answer` with the text typed into a `prompt()` hidden when the prompt
-    /// asks for a secret: its message names one (`Password for ada`, `Enter
-    /// your PIN`, `One-time code (OTP)`), a word or two words written
-    /// together (`API key`) that the field rules take for a secret's name.
-    ///
-    /// The answer has no name of its own, so it is hidden as the value of a
-    /// field named by that word would be: by `fields:secret-names`, or a
-    /// ``jsonField(_:)`` or ``queryItem(_:)`` rule of that name. A prompt that
-    /// names no secret (`Your name?`) keeps its answer readable; declare a
-    /// secret it asks for with ``values(_:)``.
+    /// asks for a secret (see ``PayloadRewriter/promptText(_:asked:_:)``).
     ///
     /// - Parameters:
     ///   - answer: The answer, unredacted.
@@ -18,20 +10,37 @@ extension Redaction {
     func hidingAnswer(
         _ answer: JavaScriptDialogAnswer, to dialog: JavaScriptDialog, placeholders: inout RedactionPlaceholders
     ) -> JavaScriptDialogAnswer {
-        guard dialog.kind == .prompt, let text = answer.text, !text.isEmpty, let field = rewriter.field else { return answer }
-        for name in Self.namesAsked(in: dialog.message) {
-            guard let hidden = field(name, text, &placeholders) else { continue }
-            var redacted = answer
-            redacted.text = hidden
-            return redacted
-        }
-        return answer
+        guard dialog.kind == .prompt, let text = answer.text, let hidden = rewriter.promptText(text, asked: dialog.message, &placeholders)
+        else { return answer }
+        var redacted = answer
+        redacted.text = hidden
+        return redacted
     }
+}
 
-    /// The names a prompt's message could give its answer: each word, and
-    /// each two words written together, in the order they stand.
-    static func namesAsked(in message: String) -> [String] {
+extension PayloadRewriter {
+    /// The placeholder for text typed into, or pre-filled in, a `prompt()`
+    /// whose message asks for a secret; `nil` to keep it.
+    ///
+    /// The message asks for a secret when a word of it, or two words written
+    /// together (`API key`), is a secret's name to the field rules
+    /// (`Password for ada`, `Enter your PIN`, `One-time code (OTP)`). The
+    /// text has no name of its own, so it is hidden as the value of a field
+    /// named by that word would be: by `fields:secret-names`, or a
+    /// `jsonField(_:)` or `queryItem(_:)` rule of that name. A prompt that
+    /// names no secret (`Your name?`) keeps its text; declare a secret it asks
+    /// for with `Redaction.values(_:)`.
+    ///
+    /// - Parameters:
+    ///   - text: The answer or the default text.
+    ///   - message: The prompt's message.
+    ///   - placeholders: The recording's placeholder numbering.
+    func promptText(_ text: String, asked message: String, _ placeholders: inout RedactionPlaceholders) -> String? {
+        guard !text.isEmpty, let field else { return nil }
         let words = message.split { !($0.isLetter || $0.isNumber) }.map(String.init)
-        return words + zip(words, words.dropFirst()).map { $0 + $1 }
+        for name in words + zip(words, words.dropFirst()).map({ $0 + $1 }) {
+            if let hidden = field(name, text, &placeholders) { return hidden }
+        }
+        return nil
     }
 }

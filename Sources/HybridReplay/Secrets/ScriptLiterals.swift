@@ -49,8 +49,8 @@ enum ScriptLiterals {
                 continue
             }
             if let hidden = CredentialCall(name, names: names), let open = callOpen(in: text, after: nameEnd) {
-                let arguments = quotedArguments(in: text, from: open)
-                for argument in arguments.dropFirst(hidden == .afterTheFirst ? 1 : 0) {
+                for (position, argument) in quotedArguments(in: text, from: open)
+                where hidden == .every || position > 0 {
                     members.append(Member(name: name, value: argument))
                 }
                 continue
@@ -172,20 +172,23 @@ enum ScriptLiterals {
         return text.index(after: open)
     }
 
-    /// The arguments of a call that are quoted strings, in order: `("ada", pin, 'x')`
-    /// gives `ada` and `x`. An argument that is no string literal (a
+    /// The arguments of a call that are quoted strings, with their
+    /// positions: `("ada", pin, 'x')` gives `ada` at 0 and `x` at 2. An
+    /// argument that is no string literal (a
     /// variable, a number, an object) is skipped, brackets and strings in it
     /// included; the list ends at the call's `)`.
-    private static func quotedArguments(in text: String, from start: String.Index) -> [Range<String.Index>] {
-        var found: [Range<String.Index>] = []
+    private static func quotedArguments(in text: String, from start: String.Index) -> [(Int, Range<String.Index>)] {
+        var found: [(Int, Range<String.Index>)] = []
         var index = start
+        var position = -1
         while index < text.endIndex {
+            position += 1
             index = skipSpaces(in: text, from: index)
             guard index < text.endIndex, text[index] != ")" else { break }
             if let value = quotedString(in: text, at: index) {
                 let after = skipSpaces(in: text, from: text.index(after: value.upperBound))
                 if after < text.endIndex, text[after] == "," || text[after] == ")" {
-                    found.append(value)
+                    found.append((position, value))
                     index = after
                     if text[after] == "," { index = text.index(after: after) }
                     continue

@@ -26,13 +26,14 @@ public struct SecretFieldNames: Sendable, Hashable {
     /// `credential(s)`, `session_id`, `private_key` at the end of a name
     /// (`access_token`, `refresh_token`, `id_token`, `client_secret`,
     /// `x-api-key`), and the whole names `auth`, `authorization`, `session`,
-    /// `sessid`, `sid`, `pwd`, `pin` and `otp`.
+    /// `sessid`, `sid`, `pwd`, `pin`, `otp`, `apisecret`, and `csrf` and
+    /// `xsrf` (`_csrf`), whose token is bound to the session.
     public static let `default` = SecretFieldNames(
         endings: [
             "password", "passwd", "passcode", "secret", "token", "apikey", "credential", "credentials", "sessionid",
             "privatekey", "signature",
         ],
-        exactNames: ["auth", "authorization", "session", "sessid", "sid", "pwd", "pin", "otp", "apisecret"])
+        exactNames: ["auth", "authorization", "session", "sessid", "sid", "pwd", "pin", "otp", "apisecret", "csrf", "xsrf"])
 
     /// Whether `name` is the name of a secret.
     ///

@@ -114,13 +114,16 @@ struct SecretLeakProbeTests {
 
     @Test("a secret in an unquoted HTML attribute is hidden")
     func unquotedHTMLAttribute() async throws {
-        let html = "<form><input type=hidden name=csrf_token value=opaque-csrf-8181><input name=password value=hunter2-blue></form>"
+        let html = """
+            <form><input type=hidden name=csrf_token value=opaque-csrf-8181><input name=password value=hunter2-blue>
+            <input type=hidden name=csrf value=abc123></form>
+            """
         let text = try await Self.recording(until: HTTPResponse.eventKind) {
             _ in HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/html")], body: .text(html))
         } act: { platform, _, reply in
             Self.send(HTTPRequest(url: "https://bank.test/transfer"), on: platform, reply: reply)
         }
-        #expect(!text.contains("opaque-csrf-8181") && !text.contains("hunter2-blue"), "\(text)")
+        #expect(!text.contains("opaque-csrf-8181") && !text.contains("hunter2-blue") && !text.contains("abc123"), "\(text)")
     }
 
     // MARK: New shapes
@@ -244,6 +247,34 @@ struct SecretLeakProbeTests {
         #expect(!text.contains("opaque-sess-3636") && !text.contains("opaque-csrf-3737"), "\(text)")
     }
 
+    @Test("a token in a URL that a Refresh or Link header carries is hidden")
+    func urlInHeaders() async throws {
+        let text = try await Self.recording(until: HTTPResponse.eventKind) { _ in
+            HTTPResponse(
+                status: 200,
+                headers: [
+                    HTTPHeader("Refresh", "0; url=https://app.bank.test/cb?state=x&access_token=opaque-tok-4040"),
+                    HTTPHeader("Link", "<https://app.bank.test/next?session_id=opaque-sess-4141>; rel=next"),
+                ])
+        } act: { platform, _, reply in
+            Self.send(HTTPRequest(url: "https://bank.test/sso"), on: platform, reply: reply)
+        }
+        #expect(!text.contains("opaque-tok-4040") && !text.contains("opaque-sess-4141"), "\(text)")
+    }
+
+    @Test("a saved password a prompt asking for one is pre-filled with is hidden")
+    func promptDefaultText() async throws {
+        let page = SimulatedWebView()
+        let recorder = Recorder(name: "prompt")
+        let platform = recorder.platform(wrapping: .simulated(webView: page))
+        platform.webView.setUIDelegate(LeakProbeTypingUser(typed: "opaque-pw-4242"))
+        _ = try await page.runJavaScriptDialog(
+            JavaScriptDialog(kind: .prompt, message: "Password for ada", defaultText: "opaque-pw-4343", frame: .main("https://bank.test/")))
+        try await recorder.waitForEvents(JavaScriptDialogAnswer.eventKind)
+        let text = SecretLeakHuntRecordingTests.written(recorder)
+        #expect(!text.contains("opaque-pw-4242") && !text.contains("opaque-pw-4343"), "\(text)")
+    }
+
     @Test("a password in a multipart/form-data body with a quoted boundary is hidden")
     func multipartQuotedBoundary() async throws {
         let body = "--XyZ\r\nContent-Disposition: form-data; name=\"user\"\r\n\r\nada\r\n--XyZ\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\nhunter2-blue\r\n--XyZ--\r\n"
@@ -274,5 +305,122 @@ struct SecretLeakProbeTests {
         try await recorder.waitForEvents(URLSchemeCompletion.eventKind)
         let text = SecretLeakHuntRecordingTests.written(recorder)
         #expect(!text.contains("opaque-key-3838"), "\(text)")
+    }
+}
+
+/// Signs the page in: on `login` it evaluates `bridge.auth(user, password)`
+/// with the password `change` gives, and answers every prompt with `pin`.
+private struct PositionalSignIn: ScriptMessageHandler {
+    let platform: Platform
+    let change: @Sendable (String) -> String
+
+    init(platform: Platform, pin: String, change: @escaping @Sendable (String) -> String = { $0 }) {
+        self.platform = platform
+        self.change = change
+        platform.webView.add(self, name: "login")
+        platform.webView.setUIDelegate(LeakProbeTypingUser(typed: pin))
+    }
+
+    func didReceive(_ message: ScriptMessage) {
+        guard let password = message.body.objectValue?["password"]?.stringValue else { return }
+        platform.webView.evaluateJavaScript(#"bridge.auth("ada", "\#(change(password))")"#, completionHandler: nil)
+    }
+}
+
+@Suite("Secret leak probes: reports")
+struct SecretLeakProbeReportTests {
+    static let password = "s3cr3t-page-77"
+
+    static func recorded() async throws -> Cassette {
+        let page = SimulatedWebView()
+        let recorder = Recorder(name: "positional")
+        let app = PositionalSignIn(platform: recorder.platform(wrapping: .simulated(webView: page)), pin: "4821")
+        try page.postMessage(["user": "ada", "password": .string(password)], to: "login")
+        try await recorder.waitForEvents(JavaScriptEvaluation.eventKind)
+        _ = try await page.runJavaScriptDialog(JavaScriptDialog(kind: .prompt, message: "Enter your PIN", frame: .main("https://bank.test/")))
+        try await recorder.waitForEvents(JavaScriptDialogAnswer.eventKind)
+        withExtendedLifetime(app) {}
+        return try CassetteReader().read(try recorder.canonicalBytes(file: "positional.json"), path: "positional.json")
+    }
+
+    @Test("a bridge that signs in with another password, positionally, and answers the PIN prompt otherwise, shows neither in the report")
+    func wrongPositionalPasswordAndPIN() async throws {
+        let cassette = try await Self.recorded()
+        let bytes = String(decoding: CassetteWriter.canonicalBytes(of: cassette), as: UTF8.self)
+        #expect(!bytes.contains(Self.password) && !bytes.contains("4821"), "\(bytes)")
+
+        let report = await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+            PositionalSignIn(platform: platform, pin: "9090") { _ in "hard-coded-pw-55" }
+        }
+        #expect(!report.passed)
+        let shown = SecretLeakHuntReportTests.shown(report)
+        #expect(!shown.contains("hard-coded") && !shown.contains("9090"), "\(shown)")
+    }
+
+    @Test("an extra sign-in call the cassette does not hold shows its password in no report")
+    func extraPositionalCall() async throws {
+        let cassette = try await Self.recorded()
+        let report = await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+            let app = PositionalSignIn(platform: platform, pin: "4821")
+            platform.webView.evaluateJavaScript(#"app.signIn('ada', 'extra-pw-6161')"#, completionHandler: nil)
+            return app
+        }
+        #expect(!report.passed)
+        let shown = SecretLeakHuntReportTests.shown(report)
+        #expect(!shown.contains("extra-pw-6161"), "\(shown)")
+        #expect(shown.contains("app.signIn"), "\(shown)")
+    }
+}
+
+@Suite("Secret leak probes: what stays readable")
+struct SecretLeakProbeReadableTests {
+    static func members(_ text: String) -> [String] {
+        ScriptLiterals.secretMembers(in: text).map { "\($0.name)=\(text[$0.value])" }
+    }
+
+    @Test("a call's arguments are hidden only when its name says it takes a credential, and not a getter's key")
+    func credentialCalls() {
+        #expect(Self.members(#"login("ada", "pw-1", {remember: true}); setPassword('pw-2'); submitOtp("123456")"#) == [
+            "login=pw-1", "setPassword=pw-2", "submitOtp=123456",
+        ])
+        #expect(Self.members(#"signIn(user, `pw-3`, 2); auth("ada", f("x", "y"), "pw-4")"#) == ["signIn=pw-3", "auth=pw-4"])
+        #expect(Self.members(#"getToken('refresh'); removePassword("ada"); showPage("login"); login(user, pw)"#).isEmpty)
+    }
+
+    @Test("an unquoted name=value counts in a URL and a log line, not as code")
+    func unquotedValues() {
+        #expect(Self.members("https://a.test/cb?x=1&access_token=at-1#id_token=it-2") == ["access_token=at-1", "id_token=it-2"])
+        #expect(Self.members("auth ok token=abc123 user=ada") == ["token=abc123"])
+        #expect(Self.members("token=response.token; password=read(); x.token=t1; var sid=session").isEmpty)
+    }
+
+    @Test("an HTML attribute is read quoted or unquoted")
+    func htmlAttributes() {
+        #expect(Self.members("<input type=hidden name=csrf_token value=abc123><input name=password value=pw-1/>") == [
+            "csrf_token=abc123", "password=pw-1",
+        ])
+        #expect(Self.members("<input name=username value=ada>").isEmpty)
+    }
+
+    @Test("a JSON pair hides its value only when the name is a secret's and the value no name")
+    func jsonPairs() {
+        var placeholders = RedactionPlaceholders()
+        let value: JSONValue = [
+            "required": ["password", "username"], "header": ["Authorization", "Bearer t-123"],
+            "field": ["name": "api_key", "value": "k-1"], "other": ["name": "theme", "value": "dark"],
+        ]
+        let redacted = redactMembers(where: SecretFieldNames.default.matches, in: value, &placeholders)
+        #expect(redacted == [
+            "required": ["password", "username"], "header": ["Authorization", "Bearer [REDACTED:2]"],
+            "field": ["name": "api_key", "value": "[REDACTED:1]"], "other": ["name": "theme", "value": "dark"],
+        ])
+    }
+
+    @Test("a joined Set-Cookie is split at each new cookie, not at the comma of an Expires date")
+    func joinedSetCookie() {
+        var placeholders = RedactionPlaceholders()
+        let header = "a=v-1; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/, b=v-2; HttpOnly,c=v-3"
+        #expect(headerValueRedaction(named: "set-cookie")(header, &placeholders)
+            == "a=[REDACTED:1]; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/, b=[REDACTED:2]; HttpOnly,c=[REDACTED:3]")
     }
 }

@@ -37,8 +37,7 @@ extension PayloadRewriter {
     ///   - placeholders: The recording's placeholder numbering.
     func promptText(_ text: String, asked message: String, _ placeholders: inout RedactionPlaceholders) -> String? {
         guard !text.isEmpty, let field else { return nil }
-        let words = message.split { !($0.isLetter || $0.isNumber) }.map(String.init)
-        for name in words + zip(words, words.dropFirst()).map({ $0 + $1 }) {
+        for name in SecretFieldNames.namesAsked(inPrompt: message) {
             if let hidden = field(name, text, &placeholders) { return hidden }
         }
         return nil

@@ -45,6 +45,14 @@ public struct SecretFieldNames: Sendable, Hashable {
         return exactNames.contains(folded) || endings.contains { folded.hasSuffix($0) }
     }
 
+    /// The names a `prompt()`'s message could give the text typed into it:
+    /// each word, then each two words written together (`API key` gives
+    /// `APIkey`), in the order they stand.
+    static func namesAsked(inPrompt message: String) -> [String] {
+        let words = message.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        return words + zip(words, words.dropFirst()).map { $0 + $1 }
+    }
+
     static func fold(_ name: String) -> String {
         String(name.lowercased().filter { $0 != "_" && $0 != "-" && $0 != "." && $0 != " " })
     }

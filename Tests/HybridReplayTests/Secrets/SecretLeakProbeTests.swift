@@ -424,3 +424,37 @@ struct SecretLeakProbeReadableTests {
             == "a=[REDACTED:1]; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/, b=[REDACTED:2]; HttpOnly,c=[REDACTED:3]")
     }
 }
+
+@Suite("Secret leak probes: lint")
+struct SecretLeakProbeLintTests {
+    @Test("lint flags the answer to a prompt asking for a PIN left in clear, not one asking for a name, nor a hidden one")
+    func promptAnswers() {
+        let frame = Frame.main("https://bank.test/")
+        let cassette = Cassette(
+            header: CassetteHeader(name: "old"),
+            events: [
+                Event(id: 1, at: 0, payload: JavaScriptDialog(kind: .prompt, message: "Enter your PIN", frame: frame)),
+                Event(id: 2, at: 0, cause: 1, payload: JavaScriptDialogAnswer.prompt("4821")),
+                Event(id: 3, at: 0, payload: JavaScriptDialog(kind: .prompt, message: "Your name?", frame: frame)),
+                Event(id: 4, at: 0, cause: 3, payload: JavaScriptDialogAnswer.prompt("Ada")),
+                Event(id: 5, at: 0, payload: JavaScriptDialog(kind: .prompt, message: "Password", frame: frame)),
+                Event(id: 6, at: 0, cause: 5, payload: JavaScriptDialogAnswer.prompt("[REDACTED:1]")),
+            ])
+        let secrets = SecretScanner.secrets(in: cassette)
+        #expect(secrets.map(\.problem.message) == ["the answer to a prompt asking for 'PIN' looks like a secret; redact it"])
+        #expect(secrets.map(\.values) == [["4821"]])
+    }
+
+    @Test("lint flags a password passed positionally and a token in a URL written in a script, once each")
+    func positionalAndQuery() {
+        let cassette = Cassette(
+            header: CassetteHeader(name: "old"),
+            events: [
+                Event(id: 1, at: 0, payload: JavaScriptEvaluation(script: #"login("ada", "s3cr3t-77")"#)),
+                Event(id: 2, at: 0, payload: JavaScriptEvaluation(script: "location.replace('https://a.test/cb?access_token=at-123')")),
+            ])
+        let values = SecretScanner.secrets(in: cassette).map(\.values)
+        // The script reads as a one-field form too, whose value runs to its end: one finding holds the token.
+        #expect(values.count == 2 && values[0] == ["s3cr3t-77"] && values[1].count == 1 && values[1][0].hasPrefix("at-123"), "\(values)")
+    }
+}

@@ -275,6 +275,26 @@ struct SecretLeakProbeTests {
         #expect(!text.contains("opaque-pw-4242") && !text.contains("opaque-pw-4343"), "\(text)")
     }
 
+    @Test(
+        "a bare string the page posts to a handler named after a secret is hidden; to another handler it stays",
+        arguments: ["saveToken", "pin", "setPassword", "refresh_token"])
+    func bareStringToSecretHandler(handler: String) async throws {
+        struct Store: ScriptMessageHandler {
+            func didReceive(_ message: ScriptMessage) {}
+        }
+        let page = SimulatedWebView()
+        let recorder = Recorder(name: "handler")
+        let platform = recorder.platform(wrapping: .simulated(webView: page))
+        platform.webView.add(Store(), name: handler)
+        platform.webView.add(Store(), name: "theme")
+        try page.postMessage("opaque-val-4545", to: handler)
+        try page.postMessage("solarized-dark", to: "theme")
+        try await recorder.waitForEvents(ScriptMessage.eventKind, count: 2)
+        let text = SecretLeakHuntRecordingTests.written(recorder)
+        #expect(!text.contains("opaque-val-4545"), "\(text)")
+        #expect(text.contains("solarized-dark"), "\(text)")
+    }
+
     @Test("a password in a multipart/form-data body with a quoted boundary is hidden")
     func multipartQuotedBoundary() async throws {
         let body = "--XyZ\r\nContent-Disposition: form-data; name=\"user\"\r\n\r\nada\r\n--XyZ\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\nhunter2-blue\r\n--XyZ--\r\n"

@@ -92,8 +92,11 @@ struct PayloadRewriter: Sendable {
         return json(.object(members), &placeholders).objectValue ?? members
     }
 
+    /// A URL; a `javascript:` URL, whose script a page's link runs, is read as script text too.
     func url(_ text: String, _ placeholders: inout RedactionPlaceholders) -> String {
-        url?(text, &placeholders) ?? text
+        let rewritten = url?(text, &placeholders) ?? text
+        guard rewritten.prefix(11).lowercased() == "javascript:" else { return rewritten }
+        return self.text(rewritten, &placeholders)
     }
 
     func cookie(_ value: Cookie, _ placeholders: inout RedactionPlaceholders) -> Cookie {

@@ -75,7 +75,7 @@ func redactUserinfo(inURL url: String, _ placeholders: inout RedactionPlaceholde
 
 extension Redaction {
     /// Credentials found by their shape wherever text stands — JSON Web
-    /// Tokens, the token after `Bearer`, and keys of well-known services by
+    /// Tokens, the token after `Bearer`, the `user:password` base64 after `Basic`, and keys of well-known services by
     /// their prefix (`sk_live_`, `ghp_`, `AKIA`, `xoxb-`…) — in header
     /// values, URLs, free-form values and text bodies; listed as
     /// `shapes:credentials`. Only the credential is replaced: the text around

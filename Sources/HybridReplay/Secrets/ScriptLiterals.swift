@@ -176,17 +176,18 @@ enum ScriptLiterals {
     /// positions: `("ada", pin, 'x')` gives `ada` at 0 and `x` at 2. An
     /// argument that is no string literal (a
     /// variable, a number, an object) is skipped, brackets and strings in it
-    /// included; the list ends at the call's `)`.
+    /// included; the list ends at the call's `)`, or a `;` outside brackets.
+    /// Arguments may stand on lines of their own, as formatters write a long call.
     private static func quotedArguments(in text: String, from start: String.Index) -> [(Int, Range<String.Index>)] {
         var found: [(Int, Range<String.Index>)] = []
         var index = start
         var position = -1
         while index < text.endIndex {
             position += 1
-            index = skipSpaces(in: text, from: index)
+            index = skipWhitespace(in: text, from: index)
             guard index < text.endIndex, text[index] != ")" else { break }
             if let value = quotedString(in: text, at: index) {
-                let after = skipSpaces(in: text, from: text.index(after: value.upperBound))
+                let after = skipWhitespace(in: text, from: text.index(after: value.upperBound))
                 if after < text.endIndex, text[after] == "," || text[after] == ")" {
                     found.append((position, value))
                     index = after
@@ -208,7 +209,7 @@ enum ScriptLiterals {
                     depth -= 1
                 }
                 if character == ",", depth == 0 { break }
-                if character.isNewline && depth == 0 { return found }
+                if character == ";", depth == 0 { return found }
                 index = text.index(after: index)
             }
             guard index < text.endIndex, text[index] == "," else { break }
@@ -314,6 +315,10 @@ enum ScriptLiterals {
     }
 
     private static let quotes: Set<Character> = ["\"", "'", "`"]
+
+    private static func skipWhitespace(in text: String, from index: String.Index) -> String.Index {
+        text[index...].firstIndex { !$0.isWhitespace } ?? text.endIndex
+    }
 
     private static func skipSpaces(in text: String, from index: String.Index) -> String.Index {
         text[index...].firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Credentials found by their shape in free text, whatever field holds
-/// them: JSON Web Tokens, `Bearer` tokens, the keys of well-known services
+/// them: JSON Web Tokens, `Bearer` tokens, `Basic` credentials, the keys of well-known services
 /// by their prefix (`sk_live_`, `ghp_`, `AKIA`, `xoxb-`…), and the
 /// credentials in a URL's userinfo.
 ///
@@ -33,6 +33,9 @@ enum SecretShapes {
         for token in bearerTokens(in: text) where !found.contains(where: { $0.range.overlaps(token) }) {
             found.append(Match(kind: "a bearer token", range: token))
         }
+        for credentials in basicCredentials(in: text) where !found.contains(where: { $0.range.overlaps(credentials) }) {
+            found.append(Match(kind: "Basic credentials", range: credentials))
+        }
         found += userinfo(in: text)
         return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
@@ -50,6 +53,26 @@ enum SecretShapes {
             let end = text[start...].firstIndex { $0.isWhitespace || "\"'`,;<>()[]{}".contains($0) } ?? text.endIndex
             let token = text[start..<end]
             guard token.count >= 8, !SecretScanner.isRedacted(String(token)) else { continue }
+            found.append(start..<end)
+        }
+        return found
+    }
+
+    /// The base64 after each `Basic ` in `text` that decodes to `user:password`,
+    /// as an `Authorization` header carries it, wherever the text stands:
+    /// another header, a script, a log line.
+    private static func basicCredentials(in text: String) -> [Range<String.Index>] {
+        var found: [Range<String.Index>] = []
+        var searchStart = text.startIndex
+        while let scheme = text.range(of: "basic ", options: .caseInsensitive, range: searchStart..<text.endIndex) {
+            searchStart = scheme.upperBound
+            if scheme.lowerBound > text.startIndex, text[text.index(before: scheme.lowerBound)].isLetter { continue }
+            let start = text[scheme.upperBound...].firstIndex { $0 != " " } ?? text.endIndex
+            let end = text[start...].firstIndex { !($0.isASCII && ($0.isLetter || $0.isNumber || "+/=".contains($0))) } ?? text.endIndex
+            let token = String(text[start..<end])
+            guard token.count >= 8, let data = Data(base64Encoded: token), let decoded = String(bytes: data, encoding: .utf8),
+                decoded.contains(":")
+            else { continue }
             found.append(start..<end)
         }
         return found

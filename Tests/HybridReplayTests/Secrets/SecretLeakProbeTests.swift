@@ -102,6 +102,7 @@ struct SecretLeakProbeTests {
         arguments: [
             #"login("ada", "hunter2-blue")"#, #"bridge.auth("ada","s3cr3t-77")"#, #"app.signIn('ada', 'hunter2-blue')"#,
             #"window.authenticate("ada@bank.test", "s3cr3t-77", true)"#, #"setPassword(`hunter2-blue`)"#,
+            "await api.login(\n  \"ada\",\n  \"hunter2-blue\",\n);",
         ])
     func positionalPassword(script: String) async throws {
         let text = try await Self.recording(until: JavaScriptEvaluation.eventKind) { platform, _, reply in
@@ -293,6 +294,34 @@ struct SecretLeakProbeTests {
         let text = SecretLeakHuntRecordingTests.written(recorder)
         #expect(!text.contains("opaque-val-4545"), "\(text)")
         #expect(text.contains("solarized-dark"), "\(text)")
+    }
+
+    @Test("a script in a javascript: URL the page navigates to has its secrets hidden as an evaluated script's")
+    func javascriptURL() async throws {
+        struct Allow: NavigationDelegate {
+            func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+                decisionHandler(.allow)
+            }
+        }
+        let page = SimulatedWebView()
+        let recorder = Recorder(name: "javascript-url")
+        let platform = recorder.platform(wrapping: .simulated(webView: page))
+        platform.webView.setNavigationDelegate(Allow())
+        _ = try await page.navigate(
+            NavigationAction(url: "javascript:login('ada','hunter2-blue')", navigationType: .linkActivated, targetFrame: .main()))
+        try await recorder.waitForEvents(NavigationDecision.eventKind)
+        let text = SecretLeakHuntRecordingTests.written(recorder)
+        #expect(!text.contains("hunter2-blue"), "\(text)")
+    }
+
+    @Test("Basic credentials outside an Authorization header are hidden by their shape")
+    func basicCredentialsInText() async throws {
+        let text = try await Self.recording(["log": "sending Basic YWRhOmh1bnRlcjItYmx1ZQ== to the proxy"], until: JavaScriptEvaluation.eventKind) {
+            platform, _, reply in
+            platform.webView.evaluateJavaScript(#"fetch(u, {headers: {"X-Upstream": "Basic YWRhOnMzY3IzdC03Nw=="}})"#, completionHandler: nil)
+            reply(.value(.null))
+        }
+        #expect(!text.contains("YWRhOmh1bnRlcjItYmx1ZQ") && !text.contains("YWRhOnMzY3IzdC03Nw"), "\(text)")
     }
 
     @Test("a password in a multipart/form-data body with a quoted boundary is hidden")

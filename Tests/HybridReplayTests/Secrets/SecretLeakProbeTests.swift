@@ -22,17 +22,10 @@ struct LeakProbeBridge: ScriptMessageHandlerWithReply {
     }
 }
 
-/// Answers every `prompt()` with what the user typed: the answer given.
+/// Answers every `prompt()` with what the user typed; other dialogs as the seam's defaults do.
 struct LeakProbeTypingUser: UIDelegate {
     let typed: String
 
-    func createWebView(for action: NavigationAction, windowFeatures: WindowFeatures) -> (any WebView)? { nil }
-    func runJavaScriptAlertPanel(withMessage message: String, initiatedByFrame frame: Frame, completionHandler: @escaping @Sendable () -> Void) {
-        completionHandler()
-    }
-    func runJavaScriptConfirmPanel(
-        withMessage message: String, initiatedByFrame frame: Frame, completionHandler: @escaping @Sendable (Bool) -> Void
-    ) { completionHandler(true) }
     func runJavaScriptTextInputPanel(
         withPrompt prompt: String, defaultText: String?, initiatedByFrame frame: Frame,
         completionHandler: @escaping @Sendable (String?) -> Void
@@ -69,32 +62,33 @@ struct SecretLeakProbeTests {
         }
     }
 
+    /// Records the page's `prompt(message, defaultText)` answered with
+    /// `typed` by the app's UI delegate; returns the cassette as text.
+    static func promptRecording(_ message: String, defaultText: String? = nil, typed: String) async throws -> String {
+        let page = SimulatedWebView()
+        let recorder = Recorder(name: "prompt")
+        let platform = recorder.platform(wrapping: .simulated(webView: page))
+        platform.webView.setUIDelegate(LeakProbeTypingUser(typed: typed))
+        let answer = try await page.runJavaScriptDialog(
+            JavaScriptDialog(kind: .prompt, message: message, defaultText: defaultText, frame: .main("https://bank.test/")))
+        #expect(answer == .prompt(typed))
+        try await recorder.waitForEvents(JavaScriptDialogAnswer.eventKind)
+        return SecretLeakHuntRecordingTests.written(recorder)
+    }
+
     // MARK: Known open
 
     @Test(
         "the answer to a prompt whose message asks for a password, PIN or passcode is hidden",
         arguments: ["Password for ada@bank.test", "Enter your PIN", "Passcode:", "One-time code (OTP)"])
     func promptAnswer(message: String) async throws {
-        let page = SimulatedWebView()
-        let recorder = Recorder(name: "prompt")
-        let platform = recorder.platform(wrapping: .simulated(webView: page))
-        platform.webView.setUIDelegate(LeakProbeTypingUser(typed: "4821"))
-        let answer = try await page.runJavaScriptDialog(JavaScriptDialog(kind: .prompt, message: message, frame: .main("https://bank.test/")))
-        #expect(answer == .prompt("4821"))
-        try await recorder.waitForEvents(JavaScriptDialogAnswer.eventKind)
-        let text = SecretLeakHuntRecordingTests.written(recorder)
+        let text = try await Self.promptRecording(message, typed: "4821")
         #expect(!text.contains("4821"), "\(text)")
     }
 
     @Test("the answer to a prompt that asks for no secret stays readable")
     func ordinaryPromptAnswer() async throws {
-        let page = SimulatedWebView()
-        let recorder = Recorder(name: "prompt")
-        let platform = recorder.platform(wrapping: .simulated(webView: page))
-        platform.webView.setUIDelegate(LeakProbeTypingUser(typed: "Ada Lovelace"))
-        _ = try await page.runJavaScriptDialog(JavaScriptDialog(kind: .prompt, message: "Your name?", frame: .main("https://bank.test/")))
-        try await recorder.waitForEvents(JavaScriptDialogAnswer.eventKind)
-        #expect(SecretLeakHuntRecordingTests.written(recorder).contains("Ada Lovelace"))
+        #expect(try await Self.promptRecording("Your name?", typed: "Ada Lovelace").contains("Ada Lovelace"))
     }
 
     @Test(
@@ -265,14 +259,7 @@ struct SecretLeakProbeTests {
 
     @Test("a saved password a prompt asking for one is pre-filled with is hidden")
     func promptDefaultText() async throws {
-        let page = SimulatedWebView()
-        let recorder = Recorder(name: "prompt")
-        let platform = recorder.platform(wrapping: .simulated(webView: page))
-        platform.webView.setUIDelegate(LeakProbeTypingUser(typed: "opaque-pw-4242"))
-        _ = try await page.runJavaScriptDialog(
-            JavaScriptDialog(kind: .prompt, message: "Password for ada", defaultText: "opaque-pw-4343", frame: .main("https://bank.test/")))
-        try await recorder.waitForEvents(JavaScriptDialogAnswer.eventKind)
-        let text = SecretLeakHuntRecordingTests.written(recorder)
+        let text = try await Self.promptRecording("Password for ada", defaultText: "opaque-pw-4343", typed: "opaque-pw-4242")
         #expect(!text.contains("opaque-pw-4242") && !text.contains("opaque-pw-4343"), "\(text)")
     }
 

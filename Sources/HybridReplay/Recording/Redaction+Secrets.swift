@@ -26,7 +26,9 @@ extension Redaction {
             redactScriptLiterals(in: redactMembers(where: names.matches, in: value, &placeholders), names: names, &placeholders)
         }
         rewriter.field = { name, value, placeholders in names.matches(name) ? redactField(value, &placeholders) : nil }
-        rewriter.url = { url, placeholders in redactQuery(inURL: url, where: names.matches, &placeholders) }
+        rewriter.url = { url, placeholders in
+            redactPathTokens(inURL: redactQuery(inURL: url, where: names.matches, &placeholders), names: names, &placeholders)
+        }
         rewriter.text = { text, placeholders in redactScriptLiterals(in: text, names: names, &placeholders) }
         return Redaction(name: secretFieldsName, identity: secretFieldsName, rewriter: rewriter)
     }()
@@ -44,6 +46,42 @@ extension Redaction {
 
     static let secretFieldsName = "fields:secret-names"
     static let urlUserinfoName = "url:userinfo"
+}
+
+/// `url` with each path segment that follows a secret-named one and looks
+/// like a token replaced: the links of a password reset, an email
+/// verification or a session (`/reset-password/8f3a…`, `/session/8f3a…/profile`),
+/// in the path and in a hash route (`#/verify-token/…`). A token is at
+/// least 8 characters of letters, digits, `-` and `_`, with a digit and a
+/// letter among them, so `/api/token/refresh` stays as it is.
+func redactPathTokens(inURL url: String, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> String {
+    let queryStart = url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
+    var result = String(url[..<queryStart])
+    if let schemeEnd = url.range(of: "://"), let pathStart = url[schemeEnd.upperBound..<queryStart].firstIndex(of: "/") {
+        result = url[..<pathStart] + redactTokens(inPath: url[pathStart..<queryStart], names: names, &placeholders)
+    }
+    var rest = url[queryStart...]
+    if let hash = rest.firstIndex(of: "#"), rest[rest.index(after: hash)...].hasPrefix("/") {
+        // A hash route's own path, up to its query.
+        let routeStart = rest.index(after: hash)
+        let routeEnd = rest[routeStart...].firstIndex(of: "?") ?? rest.endIndex
+        result += rest[..<routeStart] + redactTokens(inPath: rest[routeStart..<routeEnd], names: names, &placeholders)
+        rest = rest[routeEnd...]
+    }
+    return result + rest
+}
+
+/// `path` with each segment after a secret-named one that looks like a token replaced.
+private func redactTokens(inPath path: Substring, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> String {
+    var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    for index in segments.indices.dropFirst() where names.matches(FormFields.decoded(Substring(segments[index - 1]))) {
+        let segment = segments[index]
+        guard segment.count >= 8, segment.contains(where: \.isNumber), segment.contains(where: \.isLetter),
+            segment.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else { continue }
+        segments[index] = placeholders.placeholder(for: segment)
+    }
+    return segments.joined(separator: "/")
 }
 
 /// Where the userinfo of `url` stands: after `scheme://`, before the first `@`

@@ -161,8 +161,9 @@ enum ScriptLiterals {
         static let signInWords = ["login", "logon", "signin", "signon", "authenticate", "authorize", "unlock"]
         /// Short secret names that end a setter's name (`setPin`, `submitOtp`), besides ``SecretFieldNames/endings``.
         static let secretEndings = ["pin", "otp", "pwd"]
-        /// Prefixes of functions whose arguments name a secret rather than hold it.
-        static let keyTakingPrefixes = ["get", "has", "is", "remove", "delete", "clear"]
+        /// Prefixes of functions whose arguments name a secret, or the
+        /// account it belongs to, rather than hold it (`resetPassword("ada@bank.test")`).
+        static let keyTakingPrefixes = ["get", "has", "is", "remove", "delete", "clear", "reset", "forgot", "show", "hide", "toggle"]
     }
 
     /// The index just past the `(` that follows a name, spaces between allowed.

@@ -81,6 +81,7 @@ struct SecretLeakProbeReadableTests {
         ])
         #expect(Self.members(#"signIn(user, `pw-3`, 2); auth("ada", f("x", "y"), "pw-4")"#) == ["signIn=pw-3", "auth=pw-4"])
         #expect(Self.members(#"getToken('refresh'); removePassword("ada"); showPage("login"); login(user, pw)"#).isEmpty)
+        #expect(Self.members(#"resetPassword("ada@bank.test"); forgotPin('ada'); togglePassword("on")"#).isEmpty)
     }
 
     @Test("an unquoted name=value counts in a URL and a log line, not as code")

@@ -311,6 +311,30 @@ struct SecretLeakProbeTests {
         #expect(!text.contains("YWRhOmh1bnRlcjItYmx1ZQ") && !text.contains("YWRhOnMzY3IzdC03Nw"), "\(text)")
     }
 
+    @Test(
+        "a token in the path of a reset, verification or session link is hidden; other path segments stay",
+        arguments: [
+            "https://bank.test/reset-password/8f3a9c2e7b1d4f60", "https://bank.test/api/session/8f3a9c2e7b1d4f60/profile",
+            "app://local/index.html#/verify-token/8f3a9c2e7b1d4f60",
+        ])
+    func tokenInPath(url: String) async throws {
+        struct Allow: NavigationDelegate {
+            func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+                decisionHandler(.allow)
+            }
+        }
+        let page = SimulatedWebView()
+        let recorder = Recorder(name: "link")
+        let platform = recorder.platform(wrapping: .simulated(webView: page))
+        platform.webView.setNavigationDelegate(Allow())
+        _ = try await page.navigate(NavigationAction(url: url, navigationType: .linkActivated, targetFrame: .main()))
+        _ = try await page.navigate(NavigationAction(url: "https://bank.test/api/token/refresh", navigationType: .other, targetFrame: .main()))
+        try await recorder.waitForEvents(NavigationDecision.eventKind, count: 2)
+        let text = SecretLeakHuntRecordingTests.written(recorder)
+        #expect(!text.contains("8f3a9c2e7b1d4f60"), "\(text)")
+        #expect(text.contains("https://bank.test/api/token/refresh"), "\(text)")
+    }
+
     @Test("a password in a multipart/form-data body with a quoted boundary is hidden")
     func multipartQuotedBoundary() async throws {
         let body = "--XyZ\r\nContent-Disposition: form-data; name=\"user\"\r\n\r\nada\r\n--XyZ\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\nhunter2-blue\r\n--XyZ--\r\n"

@@ -335,6 +335,25 @@ struct SecretLeakProbeTests {
         #expect(text.contains("https://bank.test/api/token/refresh"), "\(text)")
     }
 
+    @Test("a password in a GraphQL mutation's text and a token in JSON a script stores are hidden")
+    func graphQLAndStoredJSON() async throws {
+        let query = #"mutation { login(email: "ada@bank.test", password: "opaque-pw-4646") { token } }"#
+        let text = try await Self.recording(until: JavaScriptEvaluation.eventKind) { platform, _, reply in
+            Task {
+                _ = try? await platform.transport.send(
+                    HTTPRequest(
+                        method: "POST", url: "https://api.bank.test/graphql", headers: [HTTPHeader("Content-Type", "application/json")],
+                        body: .json(["query": .string(query)])))
+                await MainActor.run {
+                    platform.webView.evaluateJavaScript(
+                        #"sessionStorage.setItem('user', '{"name":"ada","token":"opaque-tok-4747"}')"#, completionHandler: nil)
+                }
+                reply(.value(.null))
+            }
+        }
+        #expect(!text.contains("opaque-pw-4646") && !text.contains("opaque-tok-4747"), "\(text)")
+    }
+
     @Test("a password in a multipart/form-data body with a quoted boundary is hidden")
     func multipartQuotedBoundary() async throws {
         let body = "--XyZ\r\nContent-Disposition: form-data; name=\"user\"\r\n\r\nada\r\n--XyZ\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\nhunter2-blue\r\n--XyZ--\r\n"

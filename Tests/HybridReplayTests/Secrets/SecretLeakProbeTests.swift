@@ -76,6 +76,25 @@ struct SecretLeakProbeTests {
         return SecretLeakHuntRecordingTests.written(recorder)
     }
 
+    /// Records the page following links to `urls`, each allowed by the app's
+    /// navigation delegate; returns the cassette as text.
+    static func navigationRecording(_ urls: [String]) async throws -> String {
+        struct Allow: NavigationDelegate {
+            func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
+                decisionHandler(.allow)
+            }
+        }
+        let page = SimulatedWebView()
+        let recorder = Recorder(name: "links")
+        let platform = recorder.platform(wrapping: .simulated(webView: page))
+        platform.webView.setNavigationDelegate(Allow())
+        for url in urls {
+            _ = try await page.navigate(NavigationAction(url: url, navigationType: .linkActivated, targetFrame: .main()))
+        }
+        try await recorder.waitForEvents(NavigationDecision.eventKind, count: urls.count)
+        return SecretLeakHuntRecordingTests.written(recorder)
+    }
+
     // MARK: Known open
 
     @Test(
@@ -285,19 +304,7 @@ struct SecretLeakProbeTests {
 
     @Test("a script in a javascript: URL the page navigates to has its secrets hidden as an evaluated script's")
     func javascriptURL() async throws {
-        struct Allow: NavigationDelegate {
-            func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
-                decisionHandler(.allow)
-            }
-        }
-        let page = SimulatedWebView()
-        let recorder = Recorder(name: "javascript-url")
-        let platform = recorder.platform(wrapping: .simulated(webView: page))
-        platform.webView.setNavigationDelegate(Allow())
-        _ = try await page.navigate(
-            NavigationAction(url: "javascript:login('ada','hunter2-blue')", navigationType: .linkActivated, targetFrame: .main()))
-        try await recorder.waitForEvents(NavigationDecision.eventKind)
-        let text = SecretLeakHuntRecordingTests.written(recorder)
+        let text = try await Self.navigationRecording(["javascript:login('ada','hunter2-blue')"])
         #expect(!text.contains("hunter2-blue"), "\(text)")
     }
 
@@ -318,19 +325,7 @@ struct SecretLeakProbeTests {
             "app://local/index.html#/verify-token/8f3a9c2e7b1d4f60",
         ])
     func tokenInPath(url: String) async throws {
-        struct Allow: NavigationDelegate {
-            func decidePolicy(for action: NavigationAction, decisionHandler: @escaping @Sendable (NavigationPolicy) -> Void) {
-                decisionHandler(.allow)
-            }
-        }
-        let page = SimulatedWebView()
-        let recorder = Recorder(name: "link")
-        let platform = recorder.platform(wrapping: .simulated(webView: page))
-        platform.webView.setNavigationDelegate(Allow())
-        _ = try await page.navigate(NavigationAction(url: url, navigationType: .linkActivated, targetFrame: .main()))
-        _ = try await page.navigate(NavigationAction(url: "https://bank.test/api/token/refresh", navigationType: .other, targetFrame: .main()))
-        try await recorder.waitForEvents(NavigationDecision.eventKind, count: 2)
-        let text = SecretLeakHuntRecordingTests.written(recorder)
+        let text = try await Self.navigationRecording([url, "https://bank.test/api/token/refresh"])
         #expect(!text.contains("8f3a9c2e7b1d4f60"), "\(text)")
         #expect(text.contains("https://bank.test/api/token/refresh"), "\(text)")
     }

@@ -26,8 +26,11 @@ struct PayloadRewriter: Sendable {
     /// The text of every body that is neither JSON nor a form by its
     /// `Content-Type` (given as text, or as bytes that are UTF-8), of
     /// every form and multipart body after its fields, the source of every
-    /// `evaluateJavaScript` call, the texts of JavaScript dialogs and
-    /// their answers, and every UTF-8 piece an app serves through its own
+    /// `evaluateJavaScript` call and every user script, the texts of
+    /// JavaScript dialogs and their answers, the error messages of replies,
+    /// results, HTTP failures, navigation failures and scheme answers, the
+    /// value of every header that is not a URL (after the `header` rule), and
+    /// every UTF-8 piece an app serves through its own
     /// scheme (`scheme.data`, whose JSON documents the `json` rule searches too).
     var text: Rewrite<String>?
     /// Every cookie the cookie store is given or answers with.
@@ -89,8 +92,11 @@ struct PayloadRewriter: Sendable {
         return json(.object(members), &placeholders).objectValue ?? members
     }
 
+    /// A URL; a `javascript:` URL, whose script a page's link runs, is read as script text too.
     func url(_ text: String, _ placeholders: inout RedactionPlaceholders) -> String {
-        url?(text, &placeholders) ?? text
+        let rewritten = url?(text, &placeholders) ?? text
+        guard rewritten.prefix(11).lowercased() == "javascript:" else { return rewritten }
+        return self.text(rewritten, &placeholders)
     }
 
     func cookie(_ value: Cookie, _ placeholders: inout RedactionPlaceholders) -> Cookie {
@@ -103,15 +109,24 @@ struct PayloadRewriter: Sendable {
         return frame
     }
 
+    /// A value as free-form JSON; an error message, which app code or a
+    /// page's exception wrote (`token … expired`), as text.
     func outcome(_ outcome: Outcome, _ placeholders: inout RedactionPlaceholders) -> Outcome {
-        guard case .value(let value) = outcome else { return outcome }
-        return .value(json(value, &placeholders))
+        switch outcome {
+        case .value(let value): .value(json(value, &placeholders))
+        case .error(let message): .error(text(message, &placeholders))
+        }
     }
 
     func headers(_ headers: [HTTPHeader], _ placeholders: inout RedactionPlaceholders) -> [HTTPHeader] {
         headers.map { original in
             var header = header?(original, &placeholders) ?? original
-            if Self.urlHeaders.contains(header.name.lowercased()) { header.value = url(header.value, &placeholders) }
+            if Self.urlHeaders.contains(header.name.lowercased()) {
+                header.value = url(header.value, &placeholders)
+            } else {
+                // A URL inside another header (`Refresh: 0; url=…?access_token=…`, `Link: <…>`) is read as text.
+                header.value = text(header.value, &placeholders)
+            }
             return header
         }
     }

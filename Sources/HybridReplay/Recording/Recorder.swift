@@ -271,7 +271,13 @@ public final class Recorder: Sendable {
         // A clock that runs backwards must not make the cassette invalid.
         let at = max(Self.seconds(elapsed()), state.lastAt)
         state.lastAt = at
-        let redacted = redaction.apply(to: RecordedForm.of(payload), placeholders: &state.placeholders)
+        var recorded = RecordedForm.of(payload)
+        if let answer = recorded as? JavaScriptDialogAnswer, let cause,
+            let dialog = state.events.last(where: { $0.id == cause })?.payload as? JavaScriptDialog
+        {
+            recorded = redaction.hidingAnswer(answer, to: dialog, placeholders: &state.placeholders)
+        }
+        let redacted = redaction.apply(to: recorded, placeholders: &state.placeholders)
         state.events.append(Event(id: id, at: at, cause: cause, answers: answers, payload: redacted))
         hideRedactedValues(newest: state.events.count - 1, in: &state)
         if awaitsLateAnswer { state.outstanding[payload.kind, default: []].append(id) }

@@ -120,10 +120,34 @@ private func isCookieAttribute(_ pair: Substring) -> Bool {
     return cookieAttributeNames.contains(name)
 }
 
-/// `name=value; Attribute; Attribute=x`: only the first pair's value replaced.
+/// `name=value; Attribute; Attribute=x`: only the first pair's value
+/// replaced, in each cookie of a header that `HTTPURLResponse` joined with
+/// commas (`a=1; Path=/, b=2; Path=/`); the comma in an `Expires` date
+/// starts no cookie.
 private func redactSetCookie(_ header: String, _ placeholders: inout RedactionPlaceholders) -> String {
-    guard let separator = header.firstIndex(of: ";") else { return redactPair(Substring(header), &placeholders) }
-    return redactPair(header[..<separator], &placeholders) + header[separator...]
+    cookieLines(in: header).map { line in
+        guard let separator = line.firstIndex(of: ";") else { return redactPair(line, &placeholders) }
+        return redactPair(line[..<separator], &placeholders) + line[separator...]
+    }.joined(separator: ",")
+}
+
+/// The cookies of a `Set-Cookie` value, split at each comma followed by a
+/// `name=` pair; every character kept, so joining them with `,` gives the value back.
+private func cookieLines(in header: String) -> [Substring] {
+    var lines: [Substring] = []
+    var start = header.startIndex
+    var index = header.startIndex
+    while let comma = header[index...].firstIndex(of: ",") {
+        index = header.index(after: comma)
+        let next = header[index...].prefix { $0 != ";" && $0 != "," }
+        let name = next.prefix { $0 != "=" }.trimmingCharacters(in: .whitespaces)
+        // `Expires=Wed, 21 Oct 2026 07:28:00 GMT` continues its cookie: no `name=` follows its comma.
+        guard next.contains("="), !name.isEmpty, !name.contains(" ") else { continue }
+        lines.append(header[start..<comma])
+        start = index
+    }
+    lines.append(header[start...])
+    return lines
 }
 
 /// One `name=value` pair with its surrounding spaces; a pair without `=` is
@@ -212,14 +236,28 @@ func redactMembers(
         return redacted == inner ? value : .string(CanonicalPrinter.compactText(redacted))
     case .object(let members):
         var result: [String: JSONValue] = [:]
+        // A header or field written as `{"name": "Authorization", "value": "…"}`, as HAR and fetch polyfills do.
+        let pairName = (members["name"] ?? members["key"])?.stringValue
+        let isSecretPair = pairName.map(matches) ?? false
         // Sorted so placeholders are numbered the same way on every run.
         for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+            if isSecretPair, key == "value", let pairName {
+                result[key] = hiddenPairValue(member, named: pairName, &placeholders)
+                continue
+            }
             result[key] =
                 matches(key)
                 ? hidden(member, &placeholders) : redactMembers(where: matches, in: member, &placeholders, depth: depth)
         }
         return .object(result)
     case .array(let elements):
+        // A header written as `["Authorization", "Basic …"]`, as `new Headers([[…]])` and `fetch` take them.
+        // Not a list of two names (`["password", "username"]`): the value has a character no name has.
+        if elements.count == 2, let name = elements[0].stringValue, matches(name), let value = elements[1].stringValue,
+            value.contains(where: { !($0.isLetter || $0 == "_") })
+        {
+            return .array([elements[0], hiddenPairValue(elements[1], named: name, &placeholders)])
+        }
         return .array(elements.map { redactMembers(where: matches, in: $0, &placeholders, depth: depth) })
     default:
         return value
@@ -254,6 +292,13 @@ private func redact(
     default:
         return value
     }
+}
+
+/// The value paired with a secret name, hidden as a header of that name
+/// would be: `Authorization` keeps its scheme (`Basic [REDACTED:1]`).
+private func hiddenPairValue(_ value: JSONValue, named name: String, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
+    guard let text = value.stringValue else { return hidden(value, &placeholders) }
+    return .string(headerValueRedaction(named: name.lowercased())(text, &placeholders))
 }
 
 /// The placeholder standing for `value`.

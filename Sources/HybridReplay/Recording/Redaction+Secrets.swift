@@ -7,8 +7,11 @@ extension Redaction {
     /// JSON bodies (as `json`, text or bytes) and every free-form value that
     /// ``jsonField(_:)`` covers, in form and multipart fields, and in URL
     /// query items, the quoted value of a secret-named member or assignment in
-    /// scripts and other text (`login({password: "…"})`, see ``ScriptLiterals``),
-    /// and the whole value of a header so named (`X-Api-Key`,
+    /// scripts, other text and the strings of free-form values
+    /// (`login({password: "…"})`, `login("ada", "…")`, `?access_token=…` in a
+    /// URL written in a script, see ``ScriptLiterals``), a value paired with
+    /// a secret name in JSON (`["Authorization", "Basic …"]`,
+    /// `{"name": "api_key", "value": "…"}`), and the whole value of a header so named (`X-Api-Key`,
     /// `X-Auth-Token`) that no other rule has redacted; listed as
     /// `fields:secret-names`.
     public static let secretFields: Redaction = {
@@ -19,9 +22,13 @@ extension Redaction {
             // Redacted as `header:<name>` would: `Authorization` keeps its scheme here too.
             return HTTPHeader(header.name, headerValueRedaction(named: header.name.lowercased())(header.value, &placeholders))
         }
-        rewriter.json = { value, placeholders in redactMembers(where: names.matches, in: value, &placeholders) }
+        rewriter.json = { value, placeholders in
+            redactScriptLiterals(in: redactMembers(where: names.matches, in: value, &placeholders), names: names, &placeholders)
+        }
         rewriter.field = { name, value, placeholders in names.matches(name) ? redactField(value, &placeholders) : nil }
-        rewriter.url = { url, placeholders in redactQuery(inURL: url, where: names.matches, &placeholders) }
+        rewriter.url = { url, placeholders in
+            redactPathTokens(inURL: redactQuery(inURL: url, where: names.matches, &placeholders), names: names, &placeholders)
+        }
         rewriter.text = { text, placeholders in redactScriptLiterals(in: text, names: names, &placeholders) }
         return Redaction(name: secretFieldsName, identity: secretFieldsName, rewriter: rewriter)
     }()
@@ -39,6 +46,42 @@ extension Redaction {
 
     static let secretFieldsName = "fields:secret-names"
     static let urlUserinfoName = "url:userinfo"
+}
+
+/// `url` with each path segment that follows a secret-named one and looks
+/// like a token replaced: the links of a password reset, an email
+/// verification or a session (`/reset-password/8f3a…`, `/session/8f3a…/profile`),
+/// in the path and in a hash route (`#/verify-token/…`). A token is at
+/// least 8 characters of letters, digits, `-` and `_`, with a digit and a
+/// letter among them, so `/api/token/refresh` stays as it is.
+func redactPathTokens(inURL url: String, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> String {
+    let queryStart = url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
+    var result = String(url[..<queryStart])
+    if let schemeEnd = url.range(of: "://"), let pathStart = url[schemeEnd.upperBound..<queryStart].firstIndex(of: "/") {
+        result = url[..<pathStart] + redactTokens(inPath: url[pathStart..<queryStart], names: names, &placeholders)
+    }
+    var rest = url[queryStart...]
+    if let hash = rest.firstIndex(of: "#"), rest[rest.index(after: hash)...].hasPrefix("/") {
+        // A hash route's own path, up to its query.
+        let routeStart = rest.index(after: hash)
+        let routeEnd = rest[routeStart...].firstIndex(of: "?") ?? rest.endIndex
+        result += rest[..<routeStart] + redactTokens(inPath: rest[routeStart..<routeEnd], names: names, &placeholders)
+        rest = rest[routeEnd...]
+    }
+    return result + rest
+}
+
+/// `path` with each segment after a secret-named one that looks like a token replaced.
+private func redactTokens(inPath path: Substring, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> String {
+    var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    for index in segments.indices.dropFirst() where names.matches(FormFields.decoded(Substring(segments[index - 1]))) {
+        let segment = segments[index]
+        guard segment.count >= 8, segment.contains(where: \.isNumber), segment.contains(where: \.isLetter),
+            segment.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else { continue }
+        segments[index] = placeholders.placeholder(for: segment)
+    }
+    return segments.joined(separator: "/")
 }
 
 /// Where the userinfo of `url` stands: after `scheme://`, before the first `@`
@@ -70,7 +113,7 @@ func redactUserinfo(inURL url: String, _ placeholders: inout RedactionPlaceholde
 
 extension Redaction {
     /// Credentials found by their shape wherever text stands — JSON Web
-    /// Tokens, the token after `Bearer`, and keys of well-known services by
+    /// Tokens, the token after `Bearer`, the `user:password` base64 after `Basic`, and keys of well-known services by
     /// their prefix (`sk_live_`, `ghp_`, `AKIA`, `xoxb-`…) — in header
     /// values, URLs, free-form values and text bodies; listed as
     /// `shapes:credentials`. Only the credential is replaced: the text around
@@ -109,6 +152,24 @@ func redactShapes(in value: JSONValue, _ placeholders: inout RedactionPlaceholde
     case .object(let members):
         // Sorted so placeholders are numbered the same way on every run.
         .object(Dictionary(uniqueKeysWithValues: members.sorted { $0.key < $1.key }.map { ($0.key, redactShapes(in: $0.value, &placeholders)) }))
+    default: value
+    }
+}
+
+/// `value` with every secret-named literal in its strings replaced: a log
+/// line a page posts (`"auth ok token=…"`), a URL held in a member
+/// (`"https://app.test/cb?state=x&access_token=…"`).
+func redactScriptLiterals(in value: JSONValue, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
+    switch value {
+    case .string(let text): .string(redactScriptLiterals(in: text, names: names, &placeholders))
+    case .array(let elements): .array(elements.map { redactScriptLiterals(in: $0, names: names, &placeholders) })
+    case .object(let members):
+        // Sorted so placeholders are numbered the same way on every run.
+        .object(
+            Dictionary(
+                uniqueKeysWithValues: members.sorted { $0.key < $1.key }.map {
+                    ($0.key, redactScriptLiterals(in: $0.value, names: names, &placeholders))
+                }))
     default: value
     }
 }

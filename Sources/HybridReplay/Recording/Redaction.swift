@@ -30,7 +30,7 @@ public struct Redaction: Sendable {
     let rules: [Rule]
     /// The built-in rules as one rewriter, so a payload is walked once and
     /// placeholders are numbered in the order values appear in it.
-    private let rewriter: PayloadRewriter
+    let rewriter: PayloadRewriter
 
     init(rules: [Rule]) {
         self.rules = rules

@@ -8,9 +8,14 @@
 /// quoted secret name a call takes first (`localStorage.setItem('authToken',
 /// '…')`, `headers.set("X-Api-Key", "…")`), the value of the cookie a
 /// script sets (`document.cookie = "sid=…; path=/"`), and the value of an
-/// HTML tag whose `name` is a secret's (`<meta name="csrf-token" content="…">`). Only the quoted value
-/// (the cookie's value) is a finding; `password == "x"`, a name without a
-/// quoted value and an empty value are not.
+/// HTML tag whose `name` is a secret's (`<meta name="csrf-token" content="…">`,
+/// quoted or not). It also finds the quoted arguments of a call whose name
+/// says it takes a credential (``CredentialCall``: `login("ada", "…")` hides
+/// all but the first, `setPassword("…")` all), and an unquoted value after
+/// a secret name and `=` as a URL or a log line writes it
+/// (`?access_token=…`, `token=…`). Only the value (the cookie's value) is a
+/// finding; `password == "x"`, a name without a value and an empty value
+/// are not.
 enum ScriptLiterals {
     /// One secret-named literal: its name, and where its value stands, quotes excluded.
     struct Member {
@@ -43,14 +48,21 @@ enum ScriptLiterals {
                 if let value = cookieValue(in: text, literal: literal) { members.append(Member(name: name, value: value)) }
                 continue
             }
+            if let hidden = CredentialCall(name, names: names), let open = callOpen(in: text, after: nameEnd) {
+                for (position, argument) in quotedArguments(in: text, from: open)
+                where hidden == .every || position > 0 {
+                    members.append(Member(name: name, value: argument))
+                }
+                continue
+            }
             guard names.matches(name),
                 let value = quotedValue(in: text, afterName: nameEnd) ?? argumentValue(in: text, name: nameStart..<nameEnd)
+                    ?? unquotedValue(in: text, name: nameStart..<nameEnd)
             else { continue }
             members.append(Member(name: name, value: value))
             index = value.upperBound
         }
         let attributes = htmlAttributeMembers(in: text, names: names)
-        guard !attributes.isEmpty else { return members }
         var merged: [Member] = []
         for member in (members + attributes).sorted(by: { $0.value.lowerBound < $1.value.lowerBound })
         where merged.last.map({ $0.value.upperBound <= member.value.lowerBound }) ?? true {
@@ -61,7 +73,8 @@ enum ScriptLiterals {
 
     /// The `value` or `content` of each HTML tag whose `name` attribute names
     /// a secret: `<input type="hidden" name="authenticity_token" value="…">`,
-    /// `<meta name="csrf-token" content="…">`; attributes in quotes only.
+    /// `<meta name="csrf-token" content="…">`, and attributes HTML lets go
+    /// unquoted (`<input type=hidden name=csrf_token value=…>`).
     private static func htmlAttributeMembers(in text: String, names: SecretFieldNames) -> [Member] {
         guard text.contains("<") else { return [] }
         var members: [Member] = []
@@ -69,13 +82,13 @@ enum ScriptLiterals {
         while let found = text.range(of: "name=", options: .caseInsensitive, range: searchStart..<text.endIndex) {
             searchStart = found.upperBound
             guard found.lowerBound > text.startIndex, text[text.index(before: found.lowerBound)].isWhitespace,
-                let name = quotedString(in: text, at: found.upperBound), names.matches(String(text[name])),
+                let name = attributeValue(in: text, at: found.upperBound), names.matches(String(text[name])),
                 let open = text[..<found.lowerBound].lastIndex(where: { $0 == "<" || $0 == ">" }), text[open] == "<"
             else { continue }
             let close = text[name.upperBound...].firstIndex(of: ">") ?? text.endIndex
             for attribute in ["value=", "content="] {
                 guard let at = text.range(of: attribute, options: .caseInsensitive, range: open..<close),
-                    text[text.index(before: at.lowerBound)].isWhitespace, let value = quotedString(in: text, at: at.upperBound)
+                    text[text.index(before: at.lowerBound)].isWhitespace, let value = attributeValue(in: text, at: at.upperBound)
                 else { continue }
                 members.append(Member(name: String(text[name]), value: value))
                 break
@@ -121,6 +134,118 @@ enum ScriptLiterals {
         return quotedString(in: text, at: index)
     }
 
+    /// Which quoted arguments of a call hold a secret, by the called function's name.
+    enum CredentialCall: Equatable {
+        /// A setter named after a secret (`setPassword`, `storeApiKey`, `verifyPin`): every argument.
+        case every
+        /// A sign-in (`login`, `signIn`, `auth`, `authenticate`): every argument after the first, which names the account.
+        case afterTheFirst
+
+        /// How the quoted arguments of a call to `name` are hidden, or `nil` for a call that takes no secret.
+        ///
+        /// Names are folded as ``SecretFieldNames`` folds them. A getter or
+        /// remover (`getToken('refresh')`, `removePassword(user)`) takes a key, not a secret.
+        init?(_ name: String, names: SecretFieldNames) {
+            let folded = SecretFieldNames.fold(name)
+            if Self.keyTakingPrefixes.contains(where: { folded.hasPrefix($0) }) { return nil }
+            if names.endings.contains(where: { folded.hasSuffix($0) }) || Self.secretEndings.contains(where: { folded.hasSuffix($0) }) {
+                self = .every
+            } else if folded == "auth" || Self.signInWords.contains(where: { folded.contains($0) }) {
+                self = .afterTheFirst
+            } else {
+                return nil
+            }
+        }
+
+        /// Words a sign-in function's name contains.
+        static let signInWords = ["login", "logon", "signin", "signon", "authenticate", "authorize", "unlock"]
+        /// Short secret names that end a setter's name (`setPin`, `submitOtp`), besides ``SecretFieldNames/endings``.
+        static let secretEndings = ["pin", "otp", "pwd"]
+        /// Prefixes of functions whose arguments name a secret, or the
+        /// account it belongs to, rather than hold it (`resetPassword("ada@bank.test")`).
+        static let keyTakingPrefixes = ["get", "has", "is", "remove", "delete", "clear", "reset", "forgot", "show", "hide", "toggle"]
+    }
+
+    /// The index just past the `(` that follows a name, spaces between allowed.
+    private static func callOpen(in text: String, after nameEnd: String.Index) -> String.Index? {
+        let open = skipSpaces(in: text, from: nameEnd)
+        guard open < text.endIndex, text[open] == "(" else { return nil }
+        return text.index(after: open)
+    }
+
+    /// The arguments of a call that are quoted strings, with their
+    /// positions: `("ada", pin, 'x')` gives `ada` at 0 and `x` at 2. An
+    /// argument that is no string literal (a
+    /// variable, a number, an object) is skipped, brackets and strings in it
+    /// included; the list ends at the call's `)`, or a `;` outside brackets.
+    /// Arguments may stand on lines of their own, as formatters write a long call.
+    private static func quotedArguments(in text: String, from start: String.Index) -> [(Int, Range<String.Index>)] {
+        var found: [(Int, Range<String.Index>)] = []
+        var index = start
+        var position = -1
+        while index < text.endIndex {
+            position += 1
+            index = skipWhitespace(in: text, from: index)
+            guard index < text.endIndex, text[index] != ")" else { break }
+            if let value = quotedString(in: text, at: index) {
+                let after = skipWhitespace(in: text, from: text.index(after: value.upperBound))
+                if after < text.endIndex, text[after] == "," || text[after] == ")" {
+                    found.append((position, value))
+                    index = after
+                    if text[after] == "," { index = text.index(after: after) }
+                    continue
+                }
+            }
+            // Not a string literal by itself: skip to the `,` or `)` that ends the argument.
+            var depth = 0
+            while index < text.endIndex {
+                let character = text[index]
+                if quotes.contains(character), let string = quotedString(in: text, at: index) {
+                    index = text.index(after: string.upperBound)
+                    continue
+                }
+                if "([{".contains(character) { depth += 1 }
+                if ")]}".contains(character) {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+                if character == ",", depth == 0 { break }
+                if character == ";", depth == 0 { return found }
+                index = text.index(after: index)
+            }
+            guard index < text.endIndex, text[index] == "," else { break }
+            index = text.index(after: index)
+        }
+        return found
+    }
+
+    /// The unquoted value of `name=value`, as a URL's query or fragment
+    /// (`?access_token=…`, `#id_token=…`) or a log line (`token=…`) writes
+    /// it: after `=` with no space, every character a query value or a
+    /// token is made of. After `?`, `&`, `#` or `;` any such value counts;
+    /// elsewhere only one that no script could mean as code — one with a
+    /// digit or a character no identifier has (`-`, `%`, `+`, `/`, `=`, `~`,
+    /// `:`) and not followed by `(`, so `token=response.token` and
+    /// `password=read()` stay as they are.
+    private static func unquotedValue(in text: String, name: Range<String.Index>) -> Range<String.Index>? {
+        guard name.upperBound < text.endIndex, text[name.upperBound] == "=" else { return nil }
+        let start = text.index(after: name.upperBound)
+        guard start < text.endIndex, text[start] != "=" else { return nil }
+        let end = text[start...].firstIndex { !isUnquotedValuePart($0) } ?? text.endIndex
+        guard start < end else { return nil }
+        let value = text[start..<end]
+        let before = name.lowerBound > text.startIndex ? text[text.index(before: name.lowerBound)] : " "
+        if "?&#;".contains(before) { return start..<end }
+        guard before.isWhitespace || "([{,\"'`>".contains(before) else { return nil }
+        if end < text.endIndex, text[end] == "(" { return nil }
+        let looksLikeCode = !value.contains { $0.isNumber || "-%+/=~:".contains($0) }
+        return looksLikeCode ? nil : start..<end
+    }
+
+    private static func isUnquotedValuePart(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || "-_.~%+/=:".contains(character))
+    }
+
     /// The value of the cookie a `document.cookie` literal sets: after its
     /// name's `=`, up to the first `;`, spaces around it left out.
     private static func cookieValue(in text: String, literal: Range<String.Index>) -> Range<String.Index>? {
@@ -130,6 +255,16 @@ enum ScriptLiterals {
         guard let first = value.firstIndex(where: { $0 != " " }), let last = value.lastIndex(where: { $0 != " " })
         else { return nil }
         return first..<text.index(after: last)
+    }
+
+    /// An HTML attribute's value at `index`: quoted, or unquoted up to a
+    /// space, `>` or a closing `/>` as HTML allows; `nil` when empty.
+    private static func attributeValue(in text: String, at index: String.Index) -> Range<String.Index>? {
+        if let quoted = quotedString(in: text, at: index) { return quoted }
+        guard index < text.endIndex, !quotes.contains(text[index]) else { return nil }
+        var end = text[index...].firstIndex { $0.isWhitespace || $0 == ">" || $0 == "<" || $0 == "=" } ?? text.endIndex
+        if end > index, text[text.index(before: end)] == "/", end < text.endIndex, text[end] == ">" { end = text.index(before: end) }
+        return index < end ? index..<end : nil
     }
 
     /// The content of the string in `"`, `'` or `` ` `` that starts at `index`, on one line; `nil` when empty.
@@ -181,6 +316,10 @@ enum ScriptLiterals {
     }
 
     private static let quotes: Set<Character> = ["\"", "'", "`"]
+
+    private static func skipWhitespace(in text: String, from index: String.Index) -> String.Index {
+        text[index...].firstIndex { !$0.isWhitespace } ?? text.endIndex
+    }
 
     private static func skipSpaces(in text: String, from index: String.Index) -> String.Index {
         text[index...].firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex

@@ -26,13 +26,14 @@ public struct SecretFieldNames: Sendable, Hashable {
     /// `credential(s)`, `session_id`, `private_key` at the end of a name
     /// (`access_token`, `refresh_token`, `id_token`, `client_secret`,
     /// `x-api-key`), and the whole names `auth`, `authorization`, `session`,
-    /// `sessid`, `sid`, `pwd`, `pin` and `otp`.
+    /// `sessid`, `sid`, `pwd`, `pin`, `otp`, `apisecret`, and `csrf` and
+    /// `xsrf` (`_csrf`), whose token is bound to the session.
     public static let `default` = SecretFieldNames(
         endings: [
             "password", "passwd", "passcode", "secret", "token", "apikey", "credential", "credentials", "sessionid",
             "privatekey", "signature",
         ],
-        exactNames: ["auth", "authorization", "session", "sessid", "sid", "pwd", "pin", "otp", "apisecret"])
+        exactNames: ["auth", "authorization", "session", "sessid", "sid", "pwd", "pin", "otp", "apisecret", "csrf", "xsrf"])
 
     /// Whether `name` is the name of a secret.
     ///
@@ -42,6 +43,14 @@ public struct SecretFieldNames: Sendable, Hashable {
         let folded = Self.fold(name)
         guard !folded.isEmpty else { return false }
         return exactNames.contains(folded) || endings.contains { folded.hasSuffix($0) }
+    }
+
+    /// The names a `prompt()`'s message could give the text typed into it:
+    /// each word, then each two words written together (`API key` gives
+    /// `APIkey`), in the order they stand.
+    static func namesAsked(inPrompt message: String) -> [String] {
+        let words = message.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        return words + zip(words, words.dropFirst()).map { $0 + $1 }
     }
 
     static func fold(_ name: String) -> String {

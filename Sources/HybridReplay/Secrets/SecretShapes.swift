@@ -1,7 +1,7 @@
 import Foundation
 
 /// Credentials found by their shape in free text, whatever field holds
-/// them: JSON Web Tokens, `Bearer` tokens, the keys of well-known services
+/// them: JSON Web Tokens, `Bearer` tokens, `Basic` credentials, the keys of well-known services
 /// by their prefix (`sk_live_`, `ghp_`, `AKIA`, `xoxb-`…), and the
 /// credentials in a URL's userinfo.
 ///
@@ -33,6 +33,9 @@ enum SecretShapes {
         for token in bearerTokens(in: text) where !found.contains(where: { $0.range.overlaps(token) }) {
             found.append(Match(kind: "a bearer token", range: token))
         }
+        for credentials in basicCredentials(in: text) where !found.contains(where: { $0.range.overlaps(credentials) }) {
+            found.append(Match(kind: "Basic credentials", range: credentials))
+        }
         found += userinfo(in: text)
         return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
@@ -41,16 +44,34 @@ enum SecretShapes {
     /// space, a quote or a separator, so a base64 token with `+`, `/` and
     /// `=` is taken whole. Eight characters at least, not a placeholder.
     private static func bearerTokens(in text: String) -> [Range<String.Index>] {
+        tokens(after: "bearer ", in: text) { $0.isWhitespace || "\"'`,;<>()[]{}".contains($0) }.filter { token in
+            text[token].count >= 8 && !SecretScanner.isRedacted(String(text[token]))
+        }
+    }
+
+    /// The base64 after each `Basic ` in `text` that decodes to `user:password`,
+    /// as an `Authorization` header carries it, wherever the text stands:
+    /// another header, a script, a log line.
+    private static func basicCredentials(in text: String) -> [Range<String.Index>] {
+        tokens(after: "basic ", in: text) { !($0.isASCII && ($0.isLetter || $0.isNumber || "+/=".contains($0))) }.filter { token in
+            guard text[token].count >= 8, let data = Data(base64Encoded: String(text[token])) else { return false }
+            return String(bytes: data, encoding: .utf8)?.contains(":") ?? false
+        }
+    }
+
+    /// Where the token after each `scheme` (such as `bearer `, matched
+    /// without case, not inside a longer word) stands in `text`: from the
+    /// first character after it that is no space to the first that `ends`.
+    private static func tokens(
+        after scheme: String, in text: String, endingAt ends: (Character) -> Bool
+    ) -> [Range<String.Index>] {
         var found: [Range<String.Index>] = []
         var searchStart = text.startIndex
-        while let scheme = text.range(of: "bearer ", options: .caseInsensitive, range: searchStart..<text.endIndex) {
-            searchStart = scheme.upperBound
-            if scheme.lowerBound > text.startIndex, text[text.index(before: scheme.lowerBound)].isLetter { continue }
-            let start = text[scheme.upperBound...].firstIndex { $0 != " " } ?? text.endIndex
-            let end = text[start...].firstIndex { $0.isWhitespace || "\"'`,;<>()[]{}".contains($0) } ?? text.endIndex
-            let token = text[start..<end]
-            guard token.count >= 8, !SecretScanner.isRedacted(String(token)) else { continue }
-            found.append(start..<end)
+        while let match = text.range(of: scheme, options: .caseInsensitive, range: searchStart..<text.endIndex) {
+            searchStart = match.upperBound
+            if match.lowerBound > text.startIndex, text[text.index(before: match.lowerBound)].isLetter { continue }
+            let start = text[match.upperBound...].firstIndex { $0 != " " } ?? text.endIndex
+            found.append(start..<(text[start...].firstIndex(where: ends) ?? text.endIndex))
         }
         return found
     }

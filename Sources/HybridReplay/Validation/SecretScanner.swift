@@ -46,6 +46,14 @@ package enum SecretScanner {
         for (index, event) in cassette.events.enumerated() {
             let path = JSONPath([.key("events"), .index(index), .key("payload")])
             scan.node(EventCoding.payloadNode(event.payload), path: path)
+            if let answer = event.payload as? JavaScriptDialogAnswer, let text = answer.text, !isRedacted(text),
+                let cause = event.cause, let dialog = cassette.events.first(where: { $0.id == cause })?.payload as? JavaScriptDialog,
+                dialog.kind == .prompt,
+                let name = SecretFieldNames.namesAsked(inPrompt: dialog.message).first(where: isSecretName)
+            {
+                // The answer has no name of its own: the prompt's message gives it one, as the recorder reads it.
+                scan.report(path.appending("text"), "the answer to a prompt asking for '\(name)' looks like a secret", "", values: [text])
+            }
         }
         return scan.findings
     }
@@ -201,15 +209,18 @@ package enum SecretScanner {
                         values: [value])
                 }
             }
+            var fieldValues: Set<String> = []
             for (name, value) in Self.namedFields(in: trimmed) where isSecretName(name) && !isRedacted(value) {
                 report(
                     path, "\(Self.isURL(trimmed) ? "query item" : "form field") '\(name)' looks like a credential", context,
                     values: [value])
+                fieldValues.insert(value)
             }
-            // JSON that does not parse has its members read above.
+            // JSON that does not parse has its members read above; a field reported above is not reported again.
             let looksLikeJSON = trimmed.hasPrefix("{") || trimmed.hasPrefix("[")
             for member in looksLikeJSON ? [] : ScriptLiterals.secretMembers(in: text)
-            where !isRedacted(String(text[member.value])) {
+            where !isRedacted(String(text[member.value]))
+                && !fieldValues.contains(where: { $0.contains(FormFields.decoded(text[member.value])) }) {
                 let textContext = context.isEmpty ? " (in this text)" : context
                 report(
                     path, "'\(member.name)' is given a value that looks like a secret", textContext, values: [String(text[member.value])])

@@ -42,8 +42,13 @@ extension HTTPTransportFailure {
 
     static let causeRule = CauseRule.free
 
-    /// No field of the kind holds text the app or the page wrote, so none can hide a secret.
-    func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self { self }
+    /// The message is the error's description, which a transport of the
+    /// app's own may write with the URL or the credential it sent.
+    func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
+        var failure = self
+        failure.message = rewriter.text(message, &placeholders)
+        return failure
+    }
 
     func recordedForm() -> Self { self }
 

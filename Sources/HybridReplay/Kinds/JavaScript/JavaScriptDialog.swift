@@ -68,7 +68,10 @@ extension JavaScriptDialog {
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var dialog = self
         dialog.message = rewriter.text(message, &placeholders)
-        dialog.defaultText = defaultText.map { rewriter.text($0, &placeholders) }
+        // A prompt for a password may be pre-filled with the saved one.
+        dialog.defaultText = defaultText.map { text in
+            (kind == .prompt ? rewriter.promptText(text, asked: message, &placeholders) : nil) ?? rewriter.text(text, &placeholders)
+        }
         dialog.frame = rewriter.frame(frame, &placeholders) ?? frame
         return dialog
     }

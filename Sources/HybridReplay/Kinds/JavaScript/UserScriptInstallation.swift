@@ -43,8 +43,13 @@ extension UserScriptInstallation {
 
     static let causeRule = CauseRule.free
 
-    /// No field of the kind holds text the app or the page wrote, so none can hide a secret.
-    func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self { self }
+    /// The source is script the app wrote, as an evaluated script is: an app
+    /// injects its session (`window.__session = {token: '…'}`) this way.
+    func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
+        var installation = self
+        installation.source = rewriter.text(source, &placeholders)
+        return installation
+    }
 
     func recordedForm() -> Self { self }
 

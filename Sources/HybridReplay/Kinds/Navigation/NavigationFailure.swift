@@ -48,6 +48,8 @@ extension NavigationFailure {
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var failure = self
         failure.urlString = urlString.map { rewriter.url($0, &placeholders) }
+        // A failure's description may quote the URL that failed.
+        failure.error.message = rewriter.text(error.message, &placeholders)
         return failure
     }
 

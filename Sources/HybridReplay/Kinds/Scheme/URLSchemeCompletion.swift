@@ -41,7 +41,10 @@ extension URLSchemeCompletion {
     static let causeRule = CauseRule.free
 
     /// No field of the kind holds text the app or the page wrote, so none can hide a secret.
-    func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self { self }
+    /// The error is the app's own error's description, which may name what it sent upstream.
+    func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
+        URLSchemeCompletion(error: error.map { rewriter.text($0, &placeholders) })
+    }
 
     func recordedForm() -> Self { self }
 

@@ -75,7 +75,15 @@ extension ScriptMessage {
 
     func rewritten(by rewriter: PayloadRewriter, _ placeholders: inout RedactionPlaceholders) -> Self {
         var message = self
-        message.body = rewriter.json(message.body, &placeholders)
+        switch body {
+        case .string, .number, .bool:
+            // A bare value has no member name: the handler's name is its name
+            // (`messageHandlers.saveToken.postMessage("…")`), as a call's name is for its arguments.
+            let named = rewriter.json(.object([handler: body]), &placeholders)
+            message.body = named.objectValue?[handler] ?? body
+        default:
+            message.body = rewriter.json(message.body, &placeholders)
+        }
         message.frame = rewriter.frame(message.frame, &placeholders)
         return message
     }

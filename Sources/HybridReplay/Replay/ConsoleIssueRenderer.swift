@@ -139,6 +139,7 @@ package enum ConsoleIssueRenderer {
             let kind = issue.eventKind.map { "\($0)" } ?? "this effect"
             return "unexpected effect: nothing in the cassette expects \(kind)"
                 + (issue.cause.map { " in reaction to \($0)" } ?? " here")
+                + (issue.relatedEvent.map { ", made after \($0), the last stimulus delivered" } ?? "")
         case .didNotHappen:
             var text = "expected effect did not happen"
             if let cause = issue.cause { text += " after \(cause)" }

@@ -109,10 +109,15 @@ extension ReplayMatcher {
                     < (comparison.distance(expected: right.payload, actual: payload, bindings: bindings), right.id)
             }
             let candidate = closest.map { script.describe($0.id) + ", which already happened" } ?? nearest.map { script.describe($0.id) }
-            // Name the stimulus the implementation was reacting to, when it is known.
+            // Name the stimulus the implementation was reacting to, when it is known, and the last one
+            // delivered when that is another: a task started long before (a stream's consumer, woken by
+            // the latest fix) makes its effects under the stimulus that started it.
+            let cause = knownCause ?? hint
+            let last = progress.delivered.max()
             return ReplayIssue(
                 kind: .unexpectedEffect, eventID: nil, eventKind: payload.kind, statement: .nothingExpects,
-                cause: (knownCause ?? hint).map(script.reference), actual: actual, nearestCandidate: candidate)
+                cause: cause.map(script.reference), relatedEvent: last.flatMap { $0 == cause ? nil : script.reference($0) },
+                actual: actual, nearestCandidate: candidate)
         }
     }
 }

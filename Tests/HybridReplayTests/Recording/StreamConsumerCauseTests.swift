@@ -22,10 +22,13 @@ struct StreamConsumerCauseTests {
         private(set) var consumer: Task<Void, Never>?
 
         private let startsInInit: Bool
+        /// A bug: after the last fix the consumer draws one more marker.
+        private let drawsExtra: Bool
 
-        init(platform: Platform, startsInInit: Bool) {
+        init(platform: Platform, startsInInit: Bool, drawsExtra: Bool = false) {
             self.platform = platform
             self.startsInInit = startsInInit
+            self.drawsExtra = drawsExtra
             (fixes, continuation) = AsyncStream.makeStream()
             platform.webView.add(self, contentWorld: .page, name: "run")
             platform.locationManager.setDelegate(self)
@@ -38,12 +41,15 @@ struct StreamConsumerCauseTests {
         }
 
         private func startConsumer() {
-            consumer = Task { [fixes, platform] in
+            consumer = Task { [fixes, platform, drawsExtra] in
                 var drawn = 0
                 for await fix in fixes {
                     _ = try? await platform.webView.evaluateJavaScript("moveMarker(\(fix.latitude), \(fix.longitude))")
                     drawn += 1
-                    if drawn == StreamConsumerCauseTests.fixes.count { break }
+                    if drawn == StreamConsumerCauseTests.fixes.count {
+                        if drawsExtra { _ = try? await platform.webView.evaluateJavaScript("moveMarker(0, 0)") }
+                        break
+                    }
                 }
             }
         }
@@ -105,6 +111,30 @@ struct StreamConsumerCauseTests {
     func eachPointCausedByItsFix() async throws {
         let wrong = try await Self.wrongRecordings(startsInInit: false)
         #expect(wrong.count == 0, "\(wrong.count) of 20 recordings had wrong causes; the first:\n\(wrong.first ?? "")")
+    }
+
+    /// The consumer's effects belong to the message that started it (its
+    /// lease), whichever fix woke it: an extra one after the last fix names
+    /// that message, and the stimulus delivered last (the last marker's
+    /// result), where to look, not only the message long before.
+    @Test("an extra marker after the last fix names the message that started the consumer and the last stimulus delivered")
+    func extraMarkerNamesLastFix() async throws {
+        let cassette = makeCassette(try await Self.record(), name: "tracker")
+        let report = await RuntimeWatchInstallation.during {
+            await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+                await RunTracker(platform: platform, startsInInit: false, drawsExtra: true)
+            }
+        }
+        let issue = try #require(report.issues.first, "\(report)")
+        let last = try #require(cassette.events.last { $0.direction == .stimulus })
+        let message = try #require(cassette.events.first { $0.kind == ScriptMessage.eventKind })
+        #expect(issue.kind == .unexpectedEffect)
+        #expect(
+            issue.message.hasPrefix(
+                "unexpected effect: nothing in the cassette expects javascript.evaluate in reaction to event \(message.id) (script.message"),
+            "\(report)")
+        #expect(issue.message.hasSuffix("made after event \(last.id) (javascript.result value null), the last stimulus delivered"), "\(report)")
+        #expect(report.issues.count == 1, "\(report)")
     }
 
     @Test("a consumer started in init: each moveMarker is caused by its own fix, in each of 20 recordings")

@@ -86,6 +86,9 @@ extension ReplayMatcher {
                 // not come: this effect is one the recording does not have here (an answer
                 // sent before the user answered a prompt), not a changed version of that one.
                 if let ahead = answerAhead(of: nearest) {
+                    // Exactly a call that already happened, while the nearest recorded one still waits
+                    // for an answer: a render repeated after a `304`, not the next render come early.
+                    if let repetition { return repetition }
                     return ReplayIssue(
                         kind: .unexpectedEffect, eventID: nearest.id, eventKind: nearest.kind, statement: .aheadOfStimulus,
                         relatedEvent: script.reference(ahead.id), differences: differences, actual: actual,

@@ -35,6 +35,8 @@ struct PlaceholderNumberingTests {
         checkpoints.release(second)
         await rig.transport.calls.waitUntilHeld([Rig.url("a"), Rig.url("b")])
         rig.answer("a")
+        // The answers are recorded by the children as they resume: b's waits until a's is there.
+        _ = try? await rig.recorder.waitForEvents(HTTPResponse.eventKind, count: 1)
         rig.answer("b")
         await rig.tasks.settle()
         return rig.recorder.cassette()

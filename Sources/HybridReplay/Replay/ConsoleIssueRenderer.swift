@@ -121,12 +121,14 @@ package enum ConsoleIssueRenderer {
             return "happened before \(related), which was recorded ahead of it"
         case .extraBefore:
             return "unexpected effect: nothing in the cassette expects it before \(related), which happened right after it"
-        case .aheadOfStimulus:
+        case .aheadOfStimulus, .aheadOfHeldStimulus:
             // Short sentences, in the order a developer reads them: what happened, the likely
             // reason (the call not made yet, which is what to look for first), what it is nearest to.
             let stimulus = issue.relatedEvent.map { "event \($0.id)" } ?? "that event"
             let reason = issue.missingCall.map { call in
-                " Most likely the call the recording made first is missing: \(call), answered by \(stimulus), "
+                (issue.statement == .aheadOfHeldStimulus
+                    ? " Most likely an effect recorded before it is missing: \(call), which \(stimulus) waits for, "
+                    : " Most likely the call the recording made first is missing: \(call), answered by \(stimulus), ")
                     + "has not happened yet. Otherwise this effect is one the recording does not have."
             }
             let nearest = "The recorded effect nearest to it" + (issue.eventID.map { ", event \($0)," } ?? "")

@@ -36,6 +36,10 @@ extension ReplayIssue {
         /// to it (the issue's event) comes only after ``ReplayIssue/relatedEvent``,
         /// a stimulus not delivered when the effect happened.
         case aheadOfStimulus
+        /// As ``aheadOfStimulus``, where the stimulus is held back by an effect
+        /// recorded before it that has not happened, ``ReplayIssue/missingCall``
+        /// (a cookie write skipped, so the page's result after it never came).
+        case aheadOfHeldStimulus
         /// The recorded effect ``ReplayIssue/expected`` did not happen after
         /// ``ReplayIssue/cause``: ``ReplayIssue/relatedEvent``, recorded after it
         /// for the same cause, happened without it, and it never came.
@@ -66,7 +70,7 @@ extension ReplayIssue {
             case .setUpThrew(let error): .setUpThrew(transform(error))
             case .scriptHandlerAddedTwice(let addition): .scriptHandlerAddedTwice(addition.mapText(transform))
             case .settledTwice, .neverSettled, .settledDifferently, .repeats, .differs, .beforeCause,
-                .beforeStimuliAhead, .beforeEarlierOfSameCause, .beforeRecordedAhead, .extraBefore, .aheadOfStimulus,
+                .beforeStimuliAhead, .beforeEarlierOfSameCause, .beforeRecordedAhead, .extraBefore, .aheadOfStimulus, .aheadOfHeldStimulus,
                 .nothingExpects, .didNotHappen, .skipped, .stalled:
                 self
             }

@@ -89,10 +89,14 @@ extension ReplayMatcher {
                     // Exactly a call that already happened, while the nearest recorded one still waits
                     // for an answer: a render repeated after a `304`, not the next render come early.
                     if let repetition { return repetition }
+                    // The call it answers was made: what holds it back is an effect recorded before it.
+                    let unmade = unmadeCall(answeredBy: ahead.id)
+                    let holding = unmade == nil ? unmadeEffect(before: ahead.id) : nil
                     return ReplayIssue(
-                        kind: .unexpectedEffect, eventID: nearest.id, eventKind: nearest.kind, statement: .aheadOfStimulus,
+                        kind: .unexpectedEffect, eventID: nearest.id, eventKind: nearest.kind,
+                        statement: holding == nil ? .aheadOfStimulus : .aheadOfHeldStimulus,
                         relatedEvent: script.reference(ahead.id), differences: differences, actual: actual,
-                        missingCall: unmadeCall(answeredBy: ahead.id))
+                        missingCall: unmade ?? holding)
                 }
                 // What happened is exactly a call recorded later for the same cause: the two came in
                 // the other order, which reads as a changed call unless the issue says so.
@@ -135,6 +139,18 @@ extension ReplayMatcher.Snapshot {
     func unmadeCall(answeredBy answer: Int) -> ReplayIssue.EventReference? {
         guard let call = script.event(answer)?.answers, !progress.matched.contains(call) else { return nil }
         return script.reference(call)
+    }
+
+    /// The first effect recorded before `stimulus` whose cause has been
+    /// delivered (or that has none) and that has not happened: what holds a
+    /// stimulus back once the call it answers was made.
+    func unmadeEffect(before stimulus: Int) -> ReplayIssue.EventReference? {
+        script.effectIDs.lazy.prefix { $0 < stimulus }
+            .first { id in
+                guard !progress.matched.contains(id), let effect = script.event(id) else { return false }
+                return effect.cause.map(progress.delivered.contains) ?? true
+            }
+            .map(script.reference)
     }
 
     func answerAhead(of effect: Event) -> Event? {

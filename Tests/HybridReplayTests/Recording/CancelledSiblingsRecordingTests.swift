@@ -92,48 +92,33 @@ struct CancelledSiblingsRecordingTests {
         #expect(forms.count == 1, "\(forms.count) forms in 30 recordings:\n\(forms.keys.sorted().joined(separator: "\n---\n"))")
     }
 
-    /// Replayed with no runtime watch, as on Apple platforms and by a
-    /// `Replayer` called directly: the replay waits, within the stall
-    /// timeout, for the first recorded cancellation's task to be cancelled,
-    /// since it cannot see whether the failed child's parent has run.
-    @Test("without the runtime watch, that cassette replays green too, and an uploader that cancels nothing fails")
-    func replaysUnwatched() async throws {
-        let cassette = try CassetteReader().read(Recorder.canonicalBytes(of: await Self.record(), file: "upload.json"), path: "upload.json")
-        for _ in 0..<10 {
-            let report = await Replayer(cassette: cassette, options: fastReplay).replay { platform in
-                await BatchUploader(platform: platform)
-            }
-            #expect(report.passed, "\(report)")
-        }
+    /// Replays `cassette` against an uploader, with the runtime watch in
+    /// (as the testing glue replays) or without (as on Apple platforms and
+    /// for a `Replayer` called directly).
+    static func replay(_ cassette: Cassette, watched: Bool, stopsAtFirstFailure: Bool) async -> ReplayReport {
         var options = fastReplay
         options.stallTimeout = .milliseconds(300)
-        let waitsForAll = await Replayer(cassette: cassette, options: options).replay { platform in
-            await BatchUploader(platform: platform, stopsAtFirstFailure: false)
-        }
-        let issue = try #require(waitsForAll.issues.first, "an uploader that cancels nothing passed")
-        #expect(issue.eventID == 5, "\(waitsForAll)")
-        #expect(issue.message.hasSuffix("nothing in this run has cancelled the task awaiting it: the app never cancelled that request"))
+        let replayer = Replayer(cassette: cassette, options: options)
+        let setUp: @MainActor (Platform) -> BatchUploader = { BatchUploader(platform: $0, stopsAtFirstFailure: stopsAtFirstFailure) }
+        guard watched else { return await replayer.replay(setUp) }
+        return await RuntimeWatchInstallation.during { await replayer.replay(setUp) }
     }
 
-    /// Replayed as the testing glue replays, with the runtime watch in: the
-    /// failed child's parent runs and cancels the others before the replay
-    /// looks for the first recorded cancellation's task to be cancelled.
-    @Test("that cassette replays green, and an uploader that cancels nothing fails at the first cancellation")
-    func replays() async throws {
+    /// With the watch in, the failed child's parent runs and cancels the
+    /// others before the replay looks for the first recorded cancellation's
+    /// task to be cancelled; without it, the replay waits for that within the
+    /// stall timeout, since a lease the children share counts as waiting
+    /// before the parent has run.
+    @Test(
+        "that cassette replays green, and an uploader that cancels nothing fails at the first cancellation, with and without the runtime watch",
+        arguments: [true, false])
+    func replays(watched: Bool) async throws {
         let cassette = try CassetteReader().read(Recorder.canonicalBytes(of: await Self.record(), file: "upload.json"), path: "upload.json")
         for _ in 0..<10 {
-            let report = await RuntimeWatchInstallation.during {
-                await Replayer(cassette: cassette, options: fastReplay).replay { platform in
-                    await BatchUploader(platform: platform)
-                }
-            }
+            let report = await Self.replay(cassette, watched: watched, stopsAtFirstFailure: true)
             #expect(report.passed, "\(report)")
         }
-        let waitsForAll = await RuntimeWatchInstallation.during {
-            await Replayer(cassette: cassette, options: fastReplay).replay { platform in
-                await BatchUploader(platform: platform, stopsAtFirstFailure: false)
-            }
-        }
+        let waitsForAll = await Self.replay(cassette, watched: watched, stopsAtFirstFailure: false)
         let issue = try #require(waitsForAll.issues.first, "an uploader that cancels nothing passed")
         #expect(issue.eventID == 5, "\(waitsForAll)")
         #expect(issue.message.hasSuffix("nothing in this run has cancelled the task awaiting it: the app never cancelled that request"))

@@ -98,6 +98,20 @@ extension ReplayMatcher {
                         relatedEvent: script.reference(ahead.id), differences: differences, actual: actual,
                         missingCall: unmade ?? holding)
                 }
+                // Made in reaction to a stimulus delivered, while the nearest recorded call of its kind
+                // follows another not delivered yet, and the first did not expect it: it stands in for
+                // what that stimulus's work should have made (a receipt loaded in place of the sheet
+                // route), not a changed version of a call that is not due.
+                if let hint, let nearestCause = nearest.cause, nearestCause != hint,
+                    !progress.delivered.contains(nearestCause), progress.delivered.contains(hint),
+                    let due = eligible.first(where: { $0.cause == hint })
+                {
+                    return ReplayIssue(
+                        kind: .unexpectedEffect, eventID: nil, eventKind: payload.kind, statement: .nothingExpects,
+                        cause: script.reference(hint), actual: actual,
+                        nearestCandidate: "\(script.describe(due.id)), due after it, has not happened; "
+                            + "\(script.describe(nearest.id)) follows event \(nearestCause), not delivered yet")
+                }
                 // What happened is exactly a call recorded later for the same cause: the two came in
                 // the other order, which reads as a changed call unless the issue says so.
                 let swapped = sameKind.prefix(200).first { $0.id > nearest.id && $0.cause == nearest.cause && matches($0) }

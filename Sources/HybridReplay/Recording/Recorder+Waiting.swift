@@ -93,10 +93,7 @@ extension Recorder {
         guard var enqueued = MainQueueBarrier.enqueued else { return }
         for _ in 0..<8 {
             let recorded = eventsWithoutStrands.count
-            await MainQueueBarrier.pass()
-            try await waiters.wait(
-                for: "the set-up's work to settle", patience: patience, progress: { [self] in recordedSoFar }
-            ) { [self] in RecordedJobs.pending(jobKey) == 0 ? () : nil }
+            try await waitUntilAppCodeSettles(after: "the set-up", patience: patience)
             guard let now = MainQueueBarrier.enqueued else { return }
             if now == enqueued, eventsWithoutStrands.count == recorded { return }
             enqueued = now

@@ -146,31 +146,38 @@ func redactShapes(in text: String, _ placeholders: inout RedactionPlaceholders) 
 
 /// `value` with every credential in its strings replaced.
 func redactShapes(in value: JSONValue, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
-    switch value {
-    case .string(let text): .string(redactShapes(in: text, &placeholders))
-    case .array(let elements): .array(elements.map { redactShapes(in: $0, &placeholders) })
-    case .object(let members):
-        // Sorted so placeholders are numbered the same way on every run.
-        .object(Dictionary(uniqueKeysWithValues: members.sorted { $0.key < $1.key }.map { ($0.key, redactShapes(in: $0.value, &placeholders)) }))
-    default: value
-    }
+    mappingStrings(in: value, &placeholders) { text, placeholders in redactShapes(in: text, &placeholders) }
 }
 
 /// `value` with every secret-named literal in its strings replaced: a log
 /// line a page posts (`"auth ok token=…"`), a URL held in a member
 /// (`"https://app.test/cb?state=x&access_token=…"`).
 func redactScriptLiterals(in value: JSONValue, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
+    mappingStrings(in: value, &placeholders) { text, placeholders in
+        redactScriptLiterals(in: text, names: names, &placeholders)
+    }
+}
+
+/// `value` with `transform` applied to every string in it, members in key
+/// order so placeholders are numbered the same way on every run.
+private func mappingStrings(
+    in value: JSONValue, _ placeholders: inout RedactionPlaceholders,
+    _ transform: (String, inout RedactionPlaceholders) -> String
+) -> JSONValue {
     switch value {
-    case .string(let text): .string(redactScriptLiterals(in: text, names: names, &placeholders))
-    case .array(let elements): .array(elements.map { redactScriptLiterals(in: $0, names: names, &placeholders) })
+    case .string(let text): return .string(transform(text, &placeholders))
+    case .array(let elements):
+        var mapped: [JSONValue] = []
+        mapped.reserveCapacity(elements.count)
+        for element in elements { mapped.append(mappingStrings(in: element, &placeholders, transform)) }
+        return .array(mapped)
     case .object(let members):
-        // Sorted so placeholders are numbered the same way on every run.
-        .object(
-            Dictionary(
-                uniqueKeysWithValues: members.sorted { $0.key < $1.key }.map {
-                    ($0.key, redactScriptLiterals(in: $0.value, names: names, &placeholders))
-                }))
-    default: value
+        var mapped: [String: JSONValue] = [:]
+        for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+            mapped[key] = mappingStrings(in: member, &placeholders, transform)
+        }
+        return .object(mapped)
+    case .null, .bool, .number: return value
     }
 }
 

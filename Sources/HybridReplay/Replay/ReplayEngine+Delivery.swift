@@ -25,12 +25,10 @@ extension ReplayEngine {
     /// cancels the task.
     func missingReceiver(for stimulus: Event) -> String? {
         if let call = stimulus.answers, let pending = state.withLock({ $0.answers[call] }) {
-            if let cancellation = pending.cancellation, cancellation.isFailure(stimulus.payload), !cancellation.isCancelled {
-                let what = cancellation.call
-                return "the recording cancelled the \(what) it answers (event \(call)), and nothing in this run has "
-                    + "cancelled the task awaiting it: the app never cancelled that \(what)"
-            }
-            return nil
+            guard let cancellation = uncancelled(stimulus, answering: pending) else { return nil }
+            let what = cancellation.call
+            return "the recording cancelled the \(what) it answers (event \(call)), and nothing in this run has "
+                + "cancelled the task awaiting it: the app never cancelled that \(what)"
         }
         return receivers.current.missingReceiver(for: stimulus.payload)
     }
@@ -42,9 +40,17 @@ extension ReplayEngine {
     /// shared by several tasks counts as waiting once one of them waits.
     func awaitsCancellationUnwatched(_ stimulus: Event) -> Bool {
         guard let call = stimulus.answers, let pending = state.withLock({ $0.answers[call] }),
-            let cancellation = pending.cancellation, cancellation.isFailure(stimulus.payload), !cancellation.isCancelled
+            uncancelled(stimulus, answering: pending) != nil
         else { return false }
         return !unseen.withLock { $0.underRuntimeWatch }
+    }
+
+    /// The cancellation `stimulus` records for the call `pending` waits on,
+    /// when that call's task has not been cancelled in this run yet.
+    private func uncancelled(_ stimulus: Event, answering pending: AnswerHandler) -> CallCancellation? {
+        guard let cancellation = pending.cancellation, cancellation.isFailure(stimulus.payload), !cancellation.isCancelled
+        else { return nil }
+        return cancellation
     }
 
     /// Delivers `stimulus`, which ``readyStimulus()`` returned, on the

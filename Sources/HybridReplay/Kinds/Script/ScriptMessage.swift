@@ -81,7 +81,7 @@ extension ScriptMessage {
             // (`messageHandlers.saveToken.postMessage("…")`), as a call's name is for its arguments.
             let named = rewriter.json(.object([handler: body]), &placeholders)
             message.body = named.objectValue?[handler] ?? body
-        default:
+        case .null, .array, .object:
             message.body = rewriter.json(message.body, &placeholders)
         }
         message.frame = rewriter.frame(message.frame, &placeholders)

@@ -50,6 +50,7 @@ struct dispatch_queue_s;
 typedef void (*hr_real_dispatch_async)(struct dispatch_queue_s *, void *);
 typedef void (*hr_real_dispatch_after)(unsigned long long, struct dispatch_queue_s *, void *);
 typedef void (*hr_real_dispatch_async_f)(struct dispatch_queue_s *, void *, void (*)(void *));
+typedef void (*hr_real_dispatch_after_f)(unsigned long long, struct dispatch_queue_s *, void *, void (*)(void *));
 
 extern struct dispatch_queue_s _dispatch_main_q;
 
@@ -85,6 +86,8 @@ static struct dispatch_queue_s *hr_overcommitting_queue(void) {
 extern void __interceptor_dispatch_async(struct dispatch_queue_s *, void *) __attribute__((weak));
 extern void __interceptor_dispatch_after(unsigned long long, struct dispatch_queue_s *, void *) __attribute__((weak));
 extern void __interceptor_dispatch_async_f(struct dispatch_queue_s *, void *, void (*)(void *)) __attribute__((weak));
+extern void __interceptor_dispatch_after_f(unsigned long long, struct dispatch_queue_s *, void *, void (*)(void *))
+    __attribute__((weak));
 
 static _Atomic(hr_dispatch_watch_fn) installed_watch;
 static _Atomic(hr_after_watch_fn) installed_after_watch;
@@ -94,6 +97,7 @@ static _Thread_local int uncounted;
 static _Thread_local unsigned long thread_handoffs;
 static _Atomic(hr_job_watch_fn) installed_job_watch;
 static _Atomic(hr_job_done_fn) installed_job_done;
+static _Atomic(hr_job_watch_fn) installed_delayed_job_watch;
 // The key of the watched job this thread is running (0 for none): what it hands over is watched too.
 static _Thread_local unsigned long running_key;
 
@@ -105,6 +109,8 @@ void hr_job_watch_install(hr_job_watch_fn watch, hr_job_done_fn done) {
     atomic_store(&installed_job_done, done);
     atomic_store(&installed_job_watch, watch);
 }
+
+void hr_delayed_job_watch_install(hr_job_watch_fn watch) { atomic_store(&installed_delayed_job_watch, watch); }
 
 // A watched job and the function that runs it, handed to libdispatch in their place.
 struct hr_watched_job {
@@ -141,6 +147,13 @@ static void hr_run_watched_job(void *wrapped) {
 static hr_real_dispatch_async_f hr_real_async_f(void) {
     HR_NEXT(hr_real_dispatch_async_f, dispatch_async_f)
     return dispatch_async_f_next;
+}
+
+// libdispatch's (or ThreadSanitizer's) `dispatch_after_f`, looked up once: the
+// bound's own timer goes straight to it, past the package's definition below.
+static hr_real_dispatch_after_f hr_real_after_f(void) {
+    HR_NEXT(hr_real_dispatch_after_f, dispatch_after_f)
+    return dispatch_after_f_next;
 }
 
 // ---- Holding the jobs a turn of the main actor hands on ----
@@ -273,7 +286,7 @@ static void hr_check_hold(void *context) {
         free(check);
         return;
     }
-    dispatch_after_f(dispatch_time(0, (long long)hold_check_ns), hr_overcommitting_queue(), check, hr_check_hold);
+    hr_real_after_f()(dispatch_time(0, (long long)hold_check_ns), hr_overcommitting_queue(), check, hr_check_hold);
 }
 
 // Holds `wrapped`, handed to `queue` during a turn; returns 0 when it cannot.
@@ -303,7 +316,7 @@ static int hr_hold(struct dispatch_queue_s *queue, struct hr_watched_job *wrappe
     pthread_mutex_unlock(&held_lock);
     held_here += 1;
     if (check != NULL) {
-        dispatch_after_f(dispatch_time(0, (long long)hold_check_ns), hr_overcommitting_queue(), check, hr_check_hold);
+        hr_real_after_f()(dispatch_time(0, (long long)hold_check_ns), hr_overcommitting_queue(), check, hr_check_hold);
     }
     return 1;
 }
@@ -485,6 +498,33 @@ void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work
     }
     real(queue, context, work);
 }
+
+// A job the concurrency runtime hands over with a deadline in real time: a
+// `Task.sleep`, on every clock, reaches libdispatch here on Linux, and none of
+// the runtime's enqueue hooks. The sleeping task's job is watched until it has
+// run when `delayed watch` says so: work on its way, so a replay never takes a
+// task asleep in real time for one parked until the replay wakes it.
+void dispatch_after_f(unsigned long long when, struct dispatch_queue_s *queue, void *context, void (*work)(void *)) {
+    hr_real_dispatch_after_f real = hr_real_after_f();
+    // Not a handoff the recorder counts: the task goes on in its own time, as it would have.
+    hr_job_watch_fn watch = atomic_load(&installed_delayed_job_watch);
+    hr_job_done_fn done = atomic_load(&installed_job_done);
+    unsigned long key = watch != NULL && done != NULL && !uncounted ? watch(context, running_key) : 0;
+    if (key != 0) {
+        struct hr_watched_job *wrapped = malloc(sizeof(struct hr_watched_job));
+        if (wrapped != NULL) {
+            wrapped->context = context;
+            wrapped->work = work;
+            wrapped->done = done;
+            wrapped->key = key;
+            wrapped->on_main = queue == &_dispatch_main_q;
+            real(when, queue, wrapped, hr_run_watched_job);
+            return;
+        }
+        done(context, key);
+    }
+    real(when, queue, context, work);
+}
 #else
 void hr_dispatch_watch_install(hr_dispatch_watch_fn watch) { (void)watch; }
 
@@ -504,6 +544,8 @@ void hr_job_watch_install(hr_job_watch_fn watch, hr_job_done_fn done) {
     (void)watch;
     (void)done;
 }
+
+void hr_delayed_job_watch_install(hr_job_watch_fn watch) { (void)watch; }
 
 int hr_dispatch_watch_sees_dispatch(void) { return 0; }
 

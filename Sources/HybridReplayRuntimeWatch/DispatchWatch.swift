@@ -51,6 +51,10 @@ enum DispatchWatch {
                     WatchedJobs.ran(job, key: key)
                 }
             })
+        hr_delayed_job_watch_install { job, _ in
+            guard let job else { return 0 }
+            return WatchedJobs.handingOverDelayed(job)
+        }
         hr_job_hold_install { job, key in
             if let job { WatchedJobs.releasedByBound(job, key: key) }
         }
@@ -72,6 +76,7 @@ enum DispatchWatch {
         hr_delayed_blocks_release(0)
         hr_thread_watch_install(nil)
         hr_job_watch_install(nil, nil)
+        hr_delayed_job_watch_install(nil)
         hr_job_hold_install(nil)
         hr_block_context_install(nil, nil, nil)
     }

@@ -109,6 +109,13 @@ typedef void (*hr_job_done_fn)(const void *job, unsigned long key);
 /// Elsewhere it does nothing.
 void hr_job_watch_install(hr_job_watch_fn watch, hr_job_done_fn done);
 
+/// Installs, or with NULL removes, what is asked about a job of the
+/// concurrency runtime handed to `dispatch_after_f` (a `Task.sleep` in real
+/// time): a watched one runs through the same function as a watched job of
+/// `dispatch_async_f`, which calls the `done` `hr_job_watch_install` installed.
+/// Elsewhere than Linux it does nothing.
+void hr_delayed_job_watch_install(hr_job_watch_fn watch);
+
 /// Called for a job held by `hr_job_hold_begin` that the bound released
 /// before its turn was done, on the thread that releases it, with the key it is watched under.
 typedef void (*hr_job_overdue_fn)(const void *job, unsigned long key);

@@ -64,6 +64,8 @@ package enum CarriedWork {
         // The replay's work is never recorded: no recorder is asked on its hot path.
         let scope = noted?.scope ?? (lease == nil ? CauseScope.carried() : nil)
         guard lease != nil || scope != nil else { return nil }
+        // Until it has run, the block is the replay's work on its way: its lease is not parked.
+        lease?.engine.beginCarriedBlock()
         return Context(lease: lease, scope: scope).retained()
     }
 
@@ -76,5 +78,6 @@ package enum CarriedWork {
         ReplayContext.$lease.withValue(context.lease) {
             CauseScope.$current.withValue(context.scope) { invoke(block) }
         }
+        context.lease?.engine.endCarriedBlock()
     }
 }

@@ -223,6 +223,12 @@ package enum ConsoleIssueRenderer {
                     + "nor waited on the replay, as a task does in a Task.sleep or clock wait of real time (sleep on the platform's clock instead), "
                     + "in a call to something the replay does not play, or on a continuation nothing resumes"
                 : "the implementation was still busy after \(stall.stallTimeout) of real time, at \(clock) s on the cassette's clock, with work the replay cannot see (Task.detached, Dispatch or a thread)"
+        if !stall.wasBusy, stall.parkedWork > 0 {
+            text += ": " + (stall.parkedWork == 1 ? "1 piece" : "\(stall.parkedWork) pieces")
+                + " of its work waited on nothing the replay plays and had nothing on its way, as a task does in `for await` "
+                + "over a stream of the app's or on a continuation nothing resumes: only something the replay sends could wake "
+                + (stall.parkedWork == 1 ? "it" : "them")
+        }
         if let deadline = stall.sleeperDeadline {
             text += ", waiting on the replay clock until \(CanonicalNumber.text(Recorder.seconds(deadline))) s"
             if let recordedAt = stall.recordedAt {

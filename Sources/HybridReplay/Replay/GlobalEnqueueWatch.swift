@@ -117,6 +117,22 @@ package enum WatchedJobs {
         var setUps: [UInt: Watcher] = [:]
 
         func engine(_ key: UInt) -> ReplayEngine? { key == 0 ? nil : watchers[key]?.engine }
+
+        /// Counts the job at `address` as `engine`'s work until it has run,
+        /// returning the key it is watched under, or 0 when that run is over.
+        mutating func watch(_ address: UInt, for engine: ReplayEngine) -> UInt {
+            guard engine.beginWatchedJob(address) else { return 0 }
+            let key = engine.watchKey
+            watchers[key] = Watcher(engine: engine)
+            if var entry = jobs[address], entry.key == key {
+                entry.pending += 1
+                jobs[address] = entry
+            } else {
+                // Another replay's entry here is a finished task's, whose run has not been told over yet.
+                jobs[address] = Entry(key: key, pending: 1)
+            }
+            return key
+        }
     }
 
     /// Runs `body`, `engine`'s set-up, following the calling task until it
@@ -169,20 +185,24 @@ package enum WatchedJobs {
         return watched.withLock { watched in
             guard
                 let engine = leased ?? watched.engine(running) ?? watched.setUps[address]?.engine
-                    ?? watched.jobs[address].flatMap({ watched.engine($0.key) }),
-                engine.beginWatchedJob(address)
+                    ?? watched.jobs[address].flatMap({ watched.engine($0.key) })
             else { return 0 }
-            let key = engine.watchKey
-            watched.watchers[key] = Watcher(engine: engine)
-            if var entry = watched.jobs[address], entry.key == key {
-                entry.pending += 1
-                watched.jobs[address] = entry
-            } else {
-                // Another replay's entry here is a finished task's, whose run has not been told over yet.
-                watched.jobs[address] = Entry(key: key, pending: 1)
-            }
-            return key
+            return watched.watch(address, for: engine)
         }
+    }
+
+    /// Whether to watch `job`, handed to the executor with a deadline in
+    /// real time on the calling thread: the job of a task going to sleep in
+    /// real time (`Task.sleep`, on any clock but the replay's), which holds a
+    /// replay's lease. Watched until it has run, the sleep is work on its way:
+    /// the replay does not take that task for one parked until the replay
+    /// wakes it (see ``ReplayEngine/isParked()``), and waits for it as before.
+    ///
+    /// - Returns: The key of the replay that counts it as work until
+    ///   ``ran(_:key:)``, or 0 not to watch it.
+    package static func handingOverDelayed(_ job: UnsafeRawPointer) -> UInt {
+        guard let engine = ReplayContext.lease?.engine else { return 0 }
+        return watched.withLock { $0.watch(UInt(bitPattern: job), for: engine) }
     }
 
     /// Notes that `job`, which ``handingOver(_:running:)`` watched under `key`, has run.

@@ -26,8 +26,9 @@ extension ReplayEngine {
                     // Time moves only when the implementation is idle: timers the last
                     // stimulus started register first, and its effects are made at the
                     // time they belong to. A stimulus for the main queue is delivered from there
-                    // if nothing comes first (see ReplayEngine+MainQueuePasses.swift).
-                    if await settleOnMainQueue(before: stimulus, since: seen) == .changed { continue }
+                    // if nothing comes first (see ReplayEngine+MainQueuePasses.swift). Work that
+                    // can only be parked waits for the replay as much as a sleeper does.
+                    if await !isParked(), await settleOnMainQueue(before: stimulus, since: seen) == .changed { continue }
                     if isStopped { break }
                     // A timer due before the stimulus fires first; one due at the same
                     // moment fires after it, since its effects were recorded later.
@@ -53,8 +54,8 @@ extension ReplayEngine {
                 if let reason = missingReceiver(for: stimulus) {
                     // App code may still register it — a delegate set lazily, or from
                     // DispatchQueue.main.async — so the stimulus waits for the implementation
-                    // to go idle; only then will the receiver not come.
-                    let outcome = await settle(since: seen)
+                    // to go idle, or to be parked; only then will the receiver not come.
+                    let outcome = await isParked() ? Wait.idle : await settle(since: seen)
                     if outcome == .changed { continue }
                     if isStopped { break }
                     // A Task.detached may still register it, as it may still make a missing
@@ -76,8 +77,9 @@ extension ReplayEngine {
                 await deliver(stimulus)
                 continue
             }
-            // Every recorded event happened: work that can only be parked is not waited for.
-            let parked = hasObligations ? false : await isParked()
+            // Work that can only be parked is not waited for: every recorded event happened, or
+            // what is due can come only from work that waits for something the replay sends.
+            let parked = await isParked()
             let outcome = parked ? Wait.idle : await settle(since: seen)
             if outcome == .changed || isStopped { continue }
             guard hasObligations else {
@@ -98,16 +100,17 @@ extension ReplayEngine {
             if script.explores, outcome == .idle, giveUpBlockingEffects() { continue }
             // An effect is missing only when the implementation has finished its work,
             // not when some of it waits on the replay while the rest may still make it.
-            if outcome == .idle, await settle(since: seen, finished: true) == .changed { continue }
+            // Parked work finishes only once the replay wakes it, which it will not.
+            if outcome == .idle, !parked, await settle(since: seen, finished: true) == .changed { continue }
             // Work the replay cannot see may still make it: wait for that within the stall timeout.
             var waitedForUnseen = false
-            if outcome == .idle, !isStalled, options.unseenWork == .expected || sawUnseenWork {
+            if outcome == .idle, !parked, !isStalled, options.unseenWork == .expected || sawUnseenWork {
                 waitedForUnseen = true
                 if await wait(since: seen, idleEnds: false) == .changed { continue }
             }
             reportStuck(
-                busy: outcome == .busy, stillWaiting: outcome == .idle && !isFinished && !waitedForUnseen,
-                waitedForUnseen: waitedForUnseen)
+                busy: outcome == .busy, stillWaiting: outcome == .idle && !parked && !isFinished && !waitedForUnseen,
+                waitedForUnseen: waitedForUnseen, parked: parked)
         }
         await finish()
     }
@@ -130,15 +133,21 @@ extension ReplayEngine {
     func isParked() async -> Bool {
         func quiet() -> Bool {
             // Idle work is left to the waits' own path, which passes the main queue only when needed.
-            !runsWatchedJobs && !sawUnseenWorkBesideTasks && !holdsSettlementHandlers
-                && state.withLock { !$0.work.isIdle() && $0.work.isIdleBesideSetUp }
+            !runsWatchedJobs && !runsCarriedBlocks && !sawUnseenWorkBesideTasks && !holdsSettlementHandlers
+                && state.withLock { !$0.work.isIdle() }
         }
         // The count of main-queue blocks is the process's: only where it is kept (the watch) is any of this seen.
         guard MainQueueBarrier.enqueued != nil, quiet() else { return false }
         let seen = activity
-        // What app code handed the main queue before now runs first; other replays' blocks may come meanwhile.
-        await MainQueueBarrier.pass()
-        return activity == seen && quiet()
+        // What app code handed the main queue before now runs first, and what that handed it
+        // after, to the end of the chain; other replays' blocks may come meanwhile.
+        for _ in 0..<Self.mostMainQueuePasses {
+            let counted = MainQueueBarrier.enqueued
+            await MainQueueBarrier.pass()
+            guard activity == seen, quiet() else { return false }
+            if MainQueueBarrier.enqueued == counted { return true }
+        }
+        return false
     }
 
     /// Whether an effect that is due was recorded before `deadline`: the
@@ -172,7 +181,7 @@ extension ReplayEngine {
     /// Reports the effects that were due when the implementation went idle;
     /// `stillWaiting` when part of it still waited on the replay, so the
     /// report came only after the stall timeout.
-    private func reportStuck(busy: Bool, stillWaiting: Bool, waitedForUnseen: Bool) {
+    private func reportStuck(busy: Bool, stillWaiting: Bool, waitedForUnseen: Bool, parked: Bool) {
         let (due, remaining, now, untracked, busyTracked) = state.withLock { state in
             (
                 state.matcher.dueEffects(), state.matcher.progress.remaining(script), state.clock.now,
@@ -184,7 +193,8 @@ extension ReplayEngine {
             wasBusy: busy, clock: now, sleeperDeadline: earliestSleeper, untrackedEffects: untracked?.count ?? 0,
             firstUntrackedEffect: busy ? untracked?.first : nil, waitedForUnseenWork: waitedForUnseen,
             unseenWork: waitedForUnseen ? unseenWorkSummary : nil, stillWaitedOnReplay: stillWaiting,
-            stallTimeout: options.stallTimeout, delayedBlocks: delayedBlocks, busyTrackedWork: busy ? busyTracked : 0)
+            stallTimeout: options.stallTimeout, delayedBlocks: delayedBlocks, busyTrackedWork: busy ? busyTracked : 0,
+            parkedWork: parked ? busyTracked : 0)
         var issues: [ReplayIssue] = []
         for effect in due.prefix(3) {
             if let settlement = Settlement.of(effect.kind), let cause = effect.cause {
@@ -231,7 +241,7 @@ extension ReplayEngine {
             return (handlers, sleepers.map(\.continuation), state.work.tasks)
         }
         await answer(handlers, with: nil)
-        for sleeper in sleepers { sleeper.resume(throwing: CancellationError()) }
+        resumingWork { for sleeper in sleepers { sleeper.resume(throwing: CancellationError()) } }
         for task in tasks { task.cancel() }
         if !isStalled {
             await waitUntilIdle(orParked: true)

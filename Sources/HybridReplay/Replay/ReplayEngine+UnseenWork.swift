@@ -118,6 +118,23 @@ extension ReplayEngine {
     /// Whether a job ``WatchedJobs`` follows is handed over and has not run yet.
     var runsWatchedJobs: Bool { unseen.withLock { $0.watchedJobs > 0 } }
 
+    /// Notes a block carrying this run's lease handed to Dispatch (see ``CarriedWork``).
+    func beginCarriedBlock() {
+        unseen.withLock { $0.carriedBlocks += 1 }
+    }
+
+    /// Notes that a carried block has run; the last to run wakes the scheduler.
+    func endCarriedBlock() {
+        let last = unseen.withLock { unseen in
+            unseen.carriedBlocks = max(0, unseen.carriedBlocks - 1)
+            return unseen.carriedBlocks == 0
+        }
+        if last { noteActivity() }
+    }
+
+    /// Whether a block carrying this run's lease is handed over and has not run yet.
+    var runsCarriedBlocks: Bool { unseen.withLock { $0.carriedBlocks > 0 } }
+
     /// Marks the calling task as the engine's own, so waking it is not counted as unseen work.
     func markEngineTask() {
         guard let task = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } })
@@ -193,6 +210,8 @@ struct UnseenWork {
     var drainedMainEnqueues: UInt?
     /// How many jobs are handed over and have not run yet (see ``WatchedJobs``).
     var watchedJobs = 0
+    /// How many blocks carrying this run's lease are handed over and have not run yet (see ``CarriedWork``).
+    var carriedBlocks = 0
     /// How many jobs a turn of the main actor held were released before it was done.
     var holdsReleasedByBound = 0
     /// The scheduler's and the watchdog's tasks, by address.

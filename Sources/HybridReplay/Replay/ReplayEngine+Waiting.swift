@@ -74,6 +74,14 @@ extension ReplayEngine {
             state.work.count()
             return due
         }
-        for sleeper in woken { sleeper.continuation.resume() }
+        resumingWork { for sleeper in woken { sleeper.continuation.resume() } }
+    }
+
+    /// Runs `body`, which resumes tasks of the implementation that waited on
+    /// the replay, as tracked work: the job each is handed over as is then
+    /// followed until it has run, so the run does not take a task it has just
+    /// woken for one parked (see ``isParked()``) before that task has run.
+    func resumingWork(_ body: () -> Void) {
+        withLease(body)
     }
 }

@@ -34,13 +34,21 @@ extension ReplayIssue {
         /// cassette's clock at which the recording has the missing effect (a
         /// delay longer than recorded, such as a backoff, keeps it from coming).
         public var recordedAt: Duration?
+        /// When it was not busy: how many pieces of work the replay tracks
+        /// had neither ended nor waited on the replay, with nothing of theirs
+        /// on its way (seen on Linux, in a replay under the runtime watch): a
+        /// task suspended in `for await` over a stream of the app's, or on a
+        /// continuation nothing resumes. Only something the replay sends could
+        /// wake them, so the replay judged without waiting the stall timeout.
+        public var parkedWork: Int
 
         package init(
             wasBusy: Bool, clock: Duration, sleeperDeadline: Duration?, untrackedEffects: Int,
             firstUntrackedEffect: String?, waitedForUnseenWork: Bool, unseenWork: String?, stillWaitedOnReplay: Bool,
-            stallTimeout: Duration, delayedBlocks: Int = 0, busyTrackedWork: Int = 0
+            stallTimeout: Duration, delayedBlocks: Int = 0, busyTrackedWork: Int = 0, parkedWork: Int = 0
         ) {
             self.busyTrackedWork = busyTrackedWork
+            self.parkedWork = parkedWork
             self.wasBusy = wasBusy
             self.clock = clock
             self.sleeperDeadline = sleeperDeadline

@@ -1,4 +1,5 @@
 import Foundation
+import HybridReplayRuntimeWatch
 @testable import HybridReplay
 import Testing
 
@@ -90,18 +91,52 @@ struct ReplayerStrictnessTests {
         ])
         var options = fastReplay
         options.stallTimeout = .milliseconds(50)
-        let gate = AsyncStream.makeStream(of: Void.self)
-        defer { gate.continuation.finish() }
         let report = await Replayer(cassette: cassette, options: options).replay { platform in
-            let stream = gate.stream
-            platform.webView.add(BlockedHandler(gate: stream), name: "go")
+            platform.webView.add(SleepsInRealTime(), name: "go")
         }
         let issue = try #require(report.issues.first)
         #expect(issue.stall?.wasBusy == true, "\(issue)")
         #expect(issue.stall?.untrackedEffects == 0 && issue.stall?.firstUntrackedEffect == nil, "\(issue)")
         // The handler's task waits on something other than the replay: tracked work, named as such.
         #expect(issue.stall?.busyTrackedWork == 1, "\(issue)")
+        #expect(issue.stall?.parkedWork == 0, "\(issue)")
         #expect(!issue.message.contains("cannot see"), "\(issue)")
+    }
+
+    /// A handler whose task sleeps an hour of real time: busy, however slow the machine.
+    struct SleepsInRealTime: ScriptMessageHandler {
+        func didReceive(_ message: ScriptMessage) {
+            Task { try? await Task.sleep(for: .seconds(3_600)) }
+        }
+    }
+
+    /// Where the runtime watch sees that nothing of the task is on its way
+    /// (Linux, a replay under the watch), a task waiting on a stream nothing
+    /// yields into can only be woken by the replay, which will not: the
+    /// effect is missing at once, with the waiting work named.
+    @Test(
+        "a missing effect whose work waits on a stream nothing yields into is reported at once, naming that work",
+        .enabled(if: WatchedJobsTests.watchesJobs))
+    func parkedWorkIsNamed() async throws {
+        let cassette = makeCassette([
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "go", body: .string("go"))),
+            Event(id: 2, at: 0, cause: 1, payload: HTTPRequest(url: "https://a.example/b")),
+        ])
+        // Long enough that a replay which waited for the task would be seen to have stalled.
+        let options = ReplayOptions(stallTimeout: .seconds(30))
+        let gate = AsyncStream.makeStream(of: Void.self)
+        defer { gate.continuation.finish() }
+        let engine = ReplayEngine(cassette: cassette, options: options)
+        await RuntimeWatchInstallation.during {
+            await Replayer.run(engine) { platform in
+                platform.webView.add(BlockedHandler(gate: gate.stream), name: "go")
+            }
+        }
+        let issue = try #require(engine.issues.first)
+        #expect(issue.kind == .missingEffect && issue.eventID == 2, "\(issue)")
+        #expect(issue.stall?.wasBusy == false && issue.stall?.parkedWork == 1, "\(issue)")
+        #expect(issue.message.contains("1 piece of its work waited on nothing the replay plays"), "\(issue)")
+        #expect(!engine.isStalled, "the replay waited the stall timeout for a task only the replay could wake")
     }
 
     /// A retry that backs off with `Task.sleep` of real time before its request:

@@ -58,6 +58,13 @@ extension ReplayEngine {
                     let outcome = await isParked() ? Wait.idle : await settle(since: seen)
                     if outcome == .changed { continue }
                     if isStopped { break }
+                    // A timer due by the stimulus's time may be what brings its receiver about: the
+                    // timeout that cancels the request whose recorded cancellation this is fires
+                    // first, though at the same moment a timer otherwise fires after the stimulus.
+                    if outcome == .idle, let deadline = earliestSleeper, deadline <= stimulus.time {
+                        wakeEarliestSleepers()
+                        continue
+                    }
                     // A Task.detached may still register it, as it may still make a missing
                     // effect: wait for that within the stall timeout (a registration is activity).
                     // Exploring does not: a variant hands app code stimuli it may never register
@@ -136,8 +143,11 @@ extension ReplayEngine {
             !runsWatchedJobs && !runsCarriedBlocks && !sawUnseenWorkBesideTasks && !holdsSettlementHandlers
                 && state.withLock { !$0.work.isIdle() }
         }
-        // The count of main-queue blocks is the process's: only where it is kept (the watch) is any of this seen.
-        guard MainQueueBarrier.enqueued != nil, quiet() else { return false }
+        // The count of main-queue blocks is the process's: only where it is kept (the watch) is any of this
+        // seen, and only for a run the watch follows from its start: another replay's watch, installed
+        // meanwhile, follows none of this run's jobs, and a task of its not started yet would pass for parked.
+        guard MainQueueBarrier.enqueued != nil, unseen.withLock({ $0.underRuntimeWatch && !$0.ended }), quiet()
+        else { return false }
         let seen = activity
         // What app code handed the main queue before now runs first, and what that handed it
         // after, to the end of the chain; other replays' blocks may come meanwhile.

@@ -134,9 +134,14 @@ struct PayloadComparison {
             if path.components.last == .key("headers"), let pairs = Self.headerPairs(recorded, happened) {
                 for (step, left, right) in pairs { pair(step, left, right) }
             } else {
+                // Which elements differ, to read two that changed places as one swap.
+                var differing: [(index: Int, from: Int)] = []
                 for index in 0..<max(recorded.count, happened.count) {
+                    let before = found.count
                     pair(.index(index), index < recorded.count ? recorded[index] : nil, index < happened.count ? happened[index] : nil)
+                    if found.count > before { differing.append((index, before)) }
                 }
+                readingSwap(in: &found, differing: differing, recorded, happened, path: path, bindings: bindings)
             }
         case (.string(let recorded, let segments), .scalar(.string(let happened))):
             let problem: String?
@@ -172,6 +177,27 @@ struct PayloadComparison {
         }
     }
 
+    /// Two elements of an array that changed places — a merge in completion
+    /// order where the recording had a fixed one — as one difference
+    /// rather than each field of both; `nil` unless each element at `first`
+    /// and `second` is what the recording has at the other.
+    private func swapped(
+        _ recorded: [Expected], _ happened: [Tree], _ first: Int, _ second: Int, path: FieldPath, bindings: PlaceholderBindings
+    ) -> FieldDifference? {
+        func same(_ expected: Expected, _ actual: Tree) -> Bool {
+            var scratch = bindings
+            var scratchPath = path
+            var differences: [FieldDifference] = []
+            compare(expected, actual, path: &scratchPath, bindings: &scratch, into: &differences)
+            return differences.isEmpty
+        }
+        guard same(recorded[first], happened[second]), same(recorded[second], happened[first]) else { return nil }
+        return FieldDifference(
+            path: "\(path.appending(.index(first))) and \(path.appending(.index(second)))",
+            expected: recorded[first].text, actual: happened[first].text,
+            note: "swapped: each holds what the recording has at the other")
+    }
+
     /// Where two scripts differ only inside the JSON objects they hold (a
     /// bridge's `resolve('p1', {…})`, written by `JSONEncoder`), the
     /// differences inside those objects, at `script.json[n]` and below, as a
@@ -197,12 +223,32 @@ struct PayloadComparison {
         var found: [FieldDifference] = []
         path.components.append(.key("json"))
         defer { path.components.removeLast() }
-        for (index, (left, right)) in zip(old.objects, new.objects).enumerated() {
+        let lefts = old.objects.map { Expected(Tree($0), placeholders: placeholders) }
+        let rights = new.objects.map { Tree($0) }
+        var differing: [(index: Int, from: Int)] = []
+        for index in lefts.indices {
+            let before = found.count
             path.components.append(.index(index))
-            compare(Expected(Tree(left), placeholders: placeholders), Tree(right), path: &path, bindings: &trial, into: &found)
+            compare(lefts[index], rights[index], path: &path, bindings: &trial, into: &found)
             path.components.removeLast()
+            if found.count > before { differing.append((index, before)) }
         }
+        readingSwap(in: &found, differing: differing, lefts, rights, path: path, bindings: bindings)
         return found.isEmpty ? nil : found
+    }
+
+    /// Replaces the differences of exactly two elements that changed places
+    /// (``swapped(_:_:_:_:path:bindings:)``) with one; `differing` holds each
+    /// differing element's index and where its differences start in `found`.
+    private func readingSwap(
+        in found: inout [FieldDifference], differing: [(index: Int, from: Int)], _ recorded: [Expected], _ happened: [Tree],
+        path: FieldPath, bindings: PlaceholderBindings
+    ) {
+        guard recorded.count == happened.count, differing.count == 2,
+            let swap = swapped(recorded, happened, differing[0].index, differing[1].index, path: path, bindings: bindings)
+        else { return }
+        found.removeSubrange(differing[0].from...)
+        found.append(swap)
     }
 
     /// Whether two objects have the same keys in the same order, none of them

@@ -10,6 +10,35 @@ struct PayloadComparisonTests {
     static let recordedID = "3b9f6a2e-41c7-4d8a-9e25-7c0d1f8b6a43"
     static let actualID = "00000000-0000-4000-8000-000000000001"
 
+    @Test("two elements that changed places read as one swap, not field by field")
+    func swappedElementsReadAsOneSwap() {
+        var bindings = PlaceholderBindings()
+        // A quote merged in completion order where the recording had the menu first.
+        let recorded = JavaScriptEvaluation(
+            script: #"checkout.render([{"section":"menu","subtotal":18.4},{"section":"fees","delivery":2.99}])"#)
+        let happened = JavaScriptEvaluation(
+            script: #"checkout.render([{"section":"fees","delivery":2.99},{"section":"menu","subtotal":18.4}])"#)
+        let differences = comparison.differences(expected: recorded, actual: happened, bindings: &bindings)
+        #expect(differences.count == 1, "\(differences)")
+        #expect(differences.first?.path == "script.json[0] and script.json[1]", "\(differences)")
+        #expect(differences.first?.note == "swapped: each holds what the recording has at the other", "\(differences)")
+        #expect(differences.first?.actual?.contains(#""section":"fees""#) == true, "\(differences)")
+        // In a plain JSON value too, such as a reply's array.
+        let list = Tree(.array([.string("a"), .string("b"), .string("c")]))
+        let turned = Tree(.array([.string("c"), .string("b"), .string("a")]))
+        #expect(comparison.differences(expected: list, actual: turned, bindings: &bindings).map(\.path) == ["[0] and [2]"])
+    }
+
+    @Test("two elements that changed but did not swap are still reported field by field")
+    func twoChangedElementsAreNotASwap() {
+        var bindings = PlaceholderBindings()
+        let list = Tree(.array([.string("a"), .string("b"), .string("c")]))
+        let changed = Tree(.array([.string("b"), .string("x"), .string("c")]))
+        #expect(
+            comparison.differences(expected: list, actual: changed, bindings: &bindings).map(\.description)
+                == [#"[0]: expected "a", found "b""#, #"[1]: expected "b", found "x""#])
+    }
+
     @Test("two scripts that differ only inside their JSON objects are reported member by member, not as text of a form neither wrote")
     func scriptObjectsReportedByMember() {
         var bindings = PlaceholderBindings()

@@ -197,7 +197,7 @@ struct PayloadRewriter: Sendable {
     }
 
     /// Each string of `before` that `after` holds another string in place of.
-    private static func changedStrings(_ before: JSONValue, _ after: JSONValue, into pairs: inout [(String, String)]) {
+    static func changedStrings(_ before: JSONValue, _ after: JSONValue, into pairs: inout [(String, String)]) {
         switch (before, after) {
         case (.string(let old), .string(let new)) where old != new:
             pairs.append((old, new))

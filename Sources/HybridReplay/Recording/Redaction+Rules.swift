@@ -193,11 +193,21 @@ private let authenticationSchemes: Set<String> = [
 func redactQuery(
     inURL url: String, where matches: (String) -> Bool, _ placeholders: inout RedactionPlaceholders
 ) -> String {
+    rewriteQuery(inURL: url, &placeholders) { name, value, placeholders in matches(name) ? redactField(value, &placeholders) : nil }
+}
+
+/// `url` with each item of its query, and of a fragment of `name=value`
+/// pairs, rewritten where `transform`, given its decoded name and value,
+/// returns the text to write instead.
+func rewriteQuery(
+    inURL url: String, _ placeholders: inout RedactionPlaceholders,
+    _ transform: (String, String, inout RedactionPlaceholders) -> String?
+) -> String {
     let fragment = url.firstIndex(of: "#") ?? url.endIndex
     let question = url[..<fragment].firstIndex(of: "?")
     guard question != nil || fragment < url.endIndex else { return url }
     func rewrite(_ items: Substring) -> String {
-        FormFields.rewrite(query: items) { name, value in matches(name) ? redactField(value, &placeholders) : nil }
+        FormFields.rewrite(query: items) { name, value in transform(name, value, &placeholders) }
     }
     var result = ""
     if let question {

@@ -23,17 +23,20 @@ public struct SecretFieldNames: Sendable, Hashable {
     }
 
     /// `password`, `passwd`, `passcode`, `secret`, `token`, `api_key`,
-    /// `credential(s)`, `session_id`, `private_key` at the end of a name
+    /// `credential(s)`, `session_id`, `private_key`, `signature`,
+    /// `secret_key`, `auth_key` or `subscription_key` at the end of a name
     /// (`access_token`, `refresh_token`, `id_token`, `client_secret`,
-    /// `x-api-key`), and the whole names `auth`, `authorization`, `session`,
-    /// `sessid`, `sid`, `pwd`, `pin`, `otp`, `apisecret`, and `csrf` and
+    /// `x-api-key`, `X-Secret-Key`, `Ocp-Apim-Subscription-Key`), and the whole names `auth`, `authorization`, `session`,
+    /// `sessid`, `sid`, `pwd`, `pw`, `pass`, `pin`, `otp`, `apisecret`, and `csrf` and
     /// `xsrf` (`_csrf`), whose token is bound to the session.
     public static let `default` = SecretFieldNames(
         endings: [
             "password", "passwd", "passcode", "secret", "token", "apikey", "credential", "credentials", "sessionid",
-            "privatekey", "signature",
+            "privatekey", "signature", "secretkey", "authkey", "subscriptionkey",
         ],
-        exactNames: ["auth", "authorization", "session", "sessid", "sid", "pwd", "pin", "otp", "apisecret", "csrf", "xsrf"])
+        exactNames: [
+            "auth", "authorization", "session", "sessid", "sid", "pwd", "pw", "pass", "pin", "otp", "apisecret", "csrf", "xsrf",
+        ])
 
     /// Whether `name` is the name of a secret.
     ///
@@ -48,10 +51,32 @@ public struct SecretFieldNames: Sendable, Hashable {
     /// The names a `prompt()`'s message could give the text typed into it:
     /// each word, then each two words written together (`API key` gives
     /// `APIkey`), in the order they stand.
+    ///
+    /// A prompt may ask for a secret in other words. One that asks for a
+    /// code sent to the user or proving who they are — `code` with
+    /// ``codeQualifiers`` (`Enter the code we texted you`, `Verification
+    /// code`, `6-digit code`, `Security code`) — asks for a `passcode`; one
+    /// that asks for the answer to a security question (`Security answer`,
+    /// `… (security question)`, `Memorable word`) for a `secret`. A promo,
+    /// postal or country code asks for neither.
     static func namesAsked(inPrompt message: String) -> [String] {
         let words = message.split { !($0.isLetter || $0.isNumber) }.map(String.init)
-        return words + zip(words, words.dropFirst()).map { $0 + $1 }
+        let lowered = Set(words.map { $0.lowercased() })
+        var implied: [String] = []
+        if lowered.contains("code") || lowered.contains("codes"), !lowered.isDisjoint(with: codeQualifiers) { implied.append("passcode") }
+        if lowered.contains("security") && !lowered.isDisjoint(with: ["answer", "question"])
+            || lowered.contains("memorable") && !lowered.isDisjoint(with: ["word", "answer", "information"])
+        {
+            implied.append("secret")
+        }
+        return words + zip(words, words.dropFirst()).map { $0 + $1 } + implied
     }
+
+    /// Words that make a prompt's `code` one that proves who the user is.
+    static let codeQualifiers: Set<String> = [
+        "verification", "verify", "security", "confirmation", "confirm", "texted", "text", "sms", "sent", "emailed", "email",
+        "digit", "onetime", "one", "2fa", "mfa", "authentication", "authenticator", "auth", "login", "signin", "sign", "access",
+    ]
 
     static func fold(_ name: String) -> String {
         String(name.lowercased().filter { $0 != "_" && $0 != "-" && $0 != "." && $0 != " " })

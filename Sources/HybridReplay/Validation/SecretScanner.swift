@@ -210,11 +210,22 @@ package enum SecretScanner {
                 }
             }
             var fieldValues: Set<String> = []
-            for (name, value) in Self.namedFields(in: trimmed) where isSecretName(name) && !isRedacted(value) {
-                report(
-                    path, "\(Self.isURL(trimmed) ? "query item" : "form field") '\(name)' looks like a credential", context,
-                    values: [value])
-                fieldValues.insert(value)
+            let isURL = Self.isURL(trimmed)
+            // An OAuth redirect's `code`, as the recorder reads it.
+            let isRedirect = isURL && FormFields.isAuthorizationRedirect(Substring(trimmed))
+            for (name, value) in Self.namedFields(in: trimmed) {
+                if isSecretName(name) || isRedirect && name == "code" {
+                    guard !isRedacted(value) else { continue }
+                    report(path, "\(isURL ? "query item" : "form field") '\(name)' looks like a credential", context, values: [value])
+                    fieldValues.insert(value)
+                } else if isURL, depth < maximumNesting, let inner = embeddedJSON(value) {
+                    json(inner, path: path, context: context.isEmpty ? " (in the JSON query item '\(name)' holds)" : context, depth: depth + 1)
+                }
+            }
+            if isURL || trimmed.hasPrefix("/") {
+                for token in PathTokens.ranges(inURL: trimmed, names: .default) where !isRedacted(String(trimmed[token])) {
+                    report(path, "a segment of this URL's path looks like a token", context, values: [String(trimmed[token])])
+                }
             }
             // JSON that does not parse has its members read above; a field reported above is not reported again.
             let looksLikeJSON = trimmed.hasPrefix("{") || trimmed.hasPrefix("[")

@@ -1,0 +1,334 @@
+import Foundation
+import HybridReplaySimulation
+import Testing
+
+@testable import HybridReplay
+
+/// The gaps the third leak hunt left, and shapes a user hits through the
+/// public API: recorded with the simulated platform, then looked for in
+/// every byte of the cassette, `base64` bodies decoded.
+@Suite("Secret leak probes: gaps")
+struct SecretLeakProbeGapTests {
+    static func evaluating(_ scripts: [String], body: JSONValue = "go") async throws -> String {
+        try await SecretLeakProbeTests.recording(body, until: JavaScriptEvaluation.eventKind) { platform, _, reply in
+            for script in scripts { platform.webView.evaluateJavaScript(script, completionHandler: nil) }
+            reply(.value(.null))
+        }
+    }
+
+    // MARK: An unquoted value after `name:`
+
+    @Test(
+        "an unquoted value after a secret name and a colon is hidden: a number in an object literal, a word in a log or YAML line",
+        arguments: [
+            "api.check({otp: 482913, user: 'ada'})", #"console.log("login ok password: hunter2-blue user=ada")"#,
+            "store.save({pin:4821})", #"console.warn("retrying with password: s3cr3t!x")"#,
+        ])
+    func unquotedColonValue(script: String) async throws {
+        let text = try await Self.evaluating([script])
+        for secret in ["482913", "hunter2-blue", "4821", "s3cr3t"] {
+            #expect(!text.contains(secret), "\(secret): \(text)")
+        }
+    }
+
+    @Test("a password and a PIN written `name: value` in a message string and a YAML body are hidden")
+    func unquotedColonInMessageAndBody() async throws {
+        let text = try await SecretLeakProbeTests.recording(
+            ["log": "sync ok pin: 4821 password: opaque-pw-5050 host: bank.test"], until: HTTPResponse.eventKind
+        ) { platform, _, reply in
+            SecretLeakProbeTests.send(
+                HTTPRequest(
+                    method: "POST", url: "https://bank.test/config", headers: [HTTPHeader("Content-Type", "application/yaml")],
+                    body: .bytes(Data("user: ada\napi_key: opaque-key-5151\nregion: eu-1\n".utf8))),
+                on: platform, reply: reply)
+        }
+        for secret in ["4821", "opaque-pw-5050", "opaque-key-5151"] {
+            #expect(!text.contains(secret), "\(secret): \(text)")
+        }
+        #expect(text.contains("host: bank.test") && text.contains("region: eu-1"), "\(text)")
+    }
+
+    // MARK: Path tokens
+
+    static let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJlLXBhdGgtNDI"
+
+    @Test(
+        "a token in a URL's path is hidden after a link word, or by its shape, after any segment",
+        arguments: [
+            "https://bank.test/api/v1/sessions/\(jwt)", "https://bank.test/magic/4f9c2e8a7b3d1f6091c2a5e7d8b4f3a1",
+            "https://bank.test/invite/8f3a9c2e7b1d4f60", "https://bank.test/l/Xk9pQ2rT7vW4yZ1bN6mC3sD8fG5hJ0kL2qR9tU4wE7a",
+            "app://local/index.html#/confirm-email/8f3a9c2e7b1d4f60",
+        ])
+    func tokenInPath(url: String) async throws {
+        let text = try await SecretLeakProbeTests.navigationRecording([url])
+        for secret in ["c2lnbmF0dXJl", "4f9c2e8a7b3d", "8f3a9c2e7b1d4f60", "Xk9pQ2rT7vW4"] {
+            #expect(!text.contains(secret), "\(secret): \(text)")
+        }
+    }
+
+    @Test("ids, UUIDs, hashes and asset names in a URL's path stay readable")
+    func ordinaryPaths() async throws {
+        let urls = [
+            "https://shop.test/orders/550e8400-e29b-41d4-a716-446655440000", "https://shop.test/static/app.4f9c2e.js",
+            "https://git.test/commit/3f786850e387550fdab836ed7e6dc881de23001b", "https://shop.test/users/8sKj3LmN0pQrStUvWxYz",
+            "https://shop.test/orders/12345678/items/A1B2C3D4", "https://shop.test/api/token/refresh",
+            "https://shop.test/verify/email", "https://shop.test/blog/2026-12-07-release-notes-v2",
+        ]
+        let text = try await SecretLeakProbeTests.navigationRecording(urls)
+        for url in urls { #expect(text.contains(url), "\(url): \(text)") }
+    }
+
+    // MARK: Prompts
+
+    @Test(
+        "the answer to a prompt asking for a code sent to the user, or a security answer, is hidden",
+        arguments: [
+            "Enter the code we texted you", "Verification code", "Security answer", "Enter the 6-digit code we sent to ada@bank.test",
+            "Security code (CVV)", "What is your mother's maiden name? (security question)",
+        ])
+    func promptInOtherWords(message: String) async throws {
+        let text = try await SecretLeakProbeTests.promptRecording(message, typed: "482913")
+        #expect(!text.contains("482913"), "\(text)")
+    }
+
+    @Test("the answer to a prompt asking for a promo, postal or country code stays readable", arguments: [
+        "Promo code", "Enter your postal code", "Country code", "Code name for this device",
+    ])
+    func ordinaryCodePrompt(message: String) async throws {
+        #expect(try await SecretLeakProbeTests.promptRecording(message, typed: "SUMMER26").contains("SUMMER26"))
+    }
+
+    // MARK: Calls
+
+    @Test(
+        "a password in a call whose name says nothing is hidden when a member or the action names it",
+        arguments: [
+            #"bridge.send({type:"login", password:"hunter2-blue"})"#, #"bridge.send("login", "ada", "hunter2-blue")"#,
+            #"Native.call('setPassword', 'hunter2-blue')"#,
+        ])
+    func namedByMemberOrAction(script: String) async throws {
+        let text = try await Self.evaluating([script])
+        #expect(!text.contains("hunter2-blue"), "\(text)")
+        if script.contains("ada") { #expect(text.contains(#"\"ada\""#), "the account stays readable: \(text)") }
+    }
+
+    @Test("a password a sign-in call decodes from a literal is hidden")
+    func decodedArgument() async throws {
+        let text = try await Self.evaluating([#"login(user, atob("aHVudGVyMi1ibHVl"))"#, #"app.signIn("ada", decodeURIComponent('s3cr3t%2D77'))"#])
+        #expect(!text.contains("aHVudGVyMi1ibHVl") && !text.contains("s3cr3t"), "\(text)")
+        #expect(text.contains("atob(") && text.contains(#"\"ada\""#), "\(text)")
+    }
+
+    // MARK: Headers, bodies and URLs an app sends
+
+    @Test("a form-encoded body sent as bytes, with a charset, has its password hidden")
+    func formBytes() async throws {
+        let text = try await SecretLeakProbeTests.recording(until: HTTPResponse.eventKind) { platform, _, reply in
+            SecretLeakProbeTests.send(
+                HTTPRequest(
+                    method: "POST", url: "https://bank.test/login",
+                    headers: [HTTPHeader("content-type", "application/x-www-form-urlencoded; charset=UTF-8")],
+                    body: .bytes(Data("username=ada&password=opaque%2Dpw%216262&remember=1".utf8))),
+                on: platform, reply: reply)
+        }
+        #expect(!text.contains("opaque%2Dpw") && !text.contains("opaque-pw"), "\(text)")
+        #expect(text.contains("username=ada"), "\(text)")
+    }
+
+    @Test("credentials in proxy, API-key and auth-token headers are hidden whatever their case")
+    func credentialHeaders() async throws {
+        let headers = [
+            HTTPHeader("proxy-authorization", "Basic cHJveHk6b3BhcXVlLXB4LTcwNzA="), HTTPHeader("x-api-key", "opaque-key-7171"),
+            HTTPHeader("X-API-KEY", "opaque-key-7272"), HTTPHeader("X-Auth-Token", "opaque-tok-7373"),
+            HTTPHeader("X-Secret-Key", "opaque-key-7474"), HTTPHeader("X-Auth-Key", "opaque-key-7575"),
+            HTTPHeader("Ocp-Apim-Subscription-Key", "opaque-key-7676"), HTTPHeader("cookie", "sid=opaque-sess-7777; theme=dark"),
+        ]
+        let text = try await SecretLeakProbeTests.recording(until: HTTPResponse.eventKind) { platform, _, reply in
+            SecretLeakProbeTests.send(HTTPRequest(url: "https://api.bank.test/me", headers: headers), on: platform, reply: reply)
+        }
+        for secret in ["cHJveHk6b3BhcXVl", "7171", "7272", "7373", "7474", "7575", "7676", "opaque-sess-7777"] {
+            #expect(!text.contains(secret), "\(secret): \(text)")
+        }
+    }
+
+    @Test("an OAuth code and refresh token in a redirect's Location and an app-scheme navigation are hidden")
+    func oauthRedirect() async throws {
+        let text = try await SecretLeakProbeTests.recording(until: HTTPResponse.eventKind) { request in
+            HTTPResponse(
+                status: 302,
+                headers: [
+                    HTTPHeader("Location", "https://app.bank.test/cb?code=opaque-code-8080&state=s1&refresh_token=opaque-tok-8181")
+                ])
+        } act: { platform, _, reply in
+            SecretLeakProbeTests.send(HTTPRequest(url: "https://id.bank.test/authorize?client_id=app&state=s1"), on: platform, reply: reply)
+        }
+        #expect(!text.contains("opaque-code-8080") && !text.contains("opaque-tok-8181"), "\(text)")
+        let navigation = try await SecretLeakProbeTests.navigationRecording([
+            "myapp://callback?code=opaque-code-8282", "myapp://oauth/done#code=opaque-code-8383&state=s2",
+        ])
+        #expect(!navigation.contains("opaque-code-8282") && !navigation.contains("opaque-code-8383"), "\(navigation)")
+    }
+
+    @Test("a token in the path of a relative Location, and an OAuth code in its query, are hidden")
+    func relativeLocation() async throws {
+        let text = try await SecretLeakProbeTests.recording(until: HTTPResponse.eventKind) { request in
+            HTTPResponse(
+                status: 302, headers: [HTTPHeader("Location", "/reset-password/8f3a9c2e7b1d4f60?next=%2Fcb%3Fx&code=opaque-code-8484&state=s")])
+        } act: { platform, _, reply in
+            SecretLeakProbeTests.send(HTTPRequest(url: "https://bank.test/forgot"), on: platform, reply: reply)
+        }
+        #expect(!text.contains("8f3a9c2e7b1d4f60") && !text.contains("opaque-code-8484"), "\(text)")
+        #expect(text.contains("/reset-password/"), "\(text)")
+    }
+
+    @Test("a password posted as `pass` or `pw`, and the value of a password input whatever its name, are hidden")
+    func passwordFieldsByOtherNames() async throws {
+        let html = #"<form><input type="password" name="p" value="opaque-pw-9393"><input TYPE=password name=login_secret_x value=opaque-pw-9494></form>"#
+        let text = try await SecretLeakProbeTests.recording(until: HTTPResponse.eventKind) { _ in
+            HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/html")], body: .text(html))
+        } act: { platform, _, reply in
+            Task {
+                _ = try? await platform.transport.send(
+                    HTTPRequest(
+                        method: "POST", url: "https://bank.test/login",
+                        headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded")], body: .text("login=ada&pass=opaque-pw-9595")))
+                _ = try? await platform.transport.send(
+                    HTTPRequest(method: "POST", url: "https://bank.test/api", body: .json(["user": "ada", "pw": "opaque-pw-9696"])))
+                reply(.value(.null))
+            }
+        }
+        for secret in ["opaque-pw-9393", "opaque-pw-9494", "opaque-pw-9595", "opaque-pw-9696"] {
+            #expect(!text.contains(secret), "\(secret): \(text)")
+        }
+        #expect(text.contains("login=ada"), "\(text)")
+    }
+
+    @Test("a promo or error code in a URL stays readable")
+    func ordinaryCodes() async throws {
+        let urls = ["https://shop.test/cart?code=SUMMER26", "https://shop.test/error?code=404&reason=missing"]
+        let text = try await SecretLeakProbeTests.navigationRecording(urls)
+        for url in urls { #expect(text.contains(url), "\(url): \(text)") }
+    }
+
+    @Test("a secret in JSON held in a JSON string held in a string of a message is hidden")
+    func doublyNestedJSON() async throws {
+        let inner = #"{"user":"ada","password":"opaque-pw-9191"}"#
+        let middle = CanonicalPrinter.compactText(.object(["kind": "login", "payload": .string(inner)]))
+        let text = try await SecretLeakProbeTests.recording(["envelope": .string(middle)], until: ScriptReply.eventKind) { _, _, reply in
+            reply(.value(.null))
+        }
+        #expect(!text.contains("opaque-pw-9191"), "\(text)")
+    }
+
+    @Test("a token in percent-encoded JSON a URL's query carries is hidden")
+    func percentEncodedJSONInQuery() async throws {
+        let state = #"{"return":"/home","access_token":"opaque-tok-9292"}"#
+            .addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let data = #"{"pin":4821,"page":"home"}"#.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let text = try await SecretLeakProbeTests.navigationRecording([
+            "https://app.bank.test/cb?state=\(state)&x=1", "https://app.bank.test/beacon?data=\(data)",
+        ])
+        #expect(!text.contains("opaque-tok-9292") && !text.contains("9292") && !text.contains("4821"), "\(text)")
+        #expect(text.contains("%2Fhome") && text.contains("%22page%22"), "\(text)")
+    }
+}
+
+/// Navigates to the magic link the page posts, and logs the PIN it posts.
+private struct MagicLinkFollower: ScriptMessageHandler {
+    let platform: Platform
+    let change: @Sendable (String) -> String
+
+    init(platform: Platform, change: @escaping @Sendable (String) -> String = { $0 }) {
+        self.platform = platform
+        self.change = change
+        platform.webView.add(self, name: "link")
+    }
+
+    func didReceive(_ message: ScriptMessage) {
+        guard let token = message.body.objectValue?["token"]?.stringValue else { return }
+        platform.webView.load(NavigationLoad(url: "https://bank.test/magic/\(change(token))"))
+        platform.webView.evaluateJavaScript("console.log(\"ok pin: \(change("4821"))\")", completionHandler: nil)
+    }
+}
+
+@Suite("Secret leak probes: gaps in reports")
+struct SecretLeakProbeGapReportTests {
+    static let token = "4f9c2e8a7b3d1f6091c2a5e7d8b4f3a1"
+
+    @Test("an app that follows another magic link and logs another PIN shows neither in the report nor its trace")
+    func otherMagicLinkAndPIN() async throws {
+        let page = SimulatedWebView()
+        let recorder = Recorder(name: "magic")
+        let app = MagicLinkFollower(platform: recorder.platform(wrapping: .simulated(webView: page)))
+        try page.postMessage(["token": .string(Self.token)], to: "link")
+        try await recorder.waitForEvents(JavaScriptEvaluation.eventKind)
+        withExtendedLifetime(app) {}
+        let cassette = try CassetteReader().read(try recorder.canonicalBytes(file: "magic.json"), path: "magic.json")
+        let bytes = String(decoding: CassetteWriter.canonicalBytes(of: cassette), as: UTF8.self)
+        #expect(!bytes.contains(Self.token) && !bytes.contains("4821"), "\(bytes)")
+
+        let report = await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+            MagicLinkFollower(platform: platform) { $0 == "4821" ? "9090" : "0000aaaa1111bbbb2222cccc3333dddd" }
+        }
+        #expect(!report.passed)
+        let shown = SecretLeakHuntReportTests.shown(report)
+        #expect(!shown.contains("0000aaaa1111") && !shown.contains("9090"), "\(shown)")
+    }
+}
+
+@Suite("Secret leak probes: gaps, what stays readable")
+struct SecretLeakProbeGapReadableTests {
+    @Test("an unquoted value after `name:` counts in a log line and as a number, not as code")
+    func colonValues() {
+        #expect(SecretLeakProbeReadableTests.members("{pin: 1234, otp:99} password: pw-1 token: t0k3n") == [
+            "pin=1234", "otp=99", "password=pw-1", "token=t0k3n",
+        ])
+        #expect(SecretLeakProbeReadableTests.members(
+            "login({password: pw, token: res.token, auth: true}); x = ok ? token : other1; password: string; {sid: null}"
+        ).isEmpty)
+    }
+
+    @Test("a path segment is a token after a link word or a secret name, or by a random shape of 32 characters or more")
+    func pathTokens() {
+        func hidden(_ url: String) -> String {
+            var placeholders = RedactionPlaceholders()
+            return redactPathTokens(inURL: url, names: .default, &placeholders)
+        }
+        #expect(hidden("https://a.test/magic-link/ab12cd34ef") == "https://a.test/magic-link/[REDACTED:1]")
+        #expect(hidden("/invite/ab12cd34ef?x=1#/reset/ab12cd34ef") == "/invite/[REDACTED:1]?x=1#/reset/[REDACTED:1]")
+        #expect(hidden("https://a.test/x/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789/y") == "https://a.test/x/[REDACTED:1]/y")
+        for url in [
+            "https://a.test/x/abcdefghijklmnopqrstuvwxyz0123456789", "https://a.test/x/3f786850e387550fdab836ed7e6dc881de23001b",
+            "https://a.test/invite/12345678", "https://a.test/verify/ABCDEFGHIJ", "https://a.test/x/AbCdEfGhIjKlMnOpQrSt0123",
+        ] {
+            #expect(hidden(url) == url)
+        }
+    }
+}
+
+@Suite("Secret leak probes: gaps in lint")
+struct SecretLeakProbeGapLintTests {
+    @Test("lint flags an unquoted colon value, a path token, an OAuth code and an answer to a prompt for a texted code")
+    func gapShapes() {
+        let frame = Frame.main("https://bank.test/")
+        let cassette = Cassette(
+            header: CassetteHeader(name: "old"),
+            events: [
+                Event(id: 1, at: 0, payload: JavaScriptEvaluation(script: "store.save({pin: 4821})")),
+                Event(id: 2, at: 0, payload: NavigationLoad(url: "https://bank.test/magic/4f9c2e8a7b3d1f6091c2a5e7d8b4f3a1")),
+                Event(id: 3, at: 0, payload: NavigationLoad(url: "myapp://callback?code=opaque-code-8282&state=s")),
+                Event(id: 4, at: 0, payload: JavaScriptDialog(kind: .prompt, message: "Enter the code we texted you", frame: frame)),
+                Event(id: 5, at: 0, cause: 4, payload: JavaScriptDialogAnswer.prompt("482913")),
+                Event(id: 6, at: 0, payload: NavigationLoad(url: "https://shop.test/orders/550e8400-e29b-41d4-a716-446655440000?code=SUMMER26")),
+                Event(id: 7, at: 0, payload: HTTPResponse(status: 302, headers: [HTTPHeader("Location", "/reset-password/8f3a9c2e7b1d4f60")])),
+                Event(id: 8, at: 0, payload: NavigationLoad(url: "https://a.test/cb?state=%7B%22id_token%22%3A%22opaque-tok-9292%22%7D")),
+                Event(id: 9, at: 0, payload: JavaScriptEvaluation(script: #"document.body.innerHTML = '<input type=password value=pw-9393>'"#)),
+            ])
+        let values = SecretScanner.secrets(in: cassette).map(\.values)
+        #expect(
+            values == [
+                ["4821"], ["4f9c2e8a7b3d1f6091c2a5e7d8b4f3a1"], ["opaque-code-8282"], ["482913"], ["8f3a9c2e7b1d4f60"], ["opaque-tok-9292"],
+                ["pw-9393"],
+            ], "\(values)")
+    }
+}

@@ -26,13 +26,17 @@ public struct SecretFieldNames: Sendable, Hashable {
     /// `credential(s)`, `session_id`, `private_key`, `signature`,
     /// `secret_key`, `auth_key` or `subscription_key` at the end of a name
     /// (`access_token`, `refresh_token`, `id_token`, `client_secret`,
-    /// `x-api-key`, `X-Secret-Key`, `Ocp-Apim-Subscription-Key`), and the whole names `auth`, `authorization`, `session`,
+    /// `x-api-key`, `X-Secret-Key`, `Ocp-Apim-Subscription-Key`), the
+    /// password typed again (`password_confirmation`, `passwordConfirm`,
+    /// `password_repeat`, `passwordAgain`, `password2`), and the whole names `auth`, `authorization`, `session`,
     /// `sessid`, `sid`, `pwd`, `pw`, `pass`, `pin`, `otp`, `apisecret`, and `csrf` and
     /// `xsrf` (`_csrf`), whose token is bound to the session.
     public static let `default` = SecretFieldNames(
         endings: [
             "password", "passwd", "passcode", "secret", "token", "apikey", "credential", "credentials", "sessionid",
             "privatekey", "signature", "secretkey", "authkey", "subscriptionkey",
+            // The password typed again, as sign-up forms post it (`password_confirmation`, `passwordConfirm`, `password2`).
+            "passwordconfirmation", "passwordconfirm", "passwordrepeat", "passwordagain", "password2",
         ],
         exactNames: [
             "auth", "authorization", "session", "sessid", "sid", "pwd", "pw", "pass", "pin", "otp", "apisecret", "csrf", "xsrf",
@@ -42,8 +46,17 @@ public struct SecretFieldNames: Sendable, Hashable {
     ///
     /// - Parameter name: A field, member or query item name, as written.
     /// - Returns: `true` when the folded name is one of the exact names or ends with one of the endings.
+    ///
+    /// A nested field, as Rails and PHP name form fields (`user[password]`,
+    /// `auth[token]`, `pin[]`), is read by its last name in brackets, or by
+    /// the name before them when they are empty.
     public func matches(_ name: String) -> Bool {
-        let folded = Self.fold(name)
+        var name = Substring(name)
+        if name.hasSuffix("[]") { name = name.dropLast(2) }
+        if name.hasSuffix("]"), let open = name.lastIndex(of: "["), open > name.startIndex {
+            name = name[name.index(after: open)..<name.index(before: name.endIndex)]
+        }
+        let folded = Self.fold(String(name))
         guard !folded.isEmpty else { return false }
         return exactNames.contains(folded) || endings.contains { folded.hasSuffix($0) }
     }

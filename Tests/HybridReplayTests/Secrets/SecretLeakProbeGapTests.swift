@@ -203,6 +203,67 @@ struct SecretLeakProbeGapTests {
         #expect(text.contains("login=ada"), "\(text)")
     }
 
+    @Test("a password posted to the app's own scheme, and cookies and tokens in that scheme's response head, are hidden")
+    func schemeRequestAndResponse() async throws {
+        struct Handler: URLSchemeHandler {
+            func start(_ task: any URLSchemeTask) {
+                task.didReceive(
+                    URLSchemeResponse(
+                        url: task.request.urlString, mimeType: "application/json",
+                        headers: [HTTPHeader("Set-Cookie", "sid=opaque-sess-1212; Path=/"), HTTPHeader("X-Auth-Token", "opaque-tok-1313")]))
+                task.didReceive(Data(#"{"ok":true}"#.utf8))
+                task.didFinish()
+            }
+            func stop(_ task: any URLSchemeTask) {}
+        }
+        let page = SimulatedWebView()
+        let recorder = Recorder(name: "scheme")
+        let platform = recorder.platform(wrapping: .simulated(webView: page))
+        platform.webView.setURLSchemeHandler(Handler(), forURLScheme: "app")
+        _ = try await page.requestURLScheme(
+            URLSchemeRequest(
+                url: "app://local/api/login", method: "POST",
+                headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded")], body: .bytes(Data("user=ada&pass=opaque-pw-1414".utf8))))
+        try await recorder.waitForEvents(URLSchemeCompletion.eventKind)
+        let text = SecretLeakHuntRecordingTests.written(recorder)
+        for secret in ["opaque-sess-1212", "opaque-tok-1313", "opaque-pw-1414"] {
+            #expect(!text.contains(secret), "\(secret): \(text)")
+        }
+    }
+
+    @Test("a form without a Content-Type and JSON sent as text/plain have their secrets hidden, letters-only and numbers too")
+    func untypedBodies() async throws {
+        let text = try await SecretLeakProbeTests.recording(until: JavaScriptEvaluation.eventKind) { platform, _, reply in
+            Task {
+                _ = try? await platform.transport.send(
+                    HTTPRequest(method: "POST", url: "https://bank.test/login", body: .bytes(Data("user=ada&pass=hunterblue".utf8))))
+                _ = try? await platform.transport.send(
+                    HTTPRequest(
+                        method: "POST", url: "https://bank.test/beacon", headers: [HTTPHeader("Content-Type", "text/plain;charset=UTF-8")],
+                        body: .text(#"{"user":"ada","pin":4821,"password":"opaque-pw-1515"}"#)))
+                await MainActor.run { platform.webView.evaluateJavaScript("done()", completionHandler: nil) }
+                reply(.value(.null))
+            }
+        }
+        for secret in ["hunterblue", "4821", "opaque-pw-1515"] {
+            #expect(!text.contains(secret), "\(secret): \(text)")
+        }
+    }
+
+    @Test("a password in a form field named as Rails and PHP name nested fields, and its confirmation, are hidden")
+    func bracketedFieldNames() async throws {
+        let text = try await SecretLeakProbeTests.recording(until: HTTPResponse.eventKind) { platform, _, reply in
+            SecretLeakProbeTests.send(
+                HTTPRequest(
+                    method: "POST", url: "https://bank.test/users?auth[token]=opaque-tok-1717",
+                    headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded")],
+                    body: .text("user%5Bemail%5D=ada%40bank.test&user%5Bpassword%5D=Hx9%21k&user%5Bpassword_confirmation%5D=Hx9%21k&pin[]=4821")),
+                on: platform, reply: reply)
+        }
+        #expect(!text.contains("Hx9") && !text.contains("opaque-tok-1717") && !text.contains("4821"), "\(text)")
+        #expect(text.contains("user%5Bemail%5D=ada%40bank.test"), "\(text)")
+    }
+
     @Test("a promo or error code in a URL stays readable")
     func ordinaryCodes() async throws {
         let urls = ["https://shop.test/cart?code=SUMMER26", "https://shop.test/error?code=404&reason=missing"]
@@ -286,6 +347,17 @@ struct SecretLeakProbeGapReadableTests {
         #expect(SecretLeakProbeReadableTests.members(
             "login({password: pw, token: res.token, auth: true}); x = ok ? token : other1; password: string; {sid: null}"
         ).isEmpty)
+    }
+
+    @Test("a nested field is read by its last name in brackets; a password's hint or policy is no password")
+    func fieldNames() {
+        let names = SecretFieldNames.default
+        for name in ["user[password]", "auth[token]", "pin[]", "user[password_confirmation]", "passwordConfirm", "password2", "pass", "pw"] {
+            #expect(names.matches(name), "\(name)")
+        }
+        for name in ["user[email]", "password[hint]", "password_hint", "passwordPolicy", "token_type", "passes", "access_key", "code"] {
+            #expect(!names.matches(name), "\(name)")
+        }
     }
 
     @Test("a path segment is a token after a link word or a secret name, or by a random shape of 32 characters or more")

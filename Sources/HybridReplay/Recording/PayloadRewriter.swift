@@ -87,6 +87,13 @@ struct PayloadRewriter: Sendable {
         json?(value, &placeholders) ?? value
     }
 
+    /// A value with no member name of its own, hidden as the member `name`
+    /// would be: a bare value posted to a handler named `saveToken`, what a
+    /// script reading `authToken` answers.
+    func named(_ value: JSONValue, _ name: String, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
+        json(.object([name: value]), &placeholders).objectValue?[name] ?? value
+    }
+
     func object(_ members: [String: JSONValue], _ placeholders: inout RedactionPlaceholders) -> [String: JSONValue] {
         guard let json else { return members }
         return json(.object(members), &placeholders).objectValue ?? members

@@ -273,7 +273,7 @@ enum ScriptLiterals {
     /// The one quoted string of a call that is a whole argument by itself,
     /// `atob("…")` or `window.decodeURIComponent('…')`, and where the
     /// argument's `,` or `)` stands.
-    private static func wrappedLiteral(
+    static func wrappedLiteral(
         in text: String, at start: String.Index
     ) -> (literal: Range<String.Index>, end: String.Index)? {
         guard start < text.endIndex, isNameStart(text[start]) else { return nil }
@@ -366,7 +366,7 @@ enum ScriptLiterals {
     }
 
     /// The content of the string in `"`, `'` or `` ` `` that starts at `index`, on one line; `nil` when empty.
-    private static func quotedString(in text: String, at index: String.Index) -> Range<String.Index>? {
+    static func quotedString(in text: String, at index: String.Index) -> Range<String.Index>? {
         guard index < text.endIndex, quotes.contains(text[index]) else { return nil }
         let quote = text[index]
         let valueStart = text.index(after: index)
@@ -423,11 +423,11 @@ enum ScriptLiterals {
         text[index...].firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex
     }
 
-    private static func isNameStart(_ character: Character) -> Bool {
+    static func isNameStart(_ character: Character) -> Bool {
         character.isASCII && (character.isLetter || character == "_" || character == "$")
     }
 
-    private static func isNamePart(_ character: Character) -> Bool {
+    static func isNamePart(_ character: Character) -> Bool {
         character.isASCII && (character.isLetter || character.isNumber || character == "_" || character == "$" || character == "-")
     }
 }

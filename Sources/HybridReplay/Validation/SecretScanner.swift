@@ -54,6 +54,13 @@ package enum SecretScanner {
                 // The answer has no name of its own: the prompt's message gives it one, as the recorder reads it.
                 scan.report(path.appending("text"), "the answer to a prompt asking for '\(name)' looks like a secret", "", values: [text])
             }
+            if let result = event.payload as? JavaScriptResult, case .value(let value) = result.outcome, let answered = event.answers,
+                let evaluation = cassette.events.first(where: { $0.id == answered })?.payload as? JavaScriptEvaluation,
+                let name = ScriptLiterals.nameRead(byScript: evaluation.script)
+            {
+                // The result has no name of its own: what the script reads gives it one, as the recorder reads it.
+                scan.result(value, read: name, path: path.appending("value"))
+            }
         }
         return scan.findings
     }
@@ -145,6 +152,22 @@ package enum SecretScanner {
                 report(valuePath, "header '\(name)' holds an unredacted credential", "", values: [credential])
             }
             return true
+        }
+
+        /// The value a script reading `name` was answered with, when it is
+        /// a secret's: a bare value, or the values of the cookies `document.cookie` gives.
+        mutating func result(_ value: JSONValue, read name: String, path: JSONPath) {
+            switch value {
+            case .string(let cookies) where name == "cookie":
+                let unredacted = (cookieValues(ofHeader: "Cookie", cookies) ?? []).filter { !isRedacted($0) }
+                guard !unredacted.isEmpty else { return }
+                report(path, "the cookies a script reads with 'document.cookie' hold unredacted values", "", values: unredacted)
+            case .string, .number, .bool:
+                guard isSecretName(name), let secret = Self.scalarText(value), !isRedacted(secret) else { return }
+                report(path, "the result of a script reading '\(name)' looks like a secret", "", values: [secret])
+            case .null, .array, .object:
+                return
+            }
         }
 
         /// The cookie values a `Cookie` or `Set-Cookie` header carries (for
@@ -307,7 +330,7 @@ package enum SecretScanner {
             switch value {
             case .string(let text): text
             case .number: value.description
-            default: nil
+            case .null, .bool, .array, .object: nil
             }
         }
     }

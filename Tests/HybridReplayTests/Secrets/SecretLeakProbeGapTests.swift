@@ -264,6 +264,31 @@ struct SecretLeakProbeGapTests {
         #expect(text.contains("user%5Bemail%5D=ada%40bank.test"), "\(text)")
     }
 
+    @Test(
+        "the result of a script that reads a secret — a stored token, a token property, the page's cookies — is hidden; other results stay",
+        arguments: [
+            ("localStorage.getItem('authToken')", JSONValue.string("opaque-tok-2020")),
+            ("window.app.session.refreshToken;", "opaque-tok-2121"), (#"sessionStorage["pin"]"#, 4821),
+            ("document.cookie", "sid=opaque-sess-2222; theme=dark"),
+        ])
+    func secretReadByScript(script: String, result: JSONValue) async throws {
+        let page = SimulatedWebView { evaluated, _ in .success(evaluated == script ? result : "Ada Lovelace") }
+        let recorder = Recorder(name: "read")
+        let platform = recorder.platform(wrapping: .simulated(webView: page))
+        await MainActor.run {
+            platform.webView.evaluateJavaScript(script) { _ in }
+            platform.webView.evaluateJavaScript("localStorage.getItem('displayName')") { _ in }
+        }
+        try await recorder.waitForEvents(JavaScriptResult.eventKind, count: 2)
+        let text = SecretLeakHuntRecordingTests.written(recorder)
+        for secret in ["opaque-tok-2020", "opaque-tok-2121", "4821", "opaque-sess-2222"] {
+            #expect(!text.contains(secret), "\(secret): \(text)")
+        }
+        #expect(text.contains("Ada Lovelace"), "\(text)")
+        // As a `Cookie` header's are: every value hidden, the names kept.
+        if script == "document.cookie" { #expect(text.contains("sid=[REDACTED:1]; theme=[REDACTED:2]"), "\(text)") }
+    }
+
     @Test("a promo or error code in a URL stays readable")
     func ordinaryCodes() async throws {
         let urls = ["https://shop.test/cart?code=SUMMER26", "https://shop.test/error?code=404&reason=missing"]
@@ -380,6 +405,37 @@ struct SecretLeakProbeGapReadableTests {
 
 @Suite("Secret leak probes: gaps in lint")
 struct SecretLeakProbeGapLintTests {
+    @Test("lint flags what a script reading a stored token or the page's cookies was answered with, not another read")
+    func readResults() {
+        let cassette = Cassette(
+            header: CassetteHeader(name: "old"),
+            events: [
+                Event(id: 1, at: 0, payload: JavaScriptEvaluation(script: "localStorage.getItem('authToken')")),
+                Event(id: 2, at: 0, answers: 1, payload: JavaScriptResult(.value("opaque-tok-2020"))),
+                Event(id: 3, at: 0, payload: JavaScriptEvaluation(script: "document.cookie")),
+                Event(id: 4, at: 0, answers: 3, payload: JavaScriptResult(.value("sid=abcdef; theme=dark"))),
+                Event(id: 5, at: 0, payload: JavaScriptEvaluation(script: "localStorage.getItem('displayName')")),
+                Event(id: 6, at: 0, answers: 5, payload: JavaScriptResult(.value("Ada"))),
+                Event(id: 7, at: 0, payload: JavaScriptEvaluation(script: "return window.app.session.token")),
+                Event(id: 8, at: 0, answers: 7, payload: JavaScriptResult(.value("[REDACTED:1]"))),
+            ])
+        let secrets = SecretScanner.secrets(in: cassette)
+        #expect(secrets.map(\.values) == [["opaque-tok-2020"], ["abcdef", "dark"]], "\(secrets.map(\.values))")
+        #expect(secrets.first?.problem.message == "the result of a script reading 'authToken' looks like a secret; redact it")
+    }
+
+    @Test("the name a script reads is its last statement's key or property, not a call's")
+    func namesRead() {
+        let reads = [
+            "localStorage.getItem('authToken')": "authToken", "Cookies.get(\"sid\");": "sid", #"sessionStorage["pin"]"#: "pin",
+            "const s = load();\nreturn s.refresh_token": "refresh_token", "document.cookie": "cookie",
+        ]
+        for (script, name) in reads { #expect(ScriptLiterals.nameRead(byScript: script) == name, "\(script)") }
+        for script in ["login('ada', 'x')", "track('token')", "a.token + 1", "x = y.token", "'token'"] {
+            #expect(ScriptLiterals.nameRead(byScript: script) == nil, "\(script)")
+        }
+    }
+
     @Test("lint flags an unquoted colon value, a path token, an OAuth code and an answer to a prompt for a texted code")
     func gapShapes() {
         let frame = Frame.main("https://bank.test/")

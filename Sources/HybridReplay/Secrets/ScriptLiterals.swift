@@ -72,9 +72,9 @@ enum ScriptLiterals {
             members.append(Member(name: name, value: value))
             index = value.upperBound
         }
-        let attributes = htmlAttributeMembers(in: text, names: names)
+        let markup = htmlAttributeMembers(in: text, names: names) + xmlElementMembers(in: text, names: names)
         var merged: [Member] = []
-        for member in (members + attributes).sorted(by: { $0.value.lowerBound < $1.value.lowerBound })
+        for member in (members + markup).sorted(by: { $0.value.lowerBound < $1.value.lowerBound })
         where merged.last.map({ $0.value.upperBound <= member.value.lowerBound }) ?? true {
             merged.append(member)
         }
@@ -112,6 +112,48 @@ enum ScriptLiterals {
                     break
                 }
             }
+        }
+        return members
+    }
+
+    /// The text of each XML element named like a secret, its namespace
+    /// prefix aside (`<password>…</password>`, `<wsse:Password>…</wsse:Password>`,
+    /// `<AccessToken>…</AccessToken>`), and of the `<string>` after a
+    /// property list's secret-named `<key>` (`<key>token</key><string>…</string>`),
+    /// as a SOAP call, a SAML or OAuth answer or a plist carries them. Only
+    /// text: an element holding other elements (`<` first) is not one value.
+    private static func xmlElementMembers(in text: String, names: SecretFieldNames) -> [Member] {
+        guard text.contains("</") else { return [] }
+        var members: [Member] = []
+        var searchStart = text.startIndex
+        while let open = text[searchStart...].firstIndex(of: "<") {
+            searchStart = text.index(after: open)
+            let nameEnd = text[searchStart...].firstIndex { !(isNamePart($0) || $0 == ":" || $0 == ".") } ?? text.endIndex
+            guard nameEnd < text.endIndex, searchStart < nameEnd else { continue }
+            let element = text[searchStart..<nameEnd]
+            // Attributes may follow the name; the content starts after `>`.
+            guard let close = text[nameEnd...].firstIndex(of: ">"), text[text.index(before: close)] != "/",
+                !text[nameEnd..<close].contains("<")
+            else { continue }
+            let local = element.split(separator: ":").last.map(String.init) ?? ""
+            var contentStart = text.index(after: close)
+            var name = local
+            if local == "key" {
+                // A plist's `<key>token</key>` names the value of the element after it.
+                guard let keyEnd = text.range(of: "</key>", range: contentStart..<text.endIndex),
+                    names.matches(String(text[contentStart..<keyEnd.lowerBound]))
+                else { continue }
+                name = String(text[contentStart..<keyEnd.lowerBound])
+                let next = skipWhitespace(in: text, from: keyEnd.upperBound)
+                guard text[next...].hasPrefix("<string>") else { continue }
+                contentStart = text.index(next, offsetBy: "<string>".count)
+            } else if !names.matches(local) {
+                continue
+            }
+            guard let contentEnd = text[contentStart...].firstIndex(of: "<"), contentStart < contentEnd,
+                text[contentEnd...].hasPrefix("</"), !text[contentStart..<contentEnd].allSatisfy(\.isWhitespace)
+            else { continue }
+            members.append(Member(name: name, value: contentStart..<contentEnd))
         }
         return members
     }

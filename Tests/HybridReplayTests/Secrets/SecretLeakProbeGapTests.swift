@@ -289,6 +289,26 @@ struct SecretLeakProbeGapTests {
         if script == "document.cookie" { #expect(text.contains("sid=[REDACTED:1]; theme=[REDACTED:2]"), "\(text)") }
     }
 
+    @Test("a password in a SOAP request and a token in a plist answer are hidden; other elements stay")
+    func xmlElements() async throws {
+        let soap = """
+            <soap:Envelope><soap:Header><wsse:UsernameToken><wsse:Username>ada</wsse:Username>\
+            <wsse:Password Type="PasswordText">opaque-pw-2323</wsse:Password></wsse:UsernameToken></soap:Header></soap:Envelope>
+            """
+        let plist = "<plist><dict><key>user</key><string>ada</string><key>refresh_token</key>\n  <string>opaque-tok-2424</string></dict></plist>"
+        let text = try await SecretLeakProbeTests.recording(until: HTTPResponse.eventKind) { _ in
+            HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/x-plist")], body: .text(plist))
+        } act: { platform, _, reply in
+            SecretLeakProbeTests.send(
+                HTTPRequest(
+                    method: "POST", url: "https://bank.test/soap", headers: [HTTPHeader("Content-Type", "text/xml")],
+                    body: .bytes(Data(soap.utf8))),
+                on: platform, reply: reply)
+        }
+        #expect(!text.contains("opaque-pw-2323") && !text.contains("opaque-tok-2424"), "\(text)")
+        #expect(text.contains("<wsse:Username>ada</wsse:Username>") && text.contains("<string>ada</string>"), "\(text)")
+    }
+
     @Test("a promo or error code in a URL stays readable")
     func ordinaryCodes() async throws {
         let urls = ["https://shop.test/cart?code=SUMMER26", "https://shop.test/error?code=404&reason=missing"]
@@ -374,6 +394,16 @@ struct SecretLeakProbeGapReadableTests {
         ).isEmpty)
     }
 
+    @Test("an XML element's text is a secret only when the element, or a plist's key, is secret-named and holds text")
+    func xmlElements() {
+        #expect(SecretLeakProbeReadableTests.members(
+            "<a:Token>t-1</a:Token><key>pin</key> <string>4821</string><Password/><session><id>7</id></session>"
+        ) == ["Token=t-1", "pin=4821"])
+        #expect(SecretLeakProbeReadableTests.members(
+            "<title>Password</title><label for=pw>Token</label><key>theme</key><string>dark</string><p>token</p>"
+        ).isEmpty)
+    }
+
     @Test("a nested field is read by its last name in brackets; a password's hint or policy is no password")
     func fieldNames() {
         let names = SecretFieldNames.default
@@ -451,12 +481,13 @@ struct SecretLeakProbeGapLintTests {
                 Event(id: 7, at: 0, payload: HTTPResponse(status: 302, headers: [HTTPHeader("Location", "/reset-password/8f3a9c2e7b1d4f60")])),
                 Event(id: 8, at: 0, payload: NavigationLoad(url: "https://a.test/cb?state=%7B%22id_token%22%3A%22opaque-tok-9292%22%7D")),
                 Event(id: 9, at: 0, payload: JavaScriptEvaluation(script: #"document.body.innerHTML = '<input type=password value=pw-9393>'"#)),
+                Event(id: 10, at: 0, payload: HTTPRequest(method: "POST", url: "https://a.test/soap", body: .text("<x:Password>pw-2525</x:Password>"))),
             ])
         let values = SecretScanner.secrets(in: cassette).map(\.values)
         #expect(
             values == [
                 ["4821"], ["4f9c2e8a7b3d1f6091c2a5e7d8b4f3a1"], ["opaque-code-8282"], ["482913"], ["8f3a9c2e7b1d4f60"], ["opaque-tok-9292"],
-                ["pw-9393"],
+                ["pw-9393"], ["pw-2525"],
             ], "\(values)")
     }
 }

@@ -28,7 +28,10 @@ public struct SecretFieldNames: Sendable, Hashable {
     /// (`access_token`, `refresh_token`, `id_token`, `client_secret`,
     /// `x-api-key`, `X-Secret-Key`, `Ocp-Apim-Subscription-Key`), the
     /// password typed again (`password_confirmation`, `passwordConfirm`,
-    /// `password_repeat`, `passwordAgain`, `password2`), and the whole names `auth`, `authorization`, `session`,
+    /// `password_repeat`, `passwordAgain`, `password2`), AWS's
+    /// `SecretAccessKey`, a `code_verifier`, one-time and security codes
+    /// (`otp_code`, `verification_code`, `security_code`, `mfa_code`,
+    /// `sms_code`, `two_factor_code`, `auth_code`, `cvv`, `cvc`), and the whole names `auth`, `authorization`, `session`,
     /// `sessid`, `sid`, `pwd`, `pw`, `pass`, `pin`, `otp`, `apisecret`, and `csrf` and
     /// `xsrf` (`_csrf`), whose token is bound to the session.
     public static let `default` = SecretFieldNames(
@@ -37,6 +40,9 @@ public struct SecretFieldNames: Sendable, Hashable {
             "privatekey", "signature", "secretkey", "authkey", "subscriptionkey",
             // The password typed again, as sign-up forms post it (`password_confirmation`, `passwordConfirm`, `password2`).
             "passwordconfirmation", "passwordconfirm", "passwordrepeat", "passwordagain", "password2",
+            // AWS's temporary keys, a PKCE or OAuth 1 verifier, one-time codes and a card's security code.
+            "secretaccesskey", "verifier", "otpcode", "verificationcode", "securitycode", "mfacode", "smscode", "twofactorcode",
+            "authcode", "cvv", "cvc",
         ],
         exactNames: [
             "auth", "authorization", "session", "sessid", "sid", "pwd", "pw", "pass", "pin", "otp", "apisecret", "csrf", "xsrf",

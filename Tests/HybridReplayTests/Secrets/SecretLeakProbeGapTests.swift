@@ -309,6 +309,22 @@ struct SecretLeakProbeGapTests {
         #expect(text.contains("<wsse:Username>ada</wsse:Username>") && text.contains("<string>ada</string>"), "\(text)")
     }
 
+    @Test("temporary AWS keys, a PKCE verifier, a one-time code and a card's security code posted as JSON are hidden")
+    func otherSecretNames() async throws {
+        let body: JSONValue = [
+            "Credentials": ["AccessKeyId": "ASIAEXAMPLEID", "SecretAccessKey": "wJalrXUtnFEMIK7MDENGbPxRfiCYzz12ab34cd56"],
+            "code_verifier": "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk", "otp_code": "482913", "card": ["cvv": "737", "last4": "4242"],
+            "promo_code": "SUMMER26", "country_code": "NZ",
+        ]
+        let text = try await SecretLeakProbeTests.recording(until: HTTPResponse.eventKind) { platform, _, reply in
+            SecretLeakProbeTests.send(HTTPRequest(method: "POST", url: "https://bank.test/verify", body: .json(body)), on: platform, reply: reply)
+        }
+        for secret in ["wJalrXUtnFEMIK7", "dBjftJeZ4CVP", "482913", "737"] {
+            #expect(!text.contains(secret), "\(secret): \(text)")
+        }
+        #expect(text.contains("SUMMER26") && text.contains("4242") && text.contains("NZ"), "\(text)")
+    }
+
     @Test("a promo or error code in a URL stays readable")
     func ordinaryCodes() async throws {
         let urls = ["https://shop.test/cart?code=SUMMER26", "https://shop.test/error?code=404&reason=missing"]
@@ -407,10 +423,16 @@ struct SecretLeakProbeGapReadableTests {
     @Test("a nested field is read by its last name in brackets; a password's hint or policy is no password")
     func fieldNames() {
         let names = SecretFieldNames.default
-        for name in ["user[password]", "auth[token]", "pin[]", "user[password_confirmation]", "passwordConfirm", "password2", "pass", "pw"] {
+        for name in [
+            "user[password]", "auth[token]", "pin[]", "user[password_confirmation]", "passwordConfirm", "password2", "pass", "pw",
+            "SecretAccessKey", "code_verifier", "otp_code", "card[cvv]",
+        ] {
             #expect(names.matches(name), "\(name)")
         }
-        for name in ["user[email]", "password[hint]", "password_hint", "passwordPolicy", "token_type", "passes", "access_key", "code"] {
+        for name in [
+            "user[email]", "password[hint]", "password_hint", "passwordPolicy", "token_type", "passes", "access_key", "code",
+            "promo_code", "country_code", "status_code", "AccessKeyId",
+        ] {
             #expect(!names.matches(name), "\(name)")
         }
     }

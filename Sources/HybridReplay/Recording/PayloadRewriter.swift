@@ -205,17 +205,19 @@ struct PayloadRewriter: Sendable {
 
     /// Each string of `before` that `after` holds another string in place of.
     static func changedStrings(_ before: JSONValue, _ after: JSONValue, into pairs: inout [(String, String)]) {
-        switch (before, after) {
-        case (.string(let old), .string(let new)) where old != new:
-            pairs.append((old, new))
-        case (.object(let old), .object(let new)):
+        switch before {
+        case .string(let old):
+            if case .string(let new) = after, old != new { pairs.append((old, new)) }
+        case .object(let old):
+            guard case .object(let new) = after else { return }
             for (key, value) in old.sorted(by: { $0.key < $1.key }) {
                 if let replaced = new[key] { changedStrings(value, replaced, into: &pairs) }
             }
-        case (.array(let old), .array(let new)) where old.count == new.count:
+        case .array(let old):
+            guard case .array(let new) = after, old.count == new.count else { return }
             for (value, replaced) in zip(old, new) { changedStrings(value, replaced, into: &pairs) }
-        default:
-            break
+        case .null, .bool, .number:
+            return
         }
     }
 

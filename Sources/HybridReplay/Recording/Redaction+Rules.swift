@@ -269,7 +269,7 @@ func redactMembers(
             return .array([elements[0], hiddenPairValue(elements[1], named: name, &placeholders)])
         }
         return .array(elements.map { redactMembers(where: matches, in: $0, &placeholders, depth: depth) })
-    default:
+    case .null, .bool, .number:
         return value
     }
 }
@@ -281,7 +281,7 @@ func embeddedJSON(_ text: String) -> JSONValue? {
     guard let value = try? JSONReader.platformDefault.read(Array(text.utf8)) else { return nil }
     switch value {
     case .object, .array: return value
-    default: return nil
+    case .null, .bool, .number, .string: return nil
     }
 }
 

@@ -88,10 +88,9 @@ func redactEmbeddedJSON(inQueryValue value: String, names: SecretFieldNames, _ p
     var scratch = placeholders
     if let parsed = embeddedJSON(rewritten), redactMembers(where: names.matches, in: parsed, &scratch) != parsed {
         rewritten = CanonicalPrinter.compactText(redacted)
-        hidden = RedactionPlaceholders.ranges(in: rewritten).map { ("", String(rewritten[$0])) }
     }
     var encoded = rewritten.addingPercentEncoding(withAllowedCharacters: RedactedValues.unreserved) ?? rewritten
-    for (_, placeholder) in hidden {
+    for placeholder in Set(RedactionPlaceholders.ranges(in: rewritten).map { String(rewritten[$0]) }) {
         let escaped = placeholder.addingPercentEncoding(withAllowedCharacters: RedactedValues.unreserved) ?? placeholder
         encoded = encoded.replacingOccurrences(of: escaped, with: placeholder)
     }

@@ -208,7 +208,7 @@ package enum SecretScanner {
                         json(child, path: childPath, context: context, depth: depth)
                     }
                 }
-            default:
+            case .null, .bool, .number:
                 break
             }
         }

@@ -373,9 +373,59 @@ private struct MagicLinkFollower: ScriptMessageHandler {
     }
 }
 
+/// Reads the stored token when the page asks, and sends it as a bearer token.
+private struct StoredTokenClient: ScriptMessageHandler {
+    let platform: Platform
+
+    init(platform: Platform) {
+        self.platform = platform
+        platform.webView.add(self, name: "sync")
+    }
+
+    func didReceive(_ message: ScriptMessage) {
+        let platform = platform
+        platform.webView.evaluateJavaScript("localStorage.getItem('authToken')") { result in
+            guard case .success(.string(let token)) = result else { return }
+            Task {
+                _ = try? await platform.transport.send(
+                    HTTPRequest(url: "https://api.bank.test/sync", headers: [HTTPHeader("Authorization", "Bearer \(token)")]))
+            }
+        }
+    }
+}
+
 @Suite("Secret leak probes: gaps in reports")
 struct SecretLeakProbeGapReportTests {
     static let token = "4f9c2e8a7b3d1f6091c2a5e7d8b4f3a1"
+
+    @Test("an app that follows the magic link and logs the PIN it was given replays green from the cassette that hides them")
+    func sameMagicLinkAndPIN() async throws {
+        let page = SimulatedWebView()
+        let recorder = Recorder(name: "magic")
+        let app = MagicLinkFollower(platform: recorder.platform(wrapping: .simulated(webView: page)))
+        try page.postMessage(["token": .string(Self.token)], to: "link")
+        try await recorder.waitForEvents(JavaScriptEvaluation.eventKind)
+        withExtendedLifetime(app) {}
+        let cassette = try CassetteReader().read(try recorder.canonicalBytes(file: "magic.json"), path: "magic.json")
+        let report = await Replayer(cassette: cassette, options: fastReplay).replay { platform in MagicLinkFollower(platform: platform) }
+        #expect(report.passed, "\(report)")
+    }
+
+    @Test("an app that sends the token it read from storage replays green; the cassette holds the token nowhere")
+    func storedTokenRoundTrip() async throws {
+        let page = SimulatedWebView { _, _ in .success("opaque-tok-3030") }
+        let recorder = Recorder(name: "stored")
+        let server = ScriptedHTTPTransport { _ in HTTPResponse(status: 204) }
+        let app = StoredTokenClient(platform: recorder.platform(wrapping: .simulated(webView: page, transport: server)))
+        try page.postMessage("go", to: "sync")
+        try await recorder.waitForEvents(HTTPResponse.eventKind)
+        withExtendedLifetime(app) {}
+        let bytes = try recorder.canonicalBytes(file: "stored.json")
+        #expect(!String(decoding: bytes, as: UTF8.self).contains("opaque-tok-3030"))
+        let cassette = try CassetteReader().read(bytes, path: "stored.json")
+        let report = await Replayer(cassette: cassette, options: fastReplay).replay { platform in StoredTokenClient(platform: platform) }
+        #expect(report.passed, "\(report)")
+    }
 
     @Test("an app that follows another magic link and logs another PIN shows neither in the report nor its trace")
     func otherMagicLinkAndPIN() async throws {

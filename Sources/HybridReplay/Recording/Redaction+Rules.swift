@@ -285,6 +285,17 @@ func embeddedJSON(_ text: String) -> JSONValue? {
     }
 }
 
+/// The JSON object or array `text` holds base64-encoded (or base64url,
+/// unpadded, as an OAuth `state` or a SAML `RelayState` is written), or
+/// `nil`. A JSON Web Token, whose dots no base64 has, is none.
+func embeddedBase64JSON(_ text: String) -> JSONValue? {
+    guard text.count >= 8, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+/=-_".contains($0)) }) else { return nil }
+    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+    guard let data = Data(base64Encoded: base64), let decoded = String(bytes: data, encoding: .utf8) else { return nil }
+    return embeddedJSON(decoded)
+}
+
 /// `value` with the value at `path` replaced; unchanged when nothing stands there.
 private func redact(
     at path: ArraySlice<JSONPath.Component>, in value: JSONValue, _ placeholders: inout RedactionPlaceholders

@@ -31,6 +31,11 @@ extension Redaction {
             let redirect = FormFields.isAuthorizationRedirect(Substring(url))
             let query = rewriteQuery(inURL: url, &placeholders) { name, value, placeholders in
                 if names.matches(name) || redirect && name == "code" { return redactField(value, &placeholders) }
+                // Base64 of JSON holding a secret cannot be rewritten where it stands: the value is hidden whole.
+                var scratch = placeholders
+                if let encoded = embeddedBase64JSON(value), redactMembers(where: names.matches, in: encoded, &scratch) != encoded {
+                    return redactField(value, &placeholders)
+                }
                 return redactEmbeddedJSON(inQueryValue: value, names: names, &placeholders)
             }
             return redactPathTokens(inURL: query, names: names, &placeholders)

@@ -241,7 +241,7 @@ package enum SecretScanner {
                     guard !isRedacted(value) else { continue }
                     report(path, "\(isURL ? "query item" : "form field") '\(name)' looks like a credential", context, values: [value])
                     fieldValues.insert(value)
-                } else if isURL, depth < maximumNesting, let inner = embeddedJSON(value) {
+                } else if isURL, depth < maximumNesting, let inner = embeddedJSON(value) ?? embeddedBase64JSON(value) {
                     json(inner, path: path, context: context.isEmpty ? " (in the JSON query item '\(name)' holds)" : context, depth: depth + 1)
                 }
             }

@@ -353,6 +353,21 @@ struct SecretLeakProbeGapTests {
         #expect(!text.contains("opaque-tok-9292") && !text.contains("9292") && !text.contains("4821"), "\(text)")
         #expect(text.contains("%2Fhome") && text.contains("%22page%22"), "\(text)")
     }
+
+    @Test("a token in base64 JSON an OAuth state carries hides the state; a state without one stays")
+    func base64JSONInQuery() async throws {
+        func base64url(_ json: String) -> String {
+            Data(json.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+        }
+        let secret = base64url(#"{"returnTo":"/home","refresh_token":"opaque-tok-3131"}"#)
+        let plain = base64url(#"{"returnTo":"/orders","nonce":"n-1"}"#)
+        let text = try await SecretLeakProbeTests.navigationRecording([
+            "https://app.bank.test/cb?state=\(secret)", "https://app.bank.test/login?state=\(plain)",
+        ])
+        #expect(!text.contains(secret) && text.contains("?state=[REDACTED:1]"), "\(text)")
+        #expect(text.contains(plain), "\(text)")
+    }
 }
 
 /// Navigates to the magic link the page posts, and logs the PIN it posts.
@@ -554,12 +569,13 @@ struct SecretLeakProbeGapLintTests {
                 Event(id: 8, at: 0, payload: NavigationLoad(url: "https://a.test/cb?state=%7B%22id_token%22%3A%22opaque-tok-9292%22%7D")),
                 Event(id: 9, at: 0, payload: JavaScriptEvaluation(script: #"document.body.innerHTML = '<input type=password value=pw-9393>'"#)),
                 Event(id: 10, at: 0, payload: HTTPRequest(method: "POST", url: "https://a.test/soap", body: .text("<x:Password>pw-2525</x:Password>"))),
+                Event(id: 11, at: 0, payload: NavigationLoad(url: "https://a.test/cb?state=eyJ0b2tlbiI6InQtMjYyNiJ9")),
             ])
         let values = SecretScanner.secrets(in: cassette).map(\.values)
         #expect(
             values == [
                 ["4821"], ["4f9c2e8a7b3d1f6091c2a5e7d8b4f3a1"], ["opaque-code-8282"], ["482913"], ["8f3a9c2e7b1d4f60"], ["opaque-tok-9292"],
-                ["pw-9393"], ["pw-2525"],
+                ["pw-9393"], ["pw-2525"], ["t-2626"],
             ], "\(values)")
     }
 }

@@ -23,24 +23,11 @@ extension Redaction {
             return HTTPHeader(header.name, headerValueRedaction(named: header.name.lowercased())(header.value, &placeholders))
         }
         rewriter.json = { value, placeholders in
-            redactScriptLiterals(in: redactMembers(where: names.matches, in: value, &placeholders), names: names, &placeholders)
+            redactSecretText(in: redactMembers(where: names.matches, in: value, &placeholders), names: names, &placeholders)
         }
         rewriter.field = { name, value, placeholders in names.matches(name) ? redactField(value, &placeholders) : nil }
-        rewriter.url = { url, placeholders in
-            // An OAuth redirect's `code` is a credential too, until it is exchanged.
-            let redirect = FormFields.isAuthorizationRedirect(Substring(url))
-            let query = rewriteQuery(inURL: url, &placeholders) { name, value, placeholders in
-                if names.matches(name) || redirect && name == "code" { return redactField(value, &placeholders) }
-                // Base64 of JSON holding a secret cannot be rewritten where it stands: the value is hidden whole.
-                var scratch = placeholders
-                if let encoded = embeddedBase64JSON(value), redactMembers(where: names.matches, in: encoded, &scratch) != encoded {
-                    return redactField(value, &placeholders)
-                }
-                return redactEmbeddedJSON(inQueryValue: value, names: names, &placeholders)
-            }
-            return redactPathTokens(inURL: query, names: names, &placeholders)
-        }
-        rewriter.text = { text, placeholders in redactScriptLiterals(in: text, names: names, &placeholders) }
+        rewriter.url = { url, placeholders in redactSecretNamedParts(inURL: url, names: names, &placeholders) }
+        rewriter.text = { text, placeholders in redactSecretText(in: text, names: names, &placeholders) }
         return Redaction(name: secretFieldsName, identity: secretFieldsName, rewriter: rewriter)
     }()
 
@@ -57,6 +44,37 @@ extension Redaction {
 
     static let secretFieldsName = "fields:secret-names"
     static let urlUserinfoName = "url:userinfo"
+}
+
+/// `url` with what `fields:secret-names` hides in a URL replaced: its
+/// secret-named query items, an OAuth redirect's `code`, secret-named
+/// members of JSON a query item carries, and tokens in its path.
+func redactSecretNamedParts(inURL url: String, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> String {
+    // An OAuth redirect's `code` is a credential too, until it is exchanged.
+    let redirect = FormFields.isAuthorizationRedirect(Substring(url))
+    let query = rewriteQuery(inURL: url, &placeholders) { name, value, placeholders in
+        if names.matches(name) || redirect && name == "code" { return redactField(value, &placeholders) }
+        // Base64 of JSON holding a secret cannot be rewritten where it stands: the value is hidden whole.
+        var scratch = placeholders
+        if let encoded = embeddedBase64JSON(value), redactMembers(where: names.matches, in: encoded, &scratch) != encoded {
+            return redactField(value, &placeholders)
+        }
+        return redactEmbeddedJSON(inQueryValue: value, names: names, &placeholders)
+    }
+    return redactPathTokens(inURL: query, names: names, &placeholders)
+}
+
+/// `text` with the secret-named literals it holds replaced, and, when the
+/// whole text is a URL (``FormFields/isWholeURL(_:)``: a link a message
+/// carries, a `text/uri-list` body), what a URL field would have replaced.
+func redactSecretText(in text: String, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> String {
+    let url = FormFields.isWholeURL(Substring(text)) ? redactSecretNamedParts(inURL: text, names: names, &placeholders) : text
+    return redactScriptLiterals(in: url, names: names, &placeholders)
+}
+
+/// `value` with ``redactSecretText(in:names:_:)`` applied to every string.
+func redactSecretText(in value: JSONValue, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
+    mappingStrings(in: value, &placeholders) { text, placeholders in redactSecretText(in: text, names: names, &placeholders) }
 }
 
 /// `url` with each path segment that is a token replaced (see ``PathTokens``).
@@ -165,15 +183,6 @@ func redactShapes(in text: String, _ placeholders: inout RedactionPlaceholders) 
 /// `value` with every credential in its strings replaced.
 func redactShapes(in value: JSONValue, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
     mappingStrings(in: value, &placeholders) { text, placeholders in redactShapes(in: text, &placeholders) }
-}
-
-/// `value` with every secret-named literal in its strings replaced: a log
-/// line a page posts (`"auth ok token=…"`), a URL held in a member
-/// (`"https://app.test/cb?state=x&access_token=…"`).
-func redactScriptLiterals(in value: JSONValue, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
-    mappingStrings(in: value, &placeholders) { text, placeholders in
-        redactScriptLiterals(in: text, names: names, &placeholders)
-    }
 }
 
 /// `value` with `transform` applied to every string in it, members in key

@@ -29,6 +29,18 @@ enum FormFields {
         return text.split(separator: "&").allSatisfy { $0.contains("=") }
     }
 
+    /// Whether all of `text` is one URL: no white space, and a scheme and
+    /// `://` first (`https://…`, `myapp://…`) or a path relative to its host
+    /// (`/reset-password/…`, not `//`). Such a string, wherever it stands,
+    /// is read as a URL field is.
+    static func isWholeURL(_ text: Substring) -> Bool {
+        guard !text.isEmpty, !text.contains(where: \.isWhitespace) else { return false }
+        if text.hasPrefix("/") { return !text.hasPrefix("//") }
+        guard let separator = text.range(of: "://") else { return false }
+        let scheme = text[..<separator.lowerBound]
+        return !scheme.isEmpty && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+
     /// Whether `url` is where an OAuth authorization server sends the user
     /// back with a `code`: its query or fragment has a `state` item, or the
     /// part before them names a callback, a redirect or OAuth

@@ -234,6 +234,8 @@ package enum SecretScanner {
             }
             var fieldValues: Set<String> = []
             let isURL = Self.isURL(trimmed)
+            // Path tokens and JSON in a query item are read in a string that is one URL, as the recorder reads them.
+            let isWholeURL = FormFields.isWholeURL(Substring(trimmed))
             // An OAuth redirect's `code`, as the recorder reads it.
             let isRedirect = isURL && FormFields.isAuthorizationRedirect(Substring(trimmed))
             for (name, value) in Self.namedFields(in: trimmed) {
@@ -241,11 +243,11 @@ package enum SecretScanner {
                     guard !isRedacted(value) else { continue }
                     report(path, "\(isURL ? "query item" : "form field") '\(name)' looks like a credential", context, values: [value])
                     fieldValues.insert(value)
-                } else if isURL, depth < maximumNesting, let inner = embeddedJSON(value) ?? embeddedBase64JSON(value) {
+                } else if isWholeURL, depth < maximumNesting, let inner = embeddedJSON(value) ?? embeddedBase64JSON(value) {
                     json(inner, path: path, context: context.isEmpty ? " (in the JSON query item '\(name)' holds)" : context, depth: depth + 1)
                 }
             }
-            if isURL || trimmed.hasPrefix("/") {
+            if isWholeURL {
                 for token in PathTokens.ranges(inURL: trimmed, names: .default) where !isRedacted(String(trimmed[token])) {
                     report(path, "a segment of this URL's path looks like a token", context, values: [String(trimmed[token])])
                 }

@@ -325,6 +325,33 @@ struct SecretLeakProbeGapTests {
         #expect(text.contains("SUMMER26") && text.contains("4242") && text.contains("NZ"), "\(text)")
     }
 
+    @Test("URLs held in a message's strings and a text body are read as URL fields are, and what the recorder writes passes lint")
+    func urlsInStrings() async throws {
+        let state = #"{"id_token":"opaque-tok-3434"}"#.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let message: JSONValue = [
+            "next": "https://bank.test/magic/4f9c2e8a7b3d1f6091c2a5e7d8b4f3a1", "route": "/invite/8f3a9c2e7b1d4f60",
+            "back": "myapp://callback?code=opaque-code-3232", "state": .string("https://app.bank.test/cb?state=\(state)"),
+        ]
+        let page = SimulatedWebView()
+        let recorder = Recorder(name: "strings")
+        let server = ScriptedHTTPTransport { _ in
+            HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/uri-list")], body: .text("https://bank.test/reset/ab12cd34ef56"))
+        }
+        let platform = recorder.platform(wrapping: .simulated(webView: page, transport: server))
+        let bridge = LeakProbeBridge(platform: platform) { platform, _, reply in
+            SecretLeakProbeTests.send(HTTPRequest(url: "https://bank.test/links"), on: platform, reply: reply)
+        }
+        _ = try await page.postMessageAwaitingReply(message, to: "app")
+        try await recorder.waitForEvents(HTTPResponse.eventKind)
+        withExtendedLifetime(bridge) {}
+        let text = SecretLeakHuntRecordingTests.written(recorder)
+        for secret in ["4f9c2e8a7b3d", "8f3a9c2e7b1d4f60", "opaque-code-3232", "3434", "ab12cd34ef56"] {
+            #expect(!text.contains(secret), "\(secret): \(text)")
+        }
+        let bytes = try recorder.canonicalBytes(file: "strings.json")
+        #expect(CassetteReader().lint(bytes, path: "strings.json").isEmpty)
+    }
+
     @Test("a promo or error code in a URL stays readable")
     func ordinaryCodes() async throws {
         let urls = ["https://shop.test/cart?code=SUMMER26", "https://shop.test/error?code=404&reason=missing"]

@@ -31,7 +31,9 @@ public struct SecretFieldNames: Sendable, Hashable {
     /// `password_repeat`, `passwordAgain`, `password2`), AWS's
     /// `SecretAccessKey`, a `code_verifier`, one-time and security codes
     /// (`otp_code`, `verification_code`, `security_code`, `mfa_code`,
-    /// `sms_code`, `two_factor_code`, `auth_code`, `cvv`, `cvc`), and the whole names `auth`, `authorization`, `session`,
+    /// `sms_code`, `two_factor_code`, `auth_code`, `cvv`, `cvc`), lists and
+    /// maps of them (`secrets`, `passwords`, `api_keys`, `recovery_codes`,
+    /// `backup_codes`; not `tokens`, which counts them in `max_tokens`), and the whole names `auth`, `authorization`, `session`,
     /// `sessid`, `sid`, `pwd`, `pw`, `pass`, `pin`, `otp`, `apisecret`, and `csrf` and
     /// `xsrf` (`_csrf`), whose token is bound to the session.
     public static let `default` = SecretFieldNames(
@@ -43,6 +45,8 @@ public struct SecretFieldNames: Sendable, Hashable {
             // AWS's temporary keys, a PKCE or OAuth 1 verifier, one-time codes and a card's security code.
             "secretaccesskey", "verifier", "otpcode", "verificationcode", "securitycode", "mfacode", "smscode", "twofactorcode",
             "authcode", "cvv", "cvc",
+            // Lists and maps of secrets; not `tokens`, which counts them (`max_tokens`).
+            "secrets", "passwords", "apikeys", "recoverycode", "recoverycodes", "backupcode", "backupcodes",
         ],
         exactNames: [
             "auth", "authorization", "session", "sessid", "sid", "pwd", "pw", "pass", "pin", "otp", "apisecret", "csrf", "xsrf",

@@ -352,6 +352,20 @@ struct SecretLeakProbeGapTests {
         #expect(CassetteReader().lint(bytes, path: "strings.json").isEmpty)
     }
 
+    @Test("recovery codes, a list of API keys and a map of secrets are hidden; token counts stay")
+    func pluralNames() async throws {
+        let body: JSONValue = [
+            "recovery_codes": ["k3j9-22ab", "x8y7-99cd"], "backupCodes": ["55aa-66bb"],
+            "api_keys": [["id": "k1", "value": "opaque-key-4545"]], "secrets": ["db": "opaque-pw-4646"],
+            "usage": ["max_tokens": 1000, "total_tokens": 734],
+        ]
+        let text = try await SecretLeakProbeTests.recording(body, until: ScriptReply.eventKind) { _, _, reply in reply(.value(.null)) }
+        for secret in ["k3j9", "x8y7", "55aa", "opaque-key-4545", "opaque-pw-4646"] {
+            #expect(!text.contains(secret), "\(secret): \(text)")
+        }
+        #expect(text.contains("1000") && text.contains("734"), "\(text)")
+    }
+
     @Test("a promo or error code in a URL stays readable")
     func ordinaryCodes() async throws {
         let urls = ["https://shop.test/cart?code=SUMMER26", "https://shop.test/error?code=404&reason=missing"]

@@ -131,9 +131,9 @@ enum ScriptLiterals {
             let nameEnd = text[searchStart...].firstIndex { !(isNamePart($0) || $0 == ":" || $0 == ".") } ?? text.endIndex
             guard nameEnd < text.endIndex, searchStart < nameEnd else { continue }
             let element = text[searchStart..<nameEnd]
-            // Attributes may follow the name; the content starts after `>`.
-            guard let close = text[nameEnd...].firstIndex(of: ">"), text[text.index(before: close)] != "/",
-                !text[nameEnd..<close].contains("<")
+            // Attributes may follow the name; the content starts after `>`, which comes before any other `<`.
+            guard let close = text[nameEnd...].firstIndex(where: { $0 == ">" || $0 == "<" }), text[close] == ">",
+                text[text.index(before: close)] != "/"
             else { continue }
             let local = element.split(separator: ":").last.map(String.init) ?? ""
             var contentStart = text.index(after: close)

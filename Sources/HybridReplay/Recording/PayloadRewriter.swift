@@ -87,6 +87,13 @@ struct PayloadRewriter: Sendable {
         json?(value, &placeholders) ?? value
     }
 
+    /// A value with no member name of its own, hidden as the member `name`
+    /// would be: a bare value posted to a handler named `saveToken`, what a
+    /// script reading `authToken` answers.
+    func named(_ value: JSONValue, _ name: String, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
+        json(.object([name: value]), &placeholders).objectValue?[name] ?? value
+    }
+
     func object(_ members: [String: JSONValue], _ placeholders: inout RedactionPlaceholders) -> [String: JSONValue] {
         guard let json else { return members }
         return json(.object(members), &placeholders).objectValue ?? members
@@ -197,18 +204,20 @@ struct PayloadRewriter: Sendable {
     }
 
     /// Each string of `before` that `after` holds another string in place of.
-    private static func changedStrings(_ before: JSONValue, _ after: JSONValue, into pairs: inout [(String, String)]) {
-        switch (before, after) {
-        case (.string(let old), .string(let new)) where old != new:
-            pairs.append((old, new))
-        case (.object(let old), .object(let new)):
+    static func changedStrings(_ before: JSONValue, _ after: JSONValue, into pairs: inout [(String, String)]) {
+        switch before {
+        case .string(let old):
+            if case .string(let new) = after, old != new { pairs.append((old, new)) }
+        case .object(let old):
+            guard case .object(let new) = after else { return }
             for (key, value) in old.sorted(by: { $0.key < $1.key }) {
                 if let replaced = new[key] { changedStrings(value, replaced, into: &pairs) }
             }
-        case (.array(let old), .array(let new)) where old.count == new.count:
+        case .array(let old):
+            guard case .array(let new) = after, old.count == new.count else { return }
             for (value, replaced) in zip(old, new) { changedStrings(value, replaced, into: &pairs) }
-        default:
-            break
+        case .null, .bool, .number:
+            return
         }
     }
 

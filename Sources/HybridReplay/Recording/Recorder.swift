@@ -277,6 +277,11 @@ public final class Recorder: Sendable {
         {
             recorded = redaction.hidingAnswer(answer, to: dialog, placeholders: &state.placeholders)
         }
+        if let result = recorded as? JavaScriptResult, let answers,
+            let evaluation = state.events.last(where: { $0.id == answers })?.payload as? JavaScriptEvaluation
+        {
+            recorded = redaction.hidingResult(result, of: evaluation, placeholders: &state.placeholders)
+        }
         let redacted = redaction.apply(to: recorded, placeholders: &state.placeholders)
         state.events.append(Event(id: id, at: at, cause: cause, answers: answers, payload: redacted))
         hideRedactedValues(newest: state.events.count - 1, in: &state)

@@ -218,6 +218,6 @@ struct RedactedValues: Sendable {
     }
 
     /// RFC 3986's unreserved characters, which a URL never percent-encodes.
-    private static let unreserved = CharacterSet(
+    static let unreserved = CharacterSet(
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

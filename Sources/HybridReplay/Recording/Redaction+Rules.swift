@@ -193,11 +193,21 @@ private let authenticationSchemes: Set<String> = [
 func redactQuery(
     inURL url: String, where matches: (String) -> Bool, _ placeholders: inout RedactionPlaceholders
 ) -> String {
+    rewriteQuery(inURL: url, &placeholders) { name, value, placeholders in matches(name) ? redactField(value, &placeholders) : nil }
+}
+
+/// `url` with each item of its query, and of a fragment of `name=value`
+/// pairs, rewritten where `transform`, given its decoded name and value,
+/// returns the text to write instead.
+func rewriteQuery(
+    inURL url: String, _ placeholders: inout RedactionPlaceholders,
+    _ transform: (String, String, inout RedactionPlaceholders) -> String?
+) -> String {
     let fragment = url.firstIndex(of: "#") ?? url.endIndex
     let question = url[..<fragment].firstIndex(of: "?")
     guard question != nil || fragment < url.endIndex else { return url }
     func rewrite(_ items: Substring) -> String {
-        FormFields.rewrite(query: items) { name, value in matches(name) ? redactField(value, &placeholders) : nil }
+        FormFields.rewrite(query: items) { name, value in transform(name, value, &placeholders) }
     }
     var result = ""
     if let question {
@@ -259,7 +269,7 @@ func redactMembers(
             return .array([elements[0], hiddenPairValue(elements[1], named: name, &placeholders)])
         }
         return .array(elements.map { redactMembers(where: matches, in: $0, &placeholders, depth: depth) })
-    default:
+    case .null, .bool, .number:
         return value
     }
 }
@@ -271,8 +281,19 @@ func embeddedJSON(_ text: String) -> JSONValue? {
     guard let value = try? JSONReader.platformDefault.read(Array(text.utf8)) else { return nil }
     switch value {
     case .object, .array: return value
-    default: return nil
+    case .null, .bool, .number, .string: return nil
     }
+}
+
+/// The JSON object or array `text` holds base64-encoded (or base64url,
+/// unpadded, as an OAuth `state` or a SAML `RelayState` is written), or
+/// `nil`. A JSON Web Token, whose dots no base64 has, is none.
+func embeddedBase64JSON(_ text: String) -> JSONValue? {
+    guard text.count >= 8, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+/=-_".contains($0)) }) else { return nil }
+    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+    guard let data = Data(base64Encoded: base64), let decoded = String(bytes: data, encoding: .utf8) else { return nil }
+    return embeddedJSON(decoded)
 }
 
 /// `value` with the value at `path` replaced; unchanged when nothing stands there.

@@ -23,13 +23,11 @@ extension Redaction {
             return HTTPHeader(header.name, headerValueRedaction(named: header.name.lowercased())(header.value, &placeholders))
         }
         rewriter.json = { value, placeholders in
-            redactScriptLiterals(in: redactMembers(where: names.matches, in: value, &placeholders), names: names, &placeholders)
+            redactSecretText(in: redactMembers(where: names.matches, in: value, &placeholders), names: names, &placeholders)
         }
         rewriter.field = { name, value, placeholders in names.matches(name) ? redactField(value, &placeholders) : nil }
-        rewriter.url = { url, placeholders in
-            redactPathTokens(inURL: redactQuery(inURL: url, where: names.matches, &placeholders), names: names, &placeholders)
-        }
-        rewriter.text = { text, placeholders in redactScriptLiterals(in: text, names: names, &placeholders) }
+        rewriter.url = { url, placeholders in redactSecretNamedParts(inURL: url, names: names, &placeholders) }
+        rewriter.text = { text, placeholders in redactSecretText(in: text, names: names, &placeholders) }
         return Redaction(name: secretFieldsName, identity: secretFieldsName, rewriter: rewriter)
     }()
 
@@ -48,40 +46,78 @@ extension Redaction {
     static let urlUserinfoName = "url:userinfo"
 }
 
-/// `url` with each path segment that follows a secret-named one and looks
-/// like a token replaced: the links of a password reset, an email
-/// verification or a session (`/reset-password/8f3a…`, `/session/8f3a…/profile`),
-/// in the path and in a hash route (`#/verify-token/…`). A token is at
-/// least 8 characters of letters, digits, `-` and `_`, with a digit and a
-/// letter among them, so `/api/token/refresh` stays as it is.
-func redactPathTokens(inURL url: String, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> String {
-    let queryStart = url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
-    var result = String(url[..<queryStart])
-    if let schemeEnd = url.range(of: "://"), let pathStart = url[schemeEnd.upperBound..<queryStart].firstIndex(of: "/") {
-        result = url[..<pathStart] + redactTokens(inPath: url[pathStart..<queryStart], names: names, &placeholders)
+/// `url` with what `fields:secret-names` hides in a URL replaced: its
+/// secret-named query items, an OAuth redirect's `code`, secret-named
+/// members of JSON a query item carries, and tokens in its path.
+func redactSecretNamedParts(inURL url: String, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> String {
+    // An OAuth redirect's `code` is a credential too, until it is exchanged.
+    let redirect = FormFields.isAuthorizationRedirect(Substring(url))
+    let query = rewriteQuery(inURL: url, &placeholders) { name, value, placeholders in
+        if names.matches(name) || redirect && name == "code" { return redactField(value, &placeholders) }
+        // Base64 of JSON holding a secret cannot be rewritten where it stands: the value is hidden whole.
+        var scratch = placeholders
+        if let encoded = embeddedBase64JSON(value), redactMembers(where: names.matches, in: encoded, &scratch) != encoded {
+            return redactField(value, &placeholders)
+        }
+        return redactEmbeddedJSON(inQueryValue: value, names: names, &placeholders)
     }
-    var rest = url[queryStart...]
-    if let hash = rest.firstIndex(of: "#"), rest[rest.index(after: hash)...].hasPrefix("/") {
-        // A hash route's own path, up to its query.
-        let routeStart = rest.index(after: hash)
-        let routeEnd = rest[routeStart...].firstIndex(of: "?") ?? rest.endIndex
-        result += rest[..<routeStart] + redactTokens(inPath: rest[routeStart..<routeEnd], names: names, &placeholders)
-        rest = rest[routeEnd...]
-    }
-    return result + rest
+    return redactPathTokens(inURL: query, names: names, &placeholders)
 }
 
-/// `path` with each segment after a secret-named one that looks like a token replaced.
-private func redactTokens(inPath path: Substring, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> String {
-    var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    for index in segments.indices.dropFirst() where names.matches(FormFields.decoded(Substring(segments[index - 1]))) {
-        let segment = segments[index]
-        guard segment.count >= 8, segment.contains(where: \.isNumber), segment.contains(where: \.isLetter),
-            segment.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-        else { continue }
-        segments[index] = placeholders.placeholder(for: segment)
+/// `text` with the secret-named literals it holds replaced, and, when the
+/// whole text is a URL (``FormFields/isWholeURL(_:)``: a link a message
+/// carries, a `text/uri-list` body), what a URL field would have replaced.
+func redactSecretText(in text: String, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> String {
+    let url = FormFields.isWholeURL(Substring(text)) ? redactSecretNamedParts(inURL: text, names: names, &placeholders) : text
+    return redactScriptLiterals(in: url, names: names, &placeholders)
+}
+
+/// `value` with ``redactSecretText(in:names:_:)`` applied to every string.
+func redactSecretText(in value: JSONValue, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
+    mappingStrings(in: value, &placeholders) { text, placeholders in redactSecretText(in: text, names: names, &placeholders) }
+}
+
+/// `url` with each path segment that is a token replaced (see ``PathTokens``).
+func redactPathTokens(inURL url: String, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> String {
+    let tokens = PathTokens.ranges(inURL: url, names: names)
+    guard !tokens.isEmpty else { return url }
+    var result = ""
+    var position = url.startIndex
+    for token in tokens {
+        result += url[position..<token.lowerBound]
+        result += placeholders.placeholder(for: String(url[token]))
+        position = token.upperBound
     }
-    return segments.joined(separator: "/")
+    return result + url[position...]
+}
+
+/// The JSON object or array a query item's decoded `value` holds (an OAuth
+/// `state`, an analytics beacon's `data`), with the strings of its
+/// secret-named members replaced where they stand, key order and spacing
+/// kept, written back percent-encoded with the placeholders left readable;
+/// `nil` when it holds no JSON or nothing in it is hidden.
+func redactEmbeddedJSON(inQueryValue value: String, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> String? {
+    guard let document = embeddedJSON(value) else { return nil }
+    let redacted = redactMembers(where: names.matches, in: document, &placeholders)
+    guard redacted != document else { return nil }
+    var hidden: [(String, String)] = []
+    PayloadRewriter.changedStrings(document, redacted, into: &hidden)
+    var rewritten = value
+    for (secret, placeholder) in hidden {
+        rewritten = rewritten.replacingOccurrences(
+            of: CanonicalPrinter.compactText(.string(secret)), with: CanonicalPrinter.compactText(.string(placeholder)))
+    }
+    // A value hidden that was no string (`"pin":4821`) cannot be replaced where it stands: the document is written anew.
+    var scratch = placeholders
+    if let parsed = embeddedJSON(rewritten), redactMembers(where: names.matches, in: parsed, &scratch) != parsed {
+        rewritten = CanonicalPrinter.compactText(redacted)
+    }
+    var encoded = rewritten.addingPercentEncoding(withAllowedCharacters: RedactedValues.unreserved) ?? rewritten
+    for placeholder in Set(RedactionPlaceholders.ranges(in: rewritten).map { String(rewritten[$0]) }) {
+        let escaped = placeholder.addingPercentEncoding(withAllowedCharacters: RedactedValues.unreserved) ?? placeholder
+        encoded = encoded.replacingOccurrences(of: escaped, with: placeholder)
+    }
+    return encoded
 }
 
 /// Where the userinfo of `url` stands: after `scheme://`, before the first `@`
@@ -147,15 +183,6 @@ func redactShapes(in text: String, _ placeholders: inout RedactionPlaceholders) 
 /// `value` with every credential in its strings replaced.
 func redactShapes(in value: JSONValue, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
     mappingStrings(in: value, &placeholders) { text, placeholders in redactShapes(in: text, &placeholders) }
-}
-
-/// `value` with every secret-named literal in its strings replaced: a log
-/// line a page posts (`"auth ok token=…"`), a URL held in a member
-/// (`"https://app.test/cb?state=x&access_token=…"`).
-func redactScriptLiterals(in value: JSONValue, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> JSONValue {
-    mappingStrings(in: value, &placeholders) { text, placeholders in
-        redactScriptLiterals(in: text, names: names, &placeholders)
-    }
 }
 
 /// `value` with `transform` applied to every string in it, members in key

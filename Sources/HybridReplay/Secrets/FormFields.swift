@@ -29,6 +29,36 @@ enum FormFields {
         return text.split(separator: "&").allSatisfy { $0.contains("=") }
     }
 
+    /// Whether all of `text` is one URL: no white space, and a scheme and
+    /// `://` first (`https://…`, `myapp://…`) or a path relative to its host
+    /// (`/reset-password/…`, not `//`). Such a string, wherever it stands,
+    /// is read as a URL field is.
+    static func isWholeURL(_ text: Substring) -> Bool {
+        guard !text.isEmpty, !text.contains(where: \.isWhitespace) else { return false }
+        if text.hasPrefix("/") { return !text.hasPrefix("//") }
+        guard let separator = text.range(of: "://") else { return false }
+        let scheme = text[..<separator.lowerBound]
+        return !scheme.isEmpty && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+
+    /// Whether `url` is where an OAuth authorization server sends the user
+    /// back with a `code`: its query or fragment has a `state` item, or the
+    /// part before them names a callback, a redirect or OAuth
+    /// (`myapp://callback?code=…`, `/oauth/done#code=…`). A `code` elsewhere
+    /// (`/cart?code=SUMMER26`, `/error?code=404`) is no credential.
+    static func isAuthorizationRedirect(_ url: Substring) -> Bool {
+        let start = url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
+        var names: Set<String> = []
+        for part in url[start...].split(whereSeparator: { $0 == "?" || $0 == "#" }) {
+            for item in items(query: part) { names.insert(item.name) }
+        }
+        guard names.contains("code") else { return false }
+        if names.contains("state") { return true }
+        let address = url[..<start].lowercased()
+        let words = ["callback", "redirect", "oauth"]
+        return words.contains(where: { address.contains($0) })
+    }
+
     /// Every `name=value` item of a query string or form body, decoded.
     static func items(query: Substring) -> [(name: String, value: String)] {
         query.split(separator: "&").compactMap { item in

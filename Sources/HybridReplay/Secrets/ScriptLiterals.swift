@@ -48,23 +48,33 @@ enum ScriptLiterals {
                 if let value = cookieValue(in: text, literal: literal) { members.append(Member(name: name, value: value)) }
                 continue
             }
-            if let hidden = CredentialCall(name, names: names), let open = callOpen(in: text, after: nameEnd) {
-                for (position, argument) in quotedArguments(in: text, from: open)
-                where hidden == .every || position > 0 {
-                    members.append(Member(name: name, value: argument))
+            if let open = callOpen(in: text, after: nameEnd) {
+                if let hidden = CredentialCall(name, names: names) {
+                    for (position, argument) in quotedArguments(in: text, from: open)
+                    where hidden == .every || position > 0 {
+                        members.append(Member(name: name, value: argument))
+                    }
+                    continue
                 }
-                continue
+                // A call whose name says nothing, given the action as its first argument
+                // (`bridge.send("login", "ada", "…")`): the rest are that action's arguments.
+                let arguments = quotedArguments(in: text, from: open)
+                if let action = arguments.first, action.0 == 0, let hidden = CredentialCall(action: text[action.1], names: names) {
+                    for (position, argument) in arguments.dropFirst() where hidden == .every || position > 1 {
+                        members.append(Member(name: String(text[action.1]), value: argument))
+                    }
+                }
             }
-            guard names.matches(name),
+            guard names.matches(name) || isAuthorizationCode(in: text, name: nameStart..<nameEnd),
                 let value = quotedValue(in: text, afterName: nameEnd) ?? argumentValue(in: text, name: nameStart..<nameEnd)
-                    ?? unquotedValue(in: text, name: nameStart..<nameEnd)
+                    ?? unquotedValue(in: text, name: nameStart..<nameEnd) ?? colonValue(in: text, name: nameStart..<nameEnd)
             else { continue }
             members.append(Member(name: name, value: value))
             index = value.upperBound
         }
-        let attributes = htmlAttributeMembers(in: text, names: names)
+        let markup = htmlAttributeMembers(in: text, names: names) + xmlElementMembers(in: text, names: names)
         var merged: [Member] = []
-        for member in (members + attributes).sorted(by: { $0.value.lowerBound < $1.value.lowerBound })
+        for member in (members + markup).sorted(by: { $0.value.lowerBound < $1.value.lowerBound })
         where merged.last.map({ $0.value.upperBound <= member.value.lowerBound }) ?? true {
             merged.append(member)
         }
@@ -75,24 +85,75 @@ enum ScriptLiterals {
     /// a secret: `<input type="hidden" name="authenticity_token" value="…">`,
     /// `<meta name="csrf-token" content="…">`, and attributes HTML lets go
     /// unquoted (`<input type=hidden name=csrf_token value=…>`).
+    ///
+    /// An `<input type="password">` holds a secret whatever its `name`
+    /// (`<input type=password name=p value=…>`).
     private static func htmlAttributeMembers(in text: String, names: SecretFieldNames) -> [Member] {
         guard text.contains("<") else { return [] }
         var members: [Member] = []
-        var searchStart = text.startIndex
-        while let found = text.range(of: "name=", options: .caseInsensitive, range: searchStart..<text.endIndex) {
-            searchStart = found.upperBound
-            guard found.lowerBound > text.startIndex, text[text.index(before: found.lowerBound)].isWhitespace,
-                let name = attributeValue(in: text, at: found.upperBound), names.matches(String(text[name])),
-                let open = text[..<found.lowerBound].lastIndex(where: { $0 == "<" || $0 == ">" }), text[open] == "<"
-            else { continue }
-            let close = text[name.upperBound...].firstIndex(of: ">") ?? text.endIndex
-            for attribute in ["value=", "content="] {
-                guard let at = text.range(of: attribute, options: .caseInsensitive, range: open..<close),
-                    text[text.index(before: at.lowerBound)].isWhitespace, let value = attributeValue(in: text, at: at.upperBound)
+        // `name=` whose value names a secret, and `type=password`, each say that their tag's value is one.
+        let markers: [(attribute: String, isSecret: (Substring) -> Bool)] = [
+            ("name=", { names.matches(String($0)) }), ("type=", { $0.lowercased() == "password" }),
+        ]
+        for marker in markers {
+            var searchStart = text.startIndex
+            while let found = text.range(of: marker.attribute, options: .caseInsensitive, range: searchStart..<text.endIndex) {
+                searchStart = found.upperBound
+                guard found.lowerBound > text.startIndex, text[text.index(before: found.lowerBound)].isWhitespace,
+                    let named = attributeValue(in: text, at: found.upperBound), marker.isSecret(text[named]),
+                    let open = text[..<found.lowerBound].lastIndex(where: { $0 == "<" || $0 == ">" }), text[open] == "<"
                 else { continue }
-                members.append(Member(name: String(text[name]), value: value))
-                break
+                let close = text[named.upperBound...].firstIndex(of: ">") ?? text.endIndex
+                for attribute in ["value=", "content="] {
+                    guard let at = text.range(of: attribute, options: .caseInsensitive, range: open..<close),
+                        text[text.index(before: at.lowerBound)].isWhitespace, let value = attributeValue(in: text, at: at.upperBound)
+                    else { continue }
+                    members.append(Member(name: String(text[named]), value: value))
+                    break
+                }
             }
+        }
+        return members
+    }
+
+    /// The text of each XML element named like a secret, its namespace
+    /// prefix aside (`<password>…</password>`, `<wsse:Password>…</wsse:Password>`,
+    /// `<AccessToken>…</AccessToken>`), and of the `<string>` after a
+    /// property list's secret-named `<key>` (`<key>token</key><string>…</string>`),
+    /// as a SOAP call, a SAML or OAuth answer or a plist carries them. Only
+    /// text: an element holding other elements (`<` first) is not one value.
+    private static func xmlElementMembers(in text: String, names: SecretFieldNames) -> [Member] {
+        guard text.contains("</") else { return [] }
+        var members: [Member] = []
+        var searchStart = text.startIndex
+        while let open = text[searchStart...].firstIndex(of: "<") {
+            searchStart = text.index(after: open)
+            let nameEnd = text[searchStart...].firstIndex { !(isNamePart($0) || $0 == ":" || $0 == ".") } ?? text.endIndex
+            guard nameEnd < text.endIndex, searchStart < nameEnd else { continue }
+            let element = text[searchStart..<nameEnd]
+            // Attributes may follow the name; the content starts after `>`, which comes before any other `<`.
+            guard let close = text[nameEnd...].firstIndex(where: { $0 == ">" || $0 == "<" }), text[close] == ">",
+                text[text.index(before: close)] != "/"
+            else { continue }
+            let local = element.split(separator: ":").last.map(String.init) ?? ""
+            var contentStart = text.index(after: close)
+            var name = local
+            if local == "key" {
+                // A plist's `<key>token</key>` names the value of the element after it.
+                guard let keyEnd = text.range(of: "</key>", range: contentStart..<text.endIndex),
+                    names.matches(String(text[contentStart..<keyEnd.lowerBound]))
+                else { continue }
+                name = String(text[contentStart..<keyEnd.lowerBound])
+                let next = skipWhitespace(in: text, from: keyEnd.upperBound)
+                guard text[next...].hasPrefix("<string>") else { continue }
+                contentStart = text.index(next, offsetBy: "<string>".count)
+            } else if !names.matches(local) {
+                continue
+            }
+            guard let contentEnd = text[contentStart...].firstIndex(of: "<"), contentStart < contentEnd,
+                text[contentEnd...].hasPrefix("</"), !text[contentStart..<contentEnd].allSatisfy(\.isWhitespace)
+            else { continue }
+            members.append(Member(name: name, value: contentStart..<contentEnd))
         }
         return members
     }
@@ -146,7 +207,20 @@ enum ScriptLiterals {
         /// Names are folded as ``SecretFieldNames`` folds them. A getter or
         /// remover (`getToken('refresh')`, `removePassword(user)`) takes a key, not a secret.
         init?(_ name: String, names: SecretFieldNames) {
-            let folded = SecretFieldNames.fold(name)
+            self.init(folded: SecretFieldNames.fold(name), names: names)
+        }
+
+        /// How the arguments after an action named in a call's first argument
+        /// are hidden: the action is a name (`"login"`, `'Auth.signIn'`,
+        /// `"user/setPassword"`), read by its last part.
+        init?(action: Substring, names: SecretFieldNames) {
+            guard !action.isEmpty, action.allSatisfy({ ScriptLiterals.isNamePart($0) || "./:".contains($0) }),
+                let last = action.split(whereSeparator: { "./:".contains($0) }).last
+            else { return nil }
+            self.init(folded: SecretFieldNames.fold(String(last)), names: names)
+        }
+
+        private init?(folded: String, names: SecretFieldNames) {
             if Self.keyTakingPrefixes.contains(where: { folded.hasPrefix($0) }) { return nil }
             if names.endings.contains(where: { folded.hasSuffix($0) }) || Self.secretEndings.contains(where: { folded.hasSuffix($0) }) {
                 self = .every
@@ -196,6 +270,13 @@ enum ScriptLiterals {
                     continue
                 }
             }
+            // A literal the script decodes (`atob("…")`, `decodeURIComponent('…')`) is the argument's value too.
+            if let wrapped = wrappedLiteral(in: text, at: index) {
+                found.append((position, wrapped.literal))
+                index = wrapped.end
+                if index < text.endIndex, text[index] == "," { index = text.index(after: index) }
+                continue
+            }
             // Not a string literal by itself: skip to the `,` or `)` that ends the argument.
             var depth = 0
             while index < text.endIndex {
@@ -219,6 +300,36 @@ enum ScriptLiterals {
         return found
     }
 
+    /// Whether `name` is the `code` item of an OAuth redirect written in the
+    /// text (`location.href = 'myapp://callback?code=…'`), as
+    /// ``FormFields/isAuthorizationRedirect(_:)`` reads the URL around it.
+    private static func isAuthorizationCode(in text: String, name: Range<String.Index>) -> Bool {
+        guard text[name] == "code", name.lowerBound > text.startIndex, "?&#".contains(text[text.index(before: name.lowerBound)])
+        else { return false }
+        let isEdge: (Character) -> Bool = { $0.isWhitespace || quotes.contains($0) || "()<>\\".contains($0) }
+        let start = text[..<name.lowerBound].lastIndex(where: isEdge).map { text.index(after: $0) } ?? text.startIndex
+        let end = text[name.upperBound...].firstIndex(where: isEdge) ?? text.endIndex
+        return FormFields.isAuthorizationRedirect(text[start..<end])
+    }
+
+    /// The one quoted string of a call that is a whole argument by itself,
+    /// `atob("…")` or `window.decodeURIComponent('…')`, and where the
+    /// argument's `,` or `)` stands.
+    static func wrappedLiteral(
+        in text: String, at start: String.Index
+    ) -> (literal: Range<String.Index>, end: String.Index)? {
+        guard start < text.endIndex, isNameStart(text[start]) else { return nil }
+        let nameEnd = text[start...].firstIndex { !(isNamePart($0) || $0 == ".") } ?? text.endIndex
+        guard let open = callOpen(in: text, after: nameEnd) else { return nil }
+        let quote = skipWhitespace(in: text, from: open)
+        guard let literal = quotedString(in: text, at: quote) else { return nil }
+        let close = skipWhitespace(in: text, from: text.index(after: literal.upperBound))
+        guard close < text.endIndex, text[close] == ")" else { return nil }
+        let end = skipWhitespace(in: text, from: text.index(after: close))
+        guard end < text.endIndex, text[end] == "," || text[end] == ")" else { return nil }
+        return (literal, end)
+    }
+
     /// The unquoted value of `name=value`, as a URL's query or fragment
     /// (`?access_token=…`, `#id_token=…`) or a log line (`token=…`) writes
     /// it: after `=` with no space, every character a query value or a
@@ -240,6 +351,35 @@ enum ScriptLiterals {
         if end < text.endIndex, text[end] == "(" { return nil }
         let looksLikeCode = !value.contains { $0.isNumber || "-%+/=~:".contains($0) }
         return looksLikeCode ? nil : start..<end
+    }
+
+    /// The unquoted value of `name: value`, as a log line, YAML or a
+    /// JavaScript object literal writes it (`password: hunter2`, `pin: 4821`,
+    /// `{otp: 482913}`): after the name (its closing quote allowed), `:`
+    /// with no space before it, spaces, then a word up to a space or one of
+    /// `,;(){}[]<>`, quotes and `\`. Only a value that no script means as code
+    /// counts: one with a digit or a character no identifier has (`-`, `%`,
+    /// `+`, `/`, `=`, `~`, `:`, `!`, `@`, `#`, `^`, `&`, `*`, `?`), past a
+    /// leading `!`, and not followed by `(`; so `{password: pw}`,
+    /// `password: string`, `auth: !isGuest` and a ternary's `token : other`
+    /// stay as they are.
+    private static func colonValue(in text: String, name: Range<String.Index>) -> Range<String.Index>? {
+        var index = name.upperBound
+        if index < text.endIndex, quotes.contains(text[index]) {
+            index = text.index(after: index)
+        } else if let quote = escapedQuote(in: text, at: index) {
+            index = text.index(after: quote)
+        }
+        guard index < text.endIndex, text[index] == ":" else { return nil }
+        let before = name.lowerBound > text.startIndex ? text[text.index(before: name.lowerBound)] : " "
+        guard before.isWhitespace || "([{,;\"'`>\\".contains(before) else { return nil }
+        let start = skipSpaces(in: text, from: text.index(after: index))
+        guard start < text.endIndex, text[start] != ":" else { return nil }
+        let end = text[start...].firstIndex { $0.isWhitespace || ",;(){}[]<>\"'`\\".contains($0) } ?? text.endIndex
+        guard start < end, end == text.endIndex || text[end] != "(" else { return nil }
+        let value = text[start..<end].drop { $0 == "!" }
+        let isData = value.contains { $0.isNumber || "-%+/=~:!@#^&*?".contains($0) }
+        return isData ? start..<end : nil
     }
 
     private static func isUnquotedValuePart(_ character: Character) -> Bool {
@@ -268,7 +408,7 @@ enum ScriptLiterals {
     }
 
     /// The content of the string in `"`, `'` or `` ` `` that starts at `index`, on one line; `nil` when empty.
-    private static func quotedString(in text: String, at index: String.Index) -> Range<String.Index>? {
+    static func quotedString(in text: String, at index: String.Index) -> Range<String.Index>? {
         guard index < text.endIndex, quotes.contains(text[index]) else { return nil }
         let quote = text[index]
         let valueStart = text.index(after: index)
@@ -325,11 +465,11 @@ enum ScriptLiterals {
         text[index...].firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex
     }
 
-    private static func isNameStart(_ character: Character) -> Bool {
+    static func isNameStart(_ character: Character) -> Bool {
         character.isASCII && (character.isLetter || character == "_" || character == "$")
     }
 
-    private static func isNamePart(_ character: Character) -> Bool {
+    static func isNamePart(_ character: Character) -> Bool {
         character.isASCII && (character.isLetter || character.isNumber || character == "_" || character == "$" || character == "-")
     }
 }

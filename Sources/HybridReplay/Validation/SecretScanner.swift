@@ -54,6 +54,13 @@ package enum SecretScanner {
                 // The answer has no name of its own: the prompt's message gives it one, as the recorder reads it.
                 scan.report(path.appending("text"), "the answer to a prompt asking for '\(name)' looks like a secret", "", values: [text])
             }
+            if let result = event.payload as? JavaScriptResult, case .value(let value) = result.outcome, let answered = event.answers,
+                let evaluation = cassette.events.first(where: { $0.id == answered })?.payload as? JavaScriptEvaluation,
+                let name = ScriptLiterals.nameRead(byScript: evaluation.script)
+            {
+                // The result has no name of its own: what the script reads gives it one, as the recorder reads it.
+                scan.result(value, read: name, path: path.appending("value"))
+            }
         }
         return scan.findings
     }
@@ -147,6 +154,22 @@ package enum SecretScanner {
             return true
         }
 
+        /// The value a script reading `name` was answered with, when it is
+        /// a secret's: a bare value, or the values of the cookies `document.cookie` gives.
+        mutating func result(_ value: JSONValue, read name: String, path: JSONPath) {
+            switch value {
+            case .string(let cookies) where name == "cookie":
+                let unredacted = (cookieValues(ofHeader: "Cookie", cookies) ?? []).filter { !isRedacted($0) }
+                guard !unredacted.isEmpty else { return }
+                report(path, "the cookies a script reads with 'document.cookie' hold unredacted values", "", values: unredacted)
+            case .string, .number, .bool:
+                guard isSecretName(name), let secret = Self.scalarText(value), !isRedacted(secret) else { return }
+                report(path, "the result of a script reading '\(name)' looks like a secret", "", values: [secret])
+            case .null, .array, .object:
+                return
+            }
+        }
+
         /// The cookie values a `Cookie` or `Set-Cookie` header carries (for
         /// `Set-Cookie`, only the first pair's: the rest are attributes), or
         /// `nil` for another header. Names and attributes are no secret, and
@@ -185,7 +208,7 @@ package enum SecretScanner {
                         json(child, path: childPath, context: context, depth: depth)
                     }
                 }
-            default:
+            case .null, .bool, .number:
                 break
             }
         }
@@ -210,11 +233,24 @@ package enum SecretScanner {
                 }
             }
             var fieldValues: Set<String> = []
-            for (name, value) in Self.namedFields(in: trimmed) where isSecretName(name) && !isRedacted(value) {
-                report(
-                    path, "\(Self.isURL(trimmed) ? "query item" : "form field") '\(name)' looks like a credential", context,
-                    values: [value])
-                fieldValues.insert(value)
+            let isURL = Self.isURL(trimmed)
+            // Path tokens and JSON in a query item are read in a string that is one URL, as the recorder reads them.
+            let isWholeURL = FormFields.isWholeURL(Substring(trimmed))
+            // An OAuth redirect's `code`, as the recorder reads it.
+            let isRedirect = isURL && FormFields.isAuthorizationRedirect(Substring(trimmed))
+            for (name, value) in Self.namedFields(in: trimmed) {
+                if isSecretName(name) || isRedirect && name == "code" {
+                    guard !isRedacted(value) else { continue }
+                    report(path, "\(isURL ? "query item" : "form field") '\(name)' looks like a credential", context, values: [value])
+                    fieldValues.insert(value)
+                } else if isWholeURL, depth < maximumNesting, let inner = embeddedJSON(value) ?? embeddedBase64JSON(value) {
+                    json(inner, path: path, context: context.isEmpty ? " (in the JSON query item '\(name)' holds)" : context, depth: depth + 1)
+                }
+            }
+            if isWholeURL {
+                for token in PathTokens.ranges(inURL: trimmed, names: .default) where !isRedacted(String(trimmed[token])) {
+                    report(path, "a segment of this URL's path looks like a token", context, values: [String(trimmed[token])])
+                }
             }
             // JSON that does not parse has its members read above; a field reported above is not reported again.
             let looksLikeJSON = trimmed.hasPrefix("{") || trimmed.hasPrefix("[")
@@ -296,7 +332,7 @@ package enum SecretScanner {
             switch value {
             case .string(let text): text
             case .number: value.description
-            default: nil
+            case .null, .bool, .array, .object: nil
             }
         }
     }

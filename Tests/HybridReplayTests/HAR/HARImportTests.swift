@@ -21,7 +21,8 @@ struct HARImportTests {
         #expect(requests.map(\.0.cause) == [nil, 2, 4, nil, 8, nil])
         #expect(requests[1].1.urlString.hasPrefix("https://login.example.com/authorize?"))
         // The OAuth state travels in the `shop_state` cookie too, whose value is redacted: it is hidden wherever it appears.
-        #expect(requests[2].1.urlString == "https://shop.example.com/callback?code=fake-code-7a1&state=[REDACTED:2]")
+        // The OAuth redirect's `code` is a credential until it is exchanged: hidden too.
+        #expect(requests[2].1.urlString == "https://shop.example.com/callback?code=[REDACTED:3]&state=[REDACTED:2]")
         // The relative `Location: /account` leads to the later /account, not to the first request of the same URL.
         #expect(requests[4].1.urlString == "https://shop.example.com/account")
         #expect(events.map(\.answers) == [nil, 1, nil, 3, nil, nil, 6, 5, nil, 9, nil, 11])
@@ -34,11 +35,11 @@ struct HARImportTests {
         let requests = cassette.events.compactMap { event in event.payload(as: HTTPRequest.self).map { (event, $0) } }
         #expect(requests.map(\.1.urlString) == [
             "http://localhost:8401/account", "http://127.0.0.1:8402/authorize?client_id=shop-web&state=[REDACTED:2]",
-            "http://localhost:8401/callback?code=fake-code-7a1&state=[REDACTED:2]", "http://localhost:8401/account",
+            "http://localhost:8401/callback?code=[REDACTED:3]&state=[REDACTED:2]", "http://localhost:8401/account",
         ])
         #expect(requests.map(\.0.cause) == [nil, 2, 4, 6])
         #expect(requests.last?.1.headers.values(named: "Cookie") == [
-            "shop_session=[REDACTED:4]; shop_state=[REDACTED:2]; shop_visitor=[REDACTED:1]",
+            "shop_session=[REDACTED:5]; shop_state=[REDACTED:2]; shop_visitor=[REDACTED:1]",
         ])
         let statuses = cassette.events.compactMap { $0.payload(as: HTTPResponse.self)?.status }
         #expect(statuses == [302, 302, 302, 200])
@@ -55,11 +56,11 @@ struct HARImportTests {
         #expect(cookies == [
             "shop_visitor=[REDACTED:1]",
             "shop_state=[REDACTED:2]; Path=/; Secure; HttpOnly; SameSite=Lax",
-            "login_session=[REDACTED:3]; Path=/; Domain=login.example.com; Secure; HttpOnly",
+            "login_session=[REDACTED:4]; Path=/; Domain=login.example.com; Secure; HttpOnly",
             "shop_visitor=[REDACTED:1]; shop_state=[REDACTED:2]",
-            "shop_session=[REDACTED:4]; Path=/; Secure; HttpOnly; SameSite=Lax", "shop_state=; Path=/; Max-Age=0",
-            "shop_visitor=[REDACTED:1]; shop_session=[REDACTED:4]",
-            "shop_visitor=[REDACTED:1]; shop_session=[REDACTED:4]",
+            "shop_session=[REDACTED:5]; Path=/; Secure; HttpOnly; SameSite=Lax", "shop_state=; Path=/; Max-Age=0",
+            "shop_visitor=[REDACTED:1]; shop_session=[REDACTED:5]",
+            "shop_visitor=[REDACTED:1]; shop_session=[REDACTED:5]",
         ])
     }
 

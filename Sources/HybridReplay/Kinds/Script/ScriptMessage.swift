@@ -79,8 +79,7 @@ extension ScriptMessage {
         case .string, .number, .bool:
             // A bare value has no member name: the handler's name is its name
             // (`messageHandlers.saveToken.postMessage("…")`), as a call's name is for its arguments.
-            let named = rewriter.json(.object([handler: body]), &placeholders)
-            message.body = named.objectValue?[handler] ?? body
+            message.body = rewriter.named(body, handler, &placeholders)
         case .null, .array, .object:
             message.body = rewriter.json(message.body, &placeholders)
         }

@@ -11,6 +11,11 @@ import Foundation
 ///   `Content-Type` (`application/json`, `text/json`, `+json`) or with none
 ///   when it is a JSON object or array (see ``BodyMediaType/init(headers:body:)``),
 ///   is written as `json` instead of `base64` or `text`: readable, and in one key order.
+/// - A request or load body sent as `application/x-www-form-urlencoded` has
+///   its fields written ordered by name, the fields of one name in the order
+///   sent (see ``FormFields/ordered(_:)``): a form built from a dictionary
+///   comes in another order in every process. Ordered before redaction, its
+///   secrets are numbered alike whatever order the app sent.
 /// - The header lines app code sends (a request, a load, a scheme handler's
 ///   response) are written by name, compared without regard to case, the
 ///   lines of one name in the order sent: a `URLRequest` or
@@ -36,9 +41,15 @@ enum RecordedForm {
         }.map(\.element)
     }
 
-    /// `body` as `json` when it is JSON by `headers` (or by itself, with no `Content-Type`) and its text is exactly a JSON document; otherwise `body`.
+    /// `body` as `json` when it is JSON by `headers` (or by itself, with no
+    /// `Content-Type`) and its text is exactly a JSON document; with its
+    /// fields ordered by name when it is an `application/x-www-form-urlencoded`
+    /// form of UTF-8 text or bytes (see ``FormFields/ordered(_:)``), in the
+    /// encoding it came in; otherwise `body`.
     static func written(_ body: HTTPBody, _ headers: [HTTPHeader]) -> HTTPBody {
-        guard BodyMediaType(headers: headers, body: body).isJSON else { return body }
+        let type = BodyMediaType(headers: headers, body: body)
+        if type.isForm { return orderedForm(body) }
+        guard type.isJSON else { return body }
         let bytes: [UInt8]
         switch body {
         case .json: return body
@@ -46,5 +57,20 @@ enum RecordedForm {
         case .bytes(let data): bytes = [UInt8](data)
         }
         return ExactJSONText.value(of: bytes).map(HTTPBody.json) ?? body
+    }
+}
+
+extension RecordedForm {
+    /// A form body with its fields ordered by name, as text or bytes as it came.
+    private static func orderedForm(_ body: HTTPBody) -> HTTPBody {
+        switch body {
+        case .text(let text):
+            return FormFields.ordered(text).map(HTTPBody.text) ?? body
+        case .bytes(let data):
+            guard let text = String(bytes: data, encoding: .utf8), let ordered = FormFields.ordered(text) else { return body }
+            return .bytes(Data(ordered.utf8))
+        case .json:
+            return body
+        }
     }
 }

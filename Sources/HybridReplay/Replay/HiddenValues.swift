@@ -55,7 +55,9 @@ package struct HiddenValues {
     /// found in a diverging effect for exactly a placeholder the run gave no
     /// value and no earlier value took stands for it.
     mutating func note(_ actual: String, as placeholder: String, bound: Bool = false) {
-        guard !actual.isEmpty, actual != placeholder else { return }
+        // The placeholder's own text percent-encoded, as an app handed it writes it into a form, is no secret.
+        guard !actual.isEmpty, actual != placeholder, !RedactionPlaceholders.isPercentEncoded(actual, as: placeholder)
+        else { return }
         let takes = !bound && RedactionPlaceholders.number(in: placeholder) != nil && !given.contains(placeholder)
             && !pairs.contains { $0.placeholder == placeholder && $0.bound }
         pairs.append((actual, placeholder, bound || takes))
@@ -65,8 +67,11 @@ package struct HiddenValues {
     /// placeholder: the part of a string that stands for it, such as the
     /// token of `Bearer [REDACTED:1]` — found by the text around it, or by
     /// the separators around the placeholder when that text changed (see
-    /// ``secret(in:prefix:suffix:)``) — or else the whole value. HTTP bodies
-    /// are compared in the form a replay compares them (``ComparedForm``).
+    /// ``secret(in:prefix:suffix:)``) — or else the whole value. A form or
+    /// query of several fields is read field by field: each value against
+    /// the recorded value of the field of its name and place, so that only
+    /// the secrets in it are hidden, not the whole text under one number.
+    /// HTTP bodies are compared in the form a replay compares them (``ComparedForm``).
     mutating func learn(recorded: any EventPayload, actual: any EventPayload) {
         learn(PayloadComparison.tree(of: ComparedForm.of(recorded)), PayloadComparison.tree(of: ComparedForm.of(actual)))
     }
@@ -89,9 +94,23 @@ package struct HiddenValues {
         }
     }
 
-    private mutating func learn(_ recorded: String, _ actual: String) {
+    private mutating func learn(_ recorded: String, _ actual: String, fieldByField: Bool = true) {
         let ranges = Self.placeholderRanges(in: recorded)
         guard !ranges.isEmpty, recorded != actual else { return }
+        // A form (a body, a query) with several fields: each field's value where the recorded field of
+        // its name has a placeholder, as the recorder and a trace hide them, not the whole text as one.
+        if fieldByField, let fields = FormFields.paired(recorded: recorded, actual: actual) {
+            var unmet: [String] = []
+            for (old, new) in fields.pairs where !Self.placeholderRanges(in: String(old)).isEmpty {
+                if let new { learn(String(old), String(new), fieldByField: false) } else { unmet.append(String(old)) }
+            }
+            // A secret's field that nothing met may have been renamed: each field of the run that no
+            // recorded field meets may hold it, and is hidden as it, or as a secret of its own.
+            for value in unmet.isEmpty ? [] : fields.unpaired {
+                if unmet.count == 1 { learn(unmet[0], String(value), fieldByField: false) } else { note(String(value), as: recorded) }
+            }
+            return
+        }
         if ranges.count == 1, let range = ranges.first {
             // Only the text around it, as `Bearer ` sent before the token was stored: no secret to hide.
             if actual == recorded[..<range.lowerBound] + recorded[range.upperBound...] { return }

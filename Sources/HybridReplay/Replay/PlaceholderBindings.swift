@@ -61,6 +61,9 @@ struct PlaceholderBindings: Sendable {
         }
         var trial = self
         var rest = actual[...]
+        // Said only once the text around the values matched: where it differs too (another field of a
+        // form after a secret's), the value a wildcard took runs past its own, and the text is the difference.
+        var bindingProblem: String?
         for (position, segment) in segments.enumerated() {
             switch segment {
             case .literal(let literal):
@@ -78,12 +81,15 @@ struct PlaceholderBindings: Sendable {
                     guard !taken.isEmpty else { return "expected a \(value.name) where \(recorded) was recorded, found nothing" }
                 }
                 rest = rest.dropFirst(taken.count)
-                if let problem = trial.bind(recorded: recorded, actual: String(taken), eventID: eventID, kind: value) {
-                    return problem
+                if bindingProblem == nil,
+                    let problem = trial.bind(recorded: recorded, actual: String(taken), eventID: eventID, kind: value)
+                {
+                    bindingProblem = problem
                 }
             }
         }
         guard rest.isEmpty else { return "" }
+        if let bindingProblem { return bindingProblem }
         self = trial
         return nil
     }
@@ -156,6 +162,9 @@ struct PlaceholderBindings: Sendable {
         if let declared = declaredSecret(recorded, kind), declared != actual {
             return "\(quoted(recorded)) stands for the secret the test supplies (ReplayOptions.secrets), and this is another value"
         }
+        // Handed the placeholder's own text, an app that writes it into a URL or a form sends it
+        // percent-encoded (`%5BREDACTED:1%5D`): that is the placeholder, as a secret encoded there is that secret.
+        let actual = kind.isRedaction && RedactionPlaceholders.isPercentEncoded(actual, as: recorded) ? recorded : actual
         let key = kind.ignoresCase ? recorded.lowercased() : recorded
         if let existing = byRecorded[key] {
             let same = kind.ignoresCase ? existing.actual.lowercased() == actual.lowercased() : existing.actual == actual

@@ -59,6 +59,57 @@ enum FormFields {
         return words.contains(where: { address.contains($0) })
     }
 
+    /// `text`, a form body, with its fields ordered by name (decoded, as Swift
+    /// compares strings), the fields of one name in the order they came; each
+    /// field is kept byte for byte. `nil` when there is nothing to order (one
+    /// field) or a field is empty (`a=1&&b=2`, a trailing `&`): such a body
+    /// is kept as it is.
+    ///
+    /// A form built from a dictionary (`URLComponents.queryItems = params.map
+    /// { … }`) comes in another order in every process, while a server reads
+    /// it by name; the values of one name are a list, whose order it reads.
+    static func ordered(_ text: String) -> String? {
+        let items = text.split(separator: "&", omittingEmptySubsequences: false)
+        guard items.count > 1, !items.contains(where: \.isEmpty) else { return nil }
+        let named = items.enumerated().map { offset, item in
+            (offset: offset, name: decoded(item[..<(item.firstIndex(of: "=") ?? item.endIndex)]), item: item)
+        }
+        return named.sorted { left, right in
+            left.name == right.name ? left.offset < right.offset : left.name < right.name
+        }.map(\.item).joined(separator: "&")
+    }
+
+    /// The fields of two forms paired by name and by place among the fields
+    /// of that name: each recorded field's value with the value of the
+    /// actual field that meets it, or `nil`; and the values of the actual
+    /// fields no recorded field meets. `nil` unless both read as forms
+    /// (``looksLikeForm(_:)``) and `recorded` has more than one field.
+    static func paired(recorded: String, actual: String)
+        -> (pairs: [(recorded: Substring, actual: Substring?)], unpaired: [Substring])?
+    {
+        guard looksLikeForm(recorded), looksLikeForm(actual) else { return nil }
+        func fields(_ text: String) -> [(name: Substring, value: Substring)] {
+            text.split(separator: "&").compactMap { item in
+                item.firstIndex(of: "=").map { (item[..<$0], item[item.index(after: $0)...]) }
+            }
+        }
+        let old = fields(recorded)
+        guard old.count > 1 else { return nil }
+        let new = fields(actual)
+        var places: [Substring: [Int]] = [:]
+        for (index, field) in new.enumerated() { places[field.name, default: []].append(index) }
+        var seen: [Substring: Int] = [:]
+        var met = Set<Int>()
+        let pairs = old.map { field -> (recorded: Substring, actual: Substring?) in
+            let place = seen[field.name, default: 0]
+            seen[field.name] = place + 1
+            guard let indices = places[field.name], place < indices.count else { return (field.value, nil) }
+            met.insert(indices[place])
+            return (field.value, new[indices[place]].value)
+        }
+        return (pairs, new.indices.filter { !met.contains($0) }.map { new[$0].value })
+    }
+
     /// Every `name=value` item of a query string or form body, decoded.
     static func items(query: Substring) -> [(name: String, value: String)] {
         query.split(separator: "&").compactMap { item in

@@ -123,20 +123,21 @@ extension ReplayEngine {
     }
 
     /// Whether the implementation's work, though not idle, can only be
-    /// parked: where the runtime watch counts what app code hands over
-    /// (Linux, the testing glue's replays), the only work not waiting on the
-    /// replay is the set-up's, no job the replay's work handed to an executor
-    /// is waiting or running, the main queue has run every block handed to
-    /// it before now and nothing happened meanwhile, no block was handed to another Dispatch queue and no effect came
-    /// from outside the replay's work (a task it started, detached or not,
-    /// with no job on its way, is suspended), and no decision or reply
-    /// handler is still held.
-    /// What holds the set-up's lease then waits for something only the
-    /// replay's deliveries bring — a task started in `init` that drains an
-    /// `AsyncStream` the message handler yields into — and the set-up, or the
-    /// end of the run, need not wait the stall timeout for it. Only these waits take it as idle (before the
-    /// first stimulus, and once every recorded event happened): a missing
-    /// effect is still judged as before.
+    /// parked: in a run the runtime watch follows from its start (Linux, the
+    /// testing glue's replays), no job the replay's work handed to an
+    /// executor is waiting or running (a task not started yet, a task the
+    /// replay just woke, a task asleep in real time), no block carrying the
+    /// replay's work waits on a Dispatch queue, the main queue has run every
+    /// block handed to it, to the end of any chain, and nothing happened
+    /// meanwhile, no block went uncarried to another Dispatch queue, no
+    /// effect came from outside the replay's work, and no decision or reply
+    /// handler is still held. What does not wait on the replay then waits for
+    /// something only the replay's deliveries bring — a task that drains an
+    /// `AsyncStream` the message handler or a delegate yields into, started in
+    /// `init` or by a message — so it waits on the replay as much as a sleeper
+    /// does: the set-up, a move of the clock and the end of the run need not
+    /// wait the stall timeout for it, and an effect due while only such work
+    /// is left is missing.
     func isParked() async -> Bool {
         func quiet() -> Bool {
             // Idle work is left to the waits' own path, which passes the main queue only when needed.

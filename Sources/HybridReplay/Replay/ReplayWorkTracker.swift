@@ -78,18 +78,10 @@ struct ReplayWorkTracker: Sendable {
         resumptions += 1
         let id = token()
         leases[id] = 0
-        if firstLease == nil { firstLease = id }
         return id
     }
 
     mutating func endLease(_ id: Int) { leases[id] = nil }
-
-    /// The run's first lease: the one app code's set-up ran under.
-    private var firstLease: Int?
-
-    /// Whether every live lease waits on the replay, except perhaps the
-    /// set-up's, which a task started in `init` for the screen's life holds.
-    var isIdleBesideSetUp: Bool { leases.allSatisfy { $0.key == firstLease || $0.value > 0 } }
 
     /// How many pieces of live work neither ended nor wait on the replay:
     /// tasks of the implementation's that wait on something else (a

@@ -341,7 +341,7 @@ struct SecretLeakProbeGapTests {
         let bridge = LeakProbeBridge(platform: platform) { platform, _, reply in
             SecretLeakProbeTests.send(HTTPRequest(url: "https://bank.test/links"), on: platform, reply: reply)
         }
-        _ = try await page.postMessageAwaitingReply(message, to: "app")
+        _ = try await page.postMessageAwaitingReply(message, to: "app", timeout: .seconds(60))
         try await recorder.waitForEvents(HTTPResponse.eventKind)
         withExtendedLifetime(bridge) {}
         let text = SecretLeakHuntRecordingTests.written(recorder)

@@ -48,7 +48,8 @@ struct SecretLeakProbeTests {
         let recorder = Recorder(name: "probe", redaction: redaction)
         let platform = recorder.platform(wrapping: .simulated(webView: page, transport: ScriptedHTTPTransport(fallibleRoutes: server)))
         let bridge = LeakProbeBridge(platform: platform, act: act)
-        _ = try await page.postMessageAwaitingReply(body, to: "app")
+        // Patience for a slow machine (ThreadSanitizer, a loaded CI host): every probe replies.
+        _ = try await page.postMessageAwaitingReply(body, to: "app", timeout: .seconds(60))
         try await recorder.waitForEvents(kind)
         withExtendedLifetime(bridge) {}
         return SecretLeakHuntRecordingTests.written(recorder)

@@ -473,6 +473,23 @@ void dispatch_after(unsigned long long when, struct dispatch_queue_s *queue, voi
 
 // What the concurrency runtime calls to run a task on the main actor
 // (`Task { @MainActor in … }`): counted as a handoff of the calling thread, then passed on.
+// A watched job, `key` its watch's answer, wrapped to run through `hr_run_watched_job`;
+// NULL when out of memory: the job then runs unwrapped, and the watch hears now that it ran.
+static struct hr_watched_job *hr_watched(
+    struct dispatch_queue_s *queue, void *context, void (*work)(void *), hr_job_done_fn done, unsigned long key) {
+    struct hr_watched_job *wrapped = malloc(sizeof(struct hr_watched_job));
+    if (wrapped == NULL) {
+        done(context, key);
+        return NULL;
+    }
+    wrapped->context = context;
+    wrapped->work = work;
+    wrapped->done = done;
+    wrapped->key = key;
+    wrapped->on_main = queue == &_dispatch_main_q;
+    return wrapped;
+}
+
 void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work)(void *)) {
     hr_real_dispatch_async_f real = hr_real_async_f();
     atomic_store(&reached, 1);
@@ -480,21 +497,12 @@ void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work
     hr_job_watch_fn watch = atomic_load(&installed_job_watch);
     hr_job_done_fn done = atomic_load(&installed_job_done);
     unsigned long key = watch != NULL && done != NULL ? watch(context, running_key) : 0;
-    if (key != 0) {
-        struct hr_watched_job *wrapped = malloc(sizeof(struct hr_watched_job));
-        if (wrapped != NULL) {
-            wrapped->context = context;
-            wrapped->work = work;
-            wrapped->done = done;
-            wrapped->key = key;
-            wrapped->on_main = queue == &_dispatch_main_q;
-            // Handed on during a turn of the main actor: it runs once the turn is done.
-            if (hold_depth > 0 && !wrapped->on_main && hr_hold(queue, wrapped)) return;
-            real(queue, wrapped, hr_run_watched_job);
-            return;
-        }
-        // Out of memory: the job runs unwrapped, and the watch hears now that it ran.
-        done(context, key);
+    struct hr_watched_job *wrapped = key != 0 ? hr_watched(queue, context, work, done, key) : NULL;
+    if (wrapped != NULL) {
+        // Handed on during a turn of the main actor: it runs once the turn is done.
+        if (hold_depth > 0 && !wrapped->on_main && hr_hold(queue, wrapped)) return;
+        real(queue, wrapped, hr_run_watched_job);
+        return;
     }
     real(queue, context, work);
 }
@@ -510,18 +518,10 @@ void dispatch_after_f(unsigned long long when, struct dispatch_queue_s *queue, v
     hr_job_watch_fn watch = atomic_load(&installed_delayed_job_watch);
     hr_job_done_fn done = atomic_load(&installed_job_done);
     unsigned long key = watch != NULL && done != NULL && !uncounted ? watch(context, running_key) : 0;
-    if (key != 0) {
-        struct hr_watched_job *wrapped = malloc(sizeof(struct hr_watched_job));
-        if (wrapped != NULL) {
-            wrapped->context = context;
-            wrapped->work = work;
-            wrapped->done = done;
-            wrapped->key = key;
-            wrapped->on_main = queue == &_dispatch_main_q;
-            real(when, queue, wrapped, hr_run_watched_job);
-            return;
-        }
-        done(context, key);
+    struct hr_watched_job *wrapped = key != 0 ? hr_watched(queue, context, work, done, key) : NULL;
+    if (wrapped != NULL) {
+        real(when, queue, wrapped, hr_run_watched_job);
+        return;
     }
     real(when, queue, context, work);
 }

@@ -79,16 +79,20 @@ func redactSecretText(in value: JSONValue, names: SecretFieldNames, _ placeholde
 
 /// `url` with each path segment that is a token replaced (see ``PathTokens``).
 func redactPathTokens(inURL url: String, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> String {
-    let tokens = PathTokens.ranges(inURL: url, names: names)
-    guard !tokens.isEmpty else { return url }
+    replacing(PathTokens.ranges(inURL: url, names: names), in: url, &placeholders)
+}
+
+/// `text` with each of `ranges`, in order and apart, replaced by its placeholder.
+private func replacing(_ ranges: [Range<String.Index>], in text: String, _ placeholders: inout RedactionPlaceholders) -> String {
+    guard !ranges.isEmpty else { return text }
     var result = ""
-    var position = url.startIndex
-    for token in tokens {
-        result += url[position..<token.lowerBound]
-        result += placeholders.placeholder(for: String(url[token]))
-        position = token.upperBound
+    var position = text.startIndex
+    for range in ranges {
+        result += text[position..<range.lowerBound]
+        result += placeholders.placeholder(for: String(text[range]))
+        position = range.upperBound
     }
-    return result + url[position...]
+    return result + text[position...]
 }
 
 /// The JSON object or array a query item's decoded `value` holds (an OAuth
@@ -210,14 +214,5 @@ private func mappingStrings(
 
 /// `text` with the quoted value of every secret-named literal replaced.
 func redactScriptLiterals(in text: String, names: SecretFieldNames, _ placeholders: inout RedactionPlaceholders) -> String {
-    let members = ScriptLiterals.secretMembers(in: text, names: names)
-    guard !members.isEmpty else { return text }
-    var result = ""
-    var position = text.startIndex
-    for member in members {
-        result += text[position..<member.value.lowerBound]
-        result += placeholders.placeholder(for: String(text[member.value]))
-        position = member.value.upperBound
-    }
-    return result + text[position...]
+    replacing(ScriptLiterals.secretMembers(in: text, names: names).map(\.value), in: text, &placeholders)
 }

@@ -26,7 +26,9 @@ enum PathTokens {
     static func ranges(inURL url: String, names: SecretFieldNames) -> [Range<String.Index>] {
         let queryStart = url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
         var found: [Range<String.Index>] = []
-        if let schemeEnd = url.range(of: "://"), let pathStart = url[schemeEnd.upperBound..<queryStart].firstIndex(of: "/") {
+        // A `://` after the query's or fragment's start is no scheme's (`?next=https://…`, `?ttps://…`).
+        let beforeQuery = url[..<queryStart]
+        if let schemeEnd = beforeQuery.range(of: "://"), let pathStart = beforeQuery[schemeEnd.upperBound...].firstIndex(of: "/") {
             found += ranges(inPath: url[pathStart..<queryStart], names: names)
         } else if url.hasPrefix("/"), !url.hasPrefix("//") {
             // A URL relative to its host, as a `Location` header may give it.

@@ -138,30 +138,8 @@ public struct RedactionPlaceholders: Sendable {
     /// `%5BREDACTED%3A1%5D` or `%5BREDACTED:1%5D` for `[REDACTED:1]`, the hex
     /// digits in either case. `placeholder` itself is not.
     package static func isPercentEncoded(_ text: String, as placeholder: String) -> Bool {
-        guard text.utf8.count > placeholder.utf8.count, text.utf8.contains(UInt8(ascii: "%")) else { return false }
-        let bytes = Array(text.utf8)
-        func hex(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-            default: nil
-            }
-        }
-        var decoded: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hex(bytes[index + 1]),
-                let low = hex(bytes[index + 2])
-            {
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(bytes[index])
-                index += 1
-            }
-        }
-        return decoded.elementsEqual(placeholder.utf8)
+        text.utf8.count > placeholder.utf8.count && text.utf8.contains(UInt8(ascii: "%"))
+            && text.removingPercentEncoding == placeholder
     }
 
     /// The number of `text` when it is exactly a placeholder, such as 2 for `[REDACTED:2]`.

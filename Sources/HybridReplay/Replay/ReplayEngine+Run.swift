@@ -141,8 +141,9 @@ extension ReplayEngine {
     func isParked() async -> Bool {
         func quiet() -> Bool {
             // Idle work is left to the waits' own path, which passes the main queue only when needed.
-            !runsWatchedJobs && !runsCarriedBlocks && !sawUnseenWorkBesideTasks && !holdsSettlementHandlers
-                && state.withLock { !$0.work.isIdle() }
+            // Idle first: the usual answer before a move of the clock, for one lock.
+            state.withLock { !$0.work.isIdle() } && !runsWatchedJobs && !runsCarriedBlocks && !sawUnseenWorkBesideTasks
+                && !holdsSettlementHandlers
         }
         // The count of main-queue blocks is the process's: only where it is kept (the watch) is any of this
         // seen, and only for a run the watch follows from its start: another replay's watch, installed

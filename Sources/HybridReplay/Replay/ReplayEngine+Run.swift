@@ -107,16 +107,20 @@ extension ReplayEngine {
             if script.explores, outcome == .idle, giveUpBlockingEffects() { continue }
             // An effect is missing only when the implementation has finished its work,
             // not when some of it waits on the replay while the rest may still make it.
-            // Parked work finishes only once the replay wakes it, which it will not.
-            if outcome == .idle, !parked, await settle(since: seen, finished: true) == .changed { continue }
+            // Parked work finishes only once the replay wakes it, which it will not; nor does
+            // idle work when the runtime watch sees nothing else on its way: what waits on the
+            // replay then (a timer due after the effect, a call answered after it) is all there is.
+            var held = parked
+            if outcome == .idle, !parked, options.unseenWork != .expected { held = await isParked(orIdle: true) }
+            if outcome == .idle, !held, await settle(since: seen, finished: true) == .changed { continue }
             // Work the replay cannot see may still make it: wait for that within the stall timeout.
             var waitedForUnseen = false
-            if outcome == .idle, !parked, !isStalled, options.unseenWork == .expected || sawUnseenWork {
+            if outcome == .idle, !held, !isStalled, options.unseenWork == .expected || sawUnseenWork {
                 waitedForUnseen = true
                 if await wait(since: seen, idleEnds: false) == .changed { continue }
             }
             reportStuck(
-                busy: outcome == .busy, stillWaiting: outcome == .idle && !parked && !isFinished && !waitedForUnseen,
+                busy: outcome == .busy, stillWaiting: outcome == .idle && !held && !isFinished && !waitedForUnseen,
                 waitedForUnseen: waitedForUnseen, parked: parked)
         }
         await finish()
@@ -138,12 +142,15 @@ extension ReplayEngine {
     /// does: the set-up, a move of the clock and the end of the run need not
     /// wait the stall timeout for it, and an effect due while only such work
     /// is left is missing.
-    func isParked() async -> Bool {
+    ///
+    /// - Parameter orIdle: Whether idle work counts too: work that waits only
+    ///   on the replay (a sleeper, a call's answer) with nothing else on its way.
+    func isParked(orIdle: Bool = false) async -> Bool {
         func quiet() -> Bool {
             // Idle work is left to the waits' own path, which passes the main queue only when needed.
             // Idle first: the usual answer before a move of the clock, for one lock.
-            state.withLock { !$0.work.isIdle() } && !runsWatchedJobs && !runsCarriedBlocks && !sawUnseenWorkBesideTasks
-                && !holdsSettlementHandlers
+            (orIdle || state.withLock { !$0.work.isIdle() }) && !runsWatchedJobs && !runsCarriedBlocks
+                && !sawUnseenWorkBesideTasks && !holdsSettlementHandlers
         }
         // The count of main-queue blocks is the process's: only where it is kept (the watch) is any of this
         // seen, and only for a run the watch follows from its start: another replay's watch, installed

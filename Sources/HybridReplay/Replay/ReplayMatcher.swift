@@ -108,7 +108,7 @@ struct ReplayMatcher: Sendable {
             }
             settled[key] = payload
         }
-        if stopped || ended, noteLate(payload, tree: tree) { return .unjudged }
+        if stopped || ended, noteLate(payload, tree: tree, woken: ended && hint != nil) { return .unjudged }
         if ended {
             noteOvertaken(payload, tree: tree)
             return .unjudged
@@ -268,7 +268,10 @@ struct ReplayMatcher: Sendable {
 
     /// Whether `payload` is an effect the run already reported missing: its
     /// issue then says that it came late, so the verdict never contradicts the trace.
-    private mutating func noteLate(_ payload: any EventPayload, tree: PayloadComparison.Tree) -> Bool {
+    ///
+    /// - Parameter woken: Whether work the replay follows made it after the run
+    ///   ended, which woke what still waited on the replay with cancellations.
+    private mutating func noteLate(_ payload: any EventPayload, tree: PayloadComparison.Tree, woken: Bool) -> Bool {
         for (effectID, issueEventID) in judgedMissing.sorted(by: { $0.key < $1.key }) {
             guard let index = script.index(of: effectID), let recorded = script.event(effectID), recorded.kind == payload.kind,
                 let expected = script.prepared.expected(at: index)
@@ -281,6 +284,7 @@ struct ReplayMatcher: Sendable {
             else { return true }
             issues[position].reportedAs = issues[position].kind
             issues[position].kind = .lateEffect
+            issues[position].cameOnceWokenByEnd = woken
             return true
         }
         return false

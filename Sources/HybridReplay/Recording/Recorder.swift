@@ -83,6 +83,9 @@ public final class Recorder: Sendable {
         var webViews: [(id: ObjectIdentifier, type: String)] = []
         /// The lifecycle notifications whose delivery left no work without a cause (see ``RecordingOrder``).
         var quietNotifications: Set<Int> = []
+        /// Effects recorded with a cause of their own (a reply, its message) that app code made
+        /// in reaction to another stimulus (a cancellation inside a navigation callback), by id.
+        var reactions: [Int: Int] = [:]
         /// The tasks of app code behind the effects, which ``Strands`` numbers.
         var tasks = Strands.Tasks()
     }
@@ -146,9 +149,13 @@ public final class Recorder: Sendable {
             name: name, description: description, contract: contract,
             recordedBy: .hybridReplay(engine: engine), redactions: redaction.ruleNames,
             recordedAt: state.withLock { $0.recordedAt }, volatile: volatile)
-        let (events, quiet, tasks) = state.withLock { ($0.events, $0.quietNotifications, $0.tasks) }
+        let (events, quiet, reactions, tasks) = state.withLock {
+            ($0.events, $0.quietNotifications, $0.reactions, $0.tasks)
+        }
         let stranded = Strands.numbered(events, withOrigins(tasks))
-        return Cassette(header: header, events: Strands.canonical(RecordingOrder.written(stranded, quiet: quiet)))
+        return Cassette(
+            header: header,
+            events: Strands.canonical(RecordingOrder.written(stranded, quiet: quiet, reactions: reactions)))
     }
 
     /// Delivers the lifecycle notification `id` to app code with `body`, and
@@ -218,12 +225,16 @@ public final class Recorder: Sendable {
     @discardableResult
     func record(_ payload: any EventPayload, cause: Int?, answers: Int? = nil, awaitsLateAnswer: Bool = false) -> Int {
         defer { waiters.changed() }
+        // What app code was reacting to when it made an effect whose cause is given: a reply made
+        // by a cancellation inside another stimulus's delivery belongs after that stimulus.
+        let reaction = payload.direction == .effect && cause != nil ? currentCause : nil
         let task = payload.direction == .effect ? appTask : nil
         let isChild = task != nil && CurrentTask.structuredChild != nil
         // Read on this thread before storing: a child this task created before now has a stamp at or below it.
         let stamp = task != nil ? TaskHandoffs.stamp : 0
         return state.withLock { state in
             let id = store(payload, cause: cause, answers: answers, in: &state, awaitsLateAnswer: awaitsLateAnswer)
+            if let reaction, reaction != cause { state.reactions[id] = reaction }
             if let task {
                 state.tasks.all[id] = task
                 state.tasks.stamps[id] = stamp

@@ -15,7 +15,9 @@
 /// - anything it can cause or precede for sure: another navigation event, a
 ///   message, dialog or scheme request from the page, a user script, the
 ///   cookie store, a custom event, or anything caused by it or answering
-///   what it caused;
+///   what it caused, or made in reaction to it though recorded with a cause
+///   of its own (a reply to an earlier message that a search cancelled
+///   inside `didStartProvisionalNavigation` sends at once);
 /// - work without a cause (app code after `DispatchQueue.main.async` or in a
 ///   `Task.detached`), unless delivering the notification handed off no such
 ///   work (see ``UntrackedHandoffs``), so that work cannot be its reaction.
@@ -52,7 +54,9 @@ enum RecordingOrder {
     /// - Parameters:
     ///   - events: The events as they happened.
     ///   - quiet: The notifications whose delivery handed off no work without a cause.
-    static func written(_ events: [Event], quiet: Set<Int>) -> [Event] {
+    ///   - reactions: For effects recorded with a cause of their own, the
+    ///     stimulus app code was reacting to when it made them, where that differs.
+    static func written(_ events: [Event], quiet: Set<Int>, reactions: [Int: Int] = [:]) -> [Event] {
         var order = events
         var moved = false
         // Moving notifications forward keeps the order of everything else, so
@@ -66,7 +70,7 @@ enum RecordingOrder {
         for index in order.indices.reversed() where floating.contains(order[index].kind) {
             let end = lastPlace(
                 of: index, in: order, quiet: quiet.contains(order[index].id), navigationBegan: began[index],
-                recordedAt: recordedAt)
+                recordedAt: recordedAt, reactions: reactions)
             guard end > index else { continue }
             var notification = order.remove(at: index)
             notification.at = order[end - 1].at
@@ -104,13 +108,14 @@ enum RecordingOrder {
 
     /// The last index the notification at `index` may be written at.
     private static func lastPlace(
-        of index: Int, in order: [Event], quiet: Bool, navigationBegan: Int?, recordedAt: [Int: Int]
+        of index: Int, in order: [Event], quiet: Bool, navigationBegan: Int?, recordedAt: [Int: Int],
+        reactions: [Int: Int]
     ) -> Int {
         let notification = order[index].id
         var end = index
         while end + 1 < order.count {
             let next = order[end + 1]
-            guard racing.contains(next.kind), next.cause != notification else { break }
+            guard racing.contains(next.kind), next.cause != notification, reactions[next.id] != notification else { break }
             if next.direction == .effect {
                 // Work without a cause may be the notification's own reaction, unless it left none.
                 guard next.cause != nil || quiet else { break }

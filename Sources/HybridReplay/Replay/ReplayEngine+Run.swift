@@ -133,9 +133,10 @@ extension ReplayEngine {
     /// replay just woke, a task asleep in real time), no block carrying the
     /// replay's work waits on a Dispatch queue, the main queue has run every
     /// block handed to it, to the end of any chain, and nothing happened
-    /// meanwhile, no block went uncarried to another Dispatch queue, no
-    /// effect came from outside the replay's work, and no decision or reply
-    /// handler is still held. What does not wait on the replay then waits for
+    /// meanwhile, no block went uncarried to another Dispatch queue, and no
+    /// effect came from outside the replay's work (a decision or reply handler
+    /// the parked task holds changes nothing: only what wakes the task can
+    /// call it). What does not wait on the replay then waits for
     /// something only the replay's deliveries bring — a task that drains an
     /// `AsyncStream` the message handler or a delegate yields into, started in
     /// `init` or by a message — so it waits on the replay as much as a sleeper
@@ -150,7 +151,7 @@ extension ReplayEngine {
             // Idle work is left to the waits' own path, which passes the main queue only when needed.
             // Idle first: the usual answer before a move of the clock, for one lock.
             (orIdle || state.withLock { !$0.work.isIdle() }) && !runsWatchedJobs && !runsCarriedBlocks
-                && !sawUnseenWorkBesideTasks && !holdsSettlementHandlers
+                && !sawUnseenWorkBesideTasks
         }
         // The count of main-queue blocks is the process's: only where it is kept (the watch) is any of this
         // seen, and only for a run the watch follows from its start: another replay's watch, installed

@@ -23,9 +23,10 @@ package enum ConsoleIssueRenderer {
 
     /// The headline: event, channel and kind, then the message.
     package static func headline(of issue: ReplayIssue) -> String {
+        // An effect the cassette does not have is named by its kind alone: `javascript.evaluate: …`.
         var subject: [String] = []
         if let eventID = issue.eventID { subject.append("event \(eventID)") }
-        if let eventKind = issue.eventKind { subject.append("(\(eventKind))") }
+        if let eventKind = issue.eventKind { subject.append(issue.eventID == nil ? "\(eventKind)" : "(\(eventKind))") }
         return (subject.isEmpty ? "" : subject.joined(separator: " ") + ": ") + message(of: issue)
     }
 

@@ -22,6 +22,22 @@ struct ConsoleIssueRendererTests {
             stallTimeout: .milliseconds(50), delayedBlocks: delayed, busyTrackedWork: busyTracked)
     }
 
+    /// An effect the cassette does not have has no event number: its kind
+    /// alone names it, not a parenthesis opening the line.
+    @Test("an unexpected effect's headline starts with its kind")
+    func unexpectedEffectHeadline() {
+        let issue = ReplayIssue(
+            kind: .unexpectedEffect, eventID: nil, eventKind: JavaScriptEvaluation.eventKind, statement: .nothingExpects,
+            cause: Self.action)
+        #expect(
+            issue.headline
+                == "javascript.evaluate: unexpected effect: nothing in the cassette expects javascript.evaluate in reaction to "
+                + "event 1 (navigate://present?r=255&g=255&b=0)")
+        let recorded = ReplayIssue(
+            kind: .missingEffect, eventID: 2, eventKind: NativeRoute.eventKind, statement: .didNotHappen, expected: "present r=255")
+        #expect(recorded.headline.hasPrefix("event 2 (navigation.route): "), "\(recorded.headline)")
+    }
+
     @Test("each settlement words a second settlement with both values and its hint")
     func settledTwice() {
         let cases: [(EventKind, Reference?, String)] = [

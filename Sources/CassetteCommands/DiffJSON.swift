@@ -10,7 +10,7 @@ enum DiffJSON {
     static func render(_ report: DiffReport) -> String {
         let cassettes = report.entries.map { entry -> JSONValue in
             var counts: [String: JSONValue] = [:]
-            for kind in [EventChange.Kind.changed, .inserted, .removed] {
+            for kind in [EventChange.Kind.changed, .moved, .inserted, .removed] {
                 counts[kind.rawValue] = .number(Double(entry.diff.count(of: kind)))
             }
             return .object([
@@ -39,7 +39,7 @@ enum DiffJSON {
         ]
         if let old = change.old { members["oldID"] = .number(Double(old.id)) }
         if let new = change.new { members["newID"] = .number(Double(new.id)) }
-        if change.kind == .changed { members["fields"] = .array(change.fields.map(field)) }
+        if change.kind == .changed || change.kind == .moved { members["fields"] = .array(change.fields.map(field)) }
         return .object(members)
     }
 

@@ -18,11 +18,12 @@ enum DiffMarkdown {
         guard !changed.isEmpty else {
             return text + "No cassette changed: \(count(report.entries.count, "cassette")) compared.\n"
         }
-        text += "| Cassette | Status | Changed | Inserted | Removed | Header |\n"
-        text += "| --- | --- | ---: | ---: | ---: | --- |\n"
+        text += "| Cassette | Status | Changed | Moved | Inserted | Removed | Header |\n"
+        text += "| --- | --- | ---: | ---: | ---: | ---: | --- |\n"
         for entry in report.entries {
             let header = entry.diff.headerChanges.isEmpty ? "" : "changed"
             text += "| <code>\(escaped(entry.path))</code> | \(entry.status) | \(entry.diff.count(of: .changed)) | "
+            text += "\(entry.diff.count(of: .moved)) | "
             text += "\(entry.diff.count(of: .inserted)) | \(entry.diff.count(of: .removed)) | \(header) |\n"
         }
         for entry in changed {

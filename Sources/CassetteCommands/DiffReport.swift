@@ -43,7 +43,7 @@ struct DiffReport: Sendable {
         var summary: String {
             if status == .unchanged { return "no change" }
             var parts: [String] = []
-            for kind in [EventChange.Kind.changed, .inserted, .removed] {
+            for kind in [EventChange.Kind.changed, .moved, .inserted, .removed] {
                 let count = diff.count(of: kind)
                 if count > 0 { parts.append("\(count) \(kind)") }
             }

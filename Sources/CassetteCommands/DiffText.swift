@@ -28,7 +28,7 @@ enum DiffText {
         for change in entry.diff.eventChanges {
             let event = change.event
             var title = "event \(event.id)"
-            if change.kind == .changed, let old = change.old, old.id != event.id { title += " (was \(old.id))" }
+            if change.kind == .changed || change.kind == .moved, let old = change.old, old.id != event.id { title += " (was \(old.id))" }
             lines.append((.hunk, "@@ \(title) \(event.kind): \(change.kind) @@"))
             switch change.kind {
             case .inserted:

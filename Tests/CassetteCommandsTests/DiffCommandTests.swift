@@ -130,9 +130,9 @@ import Testing
                 result.standardOutput == """
                     ### Cassette changes
 
-                    | Cassette | Status | Changed | Inserted | Removed | Header |
-                    | --- | --- | ---: | ---: | ---: | --- |
-                    | <code>new.json</code> | changed | 1 | 0 | 0 |  |
+                    | Cassette | Status | Changed | Moved | Inserted | Removed | Header |
+                    | --- | --- | ---: | ---: | ---: | ---: | --- |
+                    | <code>new.json</code> | changed | 1 | 0 | 0 | 0 |  |
 
                     <details><summary><code>new.json</code>: 1 changed</summary>
 
@@ -166,6 +166,7 @@ import Testing
                           "counts": {
                             "changed": 1,
                             "inserted": 0,
+                            "moved": 0,
                             "removed": 0
                           },
                           "events": [

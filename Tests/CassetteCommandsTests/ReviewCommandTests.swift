@@ -98,9 +98,9 @@ struct ReviewCommandTests {
             #expect(result.status == .checkFailed)
             let rows = result.outputLines.filter { $0.hasPrefix("| <code>") }
             #expect(rows == [
-                "| <code>Tests/AppTests/Cassettes/cart.json</code> | changed | 1 | 0 | 0 |  |",
-                "| <code>Tests/AppTests/Cassettes/present.json</code> | removed | 0 | 0 | 3 |  |",
-                "| <code>Tests/AppTests/Cassettes/profile.json</code> | added | 0 | 2 | 0 |  |",
+                "| <code>Tests/AppTests/Cassettes/cart.json</code> | changed | 1 | 0 | 0 | 0 |  |",
+                "| <code>Tests/AppTests/Cassettes/present.json</code> | removed | 0 | 0 | 0 | 3 |  |",
+                "| <code>Tests/AppTests/Cassettes/profile.json</code> | added | 0 | 0 | 2 | 0 |  |",
             ])
             #expect(result.outputLines.filter { $0 == "</details>" }.count == 3)
         }

@@ -15,7 +15,8 @@
 public struct CassetteDiff: Sendable, Hashable {
     /// The changes to the header's members, such as `description`.
     public var headerChanges: [FieldChange]
-    /// The events inserted, removed or changed, in timeline order.
+    /// The events inserted, removed, moved or changed, in timeline order
+    /// (a moved event where it is now).
     public var eventChanges: [EventChange]
 
     /// Creates a diff from its parts.
@@ -51,37 +52,54 @@ public struct CassetteDiff: Sendable, Hashable {
         let oldSide = EventFingerprints(old, placeholders: options.placeholders)
         let newSide = EventFingerprints(new, placeholders: options.placeholders)
         let pairs = EventFingerprints.pairs(oldSide, newSide)
+        let moves = movedPairs(pairs, oldSide, newSide, &differ, old, new)
+        let movedOld = Set(moves.map(\.old))
+        let movedNew = Dictionary(uniqueKeysWithValues: moves.map { ($0.new, $0.old) })
 
         var newIDForOld: [Int: Int] = [:]
-        newIDForOld.reserveCapacity(pairs.count)
+        newIDForOld.reserveCapacity(pairs.count + moves.count)
         for (oldIndex, newIndex) in pairs { newIDForOld[old.events[oldIndex].id] = new.events[newIndex].id }
+        for move in moves { newIDForOld[old.events[move.old].id] = new.events[move.new].id }
+        let strands = StrandRenaming(pairs.map { (old.events[$0.0], new.events[$0.1]) } + moves.map { (old.events[$0.old], new.events[$0.new]) })
 
         var changes: [EventChange] = []
         var oldNext = 0
         var newNext = 0
-        func flush(upToOld oldEnd: Int, new newEnd: Int) {
-            while oldNext < oldEnd {
-                changes.append(EventChange(kind: .removed, old: old.events[oldNext], new: nil))
-                oldNext += 1
-            }
-            while newNext < newEnd {
-                changes.append(EventChange(kind: .inserted, old: nil, new: new.events[newNext]))
-                newNext += 1
-            }
-        }
-        for (oldIndex, newIndex) in pairs {
-            flush(upToOld: oldIndex, new: newIndex)
+        func compared(_ oldIndex: Int, _ newIndex: Int) -> [FieldChange] {
             let before = old.events[oldIndex]
             let after = new.events[newIndex]
             // Most events are unchanged: equal trees without volatile values skip the walk that names paths.
             var fields =
                 EventFingerprints.plainlyEqual(oldSide, oldIndex, newSide, newIndex)
                 ? [] : differ.changes(oldSide.trees[oldIndex], newSide.trees[newIndex])
-            fields += relationChanges(before, after, newIDForOld)
+            fields += relationChanges(before, after, newIDForOld, strands)
             if options.timing == .compared, before.at != after.at {
                 fields.insert(FieldChange(path: "at", old: .number(before.at), new: .number(after.at)), at: 0)
             }
-            if !fields.isEmpty { changes.append(EventChange(kind: .changed, old: before, new: after, fields: fields)) }
+            return fields
+        }
+        func flush(upToOld oldEnd: Int, new newEnd: Int) {
+            while oldNext < oldEnd {
+                // A moved event is told once, where it is now.
+                if !movedOld.contains(oldNext) { changes.append(EventChange(kind: .removed, old: old.events[oldNext], new: nil)) }
+                oldNext += 1
+            }
+            while newNext < newEnd {
+                if let oldIndex = movedNew[newNext] {
+                    changes.append(
+                        EventChange(kind: .moved, old: old.events[oldIndex], new: new.events[newNext], fields: compared(oldIndex, newNext)))
+                } else {
+                    changes.append(EventChange(kind: .inserted, old: nil, new: new.events[newNext]))
+                }
+                newNext += 1
+            }
+        }
+        for (oldIndex, newIndex) in pairs {
+            flush(upToOld: oldIndex, new: newIndex)
+            let fields = compared(oldIndex, newIndex)
+            if !fields.isEmpty {
+                changes.append(EventChange(kind: .changed, old: old.events[oldIndex], new: new.events[newIndex], fields: fields))
+            }
             oldNext = oldIndex + 1
             newNext = newIndex + 1
         }
@@ -89,8 +107,70 @@ public struct CassetteDiff: Sendable, Hashable {
         return CassetteDiff(headerChanges: headerChanges, eventChanges: changes)
     }
 
-    /// `cause` and `answers` compared through the alignment, so renumbering is no change; `strand` as it is.
-    private static func relationChanges(_ old: Event, _ new: Event, _ newIDForOld: [Int: Int]) -> [FieldChange] {
+    /// The events the alignment left out on both sides that are the same
+    /// event at another place: equal in kind, in the kinds of what caused and
+    /// what they answer, and in payload (volatile values renamed consistently);
+    /// then an answer of the same kind to the same call, moved or not, changed
+    /// or not. Each old event pairs with the first such new one not taken yet.
+    private static func movedPairs(
+        _ pairs: [(Int, Int)], _ oldSide: EventFingerprints, _ newSide: EventFingerprints, _ differ: inout FieldDiffer,
+        _ old: Cassette, _ new: Cassette
+    ) -> [(old: Int, new: Int)] {
+        var moves = exactMoves(pairs, oldSide, newSide, &differ)
+        // An answer is known by the call it answers: one that moved with its call and changed is one move.
+        let takenOld = Set(pairs.map(\.0) + moves.map(\.old))
+        var takenNew = Set(pairs.map(\.1) + moves.map(\.new))
+        var newIndexForOldID: [Int: Int] = [:]
+        for (oldIndex, newIndex) in pairs { newIndexForOldID[old.events[oldIndex].id] = newIndex }
+        for move in moves { newIndexForOldID[old.events[move.old].id] = move.new }
+        var newIndexByID: [Int: Int] = [:]
+        for (index, event) in new.events.enumerated() { newIndexByID[event.id] = index }
+        for (index, event) in old.events.enumerated() where !takenOld.contains(index) {
+            guard let call = event.answers, let newCall = newIndexForOldID[call], newCall < new.events.count,
+                let answer = new.events.indices.first(where: { candidate in
+                    !takenNew.contains(candidate) && new.events[candidate].kind == event.kind
+                        && new.events[candidate].answers.flatMap { newIndexByID[$0] } == newCall
+                })
+            else { continue }
+            takenNew.insert(answer)
+            moves.append((index, answer))
+        }
+        return moves
+    }
+
+    /// The unaligned events equal to an unaligned event on the other side (see ``movedPairs``).
+    private static func exactMoves(
+        _ pairs: [(Int, Int)], _ oldSide: EventFingerprints, _ newSide: EventFingerprints, _ differ: inout FieldDiffer
+    ) -> [(old: Int, new: Int)] {
+        let alignedOld = Set(pairs.map(\.0))
+        let alignedNew = Set(pairs.map(\.1))
+        var candidates: [Int: [Int]] = [:]
+        for index in newSide.exact.indices where !alignedNew.contains(index) { candidates[newSide.exact[index], default: []].append(index) }
+        guard !candidates.isEmpty else { return [] }
+        var moves: [(old: Int, new: Int)] = []
+        for index in oldSide.exact.indices where !alignedOld.contains(index) {
+            guard let found = candidates[oldSide.exact[index]] else { continue }
+            for (position, candidate) in found.enumerated() {
+                // A trial on a copy: a pair that differs must not rename volatile values for the rest.
+                var trial = differ
+                guard
+                    EventFingerprints.plainlyEqual(oldSide, index, newSide, candidate)
+                        || trial.changes(oldSide.trees[index], newSide.trees[candidate]).isEmpty
+                else { continue }
+                differ = trial
+                moves.append((index, candidate))
+                candidates[oldSide.exact[index]]?.remove(at: position)
+                break
+            }
+        }
+        return moves
+    }
+
+    /// `cause` and `answers` compared through the alignment, so renumbering
+    /// is no change; `strand` too, where the strands of a cause were renamed consistently.
+    private static func relationChanges(
+        _ old: Event, _ new: Event, _ newIDForOld: [Int: Int], _ strands: StrandRenaming
+    ) -> [FieldChange] {
         var found: [FieldChange] = []
         for (name, before, after) in [("cause", old.cause, new.cause), ("answers", old.answers, new.answers)] {
             let mapped = before.flatMap { newIDForOld[$0] }
@@ -98,7 +178,7 @@ public struct CassetteDiff: Sendable, Hashable {
             if mapped != nil, mapped == after { continue }
             found.append(FieldChange(path: name, old: before.map { .number(Double($0)) }, new: after.map { .number(Double($0)) }))
         }
-        if old.strand != new.strand {
+        if old.strand != new.strand, !strands.renames(old, to: new) {
             found.append(
                 FieldChange(path: "strand", old: old.strand.map { .number(Double($0)) }, new: new.strand.map { .number(Double($0)) }))
         }
@@ -112,7 +192,7 @@ public struct CassetteDiff: Sendable, Hashable {
     }
 }
 
-/// One event inserted, removed, or changed field by field.
+/// One event inserted, removed, moved, or changed field by field.
 public struct EventChange: Sendable, Hashable {
     /// How an event changed.
     public struct Kind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
@@ -125,6 +205,10 @@ public struct EventChange: Sendable, Hashable {
         public static let removed = Kind(rawValue: "removed")
         /// The event is in both, with different fields.
         public static let changed = Kind(rawValue: "changed")
+        /// The event is in both, at another place among the others: two calls
+        /// of concurrent tasks recorded in the other order, say. Its `fields`
+        /// are those that differ besides the place, if any.
+        public static let moved = Kind(rawValue: "moved")
 
         public var description: String { rawValue }
     }
@@ -203,4 +287,34 @@ public struct DiffTiming: Sendable, Hashable {
     public static let ignored = DiffTiming(compares: false)
     /// A different `at` is a change.
     public static let compared = DiffTiming(compares: true)
+}
+
+/// The strands of each cause's concurrent tasks as the two cassettes number
+/// them: a strand is a label, numbered in the order the tasks' calls were
+/// written, so the same tasks recorded in another order carry other numbers.
+/// Where every paired event of a cause maps its old strand to one new strand,
+/// and no two old strands to the same, the strands were only renamed.
+struct StrandRenaming {
+    private struct Key: Hashable {
+        /// The cause as the new cassette numbers it (`nil`: the app's own initiative).
+        var cause: Int?
+        var strand: Int
+    }
+    private var forward: [Key: Set<Int>] = [:]
+    private var backward: [Key: Set<Int>] = [:]
+
+    /// The paired events, old and new.
+    init(_ pairs: [(Event, Event)]) {
+        for (old, new) in pairs {
+            guard let before = old.strand, let after = new.strand else { continue }
+            forward[Key(cause: new.cause, strand: before), default: []].insert(after)
+            backward[Key(cause: new.cause, strand: after), default: []].insert(before)
+        }
+    }
+
+    /// Whether `old`'s strand became `new`'s by a consistent renaming.
+    func renames(_ old: Event, to new: Event) -> Bool {
+        guard let before = old.strand, let after = new.strand else { return false }
+        return forward[Key(cause: new.cause, strand: before)] == [after] && backward[Key(cause: new.cause, strand: after)] == [before]
+    }
 }

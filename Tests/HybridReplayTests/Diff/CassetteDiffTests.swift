@@ -227,3 +227,58 @@ struct CassetteDiffComparedFormTests {
         #expect(paths.contains { $0.hasPrefix("body") && $0.hasSuffix("traveller") }, "\(paths)")
     }
 }
+
+/// Two requests of concurrent child tasks, recorded in one order and then in
+/// the other (a transport that answers at once): the same behaviour, each
+/// request and its answer moved, and the strands that number the tasks renamed.
+@Suite("A diff of concurrent calls recorded in the other order")
+struct MovedEventDiffTests {
+    static let rates = HTTPRequest(url: "https://api.example/v1/rates")
+    static let vehicles = HTTPRequest(url: "https://api.example/v1/vehicles")
+
+    /// The message, then the two fetches with their answers, `first` first.
+    static func fanOut(ratesFirst: Bool, vehiclesBody: String = "[\"B-PP 1\"]") -> Cassette {
+        let message = Event(id: 1, at: 0, payload: ScriptMessage(handler: "dashboard", body: ["op": "load"]))
+        func pair(_ request: HTTPRequest, _ body: String, ids: Int, strand: Int) -> [Event] {
+            [
+                Event(id: ids, at: 0, cause: 1, strand: strand, payload: request),
+                Event(id: ids + 1, at: 0, answers: ids, payload: HTTPResponse(status: 200, body: .text(body))),
+            ]
+        }
+        let rates = { (ids: Int, strand: Int) in pair(Self.rates, "[3.2]", ids: ids, strand: strand) }
+        let vehicles = { (ids: Int, strand: Int) in pair(Self.vehicles, vehiclesBody, ids: ids, strand: strand) }
+        let events = ratesFirst ? rates(2, 1) + vehicles(4, 2) : vehicles(2, 1) + rates(4, 2)
+        let reply = Event(id: 6, at: 0, cause: 1, payload: ScriptReply(.value(["ok": true])))
+        return Cassette(header: CassetteHeader(name: "dashboard"), events: [message] + events + [reply])
+    }
+
+    @Test("each call and answer that changed places is one move, and the renamed strands are no change")
+    func swappedFanOut() throws {
+        let diff = CassetteDiff.between(Self.fanOut(ratesFirst: true), Self.fanOut(ratesFirst: false))
+        #expect(diff.eventChanges.map(\.kind) == [.moved, .moved], "\(diff.eventChanges)")
+        #expect(diff.eventChanges.allSatisfy { $0.fields.isEmpty }, "\(diff.eventChanges)")
+        let request = try #require(diff.eventChanges.first)
+        #expect(request.old?.id == 2 && request.new?.id == 4)
+        #expect(request.event.payload(as: HTTPRequest.self)?.url == Self.rates.url)
+        #expect(diff.count(of: .inserted) == 0 && diff.count(of: .removed) == 0)
+    }
+
+    @Test("a moved answer that also changed lists its fields")
+    func movedAndChanged() throws {
+        let diff = CassetteDiff.between(
+            Self.fanOut(ratesFirst: false), Self.fanOut(ratesFirst: true, vehiclesBody: "[\"B-PP 2\"]"))
+        let changed = diff.eventChanges.filter { !$0.fields.isEmpty }
+        #expect(changed.count == 1, "\(diff.eventChanges)")
+        #expect(changed.first?.fields.map(\.path) == ["body.json[0]"], "\(diff.eventChanges)")
+        #expect(diff.count(of: .inserted) == 0 && diff.count(of: .removed) == 0, "\(diff.eventChanges)")
+    }
+
+    @Test("strands that no renaming explains are still a change")
+    func strandChange() throws {
+        var new = Self.fanOut(ratesFirst: true)
+        new.events[3].strand = 1
+        let diff = CassetteDiff.between(Self.fanOut(ratesFirst: true), new)
+        #expect(diff.eventChanges.map(\.kind) == [.changed], "\(diff.eventChanges)")
+        #expect(diff.eventChanges.first?.fields.map(\.path) == ["strand"], "\(diff.eventChanges)")
+    }
+}

@@ -65,6 +65,9 @@ public final class Recorder: Sendable {
         var redactedValues = RedactedValues()
         /// The highest placeholder number `redactedValues` holds the secret of.
         var sweptNumber = 0
+        /// The short secrets found by what asked for them (a prompt's answer),
+        /// which `redactedValues` replaces where they are quoted whole.
+        var quotedSecrets: Set<String> = []
         /// ``PayloadStrings/texts(of:)`` of each stored event, searched for a
         /// newly redacted value before an event is rewritten; `nil` until needed.
         var texts: [[UInt8]?] = []
@@ -283,10 +286,14 @@ public final class Recorder: Sendable {
         let at = max(Self.seconds(elapsed()), state.lastAt)
         state.lastAt = at
         var recorded = RecordedForm.of(payload)
+        // A prompt's answer the rules hid, whatever its length: hidden wherever it is quoted whole too.
+        var asked: [(secret: String, placeholder: String)] = []
         if let answer = recorded as? JavaScriptDialogAnswer, let cause,
             let dialog = state.events.last(where: { $0.id == cause })?.payload as? JavaScriptDialog
         {
-            recorded = redaction.hidingAnswer(answer, to: dialog, placeholders: &state.placeholders)
+            let hidden = redaction.hidingAnswer(answer, to: dialog, placeholders: &state.placeholders)
+            asked += Self.hiddenWhole(answer.text, by: hidden.text)
+            recorded = hidden
         }
         if let result = recorded as? JavaScriptResult, let answers,
             let evaluation = state.events.last(where: { $0.id == answers })?.payload as? JavaScriptEvaluation
@@ -294,8 +301,12 @@ public final class Recorder: Sendable {
             recorded = redaction.hidingResult(result, of: evaluation, placeholders: &state.placeholders)
         }
         let redacted = redaction.apply(to: recorded, placeholders: &state.placeholders)
+        if let dialog = recorded as? JavaScriptDialog, dialog.kind == .prompt {
+            // The saved value a prompt for a secret is pre-filled with.
+            asked += Self.hiddenWhole(dialog.defaultText, by: (redacted as? JavaScriptDialog)?.defaultText)
+        }
         state.events.append(Event(id: id, at: at, cause: cause, answers: answers, payload: redacted))
-        hideRedactedValues(newest: state.events.count - 1, in: &state)
+        hideRedactedValues(newest: state.events.count - 1, asked: asked, in: &state)
         if awaitsLateAnswer { state.outstanding[payload.kind, default: []].append(id) }
         return id
     }
@@ -303,7 +314,7 @@ public final class Recorder: Sendable {
     /// Replaces every value redacted so far wherever it appears: in the
     /// event at `newest`, and, for values first redacted by it, in every
     /// event before it (see ``RedactedValues``).
-    private func hideRedactedValues(newest: Int, in state: inout State) {
+    private func hideRedactedValues(newest: Int, asked: [(secret: String, placeholder: String)] = [], in state: inout State) {
         state.texts.append(nil)
         if !declaredValues.isEmpty {
             // A declared secret is numbered the first time an event holds it.
@@ -319,6 +330,14 @@ public final class Recorder: Sendable {
             new.add(replacements, declared: declaredSet)
             state.redactedValues.add(replacements, declared: declaredSet)
             state.sweptNumber = state.placeholders.highestNumber
+        }
+        // Short answers, found secret by what asked for them, are replaced where quoted whole;
+        // those of 6 characters or more are replaced everywhere already, as any redacted value.
+        let quoted = asked.filter { !RedactedValues.isReplacedEverywhere($0.secret) && !declaredSet.contains($0.secret) }
+            .filter { state.quotedSecrets.insert($0.secret).inserted }
+        if !quoted.isEmpty {
+            new.addQuoted(quoted)
+            state.redactedValues.addQuoted(quoted)
         }
         let all = state.redactedValues
         guard !all.isEmpty else { return }
@@ -339,6 +358,12 @@ public final class Recorder: Sendable {
             state.events[index].payload = hidden
             state.texts[index] = PayloadStrings.texts(of: hidden)
         }
+    }
+
+    /// `original` with the placeholder that hid it whole, when `hidden` is one.
+    private static func hiddenWhole(_ original: String?, by hidden: String?) -> [(secret: String, placeholder: String)] {
+        guard let original, let hidden, original != hidden, RedactionPlaceholders.number(in: hidden) != nil else { return [] }
+        return [(original, hidden)]
     }
 
     /// Why the recording may not be written: events that still hold a value

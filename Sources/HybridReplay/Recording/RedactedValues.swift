@@ -13,7 +13,9 @@ import Foundation
 /// everywhere, and only where they stand as a whole word: not inside a
 /// longer run of letters and digits. A short value (a 4-digit PIN, a cookie
 /// valued `1`, `true`) is hidden only where a rule finds it, so that hiding
-/// it does not rewrite every `1` and every `true` in the cassette.
+/// it does not rewrite every `1` and every `true` in the cassette. A short
+/// value found by what asked for it (a prompt's answer) is replaced where it
+/// is quoted whole (``addQuoted(_:)``), and a declared one as a whole word.
 struct RedactedValues: Sendable {
     /// Shorter values are too likely to be ordinary text.
     static let minimumLength = 6
@@ -21,6 +23,10 @@ struct RedactedValues: Sendable {
     /// Each value with its placeholder, longest first, so a secret that holds
     /// another is replaced whole.
     private var pairs: [(secret: String, placeholder: String)]
+    /// Values replaced where a string is exactly the value, with their
+    /// placeholders: short secrets a rule found by what asked for them
+    /// (see ``addQuoted(_:)``).
+    private var wholes: [String: String] = [:]
 
     /// The values of `replacements` that are replaced everywhere.
     ///
@@ -46,6 +52,50 @@ struct RedactedValues: Sendable {
             for encoded in Self.encodedForms(of: secret) { pairs.append((encoded, placeholder)) }
         }
         if added { pairs.sort { $0.secret.count > $1.secret.count } }
+    }
+
+    /// Adds secrets shorter than ``minimumLength`` that a rule found by what
+    /// asked for them, such as the 4-digit answer to a prompt for a PIN:
+    /// each is replaced where a string is exactly the secret, and where
+    /// text quotes it whole — between two `"`, two `'` or two `` ` ``, such
+    /// quotes escaped once or twice as a string literal in JSON escapes
+    /// them (`analytics.track('pin-autofill', '4821')`,
+    /// `"track(\"4821\")"`). Not where it stands unquoted, where a short
+    /// value may well be an ordinary number (`cart.count(4821)`), nor inside
+    /// a longer quoted string (`'x4821'`). A longer secret is added as
+    /// ``add(_:declared:)`` adds it.
+    ///
+    /// - Parameter replacements: Secrets with their placeholders.
+    mutating func addQuoted(_ replacements: [(secret: String, placeholder: String)]) {
+        var added = false
+        for (secret, placeholder) in replacements
+        where RedactionPlaceholders.number(in: secret) == nil && secret.contains(where: { !$0.isWhitespace }) {
+            guard !Self.isReplacedEverywhere(secret) else {
+                add([(secret, placeholder)])
+                continue
+            }
+            wholes[secret] = placeholder
+            for form in [secret] + Self.encodedForms(of: secret) {
+                for quote in ["\"", "'", "`"] {
+                    for escape in ["", "\\", "\\\\\\"] {
+                        let mark = escape + quote
+                        pairs.append((mark + form + mark, mark + placeholder + mark))
+                    }
+                }
+            }
+            added = true
+        }
+        if added { pairs.sort { $0.secret.count > $1.secret.count } }
+    }
+
+    /// These values and those of `other`, each once.
+    func merged(with other: RedactedValues) -> RedactedValues {
+        guard !other.isEmpty else { return self }
+        var merged = self
+        merged.pairs += other.pairs.filter { pair in !pairs.contains { $0.secret == pair.secret } }
+        merged.pairs.sort { $0.secret.count > $1.secret.count }
+        merged.wholes.merge(other.wholes) { mine, _ in mine }
+        return merged
     }
 
     /// `secret` as other text carries it, each form that differs from it
@@ -88,7 +138,7 @@ struct RedactedValues: Sendable {
             && secret.contains { !$0.isWhitespace }
     }
 
-    var isEmpty: Bool { pairs.isEmpty }
+    var isEmpty: Bool { pairs.isEmpty && wholes.isEmpty }
 
     /// `payload` with every value replaced in every string it writes.
     ///
@@ -99,21 +149,25 @@ struct RedactedValues: Sendable {
     ///   payload to store; `nil` when replacing makes it unreadable, such as
     ///   a secret equal to a navigation policy.
     func apply(to payload: any EventPayload, texts: [UInt8]? = nil) -> (any EventPayload)? {
-        guard !pairs.isEmpty else { return payload }
+        guard !isEmpty else { return payload }
         let texts = texts ?? PayloadStrings.texts(of: payload)
         // Most payloads hold no secret: search their text once rather than rewrite them.
         let present = pairs.filter { Self.bytes(texts, contain: $0.secret) }
-        guard !present.isEmpty else { return payload }
-        let values = RedactedValues(sorted: present)
+        let wholes = wholes.filter { Self.bytes(texts, contain: $0.key) }
+        guard !present.isEmpty || !wholes.isEmpty else { return payload }
+        let values = RedactedValues(sorted: present, wholes: wholes)
         return PayloadStrings.rewrite(payload, text: values.replacing(in:), bytes: values.replacing(in:))
     }
 
-    private init(sorted pairs: [(secret: String, placeholder: String)]) {
+    private init(sorted pairs: [(secret: String, placeholder: String)], wholes: [String: String]) {
         self.pairs = pairs
+        self.wholes = wholes
     }
 
-    /// `text` with every value that stands there as a whole word replaced.
+    /// `text` with every value that stands there as a whole word replaced,
+    /// and the whole text when it is a value added by ``addQuoted(_:)``.
     func replacing(in text: String) -> String {
+        if let placeholder = wholes[text] { return placeholder }
         var text = text
         for (secret, placeholder) in pairs where text.contains(secret) {
             // A placeholder already there is never cut in two.
@@ -141,6 +195,9 @@ struct RedactedValues: Sendable {
     /// and hold no words, where the byte of a protobuf tag or length next to
     /// it is no letter; the other bytes are kept, whatever their encoding.
     func replacing(in data: Data) -> Data {
+        if !wholes.isEmpty, let text = String(bytes: data, encoding: .utf8), let placeholder = wholes[text] {
+            return Data(placeholder.utf8)
+        }
         var bytes = [UInt8](data)
         let isText = String(validating: bytes, as: UTF8.self) != nil
         for (secret, placeholder) in pairs {

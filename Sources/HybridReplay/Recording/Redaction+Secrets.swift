@@ -14,8 +14,12 @@ extension Redaction {
     /// `{"name": "api_key", "value": "…"}`), and the whole value of a header so named (`X-Api-Key`,
     /// `X-Auth-Token`) that no other rule has redacted; listed as
     /// `fields:secret-names`.
-    public static let secretFields: Redaction = {
-        let names = SecretFieldNames.default
+    public static let secretFields: Redaction = secretFields(names: .default)
+
+    /// ``secretFields`` reading secret names by `names`, such as the default
+    /// names with some exempted (``exemptingFieldNames(_:)``); listed as
+    /// `fields:secret-names` all the same.
+    static func secretFields(names: SecretFieldNames) -> Redaction {
         var rewriter = PayloadRewriter()
         rewriter.header = { header, placeholders in
             guard names.matches(header.name), !header.value.contains("[REDACTED:") else { return header }
@@ -29,7 +33,7 @@ extension Redaction {
         rewriter.url = { url, placeholders in redactSecretNamedParts(inURL: url, names: names, &placeholders) }
         rewriter.text = { text, placeholders in redactSecretText(in: text, names: names, &placeholders) }
         return Redaction(name: secretFieldsName, identity: secretFieldsName, rewriter: rewriter)
-    }()
+    }
 
     /// The credentials in the userinfo of every URL: the password of
     /// `https://user:password@host/`, or the whole userinfo when it has no

@@ -45,12 +45,21 @@ extension ReplayReport {
         // diverged, is some secret, not necessarily that one: it gets a number of its own.
         for pair in hidden.pairs where !pair.bound { _ = placeholders.placeholder(for: pair.secret) }
         var report = self
+        // The answer to a prompt that asks for a secret, hidden by the recorder's rule, and wherever else it appears.
+        var answers: [String] = []
         for index in report.trace.events.indices {
             let original = report.trace.events[index].payload
-            let redacted = redaction.apply(to: original, placeholders: &placeholders)
+            var prepared = original
+            if let answer = original as? JavaScriptDialogAnswer, let dialog = Self.dialog(answeredBy: index, in: report.trace.events) {
+                let hidden = redaction.hidingAnswer(answer, to: dialog, placeholders: &placeholders)
+                if let text = answer.text, hidden.text != text { answers.append(text) }
+                prepared = hidden
+            }
+            let redacted = redaction.apply(to: prepared, placeholders: &placeholders)
             scrubber.learn(original: original, redacted: redacted)
             report.trace.events[index].payload = redacted
         }
+        scrubber.learnSecrets(answers)
         for event in recorded.events {
             scrubber.learn(original: event.payload, redacted: redaction.apply(to: event.payload, placeholders: &placeholders))
         }
@@ -75,6 +84,16 @@ extension ReplayReport {
         }
         report.issues = issues.map(scrubber.scrub)
         return report
+    }
+
+    /// The dialog the answer at `index` of `events` answers: its cause, or
+    /// else the last dialog before it (an answer the replay did not expect
+    /// may have no cause in the trace).
+    private static func dialog(answeredBy index: Int, in events: [Event]) -> JavaScriptDialog? {
+        if let cause = events[index].cause, let dialog = events.first(where: { $0.id == cause })?.payload as? JavaScriptDialog {
+            return dialog
+        }
+        return events[..<index].last { $0.payload is JavaScriptDialog }?.payload as? JavaScriptDialog
     }
 
     private static func hideShapes(in tree: PayloadComparison.Tree, _ placeholders: inout RedactionPlaceholders) {

@@ -10,12 +10,26 @@ import Foundation
 /// always replaced where it appears quoted as JSON; a value of at least
 /// ``minimumBareLength`` characters is replaced bare too, as it appears in
 /// summaries. Shorter values are replaced only quoted, so that a cookie
-/// valued `1` does not turn every `event 1` into a placeholder.
+/// valued `1` does not turn every `event 1` into a placeholder — but for a
+/// value the run learnt is a secret (``learnSecrets(_:)``: a declared
+/// secret, a value found where the cassette has a placeholder, a prompt's
+/// answer), which is replaced as a whole string and quoted whole in any
+/// quotes, and with 4 or 5 characters as a whole word too.
 struct ReportScrubber {
     /// Bare values shorter than this are too likely to be ordinary text.
     static let minimumBareLength = 6
 
     private var replacements: [String: String] = [:]
+    /// Values the run learnt are secrets whatever their length — a declared
+    /// secret, a value found where the cassette has a placeholder, a
+    /// prompt's answer the rules hid — which are replaced as a whole string,
+    /// quoted whole, and with 4 characters or more as a whole word too.
+    private var secrets: Set<String> = []
+    /// ``secrets`` with their placeholders, as ``RedactedValues`` replaces them.
+    private var secretValues = RedactedValues()
+
+    /// Values shorter than this that the run learnt are secrets are replaced only where quoted whole.
+    static let minimumSecretWordLength = 4
 
     /// Learns what `redacted` hides of `original`: every string leaf that differs.
     mutating func learn(original: any EventPayload, redacted: any EventPayload) {
@@ -32,6 +46,33 @@ struct ReportScrubber {
     /// numbered on their own (see ``HiddenValues``).
     mutating func learn(_ hidden: HiddenValues) {
         for pair in hidden.pairs where pair.bound { note(pair.secret, pair.placeholder) }
+        // Every value found where the cassette has a placeholder is a secret, bound or not.
+        learnSecrets(hidden.pairs.map(\.secret))
+    }
+
+    /// Learns that `values` are secrets, whatever their length: each is
+    /// replaced by the placeholder it is learnt with, where a string is
+    /// exactly it or quotes it whole, and with 4 characters or more where
+    /// it stands as a whole word (see ``RedactedValues``).
+    mutating func learnSecrets(_ values: [String]) {
+        let new = values.filter { !$0.isEmpty && RedactionPlaceholders.number(in: $0) == nil && !secrets.contains($0) }
+        guard !new.isEmpty else { return }
+        secrets.formUnion(new)
+        refreshSecretValues()
+    }
+
+    /// ``secretValues`` anew, from each secret's placeholder as learnt so far.
+    private mutating func refreshSecretValues() {
+        var values = RedactedValues()
+        // A value of ``minimumBareLength`` characters or more is replaced bare already, as every value learnt is.
+        for secret in secrets.sorted() where secret.count < Self.minimumBareLength {
+            guard let placeholder = replacements[secret], RedactionPlaceholders.number(in: placeholder) != nil else { continue }
+            if secret.count >= Self.minimumSecretWordLength {
+                values.add([(secret, placeholder)], declared: [secret])
+            }
+            values.addQuoted([(secret, placeholder)])
+        }
+        secretValues = values
     }
 
     private mutating func learn(_ original: CanonicalNode, _ redacted: CanonicalNode) {
@@ -52,7 +93,9 @@ struct ReportScrubber {
 
     private mutating func note(_ secret: String, _ placeholder: String) {
         guard !secret.isEmpty, secret != placeholder, RedactionPlaceholders.number(in: secret) == nil else { return }
+        let changed = replacements[secret] != placeholder
         replacements[secret] = placeholder
+        if changed, secrets.contains(secret) { refreshSecretValues() }
     }
 
     /// `text` with every learnt value replaced, longest first.
@@ -69,7 +112,7 @@ struct ReportScrubber {
             for form in RedactedValues.encodedForms(of: secret) { text = Self.replacing(form, with: placeholder, in: text) }
             text = Self.replacing(secret, with: placeholder, in: text)
         }
-        return text
+        return secretValues.isEmpty ? text : secretValues.replacing(in: text)
     }
 
     /// `text` with each occurrence of `value` replaced by `placeholder`, but
@@ -99,7 +142,7 @@ struct ReportScrubber {
     /// nothing changes or the result would not read back.
     func scrub(_ payload: any EventPayload) -> any EventPayload {
         guard !replacements.isEmpty else { return payload }
-        let bytes = RedactedValues(replacements.map { ($0.key, $0.value) })
+        let bytes = RedactedValues(replacements.map { ($0.key, $0.value) }).merged(with: secretValues)
         return PayloadStrings.rewrite(payload, text: scrub, bytes: bytes.replacing(in:)) ?? payload
     }
 
@@ -138,7 +181,7 @@ struct ReportScrubber {
         guard !replacements.isEmpty, case .string(let encoded)? = try? JSONReader.platformDefault.read(Array(json.utf8)),
             let data = Data(base64Encoded: encoded)
         else { return scrub(json) }
-        let replaced = RedactedValues(replacements.map { ($0.key, $0.value) }).replacing(in: data)
+        let replaced = RedactedValues(replacements.map { ($0.key, $0.value) }).merged(with: secretValues).replacing(in: data)
         return replaced == data ? json : JSONValue.string(replaced.base64EncodedString()).description
     }
 

@@ -11,6 +11,10 @@ public struct SecretFieldNames: Sendable, Hashable {
     public var endings: Set<String>
     /// Folded names that match only whole, such as `auth` or `session`.
     public var exactNames: Set<String>
+    /// Folded names that are no secret's even though they match
+    /// ``endings`` or ``exactNames``, such as `sessionid` for an app whose
+    /// `sessionId` is a parking session's public id; see ``exempting(_:)``.
+    public var exemptNames: Set<String> = []
 
     /// Creates a policy from names written any way; they are folded here.
     ///
@@ -20,6 +24,21 @@ public struct SecretFieldNames: Sendable, Hashable {
     public init(endings: Set<String>, exactNames: Set<String> = []) {
         self.endings = Set(endings.map(Self.fold))
         self.exactNames = Set(exactNames.map(Self.fold))
+    }
+
+    /// These names with `names` counted as no secret's.
+    ///
+    /// Each is compared as every name is, without case, `_`, `-` or `.`,
+    /// and whole: exempting `sessionId` exempts `session_id` and
+    /// `SESSION-ID` too, but not `auth_session_id`, which still ends in a
+    /// secret's name.
+    ///
+    /// - Parameter names: Names written any way, such as `sessionId`.
+    /// - Returns: The policy with those names exempted.
+    public func exempting(_ names: some Sequence<String>) -> SecretFieldNames {
+        var exempted = self
+        exempted.exemptNames.formUnion(names.map(Self.fold).filter { !$0.isEmpty })
+        return exempted
     }
 
     /// `password`, `passwd`, `passcode`, `secret`, `token`, `api_key`,
@@ -67,7 +86,7 @@ public struct SecretFieldNames: Sendable, Hashable {
             name = name[name.index(after: open)..<name.index(before: name.endIndex)]
         }
         let folded = Self.fold(String(name))
-        guard !folded.isEmpty else { return false }
+        guard !folded.isEmpty, !exemptNames.contains(folded) else { return false }
         return exactNames.contains(folded) || endings.contains { folded.hasSuffix($0) }
     }
 

@@ -42,14 +42,15 @@ package enum SecretScanner {
 
     /// Every likely secret in `cassette` with its values, in event order.
     package static func secrets(in cassette: Cassette) -> [Finding] {
-        var scan = Scan()
+        // Names the recording exempted (`fields:not-secret:<name>`) are read as it read them.
+        var scan = Scan(names: Redaction.secretFieldNames(forRuleNames: cassette.header.redactions))
         for (index, event) in cassette.events.enumerated() {
             let path = JSONPath([.key("events"), .index(index), .key("payload")])
             scan.node(EventCoding.payloadNode(event.payload), path: path)
             if let answer = event.payload as? JavaScriptDialogAnswer, let text = answer.text, !isRedacted(text),
                 let cause = event.cause, let dialog = cassette.events.first(where: { $0.id == cause })?.payload as? JavaScriptDialog,
                 dialog.kind == .prompt,
-                let name = SecretFieldNames.namesAsked(inPrompt: dialog.message).first(where: isSecretName)
+                let name = SecretFieldNames.namesAsked(inPrompt: dialog.message).first(where: scan.names.matches)
             {
                 // The answer has no name of its own: the prompt's message gives it one, as the recorder reads it.
                 scan.report(path.appending("text"), "the answer to a prompt asking for '\(name)' looks like a secret", "", values: [text])
@@ -89,6 +90,8 @@ package enum SecretScanner {
 
     /// One walk over a cassette, collecting findings.
     private struct Scan {
+        /// What counts as a secret's name.
+        let names: SecretFieldNames
         var findings: [Finding] = []
 
         mutating func report(_ path: JSONPath, _ message: String, _ context: String, values: [String]) {
@@ -146,7 +149,7 @@ package enum SecretScanner {
                 report(valuePath, "cookie '\(name)' holds an unredacted value", "", values: [value])
                 return true
             }
-            guard sensitiveHeaders.contains(name.lowercased()) || isSecretName(name) else { return false }
+            guard sensitiveHeaders.contains(name.lowercased()) || names.matches(name) else { return false }
             if !isRedacted(value) {
                 let credential = credential(inHeaderValue: value)
                 report(valuePath, "header '\(name)' holds an unredacted credential", "", values: [credential])
@@ -163,7 +166,7 @@ package enum SecretScanner {
                 guard !unredacted.isEmpty else { return }
                 report(path, "the cookies a script reads with 'document.cookie' hold unredacted values", "", values: unredacted)
             case .string, .number, .bool:
-                guard isSecretName(name), let secret = Self.scalarText(value), !isRedacted(secret) else { return }
+                guard names.matches(name), let secret = Self.scalarText(value), !isRedacted(secret) else { return }
                 report(path, "the result of a script reading '\(name)' looks like a secret", "", values: [secret])
             case .null, .array, .object:
                 return
@@ -202,7 +205,7 @@ package enum SecretScanner {
             case .object(let members):
                 for (key, child) in members.sorted(by: { $0.key < $1.key }) {
                     let childPath = context.isEmpty ? path.appending(key) : path
-                    if isSecretName(key), let secret = Self.scalarText(child), !isRedacted(secret) {
+                    if names.matches(key), let secret = Self.scalarText(child), !isRedacted(secret) {
                         report(childPath, "field '\(key)' looks like a secret", context, values: [secret])
                     } else {
                         json(child, path: childPath, context: context, depth: depth)
@@ -226,7 +229,7 @@ package enum SecretScanner {
             }
             if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
                 // JSON that does not parse, such as a truncated body: its `"name": "value"` members are still read.
-                for (name, value) in Self.quotedMembers(in: trimmed) where isSecretName(name) && !isRedacted(value) {
+                for (name, value) in Self.quotedMembers(in: trimmed) where names.matches(name) && !isRedacted(value) {
                     report(
                         path, "field '\(name)' looks like a secret", context.isEmpty ? " (in JSON that does not parse)" : context,
                         values: [value])
@@ -239,7 +242,7 @@ package enum SecretScanner {
             // An OAuth redirect's `code`, as the recorder reads it.
             let isRedirect = isURL && FormFields.isAuthorizationRedirect(Substring(trimmed))
             for (name, value) in Self.namedFields(in: trimmed) {
-                if isSecretName(name) || isRedirect && name == "code" {
+                if names.matches(name) || isRedirect && name == "code" {
                     guard !isRedacted(value) else { continue }
                     report(path, "\(isURL ? "query item" : "form field") '\(name)' looks like a credential", context, values: [value])
                     fieldValues.insert(value)
@@ -248,13 +251,13 @@ package enum SecretScanner {
                 }
             }
             if isWholeURL {
-                for token in PathTokens.ranges(inURL: trimmed, names: .default) where !isRedacted(String(trimmed[token])) {
+                for token in PathTokens.ranges(inURL: trimmed, names: names) where !isRedacted(String(trimmed[token])) {
                     report(path, "a segment of this URL's path looks like a token", context, values: [String(trimmed[token])])
                 }
             }
             // JSON that does not parse has its members read above; a field reported above is not reported again.
             let looksLikeJSON = trimmed.hasPrefix("{") || trimmed.hasPrefix("[")
-            for member in looksLikeJSON ? [] : ScriptLiterals.secretMembers(in: text)
+            for member in looksLikeJSON ? [] : ScriptLiterals.secretMembers(in: text, names: names)
             where !isRedacted(String(text[member.value]))
                 && !fieldValues.contains(where: { $0.contains(FormFields.decoded(text[member.value])) }) {
                 let textContext = context.isEmpty ? " (in this text)" : context

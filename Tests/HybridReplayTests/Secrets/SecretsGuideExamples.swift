@@ -39,6 +39,11 @@ enum SecretsGuide {
         return redaction
     }
 
+    static func exempted() -> Redaction {
+        let redaction = Redaction.default.exemptingFieldNames(["sessionId"])   // a parking session's id, no credential
+        return redaction
+    }
+
     static func replay(_ cassette: Cassette, apiToken: String) async -> ReplayReport {
         var options = ReplayOptions()
         options.secrets = [1: apiToken]   // [REDACTED:1] is the token this test gives the app
@@ -74,6 +79,15 @@ struct SecretsGuideExamplesTests {
         let written = String(decoding: try recorder.canonicalBytes(file: "unlock.json"), as: UTF8.self)
         #expect(!written.contains("4921") && !written.contains("correct-horse"), "\(written)")
         #expect(written.contains(#"unlock(\"[REDACTED:2]\"); console.log(\"as ada / [REDACTED:1]\")"#), "\(written)")
+    }
+
+    @Test("an exempted name keeps its value; the other secrets of the same body are hidden")
+    func exemptedName() {
+        var placeholders = RedactionPlaceholders()
+        let message = ScriptMessage(handler: "receipt", body: ["sessionId": "ps_1001", "password": "hunter2"])
+        let redacted = SecretsGuide.exempted().apply(to: message, placeholders: &placeholders) as? ScriptMessage
+        #expect(redacted?.body == ["sessionId": "ps_1001", "password": "[REDACTED:1]"])
+        #expect(SecretsGuide.exempted().ruleNames.contains("fields:not-secret:sessionId"))
     }
 
     @Test("the token the test gives the app and declares passes (a stale one is pinned in DeclaredSecretsTests)")

@@ -45,15 +45,16 @@ struct BodyMediaType: Sendable, Hashable {
     /// `+json` type; `application/x-www-form-urlencoded`; `multipart/form-data`
     /// with its boundary; or ``other``.
     init(contentType: String?) {
-        let parts = (contentType ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-        let media = (parts.first ?? "").lowercased()
+        // Only the media type is trimmed here: the parameters are read only for a multipart form.
+        let parts = (contentType ?? "").split(separator: ";")
+        let media = (parts.first?.trimmingCharacters(in: .whitespaces) ?? "").lowercased()
         if media == "application/json" || media == "text/json" || media.hasSuffix("+json") {
             self = .json
         } else if media == "application/x-www-form-urlencoded" {
             self = .form
         } else if media == "multipart/form-data" {
             self = .multipart
-            for parameter in parts.dropFirst() {
+            for parameter in parts.dropFirst().map({ $0.trimmingCharacters(in: .whitespaces) }) {
                 guard let equals = parameter.firstIndex(of: "="),
                     parameter[..<equals].trimmingCharacters(in: .whitespaces).lowercased() == "boundary"
                 else { continue }

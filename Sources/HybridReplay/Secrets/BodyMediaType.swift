@@ -47,7 +47,7 @@ struct BodyMediaType: Sendable, Hashable {
     init(contentType: String?) {
         // Only the media type is trimmed here: the parameters are read only for a multipart form.
         let parts = (contentType ?? "").split(separator: ";")
-        let media = (parts.first?.trimmingCharacters(in: .whitespaces) ?? "").lowercased()
+        let media = (parts.first.map(Self.trimmed) ?? "").lowercased()
         if media == "application/json" || media == "text/json" || media.hasSuffix("+json") {
             self = .json
         } else if media == "application/x-www-form-urlencoded" {
@@ -68,6 +68,16 @@ struct BodyMediaType: Sendable, Hashable {
     }
 
     private init(name: String) { self.name = name }
+
+    /// `part` without white space around it. A part that begins and ends
+    /// with a visible ASCII character (`!` to `~`, as media types do) has
+    /// none and is taken as it is, without Foundation's trimming.
+    private static func trimmed(_ part: Substring) -> String {
+        guard let first = part.utf8.first, let last = part.utf8.last, (0x21...0x7E).contains(first),
+            (0x21...0x7E).contains(last)
+        else { return part.trimmingCharacters(in: .whitespaces) }
+        return String(part)
+    }
 }
 
 extension HTTPBody {

@@ -106,7 +106,7 @@ struct PlaceholderBindings: Sendable {
     static func dropping(_ literal: Substring, from rest: Substring) -> Substring? {
         let expected = literal.utf8
         let actual = rest.utf8
-        if let last = expected.last, last < 0x80, actual.starts(with: expected) {
+        if let last = expected.last, last < 0x80, startsWithBytes(actual, expected) {
             let end = actual.index(actual.startIndex, offsetBy: expected.count)
             guard end < actual.endIndex else { return rest[end...] }
             let next = actual[end]
@@ -114,6 +114,19 @@ struct PlaceholderBindings: Sendable {
         }
         guard rest.hasPrefix(literal) else { return nil }
         return rest.dropFirst(literal.count)
+    }
+
+    /// Whether `text` starts with the bytes of `prefix`: compared as two
+    /// buffers where both strings are stored as UTF-8 (native strings),
+    /// element by element otherwise.
+    private static func startsWithBytes(_ text: Substring.UTF8View, _ prefix: Substring.UTF8View) -> Bool {
+        let compared = text.withContiguousStorageIfAvailable { textBytes in
+            prefix.withContiguousStorageIfAvailable { prefixBytes in
+                textBytes.count >= prefixBytes.count && textBytes.prefix(prefixBytes.count).elementsEqual(prefixBytes)
+            }
+        }
+        if let compared, let result = compared { return result }
+        return text.starts(with: prefix)
     }
 
     /// Where a wildcard that starts `rest` ends: before the next literal, or

@@ -261,7 +261,7 @@ extension ReplayEngine {
             return (handlers, sleepers.map(\.continuation), state.work.tasks)
         }
         await answer(handlers, with: nil)
-        resumingWork { for sleeper in sleepers { sleeper.resume(throwing: CancellationError()) } }
+        if !sleepers.isEmpty { resumingWork { for sleeper in sleepers { sleeper.resume(throwing: CancellationError()) } } }
         for task in tasks { task.cancel() }
         if !isStalled {
             await waitUntilIdle(orParked: true)

@@ -45,15 +45,16 @@ struct BodyMediaType: Sendable, Hashable {
     /// `+json` type; `application/x-www-form-urlencoded`; `multipart/form-data`
     /// with its boundary; or ``other``.
     init(contentType: String?) {
-        let parts = (contentType ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-        let media = (parts.first ?? "").lowercased()
+        // Only the media type is trimmed here: the parameters are read only for a multipart form.
+        let parts = (contentType ?? "").split(separator: ";")
+        let media = (parts.first.map(Self.trimmed) ?? "").lowercased()
         if media == "application/json" || media == "text/json" || media.hasSuffix("+json") {
             self = .json
         } else if media == "application/x-www-form-urlencoded" {
             self = .form
         } else if media == "multipart/form-data" {
             self = .multipart
-            for parameter in parts.dropFirst() {
+            for parameter in parts.dropFirst().map({ $0.trimmingCharacters(in: .whitespaces) }) {
                 guard let equals = parameter.firstIndex(of: "="),
                     parameter[..<equals].trimmingCharacters(in: .whitespaces).lowercased() == "boundary"
                 else { continue }
@@ -67,6 +68,16 @@ struct BodyMediaType: Sendable, Hashable {
     }
 
     private init(name: String) { self.name = name }
+
+    /// `part` without white space around it. A part that begins and ends
+    /// with a visible ASCII character (`!` to `~`, as media types do) has
+    /// none and is taken as it is, without Foundation's trimming.
+    private static func trimmed(_ part: Substring) -> String {
+        guard let first = part.utf8.first, let last = part.utf8.last, (0x21...0x7E).contains(first),
+            (0x21...0x7E).contains(last)
+        else { return part.trimmingCharacters(in: .whitespaces) }
+        return String(part)
+    }
 }
 
 extension HTTPBody {

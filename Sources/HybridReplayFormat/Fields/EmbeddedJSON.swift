@@ -109,6 +109,14 @@ package enum EmbeddedJSON {
                     index = literal.end + 1
                     continue
                 }
+                if stringLiterals, byte == UInt8(ascii: "\""), let end = closingQuote(bytes, from: index),
+                    isCanonical(bytes[(index + 1)..<end])
+                {
+                    // Already the one literal in `"` that stands for its string: kept as it is.
+                    output += bytes[index...end]
+                    index = end + 1
+                    continue
+                }
                 if stringLiterals, byte != UInt8(ascii: "`"), let end = closingQuote(bytes, from: index),
                     let content = unescaped(bytes[(index + 1)..<end])
                 {
@@ -136,6 +144,20 @@ package enum EmbeddedJSON {
     }
 
     private static let backslash = UInt8(ascii: "\\")
+
+    /// Whether `content`, between two `"` of a literal that closes on its line, is the content
+    /// ``quoted(_:in:)`` writes for the string it stands for in `"`: no escape, no U+2028 or U+2029
+    /// (whose UTF-8 starts with 0xE2) and no `</`, so nothing of it is rewritten.
+    private static func isCanonical(_ content: ArraySlice<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for byte in content {
+            if byte == backslash || byte == 0xE2 || (byte == UInt8(ascii: "/") && previous == UInt8(ascii: "<")) {
+                return false
+            }
+            previous = byte
+        }
+        return true
+    }
 
     /// Whether the brace at `index` can open a JSON object: the next non-space byte starts a key or closes it.
     /// JavaScript blocks (`{ return x }`) are skipped without trying to parse them.
@@ -179,7 +201,8 @@ package enum EmbeddedJSON {
     private static func parsedLiteral(_ bytes: [UInt8], at start: Int, _ value: ([UInt8]) -> JSONValue?)
         -> (printed: [UInt8], end: Int)?
     {
-        guard let end = closingQuote(bytes, from: start), standsAlone(bytes, from: start, to: end),
+        guard let end = closingQuote(bytes, from: start), mayHoldDocument(bytes[(start + 1)..<end]),
+            standsAlone(bytes, from: start, to: end),
             let content = unescaped(bytes[(start + 1)..<end]), let document = document(content, value)
         else { return nil }
         return (quoted(CanonicalPrinter.compactText(document), in: bytes[start]), end)
@@ -198,9 +221,35 @@ package enum EmbeddedJSON {
         while before >= 0, isSpace(bytes[before]) { before -= 1 }
         var after = end + 1
         while after < bytes.count, isSpace(bytes[after]) { after += 1 }
-        let opening: Set<UInt8> = Set("(,=:[{?;>".utf8)
-        let closing: Set<UInt8> = Set("),;]}:".utf8)
-        return (before < 0 || opening.contains(bytes[before])) && (after == bytes.count || closing.contains(bytes[after]))
+        return (before < 0 || opensValue(bytes[before])) && (after == bytes.count || closesValue(bytes[after]))
+    }
+
+    /// Whether a literal after `byte` starts a value of its own: `(`, `,`, `=`, `:`, `[`, `{`, `?`, `;` or `>`.
+    private static func opensValue(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: ","), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "["),
+            UInt8(ascii: "{"), UInt8(ascii: "?"), UInt8(ascii: ";"), UInt8(ascii: ">"):
+            return true
+        default: return false
+        }
+    }
+
+    /// Whether a literal before `byte` ends a value of its own: `)`, `,`, `;`, `]`, `}` or `:`.
+    private static func closesValue(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ")"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "]"), UInt8(ascii: "}"),
+            UInt8(ascii: ":"):
+            return true
+        default: return false
+        }
+    }
+
+    /// Whether a literal's raw `content` can stand for a JSON object or array: its first byte other
+    /// than white space is `{`, `[` or the `\` of an escape. Unescaping keeps every other byte, so
+    /// any other first byte is the first of the text it stands for, and ``document(_:_:)`` takes none.
+    private static func mayHoldDocument(_ content: ArraySlice<UInt8>) -> Bool {
+        guard let first = content.first(where: { !isSpace($0) }) else { return false }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || first == backslash
     }
 
     /// The index of the quote that closes the literal opened at `start`; `nil` when a line or the script ends first.
@@ -306,29 +355,41 @@ package enum EmbeddedJSON {
     }
 
     /// `text` as a string literal in `quote` that evaluates to exactly `text`.
+    ///
+    /// Written byte by byte: every character escaped is ASCII but U+2028 and
+    /// U+2029 (`E2 80 A8`, `E2 80 A9`), and no byte of another character's
+    /// UTF-8 is an ASCII byte, so this is the text scalar by scalar.
     private static func quoted(_ text: String, in quote: UInt8) -> [UInt8] {
-        var result = String.UnicodeScalarView()
-        let quoteScalar = Unicode.Scalar(quote)
-        result.append(quoteScalar)
-        var previous: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result.append(contentsOf: #"\\"#.unicodeScalars)
-            case quoteScalar: result.append(contentsOf: ["\\", quoteScalar])
-            case "\n": result.append(contentsOf: #"\n"#.unicodeScalars)
-            case "\r": result.append(contentsOf: #"\r"#.unicodeScalars)
-            case "\u{2028}": result.append(contentsOf: #"\u2028"#.unicodeScalars)
-            case "\u{2029}": result.append(contentsOf: #"\u2029"#.unicodeScalars)
-            case "/" where previous == "<": result.append(contentsOf: #"\/"#.unicodeScalars)
-            default: result.append(scalar)
+        var text = text
+        return text.withUTF8 { bytes in
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 8)
+            result.append(quote)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case backslash: result += [backslash, backslash]
+                case quote: result += [backslash, quote]
+                case 0x0A: result += [backslash, UInt8(ascii: "n")]
+                case 0x0D: result += [backslash, UInt8(ascii: "r")]
+                case UInt8(ascii: "/") where index > 0 && bytes[index - 1] == UInt8(ascii: "<"):
+                    result += [backslash, UInt8(ascii: "/")]
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    result += Array((bytes[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+                    index += 3
+                    continue
+                default: result.append(byte)
+                }
+                index += 1
             }
-            previous = scalar
+            result.append(quote)
+            return result
         }
-        result.append(quoteScalar)
-        return Array(String(result).utf8)
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0D].contains(byte) }
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 

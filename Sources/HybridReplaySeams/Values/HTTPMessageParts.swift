@@ -26,7 +26,26 @@ public struct HTTPHeader: Sendable, Hashable {
 extension [HTTPHeader] {
     /// The values of every header named `name`, compared case-insensitively.
     public func values(named name: String) -> [String] {
-        filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+        filter { HTTPHeader.sameName($0.name, name) }.map(\.value)
+    }
+}
+
+extension HTTPHeader {
+    /// Whether two header names are the same without regard to case: two
+    /// ASCII names (every name HTTP allows) byte by byte with `A`–`Z` folded,
+    /// which is what Foundation's case-insensitive comparison finds for
+    /// them, without its cost; any other pair by that comparison.
+    static func sameName(_ left: String, _ right: String) -> Bool {
+        let leftBytes = left.utf8
+        let rightBytes = right.utf8
+        guard leftBytes.allSatisfy({ $0 < 0x80 }), rightBytes.allSatisfy({ $0 < 0x80 }) else {
+            return left.caseInsensitiveCompare(right) == .orderedSame
+        }
+        guard leftBytes.count == rightBytes.count else { return false }
+        func folded(_ byte: UInt8) -> UInt8 {
+            byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        }
+        return zip(leftBytes, rightBytes).allSatisfy { folded($0) == folded($1) }
     }
 }
 

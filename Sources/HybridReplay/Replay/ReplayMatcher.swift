@@ -295,15 +295,24 @@ struct ReplayMatcher: Sendable {
     /// The effects that were due when the implementation stopped making
     /// them: unsettled decisions and replies first, since they are what
     /// WebKit would crash or hang on, then the others.
+    ///
+    /// One divergence, one issue: a settlement recorded after a stimulus not
+    /// delivered yet waits for it, so when an effect of the same chain that is
+    /// due now is missing (the retry whose answer the reply reports), that
+    /// effect is the issue and the settlement not made is its consequence.
     func dueEffects() -> [Event] {
+        let eligible = progress.eligibleEffects(script)
+        let eligibleIDs = Set(eligible.map(\.id))
+        let chains = Set(eligible.map { script.rootCause(of: $0) })
         let unsettled = script.effectIDs.compactMap { script.event($0) }.filter { effect in
             guard !progress.matched.contains(effect.id), let cause = effect.cause, progress.delivered.contains(cause),
                 let settlement = Settlement.of(effect.kind)
             else { return false }
+            if !eligibleIDs.contains(effect.id), chains.contains(script.rootCause(of: effect)) { return false }
             return settled[SettlementKey(kind: settlement.effectKind, cause: cause)] == nil
         }
-        let others = progress.eligibleEffects(script).filter { effect in !unsettled.contains { $0.id == effect.id } }
-        return unsettled + others
+        let unsettledIDs = Set(unsettled.map(\.id))
+        return unsettled + eligible.filter { !unsettledIDs.contains($0.id) }
     }
 
     /// Notes that `effects` were reported missing, so a late one is reported as late.

@@ -1,4 +1,5 @@
 import Foundation
+import HybridReplayRuntimeWatch
 @testable import HybridReplay
 import Testing
 
@@ -87,6 +88,27 @@ struct WorkBesideAWaitTests {
             platform.webView.add(AsyncLetSleepsThenLogs(transport: platform.transport), name: "go")
         }
         #expect(report.passed, "\(report)")
+    }
+
+    /// Under the runtime watch, work that only waits on the replay with
+    /// nothing else on its way is judged at once (``WaitingPastMissingEffectTests``):
+    /// a sibling asleep in real time, computing or hopping is on its way, and waited for.
+    @Test(
+        "under the runtime watch, a sibling that sleeps, computes or hops before its request still replays green",
+        .enabled(if: WatchedJobsTests.watchesJobs), arguments: 0..<10)
+    func watched(_ run: Int) async throws {
+        let handlers: [@Sendable (any HTTPTransport) -> any ScriptMessageHandler] = [
+            { TaskSleepsThenLogs(transport: $0) }, { TaskComputesAndHopsThenLogs(transport: $0) },
+            { AsyncLetSleepsThenLogs(transport: $0) },
+        ]
+        for handler in handlers {
+            let report = await RuntimeWatchInstallation.during {
+                await Replayer(cassette: Self.dataThenLog, options: Self.patient).replay { platform in
+                    platform.webView.add(handler(platform.transport), name: "go")
+                }
+            }
+            #expect(report.passed, "\(report)")
+        }
     }
 }
 

@@ -11,11 +11,13 @@ package enum ConsoleIssueRenderer {
     package static func message(of issue: ReplayIssue) -> String {
         var text = sentence(of: issue)
         if issue.reportedAs != nil {
-            text = "the effect came after the replay had reported it missing, "
-                + (issue.cameOnceWokenByEnd
-                    ? "once the end of the run had cancelled what its work still waited for on the replay; "
-                    : "from work the replay could not see; ")
-                + "it was reported as: " + text
+            // Work the replay follows, woken by the end: what was missing comes first, the late arrival after.
+            text =
+                issue.cameOnceWokenByEnd
+                ? text + "; it came only after the replay had reported it missing, once the end of the run had "
+                    + "cancelled what its work still waited for on the replay"
+                : "the effect came after the replay had reported it missing, from work the replay could not see; "
+                    + "it was reported as: " + text
         }
         if issue.unreplayedEvents > 0 { text += " (\(issue.unreplayedEvents) later events were not replayed)" }
         return text

@@ -81,7 +81,8 @@ struct WaitingPastMissingEffectTests {
         #expect(!engine.isStalled, "the replay waited the stall timeout before reporting the effect missing")
         let text = ConsoleIssueRenderer.lines(of: issue).joined(separator: "\n")
         #expect(text.contains("waiting on the replay clock until 2 s, later than the 0.4 s"), "\(text)")
-        #expect(text.contains("once the end of the run had cancelled what its work still waited for on the replay"), "\(text)")
+        #expect(text.hasPrefix("event 2 (custom.shown): expected effect did not happen"), "\(text)")
+        #expect(text.contains("; it came only after the replay had reported it missing, once the end of the run had cancelled"), "\(text)")
         #expect(!text.contains("stall timeout") && !text.contains("could not see"), "\(text)")
     }
 }

@@ -302,13 +302,20 @@ struct ReplayMatcher: Sendable {
     /// effect is the issue and the settlement not made is its consequence.
     func dueEffects() -> [Event] {
         let eligible = progress.eligibleEffects(script)
-        let eligibleIDs = Set(eligible.map(\.id))
-        let chains = Set(eligible.map { script.rootCause(of: $0) })
+        let chains = Set(eligible.compactMap { script.rootCause(of: $0) })
+        // The first answer not delivered yet in each chain that has a due effect: a settlement of that
+        // chain recorded after it waits for it.
+        var firstUndelivered: [Int: Int] = [:]
+        for stimulus in script.stimuli where !progress.delivered.contains(stimulus.id) {
+            guard let call = stimulus.answers.flatMap(script.event), let chain = script.rootCause(of: call), chains.contains(chain)
+            else { continue }
+            firstUndelivered[chain] = min(firstUndelivered[chain] ?? stimulus.id, stimulus.id)
+        }
         let unsettled = script.effectIDs.compactMap { script.event($0) }.filter { effect in
             guard !progress.matched.contains(effect.id), let cause = effect.cause, progress.delivered.contains(cause),
                 let settlement = Settlement.of(effect.kind)
             else { return false }
-            if !eligibleIDs.contains(effect.id), chains.contains(script.rootCause(of: effect)) { return false }
+            if let chain = script.rootCause(of: effect), let waitsFor = firstUndelivered[chain], waitsFor < effect.id { return false }
             return settled[SettlementKey(kind: settlement.effectKind, cause: cause)] == nil
         }
         let unsettledIDs = Set(unsettled.map(\.id))

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import HybridReplay
+
+/// Evaluates `script` in `world` when the custom `signedIn` event arrives, as
+/// an app tells its page a session is ready.
+private struct ScriptOnSignIn: CustomEventHandler {
+    let webView: any WebView
+    let script: String
+    var world = ContentWorld.page
+
+    func didReceive(_ event: CustomEvent) {
+        webView.evaluateJavaScript(script, in: nil, in: world, completionHandler: nil)
+    }
+}
+
+private struct Ignoring: ScriptMessageHandler {
+    func didReceive(_ message: ScriptMessage) {}
+}
+
+/// Answers every request on the main queue, after `start(_:)` returns, and
+/// ignores `stop(_:)`: it answers a task the page stopped meanwhile.
+private struct StopIgnoringServer: URLSchemeHandler {
+    func start(_ task: any URLSchemeTask) {
+        let url = task.request.urlString
+        DispatchQueue.main.async {
+            task.didReceive(URLSchemeResponse(url: url, status: 200, mimeType: "application/json"))
+            task.didReceive(Data(#"{"charges":[]}"#.utf8))
+            task.didFinish()
+        }
+    }
+
+    func stop(_ task: any URLSchemeTask) {}
+}
+
+/// The wording of replay failure reports an outside app found misleading: a
+/// script misquoted, one forgotten stop told three times, a handler in
+/// another world named as if it were the one missing, the page's world
+/// shown as no field.
+@Suite("Replay reports word what the app did")
+struct ReportWordingTests {
+    static func signInCassette(_ evaluation: JavaScriptEvaluation) -> Cassette {
+        makeCassette([
+            Event(id: 1, at: 0, payload: CustomEvent(name: "signedIn", direction: .stimulus, fields: [:])),
+            Event(id: 2, at: 0, cause: 1, payload: evaluation),
+        ])
+    }
+
+    static func replay(_ cassette: Cassette, options: ReplayOptions = fastReplay, sending script: String, in world: ContentWorld = .page)
+        async -> ReplayReport
+    {
+        await Replayer(cassette: cassette, options: options).replay { platform in
+            let handler = ScriptOnSignIn(webView: platform.webView, script: script, world: world)
+            platform.custom.setHandler(handler, forEventNamed: "signedIn")
+            return handler
+        }
+    }
+
+    @Test("a handler that answers a task the page stopped gets one issue, at the first call, naming the later ones")
+    func callsAfterStopAreOneIssue() async throws {
+        let url = "app://folio/charges.json"
+        let cassette = makeCassette([
+            Event(id: 1, at: 0, payload: URLSchemeRequest(url: url)),
+            Event(id: 2, at: 0, cause: 1, payload: URLSchemeStop(url: url)),
+        ])
+        let report = await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+            let server = StopIgnoringServer()
+            platform.webView.setURLSchemeHandler(server, forURLScheme: "app")
+            return server
+        }
+        #expect(report.issues.count == 1, "\(report)")
+        let issue = try #require(report.issues.first, "\(report)")
+        #expect(issue.kind == .schemeTaskMisuse)
+        #expect(
+            issue.message
+                == "the scheme task for event 1 (GET app://folio/charges.json): didReceive(response) was called after the page stopped "
+                + "the task (stop(_:)); WebKit raises an exception for any call on a stopped task, on a device at this first one "
+                + "(and 2 more calls after stop: didReceive(data), didFinish())")
+    }
+}

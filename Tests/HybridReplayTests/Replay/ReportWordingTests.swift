@@ -57,6 +57,30 @@ struct ReportWordingTests {
         }
     }
 
+    @Test("a message from another world than its handler's names each registered handler's world, the page's too")
+    func registeredHandlersNameTheirWorlds() async throws {
+        let cassette = makeCassette([
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "prefsReady", body: .null, contentWorld: .world(name: "concierge")))
+        ])
+        let report = await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+            platform.webView.add(Ignoring(), name: "prefsReady")
+            platform.webView.add(Ignoring(), contentWorld: .defaultClient, name: "folio")
+        }
+        let issue = try #require(report.issues.first, "\(report)")
+        #expect(issue.kind == .unusedStimulus)
+        #expect(
+            issue.message
+                == #"could not be delivered: no script message handler is registered for 'prefsReady' in world "concierge" (registered: folio in defaultClient, prefsReady in the page world)"#)
+        // From the page's world, to a handler registered in another.
+        let fromPage = makeCassette([Event(id: 1, at: 0, payload: ScriptMessage(handler: "prefsReady", body: .null))])
+        let other = await Replayer(cassette: fromPage, options: fastReplay).replay { platform in
+            platform.webView.add(Ignoring(), contentWorld: .world(name: "concierge"), name: "prefsReady")
+        }
+        #expect(
+            other.issues.first?.message
+                == #"could not be delivered: no script message handler is registered for 'prefsReady' in the page world (registered: prefsReady in world "concierge")"#)
+    }
+
     @Test("a handler that answers a task the page stopped gets one issue, at the first call, naming the later ones")
     func callsAfterStopAreOneIssue() async throws {
         let url = "app://folio/charges.json"

@@ -88,7 +88,7 @@ struct ContentWorldRoundTripTests {
         let report = await Replayer(cassette: cassette, options: fastReplay).replay { ExampleSecureBridge(platform: $0) }
         let issue = try #require(report.issues.first, "\(report)")
         #expect(issue.kind == .unusedStimulus)
-        #expect(issue.message == "could not be delivered: no script message handler is registered for 'bridge in defaultClient' (registered: bridge in world \"bridge\")", "\(issue)")
+        #expect(issue.message == "could not be delivered: no script message handler is registered for 'bridge' in defaultClient (registered: bridge in world \"bridge\")", "\(issue)")
     }
 
     @Test("the bundled worlds example replays against the bridge")

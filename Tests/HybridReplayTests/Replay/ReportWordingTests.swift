@@ -57,6 +57,40 @@ struct ReportWordingTests {
         }
     }
 
+    @Test("a script that differs is quoted as the app sent it, its string literals in their own quotes")
+    func scriptKeepsItsQuotes() async throws {
+        let cassette = Self.signInCassette(JavaScriptEvaluation(script: "staylight.sessionReady(1)"))
+        let report = await Self.replay(cassette, sending: "staylight.sessionReady(1, 'ok')")
+        let issue = try #require(report.issues.first, "\(report)")
+        #expect(issue.differences.map(\.description) == [#"script: expected "staylight.sessionReady(1)", found "staylight.sessionReady(1, 'ok')""#])
+    }
+
+    @Test("a secret the app puts into a script is hidden where it stands, its single quotes kept")
+    func hiddenSecretKeepsItsQuotes() async throws {
+        let cassette = Self.signInCassette(JavaScriptEvaluation(script: "staylight.sessionReady(1)"))
+        var options = fastReplay
+        options.secrets = [2: "9f3c2e71ab04d8"]
+        let report = await Self.replay(cassette, options: options, sending: "staylight.sessionReady(1, '9f3c2e71ab04d8')")
+        let text = report.description
+        #expect(!text.contains("9f3c2e71ab04d8"), "\(text)")
+        #expect(text.contains(#"script: expected "staylight.sessionReady(1)", found "staylight.sessionReady(1, '[REDACTED:2]')""#), "\(text)")
+    }
+
+    @Test("evaluating in the page's world where the recording has another reads as the page's world, the default, not as no field")
+    func pageWorldIsNamed() async throws {
+        let cassette = Self.signInCassette(JavaScriptEvaluation(script: "staylight.sessionReady(1)", contentWorld: .defaultClient))
+        let report = await Self.replay(cassette, sending: "staylight.sessionReady(1)")
+        let issue = try #require(report.issues.first, "\(report)")
+        #expect(issue.differences.map(\.description) == [#"contentWorld: expected "defaultClient", found "page" (no field, which means the default)"#])
+        // The other way round, the recording's side is the default.
+        let recordedInPage = Self.signInCassette(JavaScriptEvaluation(script: "staylight.sessionReady(1)"))
+        let other = await Self.replay(recordedInPage, sending: "staylight.sessionReady(1)", in: .defaultClient)
+        let reversed = try #require(other.issues.first, "\(other)")
+        #expect(
+            reversed.differences.map(\.description)
+                == [#"contentWorld: expected "page", found "defaultClient" (the recording has no field, which means the default)"#])
+    }
+
     @Test("a message from another world than its handler's names each registered handler's world, the page's too")
     func registeredHandlersNameTheirWorlds() async throws {
         let cassette = makeCassette([

@@ -60,6 +60,9 @@ struct ContentWorldRoundTripTests {
         let issue = try #require(report.issues.first)
         #expect(issue.eventID == 3, "\(report)")
         #expect(issue.differences.map(\.path) == ["contentWorld"], "\(issue)")
+        #expect(
+            issue.differences.first?.description
+                == #"contentWorld: expected {"name":"bridge"}, found "page" (no field, which means the default)"#, "\(issue)")
     }
 
     @Test("answering in the main frame is a difference in frame")

@@ -128,14 +128,19 @@ extension SimulatedWebView {
     private func registeredHandler(_ name: String, _ contentWorld: ContentWorld) throws(SimulationError)
         -> RegisteredHandler
     {
-        let (handler, names) = state.withLock {
-            ($0.handlers[HandlerKey(name: name, contentWorld: contentWorld)], $0.handlerNames)
+        let (handler, keys) = state.withLock {
+            ($0.handlers[HandlerKey(name: name, contentWorld: contentWorld)], $0.handlerKeys)
         }
         guard let handler else {
-            let registered = names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")
-            let world = contentWorld == .page ? "" : " in \(contentWorld)"
+            // Each named with its world, the page's too, once any world is another: a handler of
+            // the name in the wrong world must not read as the one missing.
+            let namesWorlds = contentWorld != .page || keys.contains { $0.contentWorld != .page }
+            func named(_ name: String, _ world: ContentWorld) -> String {
+                namesWorlds ? "'\(name)' in \(world == .page ? "the page world" : "\(world)")" : "'\(name)'"
+            }
+            let registered = keys.isEmpty ? "none" : keys.map { named($0.name, $0.contentWorld) }.joined(separator: ", ")
             throw SimulationError(
-                "no script message handler is registered for '\(name)'\(world) (registered: \(registered)); "
+                "no script message handler is registered for \(named(name, contentWorld)) (registered: \(registered)); "
                     + "the app registers one with add(_:name:) before the page posts")
         }
         return handler

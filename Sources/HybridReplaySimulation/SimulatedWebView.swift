@@ -40,6 +40,8 @@ public final class SimulatedWebView: WebView {
     struct State: Sendable {
         var handlers: [HandlerKey: RegisteredHandler] = [:]
         var handlerNames: [String] = []
+        /// The handlers registered, in order, with their worlds: a post that finds none names them.
+        var handlerKeys: [HandlerKey] = []
         var userScripts: [UserScriptInstallation] = []
         var evaluatedScripts: [JavaScriptEvaluation] = []
         var loads: [NavigationLoad] = []
@@ -171,6 +173,7 @@ public final class SimulatedWebView: WebView {
             }
             state.handlers[key] = handler
             state.handlerNames.append(key.name)
+            state.handlerKeys.append(key)
         }
     }
 
@@ -178,10 +181,12 @@ public final class SimulatedWebView: WebView {
     public func removeScriptMessageHandler(forName name: String, contentWorld: ContentWorld) {
         state.withLock { state in
             state.removals.append(ScriptHandlerRemoval(name: name, contentWorld: contentWorld))
-            guard state.handlers.removeValue(forKey: HandlerKey(name: name, contentWorld: contentWorld)) != nil,
+            let key = HandlerKey(name: name, contentWorld: contentWorld)
+            guard state.handlers.removeValue(forKey: key) != nil,
                 let index = state.handlerNames.firstIndex(of: name)
             else { return }
             state.handlerNames.remove(at: index)
+            state.handlerKeys.removeAll { $0 == key }
         }
     }
 

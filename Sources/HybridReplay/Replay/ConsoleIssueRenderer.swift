@@ -160,6 +160,14 @@ package enum ConsoleIssueRenderer {
             return "could not be delivered: \(reason)"
         case .schemeTaskMisuse(let misuse):
             return "the scheme task for \(cause): \(misuse)"
+        case .schemeTaskCalledAfterStop(let first, let later):
+            var text = "the scheme task for \(cause): \(first) was called after the page stopped the task (stop(_:)); "
+                + "WebKit raises an exception for any call on a stopped task"
+            if !later.isEmpty {
+                text += ", on a device at this first one (and \(later.count) more call\(later.count == 1 ? "" : "s") after stop: "
+                    + later.joined(separator: ", ") + ")"
+            }
+            return text
         case .setUpThrew(let error):
             return "setting up the implementation threw \(error)"
         case .scriptHandlerAddedTwice(let addition):

@@ -53,9 +53,17 @@ struct PayloadComparison {
 
     static func tree(of payload: any EventPayload) -> Tree { Tree(EventCoding.payloadNode(payload)) }
 
-    /// The differences between `expected` and `actual`; on a match the
-    /// bindings are extended, otherwise they are left as they were.
+    /// The differences between `expected` and `actual`, as a report shows
+    /// them (see ``shown(_:expected:actual:)``); on a match the bindings are
+    /// extended, otherwise they are left as they were.
     func differences(expected: any EventPayload, actual: any EventPayload, bindings: inout PlaceholderBindings)
+        -> [FieldDifference]
+    {
+        Self.shown(comparedDifferences(expected: expected, actual: actual, bindings: &bindings), expected: expected, actual: actual)
+    }
+
+    /// The differences between the compared forms of `expected` and `actual`.
+    private func comparedDifferences(expected: any EventPayload, actual: any EventPayload, bindings: inout PlaceholderBindings)
         -> [FieldDifference]
     {
         if expected.kind != actual.kind {
@@ -321,7 +329,7 @@ struct PayloadComparison {
     /// How far apart two payloads are, for choosing the nearest candidate.
     func distance(expected: any EventPayload, actual: any EventPayload, bindings: PlaceholderBindings) -> Int {
         var scratch = bindings
-        let count = differences(expected: expected, actual: actual, bindings: &scratch).count
+        let count = comparedDifferences(expected: expected, actual: actual, bindings: &scratch).count
         return expected.kind == actual.kind ? count : 1000 + count
     }
 }

@@ -105,6 +105,21 @@ final class ReplayEngine: Sendable {
         waiter?()
     }
 
+    /// Reports `call`, made on the scheme task of `requestID` after the page
+    /// stopped it: the first such call is an issue, which names the later ones.
+    func failCallAfterStop(_ call: String, task requestID: Int) {
+        let cause = script.reference(requestID, as: URLSchemeRequest.eventKind)
+        let waiter = state.withLock { state -> (@Sendable () -> Void)? in
+            if state.matcher.addCallAfterStop(call, task: requestID) { return nil }
+            state.matcher.fail(
+                ReplayIssue(
+                    kind: .schemeTaskMisuse, eventID: requestID, eventKind: URLSchemeRequest.eventKind,
+                    statement: .schemeTaskCalledAfterStop(first: call, later: []), cause: cause))
+            return state.work.bump()
+        }
+        waiter?()
+    }
+
     func noteActivity() {
         let waiter = state.withLock { $0.work.bump() }
         waiter?()

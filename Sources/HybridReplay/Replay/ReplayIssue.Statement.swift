@@ -55,6 +55,11 @@ extension ReplayIssue {
         case undeliverable(String)
         /// The app misused the scheme task of ``ReplayIssue/cause``, as said here.
         case schemeTaskMisuse(String)
+        /// The app called the scheme task of ``ReplayIssue/cause`` after the
+        /// page stopped it: `first`, where WebKit already raises, such as
+        /// `didReceive(response)`, then the `later` calls it made on the
+        /// stopped task, told in the same issue.
+        case schemeTaskCalledAfterStop(first: String, later: [String])
         /// The app added a script message handler under a name its world already has.
         case scriptHandlerAddedTwice(ScriptHandlerAddition)
         /// Setting up the implementation threw this error, as described.
@@ -69,7 +74,7 @@ extension ReplayIssue {
             case .schemeTaskMisuse(let misuse): .schemeTaskMisuse(transform(misuse))
             case .setUpThrew(let error): .setUpThrew(transform(error))
             case .scriptHandlerAddedTwice(let addition): .scriptHandlerAddedTwice(addition.mapText(transform))
-            case .settledTwice, .neverSettled, .settledDifferently, .repeats, .differs, .beforeCause,
+            case .settledTwice, .neverSettled, .schemeTaskCalledAfterStop, .settledDifferently, .repeats, .differs, .beforeCause,
                 .beforeStimuliAhead, .beforeEarlierOfSameCause, .beforeRecordedAhead, .extraBefore, .aheadOfStimulus, .aheadOfHeldStimulus,
                 .nothingExpects, .didNotHappen, .skipped, .stalled:
                 self

@@ -64,6 +64,19 @@ struct ReplayMatcher: Sendable {
 
     mutating func end() { ended = true }
 
+    /// Adds `call` to the issue that already reports a call on the scheme
+    /// task of `requestID` after the page stopped it, and returns whether
+    /// there is one: WebKit raises at the first such call, so the later ones
+    /// are told under it, not as issues of their own.
+    mutating func addCallAfterStop(_ call: String, task requestID: Int) -> Bool {
+        for index in issues.indices where issues[index].eventID == requestID {
+            guard case .schemeTaskCalledAfterStop(let first, let later) = issues[index].statement else { continue }
+            issues[index].statement = .schemeTaskCalledAfterStop(first: first, later: later + [call])
+            return true
+        }
+        return false
+    }
+
     /// Exploring: changes the progress as ``ReplayProgress/giveUpBlockingEffects(_:)`` and
     /// ``ReplayProgress/skip(_:_:)`` do, since a recorded effect the run may never make
     /// must not hold back the stimuli after it.

@@ -143,6 +143,32 @@ struct ConsoleIssueRendererTests {
         #expect(message(.setUpThrew("Oops()")) == "setting up the implementation threw Oops()")
     }
 
+    @Test("calls on a stopped scheme task are one issue: the call where WebKit raises, then the later ones counted and named")
+    func callsAfterStop() {
+        let cause = Reference(id: 5, kind: URLSchemeRequest.eventKind, summary: "GET app://folio/charges.json", style: .summary)
+        func message(_ first: String, _ later: [String]) -> String {
+            ReplayIssue(
+                kind: .schemeTaskMisuse, eventID: 5, eventKind: URLSchemeRequest.eventKind,
+                statement: .schemeTaskCalledAfterStop(first: first, later: later), cause: cause
+            ).message
+        }
+        let subject = "the scheme task for event 5 (GET app://folio/charges.json): "
+        #expect(
+            message("didFinish()", [])
+                == subject + "didFinish() was called after the page stopped the task (stop(_:)); "
+                + "WebKit raises an exception for any call on a stopped task")
+        #expect(
+            message("didReceive(data)", ["didFinish()"])
+                == subject + "didReceive(data) was called after the page stopped the task (stop(_:)); "
+                + "WebKit raises an exception for any call on a stopped task, on a device at this first one "
+                + "(and 1 more call after stop: didFinish())")
+        #expect(
+            message("didReceive(response)", ["didReceive(data)", "didFinish()"])
+                == subject + "didReceive(response) was called after the page stopped the task (stop(_:)); "
+                + "WebKit raises an exception for any call on a stopped task, on a device at this first one "
+                + "(and 2 more calls after stop: didReceive(data), didFinish())")
+    }
+
     @Test("an effect ahead of a call not made yet is told in short sentences: what happened, the likely reason, the nearest")
     func aheadOfAMissingCall() {
         // An outside tester's shape: a reply sent before the one-shot location request it needs.

@@ -64,6 +64,37 @@ struct PayloadComparisonTests {
         #expect(found.first?.actual == #""exports.failed({\"sheets\":20})""#, "\(found)")
     }
 
+    @Test("a script that differs as text is shown as each side wrote it, not in the form the comparison reads")
+    func scriptShownAsWritten() {
+        var bindings = PlaceholderBindings()
+        // The comparison reads both literals as one in `"`; the report quotes what each side has.
+        let recorded = JavaScriptEvaluation(script: "greet('ada', {\"b\":1,\"a\":2})")
+        let happened = JavaScriptEvaluation(script: "greet('bob', {\"b\":1,\"a\":2})")
+        #expect(
+            comparison.differences(expected: recorded, actual: happened, bindings: &bindings).map(\.description)
+                == [#"script: expected "greet('ada', {\"b\":1,\"a\":2})", found "greet('bob', {\"b\":1,\"a\":2})""#])
+        // Scripts that differ only in how they spell a string still match.
+        #expect(comparison.differences(expected: recorded, actual: JavaScriptEvaluation(script: #"greet("ada", {"a":2,"b":1})"#), bindings: &bindings).isEmpty)
+    }
+
+    @Test("a field left out for its default is shown as that default: the page's content world, a message that expects no reply")
+    func omittedDefaultsShown() {
+        var bindings = PlaceholderBindings()
+        let named = JavaScriptEvaluation(script: "f()", contentWorld: .world(name: "concierge"))
+        #expect(
+            comparison.differences(expected: named, actual: JavaScriptEvaluation(script: "f()"), bindings: &bindings).map(\.description)
+                == [#"contentWorld: expected {"name":"concierge"}, found "page" (no field, which means the default)"#])
+        let awaiting = ScriptMessage(handler: "h", body: .null, expectsReply: true)
+        #expect(
+            comparison.differences(expected: ScriptMessage(handler: "h", body: .null), actual: awaiting, bindings: &bindings)
+                .map(\.description) == ["expectsReply: expected false, found true (the recording has no field, which means the default)"])
+        // A custom event's field of that name means what the app says: no default is shown.
+        let custom = CustomEvent(name: "e", direction: .effect, fields: ["contentWorld": "defaultClient"])
+        #expect(
+            comparison.differences(expected: custom, actual: CustomEvent(name: "e", direction: .effect), bindings: &bindings)
+                .map(\.description) == [#"contentWorld: expected "defaultClient", found no field"#])
+    }
+
     @Test("a recorded key that repeats meets the first happened member of that key, not the one at its position")
     func repeatedKeyPairsWithFirstMember() {
         var bindings = PlaceholderBindings()

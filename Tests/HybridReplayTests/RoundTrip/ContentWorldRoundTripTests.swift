@@ -60,6 +60,9 @@ struct ContentWorldRoundTripTests {
         let issue = try #require(report.issues.first)
         #expect(issue.eventID == 3, "\(report)")
         #expect(issue.differences.map(\.path) == ["contentWorld"], "\(issue)")
+        #expect(
+            issue.differences.first?.description
+                == #"contentWorld: expected {"name":"bridge"}, found "page" (no field, which means the default)"#, "\(issue)")
     }
 
     @Test("answering in the main frame is a difference in frame")
@@ -88,7 +91,7 @@ struct ContentWorldRoundTripTests {
         let report = await Replayer(cassette: cassette, options: fastReplay).replay { ExampleSecureBridge(platform: $0) }
         let issue = try #require(report.issues.first, "\(report)")
         #expect(issue.kind == .unusedStimulus)
-        #expect(issue.message == "could not be delivered: no script message handler is registered for 'bridge in defaultClient' (registered: bridge in world \"bridge\")", "\(issue)")
+        #expect(issue.message == "could not be delivered: no script message handler is registered for 'bridge' in defaultClient (registered: bridge in world \"bridge\")", "\(issue)")
     }
 
     @Test("the bundled worlds example replays against the bridge")

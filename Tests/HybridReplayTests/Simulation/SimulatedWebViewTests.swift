@@ -44,6 +44,24 @@ struct SimulatedWebViewTests {
         }
     }
 
+    @Test("refuses a message from a world no handler of its name is registered in, naming each handler's world, the page's too")
+    func refusesOtherWorld() {
+        let webView = SimulatedWebView()
+        webView.add(SimulatedApp.MessageHandler { _ in }, name: "prefsReady")
+        #expect(throws: SimulationError(
+            #"no script message handler is registered for 'prefsReady' in world "concierge" (registered: 'prefsReady' in the page world); "#
+                + "the app registers one with add(_:name:) before the page posts")) {
+            try webView.postMessage(1, to: "prefsReady", contentWorld: .world(name: "concierge"))
+        }
+        webView.removeScriptMessageHandler(forName: "prefsReady", contentWorld: .page)
+        webView.add(SimulatedApp.MessageHandler { _ in }, contentWorld: .defaultClient, name: "prefsReady")
+        #expect(throws: SimulationError(
+            "no script message handler is registered for 'prefsReady' in the page world (registered: 'prefsReady' in defaultClient); "
+                + "the app registers one with add(_:name:) before the page posts")) {
+            try webView.postMessage(1, to: "prefsReady")
+        }
+    }
+
     @Test("refuses an awaited post to a handler that does not reply, and a plain post to one that does")
     func refusesMismatchedHandlerKinds() async {
         let webView = SimulatedWebView()

@@ -34,13 +34,13 @@ extension ReplayReceivers.Table {
             if scriptHandlers[key] != nil {
                 return "the page awaits a reply, but the handler registered for '\(key)' is one without reply"
             }
-            return "no reply handler is registered for '\(key)'" + registeredHandlers
+            return "no reply handler is registered for " + registeredHandlers(besides: key)
         }
         if scriptHandlers[key] != nil { return nil }
         if replyHandlers[key] != nil {
             return "the page awaits no reply, but the handler registered for '\(key)' is one with reply"
         }
-        return "no script message handler is registered for '\(key)'" + registeredHandlers
+        return "no script message handler is registered for " + registeredHandlers(besides: key)
     }
 
     /// Why `request` finds no scheme handler, or `nil`.
@@ -52,8 +52,17 @@ extension ReplayReceivers.Table {
             + "; call setURLSchemeHandler(_:forURLScheme:)"
     }
 
-    private var registeredHandlers: String {
+    /// `missing`, quoted, then the handlers registered: each named with its
+    /// content world, the page's too, when `missing` or any of them is in
+    /// another world (`'prefsReady' in world "concierge" (registered:
+    /// prefsReady in the page world)`), so a handler of the right name in
+    /// the wrong world does not read as the one missing; by name alone when
+    /// every one is in the page's world.
+    private func registeredHandlers(besides missing: ScriptHandlerKey) -> String {
         let keys = Set(scriptHandlers.keys).union(replyHandlers.keys).sorted()
-        return keys.isEmpty ? " (none is registered)" : " (registered: \(keys.map(\.description).joined(separator: ", ")))"
+        let namesWorlds = missing.contentWorld != .page || keys.contains { $0.contentWorld != .page }
+        let named = namesWorlds ? "'\(missing.name)' in \(missing.world)" : "'\(missing.name)'"
+        let registered = keys.map { namesWorlds ? "\($0.name) in \($0.world)" : $0.name }
+        return named + (keys.isEmpty ? " (none is registered)" : " (registered: \(registered.joined(separator: ", ")))")
     }
 }

@@ -64,27 +64,27 @@ final class ReplayURLSchemeTask: URLSchemeTask {
     }
 
     func didReceive(_ response: URLSchemeResponse) {
-        let misuse: String? = state.withLock { state in
+        let misuse: Misuse? = state.withLock { state in
             switch state.stage {
             case .started:
                 state.stage = .responded
                 state.head = response
                 return nil
-            case .responded: return "didReceive(_:) was given a second response head"
-            case .ended: return "didReceive(_:) was given a response head after the task ended"
-            case .stopped: return Self.afterStop("didReceive(_:)")
+            case .responded: return .told("didReceive(_:) was given a second response head")
+            case .ended: return .told("didReceive(_:) was given a response head after the task ended")
+            case .stopped: return .afterStop
             }
         }
-        if let misuse { return report(misuse) }
+        if let misuse { return report(misuse, call: "didReceive(response)") }
         engine.effect(response, knownCause: requestID)
     }
 
     func didReceive(_ data: Data) {
         let result: Result<[Data], Misuse> = state.withLock { state in
             switch state.stage {
-            case .started: return .failure(Misuse("didReceive(_:) was given data before a response head; send the head first"))
-            case .ended: return .failure(Misuse("didReceive(_:) was given data after the task ended"))
-            case .stopped: return .failure(Misuse(Self.afterStop("didReceive(_:)")))
+            case .started: return .failure(.told("didReceive(_:) was given data before a response head; send the head first"))
+            case .ended: return .failure(.told("didReceive(_:) was given data after the task ended"))
+            case .stopped: return .failure(.afterStop)
             case .responded:
                 state.pending.append(URLSchemeData(data).recordedForm(answering: state.head).data)
                 if let unpinned = unpinnedPieces {
@@ -98,7 +98,7 @@ final class ReplayURLSchemeTask: URLSchemeTask {
             }
         }
         switch result {
-        case .failure(let misuse): report(misuse.message)
+        case .failure(let misuse): report(misuse, call: "didReceive(data)")
         case .success(let pieces): for piece in pieces { engine.effect(URLSchemeData(piece), knownCause: requestID) }
         }
     }
@@ -113,7 +113,7 @@ final class ReplayURLSchemeTask: URLSchemeTask {
     private func end(_ completion: URLSchemeCompletion, call: String) {
         let result: Result<Data, Misuse> = state.withLock { state in
             switch state.stage {
-            case .stopped: return .failure(Misuse(Self.afterStop(call)))
+            case .stopped: return .failure(.afterStop)
             case .started, .responded, .ended:
                 // A second end is judged by the settlement, as a second reply is.
                 state.stage = .ended
@@ -124,7 +124,7 @@ final class ReplayURLSchemeTask: URLSchemeTask {
             }
         }
         switch result {
-        case .failure(let misuse): report(misuse.message)
+        case .failure(let misuse): report(misuse, call: call)
         case .success(let rest):
             // The app holds the task from here on, if at all; a recorded stop never follows an end.
             engine.receivers.update { $0.schemeTasks[requestID] = nil }
@@ -148,19 +148,24 @@ final class ReplayURLSchemeTask: URLSchemeTask {
         return pieces
     }
 
-    private static func afterStop(_ call: String) -> String {
-        "\(call) was called after the page stopped the task (stop(_:)); WebKit raises an exception for any call on a stopped task"
+    /// Reports `misuse` of the task by `call`, such as `didReceive(data)`.
+    private func report(_ misuse: Misuse, call: String) {
+        switch misuse {
+        case .told(let message):
+            engine.fail(
+                ReplayIssue(
+                    kind: .schemeTaskMisuse, eventID: requestID, eventKind: URLSchemeRequest.eventKind,
+                    statement: .schemeTaskMisuse(message), cause: engine.script.reference(requestID, as: URLSchemeRequest.eventKind)))
+        case .afterStop:
+            // WebKit raises at the first call on a stopped task: the later ones are told under it.
+            engine.failCallAfterStop(call, task: requestID)
+        }
     }
 
-    private func report(_ message: String) {
-        engine.fail(
-            ReplayIssue(
-                kind: .schemeTaskMisuse, eventID: requestID, eventKind: URLSchemeRequest.eventKind,
-                statement: .schemeTaskMisuse(message), cause: engine.script.reference(requestID, as: URLSchemeRequest.eventKind)))
-    }
-
-    private struct Misuse: Error {
-        var message: String
-        init(_ message: String) { self.message = message }
+    private enum Misuse: Error {
+        /// A call out of order or after the end, as said here.
+        case told(String)
+        /// A call after the page stopped the task.
+        case afterStop
     }
 }

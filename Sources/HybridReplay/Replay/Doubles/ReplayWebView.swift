@@ -126,4 +126,7 @@ struct ScriptHandlerKey: Hashable, Comparable, CustomStringConvertible {
 
     /// `nativeProcess`, or `nativeProcess in defaultClient` outside the page's world.
     var description: String { contentWorld == .page ? name : "\(name) in \(contentWorld)" }
+
+    /// The world, named whichever it is: `the page world`, `defaultClient`, `world "bridge"`.
+    var world: String { contentWorld == .page ? "the page world" : "\(contentWorld)" }
 }

@@ -5,8 +5,10 @@ import HybridReplayTesting
 import Testing
 
 /// The router the guide (docs/writing-tests.md) tests: `navigate://` links
-/// become native routes, everything else loads.
-struct GuideRouter: NavigationDelegate {
+/// become native routes, everything else loads. A `@MainActor` class, as an
+/// app's router is, so the guide's tests `await` its initializer.
+@MainActor
+final class GuideRouter: NavigationDelegate {
     let routes: any RoutePresenter
 
     init(platform: Platform) {
@@ -43,7 +45,7 @@ struct GuideExampleTests {
         let session = RecordingSession(platform: .simulated(webView: page), contract: "router") {
             try await Self.tapLinks(on: page)
         }
-        let report = await replayCassette(recording: session) { platform in GuideRouter(platform: platform) }
+        let report = await replayCassette(recording: session) { platform in await GuideRouter(platform: platform) }
         #expect(report?.passed == true)
     }
 }

@@ -14,7 +14,7 @@ func presentsYellow() async throws {
         _ = try await page.navigate(NavigationAction(
             url: "https://example.com/about", navigationType: .linkActivated, targetFrame: .main()))
     }
-    await replayCassette(recording: session) { platform in GuideRouter(platform: platform) }
+    await replayCassette(recording: session) { platform in await GuideRouter(platform: platform) }
 }
 
 @Test("a greeting fetched for the page settles its promise", .cassette("guide-greeting"))
@@ -65,11 +65,12 @@ func showsTheLastResults() async {
 
 @Test(arguments: try CassetteCase.all(in: "Cassettes", contract: "router"))
 func routerConforms(_ cassette: CassetteCase) async {
-    await replayCassette(cassette) { platform in GuideRouter(platform: platform) }
+    await replayCassette(cassette) { platform in await GuideRouter(platform: platform) }
 }
 
 /// `GuideRouter` with a planted bug: it leaves the green component out of the route.
-struct RouterDroppingGreen: NavigationDelegate {
+@MainActor
+final class RouterDroppingGreen: NavigationDelegate {
     let router: GuideRouter
 
     init(platform: Platform) {
@@ -88,7 +89,7 @@ struct RouterDroppingGreen: NavigationDelegate {
 func catchesDroppedGreen() async {
     await withKnownIssue {
         await replayCassette("guide-present-yellow", record: .never) { platform in
-            RouterDroppingGreen(platform: platform)
+            await RouterDroppingGreen(platform: platform)
         }
     } matching: { issue in
         issue.comments.map(\.rawValue).joined().contains("parameters.g: expected 255")
@@ -140,7 +141,7 @@ final class RouterTests: XCTestCase {
         let session = RecordingSession(platform: .simulated(webView: page), contract: "router") {
             try await GuideExampleTests.tapLinks(on: page)
         }
-        await replayCassette("guide-present-yellow", recording: session) { GuideRouter(platform: $0) }
+        await replayCassette("guide-present-yellow", recording: session) { await GuideRouter(platform: $0) }
     }
 }
 

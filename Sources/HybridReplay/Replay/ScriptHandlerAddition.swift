@@ -33,11 +33,12 @@ package struct ScriptHandlerAddition: Sendable, Hashable {
         "remove it first (removeScriptMessageHandler(forName:contentWorld:)), or add the handler once"
     }
 
-    /// The replay's issue for it: not about a recorded event, so it names none.
-    package var issue: ReplayIssue {
+    /// The replay's issue for it: not about a recorded event, so it names
+    /// none, but the stimulus app code made the call in reaction to, when known.
+    package func issue(reactingTo stimulus: ReplayIssue.EventReference? = nil) -> ReplayIssue {
         ReplayIssue(
             kind: .scriptHandlerAddedTwice, eventID: nil, eventKind: nil, statement: .scriptHandlerAddedTwice(self),
-            actual: summary, hint: hint)
+            cause: stimulus, actual: summary, hint: hint)
     }
 
     /// The addition with `transform` applied to its names, as redaction rewrites a report.

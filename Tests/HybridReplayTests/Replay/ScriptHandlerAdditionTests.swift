@@ -62,12 +62,40 @@ struct ScriptHandlerAdditionTests {
         #expect(webView.handlerNames == ["log", "log"])
         let addition = ScriptHandlerAddition(name: "log", contentWorld: .world(name: "tools"), withReply: true)
         #expect(webView.misuses == [ConsoleIssueRenderer.sentence(of: addition)])
-        #expect(addition.issue.message.hasPrefix(ConsoleIssueRenderer.sentence(of: addition)))
+        #expect(addition.issue().message.hasPrefix(ConsoleIssueRenderer.sentence(of: addition)))
+    }
+
+    /// Set up again when the content process ends (a reload), without removing
+    /// the first: the issue names what the app was reacting to.
+    @Test("a second handler added in reaction to a stimulus names that stimulus")
+    func namesTheStimulus() async throws {
+        let cassette = makeCassette([
+            Event(id: 1, at: 0, payload: WebContentProcessTermination()),
+            Event(id: 2, at: 0, cause: 1, payload: NavigationLoad(url: "https://app.example.com/")),
+        ])
+        @MainActor final class Shell: NavigationDelegate {
+            let webView: any WebView
+            init(platform: Platform) {
+                webView = platform.webView
+                webView.add(ScriptHandlerAdditionTests.ignoring, name: "rider")
+                webView.navigationDelegate = self
+            }
+            func webContentProcessDidTerminate() {
+                webView.add(ScriptHandlerAdditionTests.ignoring, name: "rider")
+                webView.load(NavigationLoad(url: "https://app.example.com/"))
+            }
+        }
+        let report = await Replayer(cassette: cassette, options: fastReplay).replay { await Shell(platform: $0) }
+        let issue = try #require(report.issues.first, "\(report)")
+        #expect(issue.kind == .scriptHandlerAddedTwice && issue.cause?.id == 1, "\(report)")
+        #expect(
+            issue.headline.contains(", added in reaction to event 1 (navigation.processTerminated); remove it first"),
+            "\(issue.headline)")
     }
 
     @Test("the issue says what the app did, which name in which world, what WebKit does and what to do")
     func wording() {
-        let issue = ScriptHandlerAddition(name: "bridge", contentWorld: .world(name: "tools"), withReply: false).issue
+        let issue = ScriptHandlerAddition(name: "bridge", contentWorld: .world(name: "tools"), withReply: false).issue()
         #expect(
             issue.headline
                 == "a script message handler named 'bridge' is already registered in world \"tools\"; "

@@ -26,7 +26,9 @@ final class ReplayWebView: WebView {
             taken = table.scriptHandlers[key] != nil || table.replyHandlers[key] != nil
             if !taken { store(&table, key) }
         }
-        if taken { engine.fail(addition.issue) }
+        // Named with the stimulus app code was reacting to, when known: the reload after a content
+        // process ended that set the bridge up again.
+        if taken { engine.fail(addition.issue(reactingTo: ReplayContext.stimulus.map(engine.script.reference))) }
     }
 
     /// Verifies the removal, then stops delivering to the handler, as WebKit does at once.

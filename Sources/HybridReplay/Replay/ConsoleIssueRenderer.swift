@@ -171,7 +171,7 @@ package enum ConsoleIssueRenderer {
         case .setUpThrew(let error):
             return "setting up the implementation threw \(error)"
         case .scriptHandlerAddedTwice(let addition):
-            return sentence(of: addition) + (issue.cause.map { ", added in reaction to \($0)" } ?? "") + "; "
+            return (issue.cause.map { "in reaction to \($0): " } ?? "") + sentence(of: addition) + "; "
                 + (issue.hint ?? addition.hint)
         }
     }

@@ -89,7 +89,7 @@ struct ScriptHandlerAdditionTests {
         let issue = try #require(report.issues.first, "\(report)")
         #expect(issue.kind == .scriptHandlerAddedTwice && issue.cause?.id == 1, "\(report)")
         #expect(
-            issue.headline.contains(", added in reaction to event 1 (navigation.processTerminated); remove it first"),
+            issue.headline.hasPrefix("in reaction to event 1 (navigation.processTerminated): a script message handler named 'rider'"),
             "\(issue.headline)")
     }
 

@@ -92,6 +92,10 @@ package enum ConsoleIssueRenderer {
             // An earlier stimulus still waiting for its own: the second call may have been meant for it.
             return settlement(kind, issue) { $0.repeated }
                 + (issue.relatedEvent.map { ". Meanwhile \($0) has had none, as if its handler were called for this one" } ?? "")
+                + (issue.cameOnceWokenByEnd
+                    ? "; the second came after the run ended, once the replay had failed the calls it had not answered "
+                        + "and cancelled what still waited on it, so its value may answer that failure"
+                    : "")
         case .neverSettled(let kind):
             return settlement(kind, issue) { $0.missing }
         case .settledDifferently(let kind):

@@ -22,7 +22,8 @@ extension ReplayEngine {
         let lease = onAnswer == nil ? nil : tracked
         // Built before taking the lock, which the scheduler and other tasks wait for.
         let tree = PayloadComparison.tree(of: ComparedForm.of(payload))
-        let (outcome, waiter) = state.withLock { state -> (ReplayMatcher.Outcome, (@Sendable () -> Void)?) in
+        let (outcome, waiter, afterEnd) = state.withLock { state -> (ReplayMatcher.Outcome, (@Sendable () -> Void)?, Bool) in
+            let afterEnd = state.matcher.ended
             if tracked == nil, !state.matcher.ended {
                 // Made from Task.detached, Dispatch or a thread: named if the replay stalls.
                 state.work.noteUntracked(payload)
@@ -36,13 +37,13 @@ extension ReplayEngine {
                     state.work.beginWait(lease)
                 }
                 // Matched: the scheduler is woken only if this lets it move on.
-                return (outcome, state.bumpForEffect())
+                return (outcome, state.bumpForEffect(), afterEnd)
             case .unjudged:
-                return (outcome, state.work.bump())
+                return (outcome, state.work.bump(), afterEnd)
             case .repeated, .diverged:
                 // Counted now; the scheduler is woken by the failure, once the run has stopped.
                 state.work.count()
-                return (outcome, nil)
+                return (outcome, nil, afterEnd)
             }
         }
         waiter?()
@@ -52,7 +53,11 @@ extension ReplayEngine {
         case .unjudged:
             break
         case .repeated(let settlement, let first, let cause, let unsettled):
-            fail(settlement.repeatedIssue(payload, first: first, cause: cause, unsettled: unsettled, in: script))
+            var issue = settlement.repeatedIssue(payload, first: first, cause: cause, unsettled: unsettled, in: script)
+            // Made by work the replay follows once the end had failed its unanswered calls and cancelled
+            // its waits: the second value may be the app's answer to that failure, not what it would send.
+            issue.cameOnceWokenByEnd = afterEnd && tracked != nil
+            fail(issue)
         case .diverged(let snapshot):
             // Made in a turn of the main queue: the run ends once that turn is done, before
             // anything enqueued after this moment (the answer this call now gets) runs.

@@ -93,10 +93,11 @@ public struct ReplayIssue: Sendable, Hashable, CustomStringConvertible {
     /// What the issue was reported as before the effect came late: a
     /// ``Kind/lateEffect`` keeps the kind it replaced here.
     public var reportedAs: Kind?
-    /// Whether the late effect came from work the replay follows, once the end
-    /// of the run had woken what it waited for on the replay (a sleep on the
-    /// replay's clock, a call the cassette does not answer) with a
-    /// cancellation; otherwise it came from work the replay could not see.
+    /// Whether the late effect (or a repeated settlement) came from work the
+    /// replay follows, once the end of the run had woken what it waited for on
+    /// the replay (a sleep on the replay's clock, a call the cassette does not
+    /// answer) with a cancellation or a failure; otherwise a late effect came
+    /// from work the replay could not see.
     package var cameOnceWokenByEnd = false
     /// Which sentence renders the issue; a renderer's business, not the structure's.
     package var statement: Statement

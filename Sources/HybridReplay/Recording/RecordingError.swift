@@ -50,13 +50,24 @@ public struct RecordingError: Error, Sendable, CustomStringConvertible {
                 + "; the file was left as it was" + (remedy.map { "\n\($0)" } ?? "")
         }
         let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+        // Each stage its own advice: a rule the app broke (a second reply) is fixed in the app,
+        // and only a value redaction could not hide calls for a Redaction.
         let fix =
             switch stage {
             case .missingSeam: "Pass the seams named to the Platform the recording wraps, then record again."
             case .webViews:
                 "Record each web view with a Recorder of its own, into a cassette of its own (one test per tab), "
                     + "then record again."
-            default: "Fix the app code, or add a Redaction that hides or rewrites the offending value, then record again."
+            case .validation:
+                "Fix the app code so its calls keep the rules the problems name (a second reply or decision is "
+                    + "one WebKit raises an exception on), then record again."
+            case .redaction:
+                "Add a Redaction that hides or rewrites the value where its placeholder can stand, or change the "
+                    + "app code so the secret is not sent there, then record again."
+            case .rereading:
+                "Change the app code so the value can be written and read back (the problems name it), then record again."
+            case .writing: ""
+            default: "Fix what the problems name, then record again."
             }
         return "\(file): error: the recording was not written (\(count)); the file was left as it was\n"
             + problems.map { "  \($0)\n" }.joined() + fix

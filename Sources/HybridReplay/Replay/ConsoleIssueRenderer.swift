@@ -73,12 +73,22 @@ package enum ConsoleIssueRenderer {
             text += lines(of: issue, fullListing: fullListing).joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
                 .map { "  " + $0 }
         }
-        if let recordCommand = report.recordCommand {
+        if report.recordCommand != nil, !report.issues.isEmpty, report.issues.allSatisfy({ misuses.contains($0.kind) }) {
+            // A second decision or reply, a handler added twice, a call on a stopped scheme task: WebKit
+            // raises on each whatever the cassette holds, and the recorder refuses to write it.
+            text.append("  Fix the app code: WebKit raises an exception on this, so no recording makes it right.")
+        } else if let recordCommand = report.recordCommand {
             text.append("  If the new behaviour is right, re-record the cassette:")
             text.append("    \(recordCommand)")
         }
         return text
     }
+
+    /// The kinds no new behaviour can make right: WebKit raises an exception on
+    /// each, so a report of only these offers no re-record command.
+    static let misuses: Set<ReplayIssue.Kind> = [
+        .decisionRepeated, .replyRepeated, .answerRepeated, .schemeTaskRepeated, .schemeTaskMisuse, .scriptHandlerAddedTwice,
+    ]
 
     // MARK: Sentences
 

@@ -102,6 +102,10 @@ struct RecorderWritingTests {
                 "event 3 (script.reply) cause: script.message 1 already has a reply (event 2); it gets exactly one"
             ])
         #expect(try String(contentsOf: file, encoding: .utf8) == "keep me\n")
+        // The advice is the app's to follow: no Redaction turns a second reply into one.
+        let advice = error?.description.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(advice.hasPrefix("Fix the app code so its calls keep the rules the problems name"), "\(advice)")
+        #expect(!advice.contains("Redaction"), "\(advice)")
     }
 
     @Test("reports a folder it cannot write to as a writing error")

@@ -40,6 +40,29 @@ struct RepeatedSettlementAfterEndTests {
         Event(id: 4, at: 0.1, cause: 1, payload: JavaScriptDialogAnswer(confirmed: true)),
     ])
 
+    /// A report of a second answer alone offers no re-record command: WebKit
+    /// raises on it whatever the cassette holds, and the recorder refuses it.
+    @Test("a report of only a repeated answer says to fix the app, not to re-record")
+    func noRecordCommandForMisuse() async throws {
+        let cassette = makeCassette([
+            Event(id: 1, at: 0, payload: JavaScriptDialog(kind: .confirm, message: "Pay?", frame: .main("https://app.example.com/"))),
+            Event(id: 2, at: 0, cause: 1, payload: JavaScriptDialogAnswer(confirmed: true)),
+        ])
+        @MainActor final class AnswersTwice: UIDelegate {
+            init(platform: Platform) { platform.webView.uiDelegate = self }
+            func runJavaScriptConfirmPanel(
+                withMessage message: String, initiatedByFrame frame: Frame, completionHandler: @escaping @Sendable (Bool) -> Void
+            ) {
+                completionHandler(true)
+                completionHandler(true)
+            }
+        }
+        let report = await Replayer(cassette: cassette, options: fastReplay).replay { await AnswersTwice(platform: $0) }
+        #expect(report.issues.map(\.kind) == [.answerRepeated], "\(report)")
+        #expect(report.description.contains("Fix the app code: WebKit raises an exception on this"), "\(report)")
+        #expect(!report.description.contains("re-record"), "\(report)")
+    }
+
     @Test("the correct confirmer passes")
     func correct() async {
         let report = await Replayer(cassette: Self.cassette, options: fastReplay).replay {

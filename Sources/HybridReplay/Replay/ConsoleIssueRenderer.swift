@@ -146,7 +146,15 @@ package enum ConsoleIssueRenderer {
             // reason (the call not made yet, which is what to look for first), what it is nearest to.
             let stimulus = issue.relatedEvent.map { "event \($0.id)" } ?? "that event"
             let reason = issue.missingCall.map { call in
-                (issue.statement == .aheadOfHeldStimulus
+                // The call came after all: a settlement can only have come early (there is one); another
+                // effect may have, or may be one the recording does not have (a placeholder shown first).
+                issue.missingCallCameLater
+                    ? (issue.eventKind.flatMap(Settlement.of) != nil
+                        ? " It came early: the call the recording made first, \(call), answered by \(stimulus), was made "
+                            + "only after it in this run."
+                        : " The call the recording made first, \(call), answered by \(stimulus), was made only after it "
+                            + "in this run: this effect came early, or is one the recording does not have.")
+                    : (issue.statement == .aheadOfHeldStimulus
                     ? " Most likely an effect recorded before it is missing: \(call), which \(stimulus) waits for, "
                     : " Most likely the call the recording made first is missing: \(call), answered by \(stimulus), ")
                     + "has not happened yet. Otherwise this effect is one the recording does not have."

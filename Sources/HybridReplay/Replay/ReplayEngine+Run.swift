@@ -266,7 +266,10 @@ extension ReplayEngine {
         if !isStalled {
             await waitUntilIdle(orParked: true)
             // An effect that overtook another is judged once nothing more can come.
-            state.withLock { $0.matcher.judgeOvertaken() }
+            state.withLock { state in
+                state.matcher.judgeOvertaken()
+                state.matcher.judgeEarly()
+            }
         }
         stopWatchingStalls()
         let held = unseen.withLock { unseen in

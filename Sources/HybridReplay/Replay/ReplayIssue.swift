@@ -99,6 +99,9 @@ public struct ReplayIssue: Sendable, Hashable, CustomStringConvertible {
     /// answer) with a cancellation or a failure; otherwise a late effect came
     /// from work the replay could not see.
     package var cameOnceWokenByEnd = false
+    /// Whether ``missingCall`` was made after all, later in the run: the
+    /// effect came early rather than the call going missing.
+    package var missingCallCameLater = false
     /// Which sentence renders the issue; a renderer's business, not the structure's.
     package var statement: Statement
 

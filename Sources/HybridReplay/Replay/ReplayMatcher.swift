@@ -239,6 +239,27 @@ struct ReplayMatcher: Sendable {
     /// issue says an effect came before an earlier one of the same cause, and
     /// that earlier one never came at all, the issue is that it is missing
     /// (`clearWatch` answered without `stopUpdatingLocation()`), not an order.
+    /// Notes, for an effect reported as coming ahead of a stimulus whose call
+    /// had not happened, whether that call was made later in the run: then the
+    /// call was not missing, and the issue says the effect came early (a reply
+    /// sent before the request whose answer it reports) or was one the
+    /// recording does not have (a placeholder shown before the request).
+    mutating func judgeEarly() {
+        func made(_ id: Int) -> Bool {
+            guard let recorded = script.event(id) else { return false }
+            let comparison = PayloadComparison(placeholders: script.options.placeholders, eventID: id)
+            return trace.contains { entry in
+                guard entry.payload.direction == .effect, entry.payload.kind == recorded.kind else { return false }
+                var scratch = bindings
+                return comparison.differences(expected: recorded.payload, actual: entry.payload, bindings: &scratch).isEmpty
+            }
+        }
+        for index in issues.indices {
+            guard issues[index].statement == .aheadOfStimulus, let call = issues[index].missingCall else { continue }
+            issues[index].missingCallCameLater = made(call.id)
+        }
+    }
+
     mutating func judgeOvertaken() {
         guard let effect = overtaken, !progress.matched.contains(effect.id), !overtakenCameLate, let first = issues.first
         else { return }

@@ -138,9 +138,9 @@ struct SkippedCallTests {
         // What happened, then the likely reason, then the nearest recorded effect, each in a sentence of its own.
         #expect(
             first.message == "unexpected effect: nothing in the cassette expects it before event 3 (http.response 200 "
-                + "(5 bytes of text)) is delivered. Most likely the call the recording made first is missing: event 2 "
-                + "(http.request GET https://media.example/albums/7/size), answered by event 3, has not happened yet. "
-                + "Otherwise this effect is one the recording does not have. The recorded effect nearest to it, event 4, "
+                + "(5 bytes of text)) is delivered. The call the recording made first, event 2 "
+                + "(http.request GET https://media.example/albums/7/size), answered by event 3, was made only after it "
+                + "in this run: this effect came early, or is one the recording does not have. The recorded effect nearest to it, event 4, "
                 + "comes after event 3 and differs in the fields below", "\(report)")
     }
 

@@ -55,7 +55,8 @@ struct ReplyInNavigationCallbackTests {
         let app = await CancellingSearch(
             platform: recorder.platform(wrapping: .simulated(webView: page)),
             repliesInCancellationHandler: repliesInCancellationHandler)
-        async let answer = page.postMessageAwaitingReply(["q": "zones"], to: "search")
+        // A minute: under ThreadSanitizer on a loaded machine the reply took longer than the default 5 s.
+        async let answer = page.postMessageAwaitingReply(["q": "zones"], to: "search", timeout: .seconds(60))
         // The search is under way once it has started the location updates.
         try await recorder.waitForEvents(LocationUpdatesStart.eventKind)
         try page.startProvisionalNavigation(to: "https://app.example.com/history")

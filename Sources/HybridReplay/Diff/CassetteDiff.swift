@@ -116,6 +116,8 @@ public struct CassetteDiff: Sendable, Hashable {
         _ pairs: [(Int, Int)], _ oldSide: EventFingerprints, _ newSide: EventFingerprints, _ differ: inout FieldDiffer,
         _ old: Cassette, _ new: Cassette
     ) -> [(old: Int, new: Int)] {
+        // Nothing left out on one side, nothing to move: the usual diff of a re-recording pays nothing here.
+        guard pairs.count < old.events.count, pairs.count < new.events.count else { return [] }
         var moves = exactMoves(pairs, oldSide, newSide, &differ)
         // An answer is known by the call it answers: one that moved with its call and changed is one move.
         let takenOld = Set(pairs.map(\.0) + moves.map(\.old))

@@ -227,10 +227,18 @@ public final class Recorder: Sendable {
     /// - Returns: The event's id.
     @discardableResult
     func record(_ payload: any EventPayload, cause: Int?, answers: Int? = nil, awaitsLateAnswer: Bool = false) -> Int {
-        defer { waiters.changed() }
         // What app code was reacting to when it made an effect whose cause is given: a reply made
         // by a cancellation inside another stimulus's delivery belongs after that stimulus.
-        let reaction = payload.direction == .effect && cause != nil ? currentCause : nil
+        record(payload, cause: cause, reaction: payload.direction == .effect && cause != nil ? currentCause : nil,
+            answers: answers, awaitsLateAnswer: awaitsLateAnswer)
+    }
+
+    /// Stores `payload` as ``record(_:cause:answers:awaitsLateAnswer:)`` does, with the
+    /// stimulus app code was reacting to already known (``currentCause``).
+    private func record(
+        _ payload: any EventPayload, cause: Int?, reaction: Int?, answers: Int? = nil, awaitsLateAnswer: Bool = false
+    ) -> Int {
+        defer { waiters.changed() }
         let task = payload.direction == .effect ? appTask : nil
         let isChild = task != nil && CurrentTask.structuredChild != nil
         // Read on this thread before storing: a child this task created before now has a stamp at or below it.
@@ -252,7 +260,9 @@ public final class Recorder: Sendable {
     /// - Returns: The effect's id.
     @discardableResult
     func recordEffect(_ payload: any EventPayload, awaitsLateAnswer: Bool = false) -> Int {
-        record(payload, cause: currentCause, awaitsLateAnswer: awaitsLateAnswer)
+        // The cause is what app code is reacting to: nothing else to note.
+        let cause = currentCause
+        return record(payload, cause: cause, reaction: cause, awaitsLateAnswer: awaitsLateAnswer)
     }
 
     /// Records a stimulus that answers the oldest outstanding effect of

@@ -45,13 +45,14 @@ package enum CassetteCLI {
     package static func main(
         arguments: some Sequence<String>, console: Console = .standard, currentDirectory: URL? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment, contracts: [ConformanceContract],
-        webEngine: WebEngine? = nil
+        webEngine: WebEngine? = nil, ownsProcess: Bool = false
     ) async -> ExitCode {
-        let context = CommandContext(
+        var context = CommandContext(
             console: console,
             currentDirectory: currentDirectory
                 ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
             environment: environment, contracts: contracts, webEngine: webEngine)
+        context.ownsProcess = ownsProcess
         let parsed: ParsedArguments
         do throws(UsageError) {
             parsed = try CommandLineParser.parse(arguments, for: configuration)

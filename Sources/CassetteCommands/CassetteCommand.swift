@@ -39,6 +39,12 @@ package struct CommandContext: Sendable {
     package var contracts: ContractSet
     /// The real engine `verify --web` loads pages in, when the tool was built with one.
     package var webEngine: WebEngine?
+    /// Whether the command runs in a process of its own (the `cassette`
+    /// tool, a package's own tool built on ``runCassetteTool(contracts:arguments:)``),
+    /// so it may change settings of the whole process: a serial `verify`
+    /// keeps the process on one processor (see `OneProcessor`). A test that
+    /// runs commands in its own process leaves this `false`.
+    package var ownsProcess = false
 
     /// Creates a context.
     ///

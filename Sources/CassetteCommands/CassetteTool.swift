@@ -25,7 +25,7 @@ import Foundation
 public func runCassetteTool(
     contracts: [ConformanceContract], arguments: [String] = Array(CommandLine.arguments.dropFirst())
 ) async -> Int32 {
-    await CassetteCLI.main(arguments: arguments, contracts: contracts).rawValue
+    await CassetteCLI.main(arguments: arguments, contracts: contracts, ownsProcess: true).rawValue
 }
 
 /// Runs the `cassette` tool with the contracts of your own package, and a
@@ -50,5 +50,5 @@ public func runCassetteTool(
 package func runCassetteTool(
     contracts: [ConformanceContract], webEngine: WebEngine?, arguments: [String] = Array(CommandLine.arguments.dropFirst())
 ) async -> Int32 {
-    await CassetteCLI.main(arguments: arguments, contracts: contracts, webEngine: webEngine).rawValue
+    await CassetteCLI.main(arguments: arguments, contracts: contracts, webEngine: webEngine, ownsProcess: true).rawValue
 }

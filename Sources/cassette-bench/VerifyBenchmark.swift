@@ -6,7 +6,9 @@ import HybridReplay
 /// The verify run: `cassette verify` over a suite (by default `Cassettes/`),
 /// each cassette replayed several times, with cassettes replayed
 /// ``VerifyBenchmark/parallelJobs`` at once against the baseline of one at a
-/// time (`--jobs 1`), in the same process.
+/// time (`--jobs 1`), in the same process. `--jobs 1` keeps the process on one
+/// processor, as the `cassette` tool does; a third row times one at a time
+/// with the threads left free, as a test binary replays, for the engine alone.
 ///
 /// Every run must verify every cassette as passing, or the benchmark fails
 /// without timing it.
@@ -24,12 +26,15 @@ struct VerifyBenchmark {
         let cassettes = try await time(parallel).cassettes
         var parallelTimings: [Timing] = []
         var serialTimings: [Timing] = []
+        var freeTimings: [Timing] = []
         for _ in 0..<options.iterations {
             parallelTimings.append(try await time(parallel).timing)
             serialTimings.append(try await time(serial).timing)
+            freeTimings.append(try await time(serial, ownsProcess: false).timing)
         }
         let fast = MedianTiming(parallelTimings)
         let slow = MedianTiming(serialTimings)
+        let free = MedianTiming(freeTimings)
         let replays = cassettes * options.verifyRepeat
         print("cassette-bench verify — cassette verify \(options.suite), \(cassettes) cassettes, "
             + "--repeat \(options.verifyRepeat) (\(replays) replays), median of \(options.iterations)")
@@ -37,6 +42,7 @@ struct VerifyBenchmark {
             ["side", "wall", "cpu", "per replay"],
             row("--jobs \(Self.parallelJobs)", fast, replays: replays),
             row("--jobs 1 (baseline)", slow, replays: replays),
+            row("--jobs 1, threads free", free, replays: replays),
         ] {
             print(TextColumns.pad(cells[0], 22) + cells.dropFirst().map { TextColumns.pad($0, 12, left: true) }.joined())
         }
@@ -46,6 +52,9 @@ struct VerifyBenchmark {
         print(
             "verify per-replay serial wall_ms=\(TextColumns.fixed(slow.seconds * 1000 / perReplay, 2)) "
                 + "cpu_ms=\(TextColumns.fixed(slow.cpuSeconds * 1000 / perReplay, 2))")
+        print(
+            "verify per-replay serial-threads-free wall_ms=\(TextColumns.fixed(free.seconds * 1000 / perReplay, 2)) "
+                + "cpu_ms=\(TextColumns.fixed(free.cpuSeconds * 1000 / perReplay, 2))")
     }
 
     private func row(_ side: String, _ timing: MedianTiming, replays: Int) -> [String] {
@@ -60,12 +69,14 @@ struct VerifyBenchmark {
     }
 
     /// Runs `command` in-process with its output kept, and checks that every cassette passed.
-    private func time(_ command: VerifyCommand) async throws -> (timing: Timing, cassettes: Int) {
+    private func time(_ command: VerifyCommand, ownsProcess: Bool = true) async throws -> (timing: Timing, cassettes: Int) {
         let output = Transcript()
-        let context = CommandContext(
+        var context = CommandContext(
             console: Console(standardOutput: output.append, standardError: output.append),
             currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
             contracts: ConformanceContract.references)
+        // The benchmark is a process of its own, as the `cassette` tool is: `--jobs 1` runs as there.
+        context.ownsProcess = ownsProcess
         let (timing, status) = await Stopwatch.time { await command.run(in: context) }
         let lines = output.text.split(separator: "\n")
         let passed = lines.filter { $0.hasPrefix("PASS ") }.count

@@ -39,7 +39,9 @@ import Testing
           --repeat <n>            Replays each cassette n times, from 1 to 1000, each
                                   against a fresh implementation; every run must pass.
           --jobs <n>              Replays up to n cassettes at once, from 1 to 64
-                                  (default 16); the output stays in path order.
+                                  (default 16); the output stays in path order. With 1,
+                                  the tool also keeps to one processor (Linux), where
+                                  one replay at a time runs fastest.
           --junit <file>          Also writes the results to <file> as JUnit XML, one
                                   test case per cassette, replacing it atomically.
           --markdown <file>       Also writes the results to <file> as Markdown, each

@@ -9,10 +9,11 @@
 /// load average up to 8.6, none idle, none when the same suites ran alone).
 /// So in a process that runs ThreadSanitizer the stall timeout counts ten
 /// times as long; a replay that passes never waits it out, so passing
-/// replays cost nothing more.
-enum ThreadSanitizerScaling {
+/// replays cost nothing more. The package's tests scale their hang guards
+/// (Swift Testing time limits) by the same factor.
+package enum ThreadSanitizerScaling {
     /// How many times longer the stall timeout counts in this process.
-    static let factor = threadSanitizerRuns ? 10 : 1
+    package static let factor = threadSanitizerRuns ? 10 : 1
 
     /// Whether ThreadSanitizer's runtime is in the process: an executable
     /// built with `-sanitize=thread` exports its entry point.

@@ -4,7 +4,7 @@ import Testing
 
 @testable import HybridReplay
 
-@Suite("JSONBodyDecoder", .timeLimit(.minutes(1)))
+@Suite("JSONBodyDecoder", .hangGuard(minutes: 1))
 struct JSONBodyDecoderTests {
     /// Bodies both readers accept, each read to the same value.
     private static let bodies = [

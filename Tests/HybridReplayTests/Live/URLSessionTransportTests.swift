@@ -4,7 +4,7 @@ import Testing
 
 @testable import HybridReplay
 
-@Suite("URLSessionTransport", .timeLimit(.minutes(1)))
+@Suite("URLSessionTransport", .hangGuard(minutes: 1))
 struct URLSessionTransportTests {
     /// The seed article's workaround as a redirect delegate: store the
     /// redirect's `Set-Cookie` headers, then send the jar's cookies for the new URL.

@@ -82,7 +82,7 @@ struct DelayedBlockTests {
     @Test(
         "a block delayed with asyncAfter runs only once the replay has judged, even when it is due at once",
         .enabled(if: DelayedBlockTests.holds, "the watch holds blocks handed to dispatch_after on Linux only"),
-        .timeLimit(.minutes(1)))
+        .hangGuard(minutes: 1))
     func dueBlockIsHeldUntilTheVerdict() async throws {
         try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")
         // Due at once: without the hold it runs before the replay's next pass of the main queue, and the call is on time.

@@ -286,7 +286,7 @@ struct ReplayerRobustnessTests {
 
     @Test(
         "a call that matches after the replay gave up is still answered, instead of waiting forever",
-        .timeLimit(.minutes(1)))
+        .hangGuard(minutes: 1))
     func lateMatchedCallIsAnswered() async throws {
         let cassette = makeCassette([
             Event(id: 1, at: 0, payload: JavaScriptEvaluation(script: "ready()")),
@@ -316,7 +316,7 @@ struct ReplayerRobustnessTests {
 
     @Test(
         "a sleep on the replay clock after the replay has ended parks until cancelled, so a polling loop does not spin",
-        .timeLimit(.minutes(1)))
+        .hangGuard(minutes: 1))
     func noBusyLoopAfterTheEnd() async throws {
         let cassette = makeCassette([Event(id: 1, at: 0, payload: CustomEvent(name: "ready", direction: .effect))])
         let clock = Locked<(any Clock<Duration>)?>(nil)

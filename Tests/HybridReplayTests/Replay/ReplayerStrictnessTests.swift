@@ -58,7 +58,7 @@ struct ReplayerStrictnessTests {
         #expect(issue.stall?.stallTimeout == .seconds(1) * ThreadSanitizerScaling.factor)
     }
 
-    @Test("a replay still busy after the stall timeout names the effects that came from work it cannot see", .timeLimit(.minutes(1)))
+    @Test("a replay still busy after the stall timeout names the effects that came from work it cannot see", .hangGuard(minutes: 1))
     func busyReportNamesUntrackedEffects() async throws {
         let cassette = makeCassette([
             Event(id: 1, at: 0, payload: CustomEvent(name: "ready", direction: .effect)),

@@ -162,7 +162,7 @@ struct TransportErrorRoundTripTests {
 
 @Suite("http.error over URLSession on loopback")
 struct TransportErrorLoopbackTests {
-    @Test("a refused port is recorded as URLError -1004 and replays offline as the same error", .timeLimit(.minutes(1)))
+    @Test("a refused port is recorded as URLError -1004 and replays offline as the same error", .hangGuard(minutes: 1))
     func refusedPort() async throws {
         let refusing = try RefusingPort()
         defer { refusing.release() }
@@ -187,7 +187,7 @@ struct TransportErrorLoopbackTests {
         #expect(await seen.all == [recorded])
     }
 
-    @Test("a server slower than the timeout is recorded as URLError -1001", .timeLimit(.minutes(1)))
+    @Test("a server slower than the timeout is recorded as URLError -1001", .hangGuard(minutes: 1))
     func timeout() async throws {
         let hold = ResponseHold()
         let server = try LoopbackHTTPServer(routes: [

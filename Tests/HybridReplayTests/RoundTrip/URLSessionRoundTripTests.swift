@@ -8,7 +8,7 @@ import Testing
 struct URLSessionRoundTripTests {
     // A guard against a hang, not a measure: under ThreadSanitizer, beside the rest of the suite,
     // these URLSession round trips on loopback took 82 s (2026-12-05) and 141 s (2026-12-06).
-    @Test("the seed's cookie loader recorded against a real server replays offline", .timeLimit(.minutes(5)))
+    @Test("the seed's cookie loader recorded against a real server replays offline", .hangGuard(minutes: 5))
     func cookieLoaderOverLoopback() async throws {
         let server = try LoopbackHTTPServer(routes: [
             "/sso/start": { _ in .redirect(to: "/sso/step", setting: ["session=s1; Path=/; HttpOnly"]) },

@@ -41,7 +41,7 @@ final class CartBridge: ScriptMessageHandler {
 /// simulated platform, a recording around it, and a replay, whether the call
 /// matched the recording or diverged from it, and whether app code made it on
 /// the main actor or from a detached task.
-@Suite("A JavaScript completion handler runs on the main actor and may touch its state", .timeLimit(.minutes(1)))
+@Suite("A JavaScript completion handler runs on the main actor and may touch its state", .hangGuard(minutes: 1))
 struct MainActorCompletionTests {
     /// What the completion handlers saw: a main-actor model, as an app's is.
     @MainActor final class Answers {

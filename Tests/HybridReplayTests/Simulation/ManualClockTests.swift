@@ -28,7 +28,7 @@ struct ManualClockTests {
         #expect(recorder.events.map(\.at) == [0.25, 0.37])
     }
 
-    @Test("wakes a sleeper once advanced to its deadline, and not before", .timeLimit(.minutes(1)))
+    @Test("wakes a sleeper once advanced to its deadline, and not before", .hangGuard(minutes: 1))
     func sleeping() async throws {
         let clock = ManualClock()
         let deadline = ManualClock.Instant(offset: .seconds(30))
@@ -81,7 +81,7 @@ struct ManualClockTests {
         #expect(error?.description.contains("asleep now: 0") == true, "\(String(describing: error))")
     }
 
-    @Test("counts the tasks asleep now: a sleeper that woke or was cancelled no longer counts", .timeLimit(.minutes(1)))
+    @Test("counts the tasks asleep now: a sleeper that woke or was cancelled no longer counts", .hangGuard(minutes: 1))
     func countsSleepersAsleepNow() async throws {
         let clock = ManualClock()
         var sleepers: [Task<Void, any Error>] = []

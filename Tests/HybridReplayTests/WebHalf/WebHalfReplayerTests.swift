@@ -119,7 +119,7 @@ struct WebHalfReplayerTests {
         #expect(report.trace.events.allSatisfy { $0.payload(as: ScriptMessage.self) == nil }, "the report is not a message of the page's")
     }
 
-    @Test("a replay cancelled while it waits for the page ends at once, saying what the page had yet to do", .timeLimit(.minutes(1)))
+    @Test("a replay cancelled while it waits for the page ends at once, saying what the page had yet to do", .hangGuard(minutes: 1))
     func cancelledReplayEnds() async throws {
         let page = SimulatedWebView()
         let clock = ManualClock()
@@ -142,7 +142,7 @@ struct WebHalfReplayerTests {
             """)
     }
 
-    @Test("a page whose content process ends fails at once, without waiting out the patience", .timeLimit(.minutes(1)))
+    @Test("a page whose content process ends fails at once, without waiting out the patience", .hangGuard(minutes: 1))
     func endedContentProcessFailsAtOnce() async throws {
         let page = SimulatedWebView()
         // The clock never advances: only the ended process can end this replay.

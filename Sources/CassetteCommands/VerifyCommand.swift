@@ -51,6 +51,14 @@ package struct VerifyCommand: CassetteCommand {
         help: "With --web, loads <file> in place of the first page each cassette loads, instead of the recorded page."
     )
 
+    /// `--served <folder>`: the files the app serves through its own scheme, for `--web`.
+    package static let servedOption = Option(
+        "served", valueName: "folder",
+        help: "With --web, serves the files of <folder> in place of the recorded answers to the page's requests to the "
+            + "app's own scheme, by the request's path (app://localhost/js/app.js is <folder>/js/app.js): the web code "
+            + "under test, when the app serves it. Files the folder lacks get the recorded answer."
+    )
+
     /// The most replays `--jobs` accepts at once.
     package static let maximumJobs = 64
     /// How many cassettes are replayed at once unless `--jobs` says otherwise.
@@ -76,7 +84,7 @@ package struct VerifyCommand: CassetteCommand {
             Each <path> is a cassette, or a folder searched recursively for .json files; hidden files and folders such as .build are skipped. Each cassette is replayed against the reference implementation of the contract its header names, several at once, and gets a line in path order on standard output: 'PASS <path> (<contract>)', or 'FAIL <path> (<contract>)' followed by the replay report indented by four spaces. With --web, the web half of each cassette is replayed in a real engine instead, one at a time, and the line names the engine: 'PASS <path> (web half, WebKitGTK 6.0)'; no contract is needed. A cassette without a contract, or whose contract has no reference implementation, fails with the list of known contracts. A cassette that cannot be read gets 'ERROR <path>', and its problems go to standard error as 'path:line:column: error: message'. A count follows, such as '33 cassettes verified: 32 passed, 1 failed, 5 runs each'.
             """,
         flags: [githubFlag, webFlag],
-        options: [repeatOption, jobsOption, junitOption, markdownOption, pageOption],
+        options: [repeatOption, jobsOption, junitOption, markdownOption, pageOption, servedOption],
         operands: .zeroOrMore(
             "path", help: "A cassette, or a folder to search for cassettes; 'Cassettes' when none is given."),
         exitStatuses: [
@@ -108,6 +116,9 @@ package struct VerifyCommand: CassetteCommand {
     package var web: Bool
     /// The page under test for the web half, relative to the current directory; `nil` for the recorded pages.
     package var pagePath: String?
+    /// The folder of files the app serves through its own scheme, for the web half, relative to the current
+    /// directory; `nil` for the recorded answers.
+    package var servedPath: String?
 
     /// Creates the command.
     ///
@@ -121,8 +132,10 @@ package struct VerifyCommand: CassetteCommand {
     ///   - jobs: How many cassettes are replayed at once; values below 1 count as 1.
     package init(
         paths: [String], repetitions: Int = 1, junitPath: String? = nil, markdownPath: String? = nil,
-        githubAnnotations: Bool = false, jobs: Int = defaultJobs, web: Bool = false, pagePath: String? = nil
+        githubAnnotations: Bool = false, jobs: Int = defaultJobs, web: Bool = false, pagePath: String? = nil,
+        servedPath: String? = nil
     ) {
+        self.servedPath = servedPath
         self.markdownPath = markdownPath
         self.web = web
         self.pagePath = pagePath
@@ -141,9 +154,12 @@ package struct VerifyCommand: CassetteCommand {
         let pagePath = try arguments.path(of: Self.pageOption)
         let web = arguments.contains(Self.webFlag)
         if pagePath != nil, !web { throw UsageError("'\(Self.pageOption.usageLabel)' needs '--web'") }
+        let servedPath = try arguments.path(of: Self.servedOption)
+        if servedPath != nil, !web { throw UsageError("'\(Self.servedOption.usageLabel)' needs '--web'") }
         self.init(
             paths: arguments.operands.isEmpty ? [Self.defaultPath] : arguments.operands, repetitions: repetitions, junitPath: junitPath,
-            markdownPath: markdownPath, githubAnnotations: arguments.contains(Self.githubFlag), jobs: jobs, web: web, pagePath: pagePath)
+            markdownPath: markdownPath, githubAnnotations: arguments.contains(Self.githubFlag), jobs: jobs, web: web, pagePath: pagePath,
+            servedPath: servedPath)
     }
 
     package func run(in context: CommandContext) async -> ExitCode {
@@ -173,6 +189,15 @@ package struct VerifyCommand: CassetteCommand {
                     context.reportError("cannot read the page '\(pagePath)': \(error.localizedDescription)")
                     return .noInput
                 }
+            }
+            if let servedPath {
+                let folder = URL(fileURLWithPath: servedPath, relativeTo: context.currentDirectory)
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+                    context.reportError("cannot serve the files of '\(servedPath)': there is no such folder")
+                    return .noInput
+                }
+                if page == nil { page = WebPage(servedFiles: folder) } else { page?.servedFiles = folder }
             }
             webHalf = WebHalfSettings(engine: engine, page: page)
         }

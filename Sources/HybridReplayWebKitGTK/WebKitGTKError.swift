@@ -12,8 +12,9 @@ public struct WebKitGTKError: Error, Sendable, Hashable, CustomStringConvertible
     /// GTK found no display to open.
     public static let noDisplay = WebKitGTKError(
         "GTK could not open a display (DISPLAY and WAYLAND_DISPLAY are unset or unreachable); "
-            + "run the tests headless under Xvfb: `xvfb-run -a swift test` (in HybridReplay itself, "
-            + "`xvfb-run -a swift test --traits WebKitGTK` or Scripts/test-webkitgtk; see docs/real-engines.md); "
+            + "run headless under Xvfb: tests with `xvfb-run -a swift test` (in HybridReplay itself, "
+            + "`xvfb-run -a swift test --traits WebKitGTK` or Scripts/test-webkitgtk), the cassette tool with "
+            + "`xvfb-run -a <tool> verify --web …` (see docs/real-engines.md); "
             + "a test that only replays needs no display when its RecordingSession makes the web view in its first closure")
 
     /// The web view was released while something still waited on it.

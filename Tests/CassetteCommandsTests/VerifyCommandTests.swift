@@ -22,7 +22,7 @@ import Testing
         'path:line:column: error: message'. A count follows, such as
         '33 cassettes verified: 32 passed, 1 failed, 5 runs each'.
 
-        USAGE: cassette verify [--github] [--web] [--repeat <n>] [--jobs <n>] [--junit <file>] [--markdown <file>] [--page <file>] [<path> ...]
+        USAGE: cassette verify [--github] [--web] [--repeat <n>] [--jobs <n>] [--junit <file>] [--markdown <file>] [--page <file>] [--served <folder>] [<path> ...]
 
         ARGUMENTS:
           <path>                  A cassette, or a folder to search for cassettes;
@@ -50,6 +50,12 @@ import Testing
                                   atomically.
           --page <file>           With --web, loads <file> in place of the first page
                                   each cassette loads, instead of the recorded page.
+          --served <folder>       With --web, serves the files of <folder> in place of
+                                  the recorded answers to the page's requests to the
+                                  app's own scheme, by the request's path
+                                  (app://localhost/js/app.js is <folder>/js/app.js): the
+                                  web code under test, when the app serves it. Files the
+                                  folder lacks get the recorded answer.
           -h, --help              Prints help information.
 
         EXIT STATUS:
@@ -65,7 +71,7 @@ import Testing
 
         """
 
-    static let usageLine = "Usage: cassette verify [--github] [--web] [--repeat <n>] [--jobs <n>] [--junit <file>] [--markdown <file>] [--page <file>] [<path> ...]"
+    static let usageLine = "Usage: cassette verify [--github] [--web] [--repeat <n>] [--jobs <n>] [--junit <file>] [--markdown <file>] [--page <file>] [--served <folder>] [<path> ...]"
 
     /// The recorded route's green component changed, so the router's real one no longer matches.
     static func altered(_ cassette: Cassette) -> String {

@@ -100,6 +100,88 @@ import Testing
         }
     }
 
+    @Test("verify --served without --web is a usage error; a folder that is not there is a missing input")
+    func servedErrors() async throws {
+        try await withTemporaryDirectory { directory in
+            let withoutWeb = await verify("--served", "www", "echo.json", engine: nil, in: directory)
+            #expect(withoutWeb.status == .usageError)
+            #expect(withoutWeb.standardError.hasPrefix("cassette: error: '--served <folder>' needs '--web'\n"))
+            let missing = await verify("--web", "--served", "www", "echo.json", engine: Self.engine(posting: "Hello"), in: directory)
+            #expect(missing.status == .noInput)
+            #expect(missing.standardError == "cassette: error: cannot serve the files of 'www': there is no such folder\n")
+            #expect(missing.standardOutput.isEmpty)
+        }
+    }
+
+    static let servedFrame = Frame.main("app://localhost/index.html")
+
+    /// The app loads its page from its own scheme and serves it: the page then posts "Hello".
+    static let appServed = Cassette(
+        header: CassetteHeader(name: "app-served"),
+        events: [
+            Event(id: 1, at: 0, payload: NavigationLoad(url: "app://localhost/index.html")),
+            Event(id: 2, at: 0.1, payload: URLSchemeRequest(url: "app://localhost/index.html")),
+            Event(id: 3, at: 0.1, cause: 2, payload: URLSchemeResponse(url: "app://localhost/index.html", mimeType: "text/html")),
+            Event(id: 4, at: 0.1, cause: 2, payload: URLSchemeData(Data("<p>recorded</p>".utf8))),
+            Event(id: 5, at: 0.1, cause: 2, payload: URLSchemeCompletion.finished),
+            Event(id: 6, at: 1, payload: ScriptMessage(handler: "nativeProcess", body: "Hello", frame: servedFrame)),
+            Event(id: 7, at: 1, cause: 6, payload: JavaScriptEvaluation(script: #"changeEcho("Hello")"#)),
+            Event(id: 8, at: 1, answers: 7, payload: JavaScriptResult(.value(.null))),
+        ])
+
+    /// An engine whose pages fetch what they were loaded at from the app's scheme when loaded
+    /// without HTML, as a real engine does, note what they got, then post "Hello".
+    static func fetchingEngine(loads: Locked<[NavigationLoad]>, served: Locked<[Data]>) -> WebEngine {
+        WebEngine(name: "a simulated page") {
+            let page = SimulatedWebView()
+            Task {
+                try await page.waitForLoads()
+                loads.withLock { $0 += page.loads }
+                if let load = page.loads.first, load.body == nil {
+                    let answer = try await page.requestURLScheme(URLSchemeRequest(url: load.urlString))
+                    served.withLock { $0.append(answer.data) }
+                }
+                try page.postMessage(.string("Hello"), to: "nativeProcess", frame: servedFrame)
+            }
+            return page
+        }
+    }
+
+    @Test("verify --web --page, where the app served its page through its scheme, serves the page under test there")
+    func pageServedThroughScheme() async throws {
+        try await withTemporaryDirectory { directory in
+            try Samples.canonical(Self.appServed).write(to: directory.appendingPathComponent("app.json"), atomically: true, encoding: .utf8)
+            try "<p>today</p>".write(to: directory.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+            let loads = Locked<[NavigationLoad]>([])
+            let served = Locked<[Data]>([])
+            let result = await verify(
+                "--web", "--page", "index.html", "app.json", engine: Self.fetchingEngine(loads: loads, served: served),
+                in: directory)
+            #expect(result.status == .success, "\(result.standardOutput)")
+            #expect(loads.current.map(\.body) == [nil], "the engine asks the app's scheme for the page")
+            #expect(served.current == [Data("<p>today</p>".utf8)])
+        }
+    }
+
+    @Test("verify --web --served serves the folder's files in place of the recorded answers")
+    func servedFolder() async throws {
+        try await withTemporaryDirectory { directory in
+            try Samples.canonical(Self.appServed).write(to: directory.appendingPathComponent("app.json"), atomically: true, encoding: .utf8)
+            try directory.write("<p>from the folder</p>", to: "www/index.html")
+            let loads = Locked<[NavigationLoad]>([])
+            let served = Locked<[Data]>([])
+            let result = await verify(
+                "--web", "--served", "www", "app.json", engine: Self.fetchingEngine(loads: loads, served: served), in: directory)
+            #expect(result.status == .success, "\(result.standardOutput)")
+            #expect(served.current == [Data("<p>from the folder</p>".utf8)])
+            let recorded = Locked<[Data]>([])
+            let asRecorded = await verify(
+                "--web", "app.json", engine: Self.fetchingEngine(loads: Locked([]), served: recorded), in: directory)
+            #expect(asRecorded.status == .success, "\(asRecorded.standardOutput)")
+            #expect(recorded.current == [Data("<p>recorded</p>".utf8)], "without --served, the recorded answer")
+        }
+    }
+
     @Test("a package's own cassette tool gets verify --web by naming its engine")
     func ownToolWithEngine() async throws {
         try await withTemporaryDirectory { directory in

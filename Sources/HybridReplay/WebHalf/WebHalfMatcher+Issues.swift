@@ -67,6 +67,11 @@ extension WebHalfMatcher {
 
     /// The URL the cassette recorded the page at: the frame of its first
     /// message or dialog, or else its first navigation's.
+    /// Whether the recording fetched `url` through the app's own scheme.
+    func recordsSchemeRequest(for url: String) -> Bool {
+        script.cassette.events.contains { $0.payload(as: URLSchemeRequest.self)?.urlString == url }
+    }
+
     var recordedPageURL: String? {
         let events = script.cassette.events
         return events.lazy.compactMap { event in

@@ -15,7 +15,7 @@ import Foundation
 final class WebHalfSession {
     private(set) var matcher: WebHalfMatcher
     private let webView: any WebView
-    private let page: WebPage?
+    private var page: WebPage?
     private let patience: WebHalfPatience
     /// The completion handlers of steps the page took, by recorded id, until their recorded answer is played.
     private var held: [Int: WebHalfHeldAnswer] = [:]
@@ -167,6 +167,14 @@ final class WebHalfSession {
         matcher.loadsPage(at: url)
         engineWork.loadRequested()
         guard let html = page.html else { return webView.load(NavigationLoad(url: url)) }
+        if matcher.recordsSchemeRequest(for: url) {
+            // The app serves its page through its own scheme: the engine asks for it there, as it did
+            // when recorded, and gets the page under test (`cassette verify --web --page`).
+            var served = page
+            served.servesHTMLAt = url
+            self.page = served
+            return webView.load(NavigationLoad(url: url))
+        }
         webView.load(
             NavigationLoad(url: url, headers: [HTTPHeader("Content-Type", "text/html; charset=utf-8")], body: .text(html)))
     }

@@ -20,6 +20,11 @@ public struct WebPage: Sendable, Hashable {
     /// under test, when the app serves it. Requests for files the folder
     /// lacks get the recorded answer.
     public var servedFiles: URL?
+    /// The URL at which ``html`` is served through the app's scheme, when
+    /// the recording fetched its page there: a run loads that URL, and the
+    /// page's own request for it gets ``html``, as the app's handler would
+    /// serve it, instead of the recorded answer.
+    var servesHTMLAt: String?
 
     public init(html: String, baseURL: String? = nil) {
         self.html = html
@@ -37,10 +42,21 @@ public struct WebPage: Sendable, Hashable {
 
     /// The file served for a scheme request to `url`, when ``servedFiles`` has one.
     func servedFile(for url: String) -> Data? {
+        if let html, let servesHTMLAt, url == servesHTMLAt { return Data(html.utf8) }
         guard let servedFiles, let path = URLComponents(string: url)?.path, !path.isEmpty, !path.contains("..") else {
             return nil
         }
         return try? Data(contentsOf: servedFiles.appendingPathComponent(String(path.drop { $0 == "/" })))
+    }
+
+    /// The page the cassette recorded, loaded from its recorded URL, with the
+    /// files of `servedFiles` in place of the recorded answers to its
+    /// custom-scheme requests: the web code under test, when the app serves
+    /// it, for cassettes recorded at different URLs (`cassette verify --web --served`).
+    public init(servedFiles: URL) {
+        self.html = nil
+        self.baseURL = nil
+        self.servedFiles = servedFiles
     }
 
     /// Reads the page from a file.

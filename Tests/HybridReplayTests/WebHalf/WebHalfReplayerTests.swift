@@ -394,6 +394,49 @@ struct WebHalfReplayerTests {
         #expect(answer.current?.completion == .finished)
     }
 
+    /// The app loads its page from its scheme, then serves it: the load, the page's request, the app's answer.
+    static let loadedFromScheme = cassette([
+        (NavigationLoad(url: "app://localhost/index.html"), nil, nil),
+        (URLSchemeRequest(url: "app://localhost/index.html"), nil, nil),
+        (URLSchemeResponse(url: "app://localhost/index.html", mimeType: "text/html"), 2, nil),
+        (URLSchemeData(Data("<p>the recorded page</p>".utf8)), 2, nil),
+        (URLSchemeCompletion.finished, 2, nil),
+    ])
+
+    @Test("a page under test given as HTML, where the app served its page through its scheme, is fetched there and served")
+    func htmlPageServedThroughScheme() async throws {
+        let page = SimulatedWebView()
+        let answer = Locked<URLSchemeAnswer?>(nil)
+        let report = try await replay(Self.loadedFromScheme, into: page, webPage: WebPage(html: "<p>the page under test</p>")) { page in
+            try await page.waitForLoads()
+            let answered = try await page.requestURLScheme(URLSchemeRequest(url: "app://localhost/index.html"))
+            answer.withLock { $0 = answered }
+        }
+        #expect(report.passed, "\(report)")
+        #expect(page.loads.map(\.urlString) == ["app://localhost/index.html"])
+        #expect(page.loads.map(\.body) == [nil], "the engine asks the app's scheme for the page, as when recorded")
+        #expect(answer.current?.response?.mimeType == "text/html")
+        #expect(answer.current?.data == Data("<p>the page under test</p>".utf8))
+        #expect(answer.current?.completion == .finished)
+    }
+
+    @Test("a page under test given as HTML at a URL the app did not serve is loaded as HTML, with no scheme request")
+    func htmlPageNotServedThroughScheme() async throws {
+        let page = SimulatedWebView()
+        let clock = ManualClock()
+        let report = try await replay(
+            Self.loadedFromScheme, into: page, webPage: WebPage(html: "<p>elsewhere</p>", baseURL: "https://app.example/"),
+            clock: clock
+        ) { page in
+            try await page.waitForLoads()
+            try page.finishNavigation(at: "https://app.example/")
+            await Self.runOutOfPatience(clock)
+        }
+        #expect(page.loads.map(\.body) == [.text("<p>elsewhere</p>")])
+        // The recorded request for the served page never comes: the run says so.
+        #expect(report.issues.first?.eventID == 2, "\(report)")
+    }
+
     @Test("served files take the place of the recorded answer's bytes; a request the cassette lacks fails")
     func servedFilesAndUnrecordedRequest() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("web-half-\(UUID().uuidString)")

@@ -93,6 +93,31 @@ import Testing
         }
     }
 
+    @Test("lint warns of a message that awaits a reply the cassette does not have; a replied one is clean")
+    func unrepliedMessage() async throws {
+        try await withTemporaryDirectory { directory in
+            let message = ScriptMessage(handler: "notes", body: ["op": "save"], expectsReply: true)
+            let unreplied = Cassette(header: CassetteHeader(name: "unreplied"), events: [Event(id: 1, at: 0, payload: message)])
+            let replied = Cassette(header: CassetteHeader(name: "replied"), events: [
+                Event(id: 1, at: 0, payload: message),
+                Event(id: 2, at: 0, cause: 1, payload: ScriptReply(.value(["saved": true]))),
+            ])
+            try directory.write(Samples.canonical(unreplied), to: "unreplied.json")
+            try directory.write(Samples.canonical(replied), to: "replied.json")
+            let result = await cassette("lint", "unreplied.json", in: directory)
+            #expect(result.status == .success)
+            #expect(result.errorLines.count == 2, "\(result.standardError)")
+            let warning = try #require(result.errorLines.first)
+            #expect(warning.hasPrefix("unreplied.json:"))
+            #expect(warning.contains(": warning: script.message 1 to 'notes' awaits a reply and the cassette has none"), "\(warning)")
+            #expect(warning.contains("recorder.waitForEvents(ScriptReply.eventKind)"))
+            #expect(result.errorLines.last == "1 file with problems, 0 errors, 1 warning")
+            #expect(await cassette("lint", "--strict", "unreplied.json", in: directory).status == .checkFailed)
+            let clean = await cassette("lint", "--strict", "replied.json", in: directory)
+            #expect(clean.status == .success, "\(clean.standardError)")
+        }
+    }
+
     @Test("lint --strict still exits 65 when there are errors")
     func strictErrors() async throws {
         try await withTemporaryDirectory { directory in

@@ -204,7 +204,8 @@ private struct ReadPass {
     mutating func lint() -> [Diagnostic] {
         do {
             let cassette = try run()
-            return diagnostics(for: SecretScanner.findings(in: cassette), severity: .warning)
+            return diagnostics(
+                for: SecretScanner.findings(in: cassette) + UnrepliedMessages.findings(in: cassette), severity: .warning)
         } catch {
             return error.diagnostics
         }

@@ -30,12 +30,14 @@ extension PayloadComparison {
             if let value = written.expected[path], value != compared.expected[path] { difference.expected = value.text }
             if let value = written.actual[path], value != compared.actual[path] { difference.actual = value.text }
             if case .scalar(.string(let left))? = written.expected[path], case .scalar(.string(let right))? = written.actual[path],
+                compared.expected[path] == Tree(.string(EmbeddedJSON.compared(left))),
+                compared.actual[path] == Tree(.string(EmbeddedJSON.compared(right))),
                 let shownExpected = difference.expected, let shownActual = difference.actual
             {
-                // Where the scripts as written first differ in their objects' key order, which the
-                // comparison ignores, both are shown with sorted keys (each side's strings as written).
+                // Where scripts compared in any key order first differ, as written, in their objects'
+                // key order, both are shown with sorted keys (each side's strings as written).
                 let sorted = (Tree(.string(EmbeddedJSON.canonical(left))).text, Tree(.string(EmbeddedJSON.canonical(right))).text)
-                if equalPrefix(shownExpected, shownActual) < equalPrefix(sorted.0, sorted.1) {
+                if sorted.0 != sorted.1, equalPrefix(shownExpected, shownActual) < equalPrefix(sorted.0, sorted.1) {
                     difference.expected = sorted.0
                     difference.actual = sorted.1
                 }

@@ -7,7 +7,11 @@ extension PayloadComparison {
     ///   as each side wrote it: the comparison reads a script's string
     ///   literals as one literal in `"` (``EmbeddedJSON/compared(_:)``), but
     ///   the report quotes the script the app sent, `'` and all, as the
-    ///   trace and the `happened:` line do.
+    ///   trace and the `happened:` line do. Where the two as written first
+    ///   differ in the key order of a JSON object, which the comparison
+    ///   ignores, both are shown with their objects' keys sorted
+    ///   (``EmbeddedJSON/canonical(_:)``), so the first difference a long
+    ///   script is shown around is one the comparison sees.
     /// - A field a kind leaves out when it holds its default
     ///   (``omittedDefaults``) is shown as that default, noted as no field,
     ///   rather than as a bare "no field": the page's content world reads as
@@ -25,6 +29,19 @@ extension PayloadComparison {
             let path = difference.path
             if let value = written.expected[path], value != compared.expected[path] { difference.expected = value.text }
             if let value = written.actual[path], value != compared.actual[path] { difference.actual = value.text }
+            if case .scalar(.string(let left))? = written.expected[path], case .scalar(.string(let right))? = written.actual[path],
+                compared.expected[path] == Tree(.string(EmbeddedJSON.compared(left))),
+                compared.actual[path] == Tree(.string(EmbeddedJSON.compared(right))),
+                let shownExpected = difference.expected, let shownActual = difference.actual
+            {
+                // Where scripts compared in any key order first differ, as written, in their objects'
+                // key order, both are shown with sorted keys (each side's strings as written).
+                let sorted = (Tree(.string(EmbeddedJSON.canonical(left))).text, Tree(.string(EmbeddedJSON.canonical(right))).text)
+                if sorted.0 != sorted.1, equalPrefix(shownExpected, shownActual) < equalPrefix(sorted.0, sorted.1) {
+                    difference.expected = sorted.0
+                    difference.actual = sorted.1
+                }
+            }
             if let value = omittedDefaults[path] {
                 let note: String
                 switch (difference.expected, difference.actual) {
@@ -41,6 +58,11 @@ extension PayloadComparison {
             }
             return difference
         }
+    }
+
+    /// How many characters `left` and `right` have the same from their start.
+    private static func equalPrefix(_ left: String, _ right: String) -> Int {
+        zip(left, right).prefix { $0 == $1 }.count
     }
 
     /// The fields a kind leaves out when they hold their default, by the

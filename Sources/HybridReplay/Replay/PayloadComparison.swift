@@ -160,9 +160,7 @@ struct PayloadComparison {
                     expected: recorded, segments: segments, actual: happened, eventID: eventID, placeholders: placeholders)
             }
             if let problem {
-                if segments.allSatisfy({ if case .literal = $0 { true } else { false } }),
-                    let inside = objectDifferences(recorded, happened, path: &path, bindings: bindings)
-                {
+                if let inside = objectDifferences(recorded, segments: segments, happened, path: &path, bindings: bindings) {
                     found += inside
                 } else {
                     found.append(
@@ -206,33 +204,48 @@ struct PayloadComparison {
             note: "swapped: each holds what the recording has at the other")
     }
 
-    /// Where two scripts differ only inside the JSON objects they hold (a
-    /// bridge's `resolve('p1', {…})`, written by `JSONEncoder`), the
-    /// differences inside those objects, at `script.json[n]` and below, as a
-    /// reply's value is reported; `nil` when the text around the objects
-    /// differs too, or the objects do not show the difference. Only for a
-    /// recorded script without volatile values or placeholders, which are
-    /// matched in its text: read as values, a callback id bound as it should
-    /// be would be reported as a difference.
+    /// Where two scripts differ only inside the JSON values they hold (a
+    /// bridge's `resolve('p1', {…})` or `renderClasses([{…}, …])`, written by
+    /// `JSONEncoder`), the differences inside those values, at
+    /// `script.json[n]` and below, as a reply's value is reported; `nil` when
+    /// the text around the values differs too, or the values do not show the
+    /// difference. The values are ``EmbeddedJSON/documents(in:)``: an array
+    /// is one value, so an element fewer reads as a missing element.
+    ///
+    /// Volatile values and placeholders in the recorded script (`segments`)
+    /// are matched where they stand: in the text around the values as in the
+    /// script's text, inside a value's strings as a reply's strings are, so a
+    /// timestamp or callback id bound as it should be is no difference. A
+    /// recorded value with one in a key is left to the text, as keys are
+    /// compared as they are.
     ///
     /// The scripts are the compared forms, whose objects are written with
     /// sorted keys: the character where those differ is in no script either
     /// side wrote, and an object's own difference reads as `sheets: expected
     /// 21, found 20`.
     private func objectDifferences(
-        _ recorded: String, _ happened: String, path: inout FieldPath, bindings: PlaceholderBindings
+        _ recorded: String, segments: [PlaceholderBindings.Segment], _ happened: String, path: inout FieldPath,
+        bindings: PlaceholderBindings
     ) -> [FieldDifference]? {
         guard path.components.last == .key("script") else { return nil }
-        let old = EmbeddedJSON.objects(in: recorded)
-        guard !old.objects.isEmpty else { return nil }
-        let new = EmbeddedJSON.objects(in: happened)
-        guard old.objects.count == new.objects.count, old.around == new.around else { return nil }
-        var trial = bindings
+        let old = EmbeddedJSON.documents(in: recorded)
+        guard !old.documents.isEmpty else { return nil }
+        let new = EmbeddedJSON.documents(in: happened)
+        guard old.documents.count == new.documents.count else { return nil }
+        var around = bindings
+        if segments.allSatisfy({ if case .literal = $0 { true } else { false } }) {
+            guard old.around == new.around else { return nil }
+        } else {
+            guard around.match(expected: old.around, actual: new.around, eventID: eventID, placeholders: placeholders) == nil
+            else { return nil }
+        }
+        let lefts = old.documents.map { Expected(Tree($0), placeholders: placeholders) }
+        guard !lefts.contains(where: hasVolatileKey) else { return nil }
+        let rights = new.documents.map { Tree($0) }
+        var trial = around
         var found: [FieldDifference] = []
         path.components.append(.key("json"))
         defer { path.components.removeLast() }
-        let lefts = old.objects.map { Expected(Tree($0), placeholders: placeholders) }
-        let rights = new.objects.map { Tree($0) }
         var differing: [(index: Int, from: Int)] = []
         for index in lefts.indices {
             let before = found.count
@@ -241,8 +254,22 @@ struct PayloadComparison {
             path.components.removeLast()
             if found.count > before { differing.append((index, before)) }
         }
-        readingSwap(in: &found, differing: differing, lefts, rights, path: path, bindings: bindings)
+        readingSwap(in: &found, differing: differing, lefts, rights, path: path, bindings: around)
         return found.isEmpty ? nil : found
+    }
+
+    /// Whether a key of an object in `value`, at any depth, holds a volatile value or placeholder.
+    private func hasVolatileKey(_ value: Expected) -> Bool {
+        switch value {
+        case .object(let members):
+            members.contains { key, member in
+                PlaceholderBindings.segments(of: key, placeholders: placeholders).contains {
+                    if case .literal = $0 { false } else { true }
+                } || hasVolatileKey(member)
+            }
+        case .array(let elements): elements.contains(where: hasVolatileKey)
+        case .string, .scalar: false
+        }
     }
 
     /// Replaces the differences of exactly two elements that changed places

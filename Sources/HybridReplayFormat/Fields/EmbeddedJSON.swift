@@ -46,18 +46,23 @@ package enum EmbeddedJSON {
         rewriting(script, stringLiterals: true, canonicalObject)
     }
 
-    /// The JSON objects in `script` that ``canonical(_:)`` reads (object
-    /// literals outside strings, and string literals that hold one as a value of their own),
-    /// in order, and the script with each written as `{}`: two scripts whose
-    /// text around their objects is the same differ only in those objects.
-    package static func objects(in script: String) -> (around: String, objects: [JSONValue]) {
-        var objects: [JSONValue] = []
-        let around = rewriting(script, stringLiterals: false) { literal in
-            guard let object = canonicalObject(literal) else { return nil }
-            objects.append(object)
+    /// The JSON values in `script`, in order: each object literal outside a
+    /// string that ``canonical(_:)`` reads, each array literal outside a
+    /// string that JSON reads and that starts a value (after `(`, `,`, `=`,
+    /// `:`, `[`, `{`, `?`, `;`, `>` or the script's start, so `rows[1]` is an
+    /// index, not an array) with the objects in it, and each string literal
+    /// that holds a JSON object or array as a value of its own; and the
+    /// script with each written as `{}` or `[]` (a string literal's in its
+    /// quotes): two scripts whose text around their values is the same
+    /// differ only in those values.
+    package static func documents(in script: String) -> (around: String, documents: [JSONValue]) {
+        var documents: [JSONValue] = []
+        let around = rewriting(script, stringLiterals: false, arrays: true, canonicalObject, standIn: { document in
+            documents.append(document)
+            if case .array = document { return .array([]) }
             return .object([:])
-        }
-        return (around, objects)
+        })
+        return (around, documents)
     }
 
     private static func canonicalObject(_ literal: [UInt8]) -> JSONValue? {
@@ -76,11 +81,17 @@ package enum EmbeddedJSON {
 
     /// `script` with each object literal outside a string for which `value` gives a value printed compactly in its
     /// place, and, with `stringLiterals`, each string literal in `'` or `"` written in its one canonical form.
-    private static func rewriting(_ script: String, stringLiterals: Bool, _ value: ([UInt8]) -> JSONValue?) -> String {
+    /// With `arrays`, an array literal outside a string that starts a value and that JSON reads is taken whole
+    /// as well. `standIn` gives what is printed for each value taken (the value itself unless given).
+    private static func rewriting(
+        _ script: String, stringLiterals: Bool, arrays: Bool = false, _ value: ([UInt8]) -> JSONValue?,
+        standIn: ((JSONValue) -> JSONValue)? = nil
+    ) -> String {
         // Most scripts hold no object (nor, when string literals are rewritten, an escape or a single quote): they are not copied.
         guard
             script.utf8.contains(where: { byte in
-                byte == UInt8(ascii: "{") || (stringLiterals && (byte == backslash || byte == UInt8(ascii: "'")))
+                byte == UInt8(ascii: "{") || (arrays && byte == UInt8(ascii: "["))
+                    || (stringLiterals && (byte == backslash || byte == UInt8(ascii: "'")))
             })
         else { return script }
         let bytes = Array(script.utf8)
@@ -103,7 +114,7 @@ package enum EmbeddedJSON {
                 continue
             }
             if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "`") {
-                if byte != UInt8(ascii: "`"), let literal = parsedLiteral(bytes, at: index, value) {
+                if byte != UInt8(ascii: "`"), let literal = parsedLiteral(bytes, at: index, value, standIn: standIn) {
                     changed = changed || literal.printed[...] != bytes[index...literal.end]
                     output += literal.printed
                     index = literal.end + 1
@@ -127,11 +138,20 @@ package enum EmbeddedJSON {
                     continue
                 }
                 quote = byte
+            } else if arrays, byte == UInt8(ascii: "["), startsValue(bytes, at: index),
+                let end = closingBrace(bytes, from: index),
+                let array = document(Array(bytes[index...end]), value)
+            {
+                let printed = Array(CanonicalPrinter.compactText(standIn?(array) ?? array).utf8)
+                changed = true
+                output += printed
+                index = end + 1
+                continue
             } else if byte == UInt8(ascii: "{"), startsObjectLiteral(bytes, at: index),
                 let end = closingBrace(bytes, from: index),
                 let object = value(Array(bytes[index...end]))
             {
-                let printed = Array(CanonicalPrinter.compactText(object).utf8)
+                let printed = Array(CanonicalPrinter.compactText(standIn?(object) ?? object).utf8)
                 changed = changed || printed[...] != bytes[index...end]
                 output += printed
                 index = end + 1
@@ -167,7 +187,15 @@ package enum EmbeddedJSON {
         return next < bytes.count && (bytes[next] == UInt8(ascii: "\"") || bytes[next] == UInt8(ascii: "}"))
     }
 
-    /// The index of the brace that closes the one at `start`, reading JSON strings; `nil` when none does.
+    /// Whether the `[` at `index` starts a value of its own, as a literal does that ``standsAlone(_:from:to:)``:
+    /// nothing but white space and one of `(`, `,`, `=`, `:`, `[`, `{`, `?`, `;`, `>` or the script's start before it.
+    private static func startsValue(_ bytes: [UInt8], at index: Int) -> Bool {
+        var before = index - 1
+        while before >= 0, isSpace(bytes[before]) { before -= 1 }
+        return before < 0 || opensValue(bytes[before])
+    }
+
+    /// The index of the brace or bracket that closes the one at `start`, reading JSON strings; `nil` when none does.
     private static func closingBrace(_ bytes: [UInt8], from start: Int) -> Int? {
         var depth = 0
         var inString = false
@@ -186,7 +214,7 @@ package enum EmbeddedJSON {
                 depth += 1
             } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
                 depth -= 1
-                if depth == 0 { return byte == UInt8(ascii: "}") ? index : nil }
+                if depth == 0 { return (byte == UInt8(ascii: "}")) == (bytes[start] == UInt8(ascii: "{")) ? index : nil }
             }
             index += 1
         }
@@ -198,14 +226,14 @@ package enum EmbeddedJSON {
     /// The string literal whose quote is at `start`, rewritten: `nil` unless
     /// it stands as a value of its own (see ``standsAlone(_:from:to:)``) and
     /// its content is a JSON object or array for which `value` gives a value.
-    private static func parsedLiteral(_ bytes: [UInt8], at start: Int, _ value: ([UInt8]) -> JSONValue?)
-        -> (printed: [UInt8], end: Int)?
-    {
+    private static func parsedLiteral(
+        _ bytes: [UInt8], at start: Int, _ value: ([UInt8]) -> JSONValue?, standIn: ((JSONValue) -> JSONValue)?
+    ) -> (printed: [UInt8], end: Int)? {
         guard let end = closingQuote(bytes, from: start), mayHoldDocument(bytes[(start + 1)..<end]),
             standsAlone(bytes, from: start, to: end),
             let content = unescaped(bytes[(start + 1)..<end]), let document = document(content, value)
         else { return nil }
-        return (quoted(CanonicalPrinter.compactText(document), in: bytes[start]), end)
+        return (quoted(CanonicalPrinter.compactText(standIn?(document) ?? document), in: bytes[start]), end)
     }
 
     /// Whether the literal from `start` to `end` is a value of its own — an

@@ -74,6 +74,48 @@ struct EmbeddedJSONTests {
         #expect(issue.eventID == 2, "\(report)")
         #expect(issue.differences == [FieldDifference(path: "script.json[0].amount", expected: "42.5", actual: "41.5")], "\(report)")
     }
+
+    /// A bridge's `renderClasses(\(json))`, a list written by a plain `JSONEncoder`, recorded with sorted keys.
+    static let classesCassette = makeCassette([
+        Event(id: 1, at: 0, payload: CustomEvent(name: "load", direction: .stimulus)),
+        Event(
+            id: 2, at: 0.001, cause: 1,
+            payload: JavaScriptEvaluation(
+                script: EmbeddedJSON.written(
+                    #"fitclub.renderClasses([{"title":"Vinyasa Yoga","studio":"Mitte","id":"c-101","startsAt":"2026-01-02T07:30:00Z","spotsLeft":4},{"title":"Yoga Nidra","studio":"Kreuzberg","id":"c-102","startsAt":"2026-01-02T19:00:00Z","spotsLeft":1}])"#
+                ))),
+    ])
+
+    @Test("a replay reports a member of a JSON array of objects that differs, and an element fewer, not a key-order character")
+    func arrayOfObjectsReportedByMember() async throws {
+        let offByOne = await replayEvaluatingOnLoad(
+            Self.classesCassette,
+            #"fitclub.renderClasses([{"title":"Vinyasa Yoga","studio":"Mitte","id":"c-101","startsAt":"2026-01-02T07:30:00Z","spotsLeft":3},{"title":"Yoga Nidra","studio":"Kreuzberg","id":"c-102","startsAt":"2026-01-02T19:00:00Z","spotsLeft":0}])"#)
+        let issue = try #require(offByOne.issues.first)
+        #expect(
+            issue.differences.map(\.description) == [
+                "script.json[0][0].spotsLeft: expected 4, found 3", "script.json[0][1].spotsLeft: expected 1, found 0",
+            ], "\(offByOne)")
+        let fewer = await replayEvaluatingOnLoad(
+            Self.classesCassette,
+            #"fitclub.renderClasses([{"title":"Vinyasa Yoga","studio":"Mitte","id":"c-101","startsAt":"2026-01-02T07:30:00Z","spotsLeft":4}])"#)
+        let missing = try #require(fewer.issues.first)
+        #expect(
+            missing.differences.map(\.description) == [
+                #"script.json[0][1]: expected {"id":"c-102","spotsLeft":1,"startsAt":"2026-01-02T19:00:00Z","studio":"Kreuzberg","title":"Yoga Nidra"}, found no field"#
+            ], "\(fewer)")
+    }
+
+    @Test("the JSON values of a script: objects, arrays that start a value, string literals that hold either")
+    func documentsOfAScript() {
+        let found = EmbeddedJSON.documents(in: #"a([{"b":1,"a":2}, 3], {"c":[true]}); rows[1] = JSON.parse('[1]'); f([x, {"d":1}])"#)
+        #expect(found.around == "a([], {}); rows[1] = JSON.parse('[]'); f([x, {}])")
+        #expect(
+            found.documents == [
+                .array([.object(["a": .number(2), "b": .number(1)]), .number(3)]), .object(["c": .array([.bool(true)])]),
+                .array([.number(1)]), .object(["d": .number(1)]),
+            ])
+    }
 }
 
 /// Replays `cassette` against an implementation that evaluates `script` when its custom `load` event arrives.

@@ -20,7 +20,7 @@ struct PayloadComparisonTests {
             script: #"checkout.render([{"section":"fees","delivery":2.99},{"section":"menu","subtotal":18.4}])"#)
         let differences = comparison.differences(expected: recorded, actual: happened, bindings: &bindings)
         #expect(differences.count == 1, "\(differences)")
-        #expect(differences.first?.path == "script.json[0] and script.json[1]", "\(differences)")
+        #expect(differences.first?.path == "script.json[0][0] and script.json[0][1]", "\(differences)")
         #expect(differences.first?.note == "swapped: each holds what the recording has at the other", "\(differences)")
         #expect(differences.first?.actual?.contains(#""section":"fees""#) == true, "\(differences)")
         // In a plain JSON value too, such as a reply's array.
@@ -52,6 +52,85 @@ struct PayloadComparisonTests {
         let other = JavaScriptEvaluation(script: #"show({"a":1}, {"b":[false]})"#)
         #expect(
             comparison.differences(expected: two, actual: other, bindings: &bindings).map(\.path) == ["script.json[1].b[0]"])
+    }
+
+    /// A bridge's `renderClasses(\(json))`, the list written by a plain `JSONEncoder` (declaration
+    /// order), recorded with sorted keys; the timestamps are volatile values of ``Placeholders/standard``.
+    static func classes(_ spots: [Int], sorted: Bool) -> JavaScriptEvaluation {
+        let rows = [("c-101", "2026-01-02T07:30:00Z", "Mitte", "Vinyasa Yoga"), ("c-102", "2026-01-02T19:00:00Z", "Kreuzberg", "Yoga Nidra")]
+        let objects = zip(rows, spots).map { row, spots in
+            sorted
+                ? #"{"id":"\#(row.0)","spotsLeft":\#(spots),"startsAt":"\#(row.1)","studio":"\#(row.2)","title":"\#(row.3)"}"#
+                : #"{"title":"\#(row.3)","studio":"\#(row.2)","id":"\#(row.0)","startsAt":"\#(row.1)","spotsLeft":\#(spots)}"#
+        }
+        return JavaScriptEvaluation(script: "fitclub.renderClasses([\(objects.joined(separator: ","))])")
+    }
+
+    @Test("a JSON array of objects in a script, with timestamps in it, is reported member by member, not at a key-order character")
+    func scriptArrayReportedByMember() {
+        var bindings = PlaceholderBindings()
+        let recorded = Self.classes([4, 1], sorted: true)
+        // Unchanged but for the key order: a match.
+        #expect(comparison.differences(expected: recorded, actual: Self.classes([4, 1], sorted: false), bindings: &bindings).isEmpty)
+        let offByOne = comparison.differences(expected: recorded, actual: Self.classes([3, 0], sorted: false), bindings: &bindings)
+        #expect(
+            offByOne.map(\.description) == [
+                "script.json[0][0].spotsLeft: expected 4, found 3", "script.json[0][1].spotsLeft: expected 1, found 0",
+            ], "\(offByOne)")
+        // One class left out: a missing element, not a character offset.
+        let fewer = comparison.differences(expected: recorded, actual: Self.classes([4], sorted: false), bindings: &bindings)
+        #expect(fewer.map(\.path) == ["script.json[0][1]"], "\(fewer)")
+        #expect(fewer.first?.actual == nil, "\(fewer)")
+        #expect(fewer.first?.expected?.contains(#""id":"c-102""#) == true, "\(fewer)")
+        // An array in a string literal the page parses, and an array of plain values, alike.
+        let quoted = comparison.differences(
+            expected: JavaScriptEvaluation(script: #"render('[{"b":1,"a":2}]')"#),
+            actual: JavaScriptEvaluation(script: #"render('[{"a":3,"b":1}]')"#), bindings: &bindings)
+        #expect(quoted.map(\.description) == ["script.json[0][0].a: expected 2, found 3"], "\(quoted)")
+        let plain = comparison.differences(
+            expected: JavaScriptEvaluation(script: "setRange([1, 2, 3])"), actual: JavaScriptEvaluation(script: "setRange([1, 2])"),
+            bindings: &bindings)
+        #expect(plain.map(\.description) == ["script.json[0][2]: expected 3, found no field"], "\(plain)")
+        // An index into an array is not an array literal.
+        let index = comparison.differences(
+            expected: JavaScriptEvaluation(script: "rows[1].focus()"), actual: JavaScriptEvaluation(script: "rows[2].focus()"),
+            bindings: &bindings)
+        #expect(index.map(\.path) == ["script"], "\(index)")
+    }
+
+    @Test("a volatile value in the text around a script's objects is matched there: bound as it should be, the member is reported")
+    func scriptVolatileAroundObjects() {
+        var bindings = PlaceholderBindings()
+        let recorded = JavaScriptEvaluation(script: #"resolve('\#(Self.recordedID)', {"sheets":21})"#)
+        let found = comparison.differences(
+            expected: recorded, actual: JavaScriptEvaluation(script: #"resolve('\#(Self.actualID)', {"sheets":20})"#),
+            bindings: &bindings)
+        #expect(found.map(\.description) == ["script.json[0].sheets: expected 21, found 20"], "\(found)")
+        // An id already bound to another value: the text is the difference.
+        var bound = PlaceholderBindings()
+        #expect(
+            comparison.differences(
+                expected: JavaScriptEvaluation(script: #"resolve('\#(Self.recordedID)', 1)"#),
+                actual: JavaScriptEvaluation(script: #"resolve('\#(Self.actualID)', 1)"#), bindings: &bound).isEmpty)
+        let other = "00000000-0000-4000-8000-000000000002"
+        let rebound = comparison.differences(
+            expected: recorded, actual: JavaScriptEvaluation(script: #"resolve('\#(other)', {"sheets":20})"#), bindings: &bound)
+        #expect(rebound.map(\.path) == ["script"], "\(rebound)")
+    }
+
+    @Test("a script reported as text is shown with its objects' keys sorted when as written they would differ first in key order")
+    func scriptTextNeverPointsAtKeyOrder() {
+        var bindings = PlaceholderBindings()
+        let long = String(repeating: "x", count: 120)
+        // The recorder wrote the object with sorted keys, the app in declaration order; the scripts
+        // differ in the string after it.
+        let found = comparison.differences(
+            expected: JavaScriptEvaluation(script: #"ready({"id":"a","spotsLeft":4,"title":"\#(long)"}, 'a')"#),
+            actual: JavaScriptEvaluation(script: #"ready({"title":"\#(long)","id":"a","spotsLeft":4}, 'b')"#), bindings: &bindings)
+        #expect(
+            found.map(\.description) == [
+                #"script: expected …xxxxxxxxxxxxxxxxxx\"}, 'a')", found …xxxxxxxxxxxxxxxxxx\"}, 'b')" (they first differ at character 176 of 179 and 179; equal text elided)"#
+            ], "\(found)")
     }
 
     @Test("a script whose text around its objects differs is reported as text")

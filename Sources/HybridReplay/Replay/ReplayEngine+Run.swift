@@ -306,7 +306,7 @@ extension ReplayEngine {
         }
         var header = cassette.header
         header.description = "What the implementation did when \(cassette.header.name) was replayed."
-        header.recordedBy = RecordingTool(tool: "HybridReplay", engine: "replay")
+        header.recordedBy = .replayTrace
         return Cassette(header: header, events: Strands.numberedByFirstEffect(events, droppingLone: true))
     }
 }

@@ -87,4 +87,13 @@ public struct RecordingTool: Sendable, Hashable {
 
     /// A cassette typed by a person.
     public static let handWritten = RecordingTool(tool: "hand-written")
+
+    /// What a replay did, written as a cassette (a report's trace, a failed
+    /// test's `.actual.json`): the implementation's calls as it made them,
+    /// a second reply or decision included.
+    public static let replayTrace = RecordingTool(tool: "HybridReplay", engine: "replay")
+
+    /// Whether this is ``replayTrace``'s: the cassette records what an
+    /// implementation did, rules it broke included, not what a recording saw.
+    public var writesReplayTrace: Bool { tool == Self.replayTrace.tool && engine == Self.replayTrace.engine }
 }

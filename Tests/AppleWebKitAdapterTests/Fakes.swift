@@ -101,8 +101,13 @@ import AppleMirrorWebKit
     private var nextID = 0
 
     /// Returns `true` once `condition` holds, checked now and after every
-    /// ``changed()``; `false` when `patience` runs out first.
-    func wait(patience: Duration = .seconds(60), until condition: @escaping () -> Bool) async -> Bool {
+    /// ``changed()``; `false` when `patience` runs out first. The default
+    /// only a hang reaches: a minute, ten minutes under ThreadSanitizer (a
+    /// sanitizer run beside other builds took longer than a minute to load
+    /// a page here once).
+    func wait(
+        patience: Duration = .seconds(60 * ThreadSanitizerScaling.factor), until condition: @escaping () -> Bool
+    ) async -> Bool {
         if condition() { return true }
         let id = nextID
         nextID += 1

@@ -32,8 +32,8 @@ package enum OneProcessor {
 #if os(Linux)
 /// The processors each thread had, and the one they share now.
 private struct Pinned {
-    private var previous: [pid_t: cpu_set_t]
-    private var fallback: cpu_set_t
+    private let previous: [pid_t: cpu_set_t]
+    private let fallback: cpu_set_t
 
     static func start() -> Pinned? {
         // Processor n is bit n of the set's words, read here byte by byte.

@@ -11,7 +11,12 @@ import Glibc
 /// HTTP Basic sign-in against a real WebKitGTK: the `authenticate` signal
 /// reaches the navigation delegate as an AuthenticationChallenge, and its
 /// answer goes back to WebKit.
-@Suite("WebKitGTKWebView: authentication challenges")
+///
+/// One sign-in at a time: with three web views answering challenges at once,
+/// WebKitGTK 2.50 now and then sent no request after a challenge was
+/// answered (1 run in about 70 alone, and a fresh clone's CI once), and the
+/// page never loaded.
+@Suite("WebKitGTKWebView: authentication challenges", .serialized)
 struct WebKitGTKAuthenticationTests {
     static let password = "correct-horse-battery"
 
@@ -135,27 +140,40 @@ private final class BasicAuthServer: @unchecked Sendable {
         close(socket)
     }
 
+    /// Serves each connection on a thread of its own: WebKit may open a
+    /// connection before it has a request to send (a preconnect, a retry's
+    /// fresh connection), and a server reading one connection at a time
+    /// would wait on that one while the request it waits for sits unaccepted.
     private func serve() {
         while true {
             let connection = accept(socket, nil, nil)
             guard connection >= 0 else { return }
-            var request = [UInt8]()
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while !request.ends(with: Array("\r\n\r\n".utf8)) {
-                let count = read(connection, &buffer, buffer.count)
-                if count <= 0 { break }
-                request += buffer[0..<count]
+            Thread.detachNewThread { [self] in
+                answer(connection)
+                close(connection)
             }
-            let text = String(decoding: request, as: UTF8.self)
-            let authorized = text.split(separator: "\r\n").contains { $0.lowercased().hasPrefix("authorization:") && $0.hasSuffix(expected) }
-            let body = "<!doctype html><script>window.webkit.messageHandlers.page.postMessage('\(authorized ? "signed in" : "denied")')</script>"
-            let head = authorized
-                ? "HTTP/1.1 200 OK\r\n"
-                : "HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"Staff\"\r\n"
-            let response = head + "Content-Type: text/html\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
-            _ = response.utf8CString.withUnsafeBufferPointer { write(connection, $0.baseAddress, $0.count - 1) }
-            close(connection)
         }
+    }
+
+    private func answer(_ connection: Int32) {
+        // A connection that never sends a request is given up after a while.
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var request = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !request.ends(with: Array("\r\n\r\n".utf8)) {
+            let count = read(connection, &buffer, buffer.count)
+            if count <= 0 { return }
+            request += buffer[0..<count]
+        }
+        let text = String(decoding: request, as: UTF8.self)
+        let authorized = text.split(separator: "\r\n").contains { $0.lowercased().hasPrefix("authorization:") && $0.hasSuffix(expected) }
+        let body = "<!doctype html><script>window.webkit.messageHandlers.page.postMessage('\(authorized ? "signed in" : "denied")')</script>"
+        let head = authorized
+            ? "HTTP/1.1 200 OK\r\n"
+            : "HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"Staff\"\r\n"
+        let response = head + "Content-Type: text/html\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+        _ = response.utf8CString.withUnsafeBufferPointer { write(connection, $0.baseAddress, $0.count - 1) }
     }
 }
 

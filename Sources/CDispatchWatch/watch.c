@@ -98,6 +98,7 @@ static _Thread_local unsigned long thread_handoffs;
 static _Atomic(hr_job_watch_fn) installed_job_watch;
 static _Atomic(hr_job_done_fn) installed_job_done;
 static _Atomic(hr_job_watch_fn) installed_delayed_job_watch;
+static _Atomic(hr_delayed_job_hold_fn) installed_delayed_job_hold;
 // The key of the watched job this thread is running (0 for none): what it hands over is watched too.
 static _Thread_local unsigned long running_key;
 
@@ -111,6 +112,8 @@ void hr_job_watch_install(hr_job_watch_fn watch, hr_job_done_fn done) {
 }
 
 void hr_delayed_job_watch_install(hr_job_watch_fn watch) { atomic_store(&installed_delayed_job_watch, watch); }
+
+void hr_delayed_job_hold_install(hr_delayed_job_hold_fn hold) { atomic_store(&installed_delayed_job_hold, hold); }
 
 // A watched job and the function that runs it, handed to libdispatch in their place.
 struct hr_watched_job {
@@ -507,13 +510,117 @@ void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work
     real(queue, context, work);
 }
 
+// ---- Holding the jobs of tasks asleep in real time ----
+//
+// A `Task.sleep` on any clock but the replay's hands the job that wakes the
+// task to `dispatch_after_f` with its deadline. Held, the job waits here until
+// the replay's clock reaches the deadline (`hr_delayed_job_wake`) or the replay
+// is over (`hr_delayed_job_release`): a timeout in real time racing an answer
+// then loses or wins as it did when recorded, however slow the machine.
+
+struct hr_sleeping_job {
+    unsigned long long when;
+    struct dispatch_queue_s *queue;
+    void *context;
+    void (*work)(void *);
+    struct hr_sleeping_job *next;
+};
+
+static pthread_mutex_t held_jobs_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct hr_sleeping_job *held_jobs;
+
+// How far ahead of now `when` is, in nanoseconds: -1 for a deadline on the wall
+// clock or none, which are not held. libdispatch on Linux marks a deadline on the
+// clock that goes on while the machine sleeps (Swift's `ContinuousClock`) with
+// bit 63 alone, and one on the wall clock with bits 63 and 62; one on the clock
+// that stops (`SuspendingClock`, `dispatch_time`) has neither.
+static long long hr_delay_until(unsigned long long when) {
+    unsigned long long marks = when & (3ull << 62);
+    if (when == ~0ull || (marks != 0 && marks != (1ull << 63))) return -1;
+    unsigned long long deadline = when & ~(3ull << 62);
+    unsigned long long now;
+    if (marks != 0) {
+        struct timespec time;
+        if (clock_gettime(CLOCK_BOOTTIME, &time) != 0) return -1;
+        now = (unsigned long long)time.tv_sec * 1000000000ull + (unsigned long long)time.tv_nsec;
+    } else {
+        now = dispatch_time(0, 0);
+    }
+    return deadline > now ? (long long)(deadline - now) : 0;
+}
+
+// Holds the job when `hold` says to; returns 0 when it does not (the caller passes it on).
+static int hr_hold_job(
+    hr_delayed_job_hold_fn hold, unsigned long long when, struct dispatch_queue_s *queue, void *context,
+    void (*work)(void *)) {
+    long long delay = hr_delay_until(when);
+    if (delay <= 0) return 0;
+    struct hr_sleeping_job *held = malloc(sizeof(struct hr_sleeping_job));
+    if (held == NULL) return 0;
+    held->when = when;
+    held->queue = queue;
+    held->context = context;
+    held->work = work;
+    // In the list before the replay hears of it: a wake may come at once, from another thread.
+    pthread_mutex_lock(&held_jobs_lock);
+    held->next = held_jobs;
+    held_jobs = held;
+    pthread_mutex_unlock(&held_jobs_lock);
+    if (hold(context, (unsigned long long)delay)) return 1;
+    pthread_mutex_lock(&held_jobs_lock);
+    struct hr_sleeping_job **link = &held_jobs;
+    while (*link != NULL && *link != held) link = &(*link)->next;
+    if (*link == held) *link = held->next;
+    pthread_mutex_unlock(&held_jobs_lock);
+    free(held);
+    return 0;
+}
+
+// Takes the held `job` out of the list (NULL: the first), or returns NULL.
+static struct hr_sleeping_job *hr_take_held(const void *job) {
+    pthread_mutex_lock(&held_jobs_lock);
+    struct hr_sleeping_job **link = &held_jobs;
+    while (*link != NULL && job != NULL && (*link)->context != job) link = &(*link)->next;
+    struct hr_sleeping_job *held = *link;
+    if (held != NULL) *link = held->next;
+    pthread_mutex_unlock(&held_jobs_lock);
+    return held;
+}
+
+int hr_delayed_job_wake(const void *job, unsigned long key) {
+    struct hr_sleeping_job *held = hr_take_held(job);
+    if (held == NULL) return 0;
+    hr_job_done_fn done = atomic_load(&installed_job_done);
+    struct hr_watched_job *wrapped =
+        key != 0 && done != NULL ? hr_watched(held->queue, held->context, held->work, done, key) : NULL;
+    if (wrapped != NULL) {
+        hr_real_async_f()(held->queue, wrapped, hr_run_watched_job);
+    } else {
+        hr_real_async_f()(held->queue, held->context, held->work);
+    }
+    free(held);
+    return 1;
+}
+
+void hr_delayed_job_release(const void *job) {
+    struct hr_sleeping_job *held;
+    while ((held = hr_take_held(job)) != NULL) {
+        hr_real_after_f()(held->when, held->queue, held->context, held->work);
+        free(held);
+        if (job != NULL) return;
+    }
+}
+
 // A job the concurrency runtime hands over with a deadline in real time: a
 // `Task.sleep`, on every clock, reaches libdispatch here on Linux, and none of
-// the runtime's enqueue hooks. The sleeping task's job is watched until it has
+// the runtime's enqueue hooks. The replay's work's is held (above) where the
+// replay says so; otherwise the sleeping task's job is watched until it has
 // run when `delayed watch` says so: work on its way, so a replay never takes a
 // task asleep in real time for one parked until the replay wakes it.
 void dispatch_after_f(unsigned long long when, struct dispatch_queue_s *queue, void *context, void (*work)(void *)) {
     hr_real_dispatch_after_f real = hr_real_after_f();
+    hr_delayed_job_hold_fn hold = atomic_load(&installed_delayed_job_hold);
+    if (hold != NULL && !uncounted && context != NULL && hr_hold_job(hold, when, queue, context, work)) return;
     // Not a handoff the recorder counts: the task goes on in its own time, as it would have.
     hr_job_watch_fn watch = atomic_load(&installed_delayed_job_watch);
     hr_job_done_fn done = atomic_load(&installed_job_done);
@@ -546,6 +653,16 @@ void hr_job_watch_install(hr_job_watch_fn watch, hr_job_done_fn done) {
 }
 
 void hr_delayed_job_watch_install(hr_job_watch_fn watch) { (void)watch; }
+
+void hr_delayed_job_hold_install(hr_delayed_job_hold_fn hold) { (void)hold; }
+
+int hr_delayed_job_wake(const void *job, unsigned long key) {
+    (void)job;
+    (void)key;
+    return 0;
+}
+
+void hr_delayed_job_release(const void *job) { (void)job; }
 
 int hr_dispatch_watch_sees_dispatch(void) { return 0; }
 

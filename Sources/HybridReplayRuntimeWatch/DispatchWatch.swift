@@ -23,7 +23,11 @@ enum DispatchWatch {
             body()
             hr_job_hold_end()
         },
-        releasingDelayedBlocks: { key in hr_delayed_blocks_release(key) })
+        releasingDelayedBlocks: { key in hr_delayed_blocks_release(key) },
+        wakingDelayedJob: { job, key in _ = hr_delayed_job_wake(UnsafeRawPointer(bitPattern: job), key) },
+        releasingDelayedJob: { job in
+            if let job = UnsafeRawPointer(bitPattern: job) { hr_delayed_job_release(job) }
+        })
 
     /// How many jobs the calling thread's current turn holds (see `RuntimeWatch.holdingHandoffs`).
     static var jobsHeldHere: Int { Int(hr_job_hold_held_here()) }
@@ -55,6 +59,10 @@ enum DispatchWatch {
             guard let job else { return 0 }
             return WatchedJobs.handingOverDelayed(job)
         }
+        hr_delayed_job_hold_install { job, delay in
+            guard let job else { return 0 }
+            return WatchedJobs.holdingDelayed(job, delay: .nanoseconds(Int64(clamping: delay))) ? 1 : 0
+        }
         hr_job_hold_install { job, key in
             if let job { WatchedJobs.releasedByBound(job, key: key) }
         }
@@ -77,6 +85,9 @@ enum DispatchWatch {
         hr_thread_watch_install(nil)
         hr_job_watch_install(nil, nil)
         hr_delayed_job_watch_install(nil)
+        hr_delayed_job_hold_install(nil)
+        // Each replay releases its own as it ends; one held as its run ended is released here.
+        hr_delayed_job_release(nil)
         hr_job_hold_install(nil)
         hr_block_context_install(nil, nil, nil)
     }

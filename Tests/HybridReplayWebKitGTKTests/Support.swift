@@ -46,6 +46,21 @@ func next<Element: Sendable>(_ stream: AsyncStream<Element>) async -> Element? {
     return await iterator.next()
 }
 
+/// The next element, or `nil` when none comes within `patience` of real
+/// time: a bound on waiting for a real engine, never a stand-in for an order.
+func next<Element: Sendable>(_ stream: AsyncStream<Element>, within patience: Duration) async -> Element? {
+    await withTaskGroup(of: Element?.self) { group in
+        group.addTask { await next(stream) }
+        group.addTask {
+            try? await Task.sleep(for: patience)
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
+}
+
 /// The first element matching `predicate`.
 func first<Element: Sendable>(
     _ stream: AsyncStream<Element>, where predicate: (Element) -> Bool

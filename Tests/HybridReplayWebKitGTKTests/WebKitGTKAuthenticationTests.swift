@@ -12,13 +12,21 @@ import Glibc
 /// reaches the navigation delegate as an AuthenticationChallenge, and its
 /// answer goes back to WebKit.
 ///
-/// One sign-in at a time: with three web views answering challenges at once,
-/// WebKitGTK 2.50 now and then sent no request after a challenge was
-/// answered (1 run in about 70 alone, and a fresh clone's CI once), and the
-/// page never loaded.
+/// WebKitGTK 2.50.6 now and then never shows the page after a challenge was
+/// answered, and the page's message never comes: the delegate has answered
+/// (a `useCredential` answer reached WebKit, and no request followed it),
+/// and the next sign-in in the same process goes through. Measured on this
+/// suite: 1 run in about 70 with its three sign-ins at once, 1 in 200 one at
+/// a time, and once in a fresh clone's CI. So a sign-in whose page has not
+/// spoken within ``patience`` is tried again from the start, with a new
+/// server and web view, up to ``attempts`` times; what each test checks is
+/// checked on the attempt that got through, and a page that never speaks
+/// in any attempt fails the test.
 @Suite("WebKitGTKWebView: authentication challenges", .serialized)
 struct WebKitGTKAuthenticationTests {
     static let password = "correct-horse-battery"
+    static let attempts = 3
+    static let patience = Duration.seconds(15)
 
     /// Signs in as iOS code does: the account's password once, nothing on a retry.
     final class SignIn: NavigationDelegate {
@@ -42,20 +50,23 @@ struct WebKitGTKAuthenticationTests {
     }
 
     func signIn(answering answer: AuthenticationAnswer) async throws -> (AuthenticationChallenge?, ScriptMessage?) {
-        let server = try BasicAuthServer(user: "ada", password: Self.password)
-        defer { server.stop() }
-        let webView = try await WebKitGTKWebView()
-        let signedIn = StreamingHandler()
-        webView.add(signedIn, name: "page")
-        let delegate = SignIn(answering: answer)
-        webView.setNavigationDelegate(delegate)
-        webView.load(NavigationLoad(url: "http://127.0.0.1:\(server.port)/"))
-        let challenge = await next(delegate.challenges)
-        let message = await next(signedIn.messages)
-        return (challenge, message)
+        var result: (AuthenticationChallenge?, ScriptMessage?) = (nil, nil)
+        for _ in 0..<Self.attempts {
+            let server = try BasicAuthServer(user: "ada", password: Self.password)
+            defer { server.stop() }
+            let webView = try await WebKitGTKWebView()
+            let signedIn = StreamingHandler()
+            webView.add(signedIn, name: "page")
+            let delegate = SignIn(answering: answer)
+            webView.setNavigationDelegate(delegate)
+            webView.load(NavigationLoad(url: "http://127.0.0.1:\(server.port)/"))
+            result = (await next(delegate.challenges, within: Self.patience), await next(signedIn.messages, within: Self.patience))
+            if result.1 != nil { break }
+        }
+        return result
     }
 
-    @Test("a Basic challenge reaches the navigation delegate, and its password signs the page in", .timeLimit(.minutes(1)))
+    @Test("a Basic challenge reaches the navigation delegate, and its password signs the page in", .timeLimit(.minutes(2)))
     func signsIn() async throws {
         let (challenge, message) = try await signIn(
             answering: AuthenticationAnswer(.useCredential, credential: .password(user: "ada", password: Self.password)))
@@ -67,23 +78,28 @@ struct WebKitGTKAuthenticationTests {
         #expect(message?.body == "signed in")
     }
 
-    @Test("a sign-in recorded against a real server replays without one, and its password is in no byte written", .timeLimit(.minutes(1)))
+    @Test("a sign-in recorded against a real server replays without one, and its password is in no byte written", .timeLimit(.minutes(2)))
     func recordsAndReplays() async throws {
-        let server = try BasicAuthServer(user: "ada", password: Self.password)
-        defer { server.stop() }
-        let webView = try await WebKitGTKWebView()
-        let signedIn = StreamingHandler()
-        webView.add(signedIn, name: "page")
-        let recorder = Recorder(name: "webkitgtk-sign-in", engine: "WebKitGTK 6.0")
         let answer = AuthenticationAnswer(.useCredential, credential: .password(user: "ada", password: Self.password))
-        let delegate = SignIn(answering: answer)
-        recorder.platform(wrapping: WebKitGTKRecordingTests.live(webView)).webView.setNavigationDelegate(delegate)
-        webView.load(NavigationLoad(url: "http://127.0.0.1:\(server.port)/"))
-        #expect(await next(signedIn.messages)?.body == "signed in")
-        try await recorder.waitUntil("the challenge and its answer") { events in
-            events.contains { $0.kind == AuthenticationAnswer.eventKind }
+        var recorded: Cassette?
+        for _ in 0..<Self.attempts where recorded == nil {
+            let server = try BasicAuthServer(user: "ada", password: Self.password)
+            defer { server.stop() }
+            let webView = try await WebKitGTKWebView()
+            let signedIn = StreamingHandler()
+            webView.add(signedIn, name: "page")
+            let recorder = Recorder(name: "webkitgtk-sign-in", engine: "WebKitGTK 6.0")
+            let delegate = SignIn(answering: answer)
+            recorder.platform(wrapping: WebKitGTKRecordingTests.live(webView)).webView.setNavigationDelegate(delegate)
+            webView.load(NavigationLoad(url: "http://127.0.0.1:\(server.port)/"))
+            guard let message = await next(signedIn.messages, within: Self.patience) else { continue }
+            #expect(message.body == "signed in")
+            try await recorder.waitUntil("the challenge and its answer") { events in
+                events.contains { $0.kind == AuthenticationAnswer.eventKind }
+            }
+            recorded = recorder.cassette()
         }
-        let cassette = recorder.cassette()
+        let cassette = try #require(recorded, "the page never spoke after the challenge, in \(Self.attempts) sign-ins")
         let written = CassetteWriter.canonicalText(of: cassette)
         #expect(!written.contains(Self.password))
         let challenges = cassette.events.compactMap { $0.payload(as: AuthenticationChallenge.self) }
@@ -99,7 +115,7 @@ struct WebKitGTKAuthenticationTests {
         #expect(!wrong.passed)
     }
 
-    @Test("performDefaultHandling goes on without a credential, and the page gets the server's 401", .timeLimit(.minutes(1)))
+    @Test("performDefaultHandling goes on without a credential, and the page gets the server's 401", .timeLimit(.minutes(2)))
     func defaultHandling() async throws {
         let (challenge, message) = try await signIn(answering: .performDefaultHandling)
         #expect(challenge?.method == .httpBasic)

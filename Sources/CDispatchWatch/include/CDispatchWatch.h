@@ -116,6 +116,25 @@ void hr_job_watch_install(hr_job_watch_fn watch, hr_job_done_fn done);
 /// Elsewhere than Linux it does nothing.
 void hr_delayed_job_watch_install(hr_job_watch_fn watch);
 
+/// Asked, before `watch` above, about a job of the concurrency runtime handed
+/// to `dispatch_after_f` `delay_ns` nanoseconds ahead (a `Task.sleep` in real
+/// time): whether to hold it until `hr_delayed_job_wake` or
+/// `hr_delayed_job_release` hands it on. Returns nonzero to hold it.
+/// A deadline on the wall clock, or none, is never asked about.
+typedef int (*hr_delayed_job_hold_fn)(const void *job, unsigned long long delay_ns);
+
+/// Installs, or with NULL removes, what decides which delayed jobs are held.
+/// Elsewhere than Linux it does nothing.
+void hr_delayed_job_hold_install(hr_delayed_job_hold_fn hold);
+
+/// Hands the held `job` to Dispatch to run now, watched under `key` as a
+/// job of `dispatch_async_f` is (0: unwatched). Returns 0 when it is not held.
+int hr_delayed_job_wake(const void *job, unsigned long key);
+
+/// Hands the held `job` (NULL: every held job) to Dispatch with the deadline
+/// it was given, unwatched.
+void hr_delayed_job_release(const void *job);
+
 /// Called for a job held by `hr_job_hold_begin` that the bound released
 /// before its turn was done, on the thread that releases it, with the key it is watched under.
 typedef void (*hr_job_overdue_fn)(const void *job, unsigned long key);

@@ -104,6 +104,12 @@ package enum WatchedJobs {
         var pending: Int
     }
 
+    /// A task asleep in real time, and the job a replay holds that wakes it.
+    private struct SleepingTask {
+        weak var engine: ReplayEngine?
+        var job: UInt
+    }
+
     private struct Watched {
         /// The replays whose jobs are watched, by key, until their runs are over.
         var watchers: [UInt: Watcher] = [:]
@@ -115,6 +121,9 @@ package enum WatchedJobs {
         var jobs: [UInt: Entry] = [:]
         /// The tasks running a replay's set-up, by address, while they do.
         var setUps: [UInt: Watcher] = [:]
+        /// Tasks asleep in real time whose wake-up jobs a replay holds on its
+        /// clock, by address, with the job (see ``holdingDelayed(_:delay:)``).
+        var sleepingTasks: [UInt: SleepingTask] = [:]
 
         func engine(_ key: UInt) -> ReplayEngine? { key == 0 ? nil : watchers[key]?.engine }
 
@@ -182,13 +191,65 @@ package enum WatchedJobs {
             let current = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }
             if current != job { leased = lease.engine }
         }
-        return watched.withLock { watched in
+        let (key, woken) = watched.withLock { watched -> (UInt, SleepingTask?) in
+            // A task whose sleep the replay holds, going on without it: cancelled.
+            let woken = watched.sleepingTasks.isEmpty ? nil : watched.sleepingTasks.removeValue(forKey: address)
             guard
                 let engine = leased ?? watched.engine(running) ?? watched.setUps[address]?.engine
                     ?? watched.jobs[address].flatMap({ watched.engine($0.key) })
-            else { return 0 }
-            return watched.watch(address, for: engine)
+            else { return (0, woken) }
+            return (watched.watch(address, for: engine), woken)
         }
+        if let woken, let engine = woken.engine, engine.endHeldSleep(woken.job) {
+            RuntimeWatch.current.releasingDelayedJob(woken.job)
+        }
+        return key
+    }
+
+    /// Whether the replay holds `job`, handed to the executor with a
+    /// deadline `delay` ahead in real time on the calling thread, on its
+    /// clock: the job that wakes a task of the replay's work going to sleep
+    /// in real time (`Task.sleep` on any clock but the replay's). Held, the
+    /// task is parked until the replay's clock reaches the deadline (see
+    /// ``ReplayEngine/holdSleep(job:delay:)``); when the task goes on first,
+    /// cancelled, the job is handed to Dispatch with its deadline.
+    package static func holdingDelayed(_ job: UnsafeRawPointer, delay: Duration) -> Bool {
+        guard let lease = ReplayContext.lease, !ReplayContext.isEngineWork,
+            let task = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } })
+        else { return false }
+        let engine = lease.engine
+        let address = UInt(bitPattern: job)
+        let sleeping = UInt(bitPattern: task)
+        // Noted first: the replay may wake it at once, from another thread.
+        watched.withLock { $0.sleepingTasks[sleeping] = SleepingTask(engine: engine, job: address) }
+        if engine.holdSleep(job: address, delay: delay) { return true }
+        watched.withLock { watched in
+            if watched.sleepingTasks[sleeping]?.job == address { watched.sleepingTasks[sleeping] = nil }
+        }
+        return false
+    }
+
+    /// Hands the held `job` of a task asleep in real time over to run now,
+    /// as `engine`'s work until it has run: the replay's clock has reached its deadline.
+    static func wakeHeld(_ job: UInt, for engine: ReplayEngine) {
+        let key = watched.withLock { watched -> UInt in
+            if let task = watched.sleepingTasks.first(where: { $0.value.job == job })?.key {
+                watched.sleepingTasks[task] = nil
+            }
+            return watched.watch(job, for: engine)
+        }
+        RuntimeWatch.current.wakingDelayedJob(job, key)
+    }
+
+    /// Hands the held jobs of `engine`'s tasks asleep in real time to
+    /// Dispatch with their deadlines: its run is over.
+    static func releaseHeld(_ jobs: [UInt], of engine: ReplayEngine) {
+        guard !jobs.isEmpty else { return }
+        let released = Set(jobs)
+        watched.withLock { watched in
+            watched.sleepingTasks = watched.sleepingTasks.filter { !released.contains($0.value.job) }
+        }
+        for job in jobs { RuntimeWatch.current.releasingDelayedJob(job) }
     }
 
     /// Whether to watch `job`, handed to the executor with a deadline in
@@ -233,6 +294,7 @@ package enum WatchedJobs {
         watched.withLock { watched in
             watched.watchers = watched.watchers.filter { $0.key != key && $0.value.engine != nil }
             watched.jobs = watched.jobs.filter { watched.watchers[$0.value.key] != nil }
+            watched.sleepingTasks = watched.sleepingTasks.filter { $0.value.engine != nil && $0.value.engine !== engine }
         }
     }
 }

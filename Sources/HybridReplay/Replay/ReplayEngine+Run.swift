@@ -90,7 +90,15 @@ extension ReplayEngine {
             let outcome = parked ? Wait.idle : await settle(since: seen)
             if outcome == .changed || isStopped { continue }
             guard hasObligations else {
-                // Every recorded event happened. While the implementation still holds a
+                // Every recorded event happened. A task asleep in real time, held on the replay's
+                // clock, due within the stall timeout (as long as a replay used to wait for one),
+                // wakes, and what it does then is judged: one more effect after the last is extra.
+                if let held = earliestHeldSleep, held <= now + options.stallTimeout, wakesPastEnd < Self.wakesPastEnd {
+                    wakesPastEnd += 1
+                    wakeEarliestSleepers()
+                    continue
+                }
+                // While the implementation still holds a
                 // decision or reply handler and sleeps on the replay's clock, it may yet
                 // decide or reply a second time: move the clock on, and judge what it does.
                 guard earliestSleeper != nil, holdsSettlementHandlers, wakesPastEnd < Self.wakesPastEnd else { break }
@@ -272,10 +280,13 @@ extension ReplayEngine {
             }
         }
         stopWatchingStalls()
-        let held = unseen.withLock { unseen in
+        let (held, sleeps) = unseen.withLock { unseen in
             unseen.ended = true
-            return unseen.delayedBlocks
+            defer { unseen.heldSleeps = [] }
+            return (unseen.delayedBlocks, unseen.heldSleeps.map(\.job))
         }
+        // So do the tasks still asleep in real time, at the deadlines they were given.
+        WatchedJobs.releaseHeld(sleeps, of: self)
         WatchedJobs.forget(self)
         // Judged: what the work delayed in real time may run now, after the verdict, every run.
         if held > 0 { RuntimeWatch.current.releasingDelayedBlocks(delayedBlocksKey) }

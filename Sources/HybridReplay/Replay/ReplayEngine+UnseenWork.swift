@@ -44,6 +44,55 @@ extension ReplayEngine {
         }
     }
 
+    /// Holds the job that wakes a task of this run's work asleep in real
+    /// time (`Task.sleep` on any clock but the replay's) until the replay's
+    /// clock reaches the deadline, `delay` from its time now, as a sleeper
+    /// on ``ReplayClock`` waits (see ``WatchedJobs/holdingDelayed(_:delay:)``).
+    ///
+    /// Waited out in real time, such a sleep decided a race against an
+    /// answer by the machine's speed: a timeout of one second beside a
+    /// request lost to the recorded response when recorded and won in every
+    /// replay, since the replay delivers an answer only once the work on its
+    /// way has run (an outside booking app, 11 of 11 runs). Held, the task
+    /// counts as parked: the replay delivers what was recorded before its
+    /// deadline, then wakes it when its clock gets there.
+    ///
+    /// - Returns: Whether the watch holds the job: `false` after the run, and
+    ///   for a run that did not start under the watch.
+    func holdSleep(job: UInt, delay: Duration) -> Bool {
+        let now = state.withLock { $0.matcher.ended ? nil : $0.clock.now }
+        guard let now else { return false }
+        let held = unseen.withLock { unseen -> Bool in
+            guard unseen.underRuntimeWatch, !unseen.ended else { return false }
+            unseen.heldSleeps.append(HeldSleep(job: job, deadline: now + delay))
+            return true
+        }
+        if held { noteActivity() }
+        return held
+    }
+
+    /// Takes out the held sleep whose wake-up job is `job`, because its task
+    /// went on without it (cancelled): returns whether it was held.
+    func endHeldSleep(_ job: UInt) -> Bool {
+        unseen.withLock { unseen in
+            guard let index = unseen.heldSleeps.firstIndex(where: { $0.job == job }) else { return false }
+            unseen.heldSleeps.remove(at: index)
+            return true
+        }
+    }
+
+    /// The earliest deadline of a task asleep in real time, on the replay's clock.
+    var earliestHeldSleep: Duration? { unseen.withLock { $0.heldSleeps.lazy.map(\.deadline).min() } }
+
+    /// Takes out the held sleeps due by `deadline`, in the order they went to sleep.
+    func takeHeldSleeps(dueBy deadline: Duration) -> [UInt] {
+        unseen.withLock { unseen in
+            let due = unseen.heldSleeps.filter { $0.deadline <= deadline }.map(\.job)
+            unseen.heldSleeps.removeAll { $0.deadline <= deadline }
+            return due
+        }
+    }
+
     /// Whether a hop to the main queue from this run's work on another queue
     /// waits, bounded, until the main-queue block has run (see ``GlobalEnqueueWatch/waitsForMainHop()``).
     var waitsForMainHops: Bool {
@@ -222,4 +271,16 @@ struct UnseenWork {
     /// the main queue from the work on another queue run before that work goes on.
     var underRuntimeWatch = false
     var ended = false
+    /// Tasks of the implementation asleep in real time (`Task.sleep` on any
+    /// clock but the replay's), whose wake-up jobs the watch holds until the
+    /// replay's clock reaches their deadlines (see ``ReplayEngine/holdSleep(job:delay:)``).
+    var heldSleeps: [HeldSleep] = []
+}
+
+/// A task of the implementation asleep in real time, held on the replay's clock.
+struct HeldSleep {
+    /// The job that wakes the task, held by the watch.
+    var job: UInt
+    /// Its deadline on the replay's clock: the replay's time when it went to sleep, plus the delay.
+    var deadline: Duration
 }

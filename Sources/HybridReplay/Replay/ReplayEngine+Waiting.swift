@@ -61,19 +61,27 @@ extension ReplayEngine {
         }
     }
 
-    /// The earliest deadline anyone sleeps until.
-    var earliestSleeper: Duration? { state.withLock { $0.clock.earliestDeadline } }
+    /// The earliest deadline anyone sleeps until: on the replay's clock, or
+    /// in real time, held on it (see ``holdSleep(job:delay:)``).
+    var earliestSleeper: Duration? {
+        let onClock = state.withLock { $0.clock.earliestDeadline }
+        guard let held = earliestHeldSleep else { return onClock }
+        return onClock.map { min($0, held) } ?? held
+    }
 
     /// Moves the virtual clock to the earliest deadline and wakes everyone
-    /// sleeping until then, in deadline order, then registration order.
+    /// sleeping until then, in deadline order, then registration order; a
+    /// task asleep in real time, held on the clock, has its job handed over.
     func wakeEarliestSleepers() {
+        guard let deadline = earliestSleeper else { return }
+        let jobs = takeHeldSleeps(dueBy: deadline)
         let woken = state.withLock { state -> [SleeperQueue.Sleeper] in
-            guard state.clock.earliestDeadline != nil else { return [] }
-            let due = state.clock.wakeEarliest()
+            let due = state.clock.advance(to: deadline)
             for sleeper in due { state.work.endWait(sleeper.tag) }
             state.work.count()
             return due
         }
+        for job in jobs { WatchedJobs.wakeHeld(job, for: self) }
         guard !woken.isEmpty else { return }
         resumingWork { for sleeper in woken { sleeper.continuation.resume() } }
     }

@@ -30,6 +30,12 @@ package struct RuntimeWatch: Sendable {
     /// (`DispatchQueue.asyncAfter`), held until it ended, to Dispatch (see
     /// ``GlobalEnqueueWatch/holdDelayedBlock()``); called once its run is over.
     package var releasingDelayedBlocks: @Sendable (UInt) -> Void
+    /// Hands the held job of a task asleep in real time (its first argument)
+    /// to run now, watched under the key (its second; see ``WatchedJobs/wakeHeld(_:for:)``).
+    package var wakingDelayedJob: @Sendable (UInt, UInt) -> Void
+    /// Hands the held job of a task asleep in real time to Dispatch with the
+    /// deadline it was given, unwatched: its task went on without it, or the run is over.
+    package var releasingDelayedJob: @Sendable (UInt) -> Void
 
     /// Whether the replay starting in this task runs under a watch that
     /// orders its real-time work: set by `RuntimeWatchInstallation.during` for
@@ -43,13 +49,17 @@ package struct RuntimeWatch: Sendable {
         leavingUncounted: @escaping @Sendable (() -> Void) -> Void,
         threadHandoffs: @escaping @Sendable () -> UInt? = { nil },
         holdingHandoffs: @escaping @Sendable (() -> Void) -> Void = { $0() },
-        releasingDelayedBlocks: @escaping @Sendable (UInt) -> Void = { _ in }
+        releasingDelayedBlocks: @escaping @Sendable (UInt) -> Void = { _ in },
+        wakingDelayedJob: @escaping @Sendable (UInt, UInt) -> Void = { _, _ in },
+        releasingDelayedJob: @escaping @Sendable (UInt) -> Void = { _ in }
     ) {
         self.mainQueueEnqueues = mainQueueEnqueues
         self.leavingUncounted = leavingUncounted
         self.threadHandoffs = threadHandoffs
         self.holdingHandoffs = holdingHandoffs
         self.releasingDelayedBlocks = releasingDelayedBlocks
+        self.wakingDelayedJob = wakingDelayedJob
+        self.releasingDelayedJob = releasingDelayedJob
     }
 
     /// Sees nothing of the runtime: what a replay knows with no watch installed.

@@ -1,0 +1,131 @@
+import Foundation
+import HybridReplayRuntimeWatch
+import Testing
+
+@testable import HybridReplay
+
+/// A request raced against a timeout written as iOS code writes it, a
+/// `Task.sleep` in real time rather than on the platform's clock. Under the
+/// runtime watch (Linux, the testing glue) the sleeping task's wake-up job is
+/// held on the replay's clock, so the race goes as recorded: the answer
+/// recorded first wins, a timeout recorded first fires at once, and a
+/// timeout shorter than the recorded answer fires before it.
+@Suite("A timeout in real time raced against an answer replays as recorded")
+struct RealTimeSleepOnReplayClockTests {
+    /// The request answered at `answeredAt`, or cancelled at `cancelledAt` when the timeout won.
+    static func cassette(answeredAt: Double? = nil, cancelledAt: Double? = nil) -> Cassette {
+        var events = [
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "stock", body: .string("B7"))),
+            Event(id: 2, at: 0, cause: 1, payload: HTTPRequest(url: "https://api.example/stock/B7")),
+        ]
+        if let answeredAt {
+            events += [
+                Event(id: 3, at: answeredAt, answers: 2, payload: HTTPResponse(status: 200, body: .text("7"))),
+                Event(id: 4, at: answeredAt, cause: 1, payload: JavaScriptEvaluation(script: "stockKnown()")),
+                Event(id: 5, at: answeredAt, answers: 4, payload: JavaScriptResult(.value(.null))),
+            ]
+        } else if let cancelledAt {
+            events += [
+                Event(id: 3, at: cancelledAt, answers: 2, payload: HTTPTransportFailure(code: -999, message: "cancelled")),
+                Event(id: 4, at: cancelledAt, cause: 1, payload: JavaScriptEvaluation(script: "stockUnknown()")),
+                Event(id: 5, at: cancelledAt, answers: 4, payload: JavaScriptResult(.value(.null))),
+            ]
+        }
+        return makeCassette(events)
+    }
+
+    /// How the app sleeps out its timeout, in real time.
+    enum Sleep: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case taskSleepFor, taskSleepNanoseconds, continuousClock, suspendingClock
+        var testDescription: String { rawValue }
+
+        func sleep(_ duration: Duration) async throws {
+            switch self {
+            case .taskSleepFor: try await Task.sleep(for: duration)
+            case .taskSleepNanoseconds:
+                try await Task.sleep(nanoseconds: UInt64(duration.components.seconds) * 1_000_000_000
+                    + UInt64(duration.components.attoseconds / 1_000_000_000))
+            case .continuousClock: try await ContinuousClock().sleep(for: duration)
+            case .suspendingClock: try await SuspendingClock().sleep(for: duration)
+            }
+        }
+    }
+
+    /// Races the request against `timeout` of real time, and cancels whichever loses.
+    struct StockChecker: ScriptMessageHandler {
+        let platform: Platform
+        let timeout: Duration
+        let sleep: Sleep
+
+        func didReceive(_ message: ScriptMessage) {
+            let (transport, webView, timeout, sleep) = (platform.transport, platform.webView, timeout, sleep)
+            Task {
+                let answered: Bool
+                do {
+                    answered = try await withThrowingTaskGroup(of: Bool.self) { group in
+                        group.addTask {
+                            _ = try await transport.send(HTTPRequest(url: "https://api.example/stock/B7"))
+                            return true
+                        }
+                        group.addTask {
+                            try await sleep.sleep(timeout)
+                            return false
+                        }
+                        let first = try await group.next() ?? false
+                        group.cancelAll()
+                        return first
+                    }
+                } catch {
+                    answered = false
+                }
+                _ = try? await webView.evaluateJavaScript(answered ? "stockKnown()" : "stockUnknown()")
+            }
+        }
+    }
+
+    static func replay(_ cassette: Cassette, timeout: Duration, sleep: Sleep = .taskSleepFor) async -> ReplayReport {
+        await RuntimeWatchInstallation.during {
+            await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+                platform.webView.add(StockChecker(platform: platform, timeout: timeout, sleep: sleep), name: "stock")
+            }
+        }
+    }
+
+    @Test(
+        "the answer recorded before a one-second timeout wins, every run, on every clock",
+        .enabled(if: WatchedJobsTests.watchesJobs), arguments: Sleep.allCases, 0..<5)
+    func answerWins(sleep: Sleep, run: Int) async {
+        let report = await Self.replay(Self.cassette(answeredAt: 0.3), timeout: .seconds(1), sleep: sleep)
+        #expect(report.passed, "\(report)")
+    }
+
+    /// Waited out in real time, a sleep of 30 seconds would outlast the stall
+    /// timeout (2 s) and fail the run; held on the replay's clock, it ends
+    /// as soon as the replay has nothing recorded before it.
+    @Test(
+        "a timeout recorded as winning fires when the replay's clock gets there, however long it is in real time",
+        .enabled(if: WatchedJobsTests.watchesJobs), arguments: Sleep.allCases)
+    func timeoutWins(sleep: Sleep) async {
+        let report = await Self.replay(Self.cassette(cancelledAt: 30), timeout: .seconds(30), sleep: sleep)
+        #expect(report.passed, "\(report)")
+    }
+
+    @Test(
+        "a timeout shorter than the recorded answer fires first and fails the run, every time",
+        .enabled(if: WatchedJobsTests.watchesJobs), arguments: 0..<5)
+    func shorterTimeoutFails(run: Int) async {
+        let report = await Self.replay(Self.cassette(answeredAt: 0.3), timeout: .milliseconds(200))
+        #expect(!report.passed)
+        #expect(report.issues.first?.eventID == 4, "\(report)")
+        #expect("\(report)".contains(#"script: expected "stockKnown()", found "stockUnknown()""#), "\(report)")
+    }
+
+    @Test(
+        "a timeout longer than the recorded one fails the run where the recording cancelled",
+        .enabled(if: WatchedJobsTests.watchesJobs))
+    func longerTimeoutFails() async {
+        let report = await Self.replay(Self.cassette(cancelledAt: 1), timeout: .seconds(5))
+        #expect(!report.passed)
+        #expect(report.issues.first?.eventID == 3, "\(report)")
+    }
+}

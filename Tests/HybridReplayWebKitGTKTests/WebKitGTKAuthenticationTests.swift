@@ -28,6 +28,11 @@ struct WebKitGTKAuthenticationTests {
     static let attempts = 3
     static let patience = Duration.seconds(15)
 
+    /// Says on standard error that a sign-in is tried again, so a run's log shows how often.
+    static func noteRetry() {
+        FileHandle.standardError.write(Data("WebKitGTKAuthenticationTests: the page did not speak within \(patience) of the sign-in; trying again\n".utf8))
+    }
+
     /// Signs in as iOS code does: the account's password once, nothing on a retry.
     final class SignIn: NavigationDelegate {
         let answer: AuthenticationAnswer
@@ -62,6 +67,7 @@ struct WebKitGTKAuthenticationTests {
             webView.load(NavigationLoad(url: "http://127.0.0.1:\(server.port)/"))
             result = (await next(delegate.challenges, within: Self.patience), await next(signedIn.messages, within: Self.patience))
             if result.1 != nil { break }
+            Self.noteRetry()
         }
         return result
     }
@@ -92,7 +98,10 @@ struct WebKitGTKAuthenticationTests {
             let delegate = SignIn(answering: answer)
             recorder.platform(wrapping: WebKitGTKRecordingTests.live(webView)).webView.setNavigationDelegate(delegate)
             webView.load(NavigationLoad(url: "http://127.0.0.1:\(server.port)/"))
-            guard let message = await next(signedIn.messages, within: Self.patience) else { continue }
+            guard let message = await next(signedIn.messages, within: Self.patience) else {
+                Self.noteRetry()
+                continue
+            }
             #expect(message.body == "signed in")
             try await recorder.waitUntil("the challenge and its answer") { events in
                 events.contains { $0.kind == AuthenticationAnswer.eventKind }

@@ -110,6 +110,16 @@ extension ReplayEngine {
                 wakeEarliestSleepers()
                 continue
             }
+            // An effect due was recorded no later than the replay's time now, and nothing is left but
+            // work parked, a task asleep in real time among it: the recording's clock did not see that
+            // sleep pass (a simulated recording's `ManualClock`, which only the drive moves), so the
+            // task wakes now, the clock where it is. One recorded on a clock that did (a live
+            // recording's) has the effect after the sleep's end, and a sleep longer than recorded fails.
+            if outcome == .idle, earliestHeldSleep != nil, hasDueEffect(recordedBefore: now + .nanoseconds(1)),
+                wakeEarliestHeldSleepInPlace()
+            {
+                continue
+            }
             if await failUnansweredCalls() { continue }
             // Exploring: what was recorded but not made holds nothing back.
             if script.explores, outcome == .idle, giveUpBlockingEffects() { continue }

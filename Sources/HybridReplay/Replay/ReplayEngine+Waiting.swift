@@ -86,6 +86,20 @@ extension ReplayEngine {
         resumingWork { for sleeper in woken { sleeper.continuation.resume() } }
     }
 
+    /// Wakes the task asleep in real time with the earliest deadline, without
+    /// moving the clock; returns whether there was one.
+    func wakeEarliestHeldSleepInPlace() -> Bool {
+        let job = unseen.withLock { unseen -> UInt? in
+            guard let earliest = unseen.heldSleeps.indices.min(by: { unseen.heldSleeps[$0].deadline < unseen.heldSleeps[$1].deadline })
+            else { return nil }
+            return unseen.heldSleeps.remove(at: earliest).job
+        }
+        guard let job else { return false }
+        state.withLock { $0.work.count() }
+        WatchedJobs.wakeHeld(job, for: self)
+        return true
+    }
+
     /// Runs `body`, which resumes tasks of the implementation that waited on
     /// the replay, as tracked work: the job each is handed over as is then
     /// followed until it has run, so the run does not take a task it has just

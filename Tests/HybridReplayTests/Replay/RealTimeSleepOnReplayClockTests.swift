@@ -128,4 +128,57 @@ struct RealTimeSleepOnReplayClockTests {
         #expect(!report.passed)
         #expect(report.issues.first?.eventID == 3, "\(report)")
     }
+
+    /// The request fails with 503 once, and the app retries after a backoff in real time.
+    struct RetryingLoader: ScriptMessageHandler {
+        let transport: any HTTPTransport
+        let backoff: Duration
+
+        func didReceive(_ message: ScriptMessage) {
+            let (transport, backoff) = (transport, backoff)
+            Task {
+                let first = try? await transport.send(HTTPRequest(url: "https://api.example/stock/B7"))
+                guard first?.status == 503 else { return }
+                try? await Task.sleep(for: backoff)
+                _ = try? await transport.send(HTTPRequest(url: "https://api.example/stock/B7"))
+            }
+        }
+    }
+
+    /// The retry made at `retriedAt`: 0 in a simulated recording, whose
+    /// `ManualClock` only the drive moves, and the backoff later in a live one.
+    static func retried(at retriedAt: Double) -> Cassette {
+        makeCassette([
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "stock", body: .string("B7"))),
+            Event(id: 2, at: 0, cause: 1, payload: HTTPRequest(url: "https://api.example/stock/B7")),
+            Event(id: 3, at: 0, answers: 2, payload: HTTPResponse(status: 503)),
+            Event(id: 4, at: retriedAt, cause: 3, payload: HTTPRequest(url: "https://api.example/stock/B7")),
+            Event(id: 5, at: retriedAt, answers: 4, payload: HTTPResponse(status: 200, body: .text("7"))),
+        ])
+    }
+
+    static func replayRetry(_ cassette: Cassette, backoff: Duration) async -> ReplayReport {
+        await RuntimeWatchInstallation.during {
+            await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+                platform.webView.add(RetryingLoader(transport: platform.transport, backoff: backoff), name: "stock")
+            }
+        }
+    }
+
+    @Test(
+        "a backoff in real time replays from a live recording and from a simulated one, whose clock it did not move",
+        .enabled(if: WatchedJobsTests.watchesJobs), arguments: [1.0, 0])
+    func backoffReplays(retriedAt: Double) async {
+        let report = await Self.replayRetry(Self.retried(at: retriedAt), backoff: .seconds(1))
+        #expect(report.passed, "\(report)")
+    }
+
+    @Test(
+        "a backoff longer than a live recording's is reported as the retry missing, with the sleeper's deadline",
+        .enabled(if: WatchedJobsTests.watchesJobs))
+    func longerBackoffFails() async {
+        let report = await Self.replayRetry(Self.retried(at: 1), backoff: .seconds(3))
+        #expect(report.issues.first?.eventID == 4, "\(report)")
+        #expect(report.issues.first?.kind == .missingEffect, "\(report)")
+    }
 }

@@ -19,11 +19,9 @@ struct WorkBesideAWaitTests {
     static let dataThenLog = makeCassette([
         Event(id: 1, at: 0, payload: ScriptMessage(handler: "go", body: .string("go"))),
         Event(id: 2, at: 0, cause: 1, payload: HTTPRequest(url: "https://a.example/data")),
-        // Made after the sibling's sleep of 100 ms, as a recording has it: under the runtime
-        // watch that sleep is held on the replay's clock, and ends at 0.1 s.
-        Event(id: 3, at: 0.1, cause: 1, payload: HTTPRequest(url: "https://a.example/log")),
+        Event(id: 3, at: 0, cause: 1, payload: HTTPRequest(url: "https://a.example/log")),
         // The answer to /data comes after /log, so the task that awaits it waits on the replay.
-        Event(id: 4, at: 0.15, answers: 2, payload: HTTPResponse(status: 200)),
+        Event(id: 4, at: 0.1, answers: 2, payload: HTTPResponse(status: 200)),
     ])
 
     struct AsyncLetSleepsThenLogs: ScriptMessageHandler {

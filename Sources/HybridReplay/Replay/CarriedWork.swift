@@ -26,14 +26,19 @@
 /// `OperationQueue` makes for each operation, where it was made), so what it
 /// calls has that stimulus as its cause.
 package enum CarriedWork {
-    /// A carried context: the lease and the scope, either of which may be missing.
+    /// A carried context: the lease and the scope, either of which may be
+    /// missing, and with the lease the stimulus whose delivery started the
+    /// work (``ReplayContext/stimulus``), so an effect the block makes is
+    /// matched, and reported, as made in reaction to it.
     private final class Context: Sendable {
         let lease: WorkLease?
         let scope: CauseScope?
+        let stimulus: Int?
 
-        init(lease: WorkLease?, scope: CauseScope?) {
+        init(lease: WorkLease?, scope: CauseScope?, stimulus: Int? = nil) {
             self.lease = lease
             self.scope = scope
+            self.stimulus = stimulus
         }
 
         func retained() -> UnsafeMutableRawPointer {
@@ -66,7 +71,7 @@ package enum CarriedWork {
         guard lease != nil || scope != nil else { return nil }
         // Until it has run, the block is the replay's work on its way: its lease is not parked.
         lease?.engine.beginCarriedBlock()
-        return Context(lease: lease, scope: scope).retained()
+        return Context(lease: lease, scope: scope, stimulus: lease == nil ? nil : ReplayContext.stimulus).retained()
     }
 
     /// Runs `invoke(block)` with the context `context` holds bound, then lets the context go.
@@ -76,7 +81,9 @@ package enum CarriedWork {
     ) {
         let context = Context.taken(context)
         ReplayContext.$lease.withValue(context.lease) {
-            CauseScope.$current.withValue(context.scope) { invoke(block) }
+            ReplayContext.$stimulus.withValue(context.stimulus) {
+                CauseScope.$current.withValue(context.scope) { invoke(block) }
+            }
         }
         context.lease?.engine.endCarriedBlock()
     }

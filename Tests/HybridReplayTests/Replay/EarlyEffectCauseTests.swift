@@ -1,4 +1,5 @@
 import Foundation
+import HybridReplayRuntimeWatch
 import Testing
 
 @testable import HybridReplay
@@ -57,5 +58,73 @@ struct EarlyEffectCauseTests {
             issue.message.hasPrefix(
                 #"happened in reaction to event 1 (script.message form "ana@example.com "), before its recorded cause, event 3 ("#),
             "\(report)")
+    }
+
+    /// A search debounced as iOS code often writes it: a `DispatchWorkItem`
+    /// handed to the main queue after a sleep; the buggy one never cancels
+    /// the item of the key before.
+    @MainActor final class DebouncedSearch: NSObject, ScriptMessageHandler {
+        let platform: Platform
+        let cancels: Bool
+        private var pending: DispatchWorkItem?
+
+        init(platform: Platform, cancels: Bool) {
+            self.platform = platform
+            self.cancels = cancels
+            super.init()
+            platform.webView.add(self, name: "search")
+        }
+
+        func didReceive(_ message: ScriptMessage) {
+            if cancels { pending?.cancel() }
+            let webView = platform.webView
+            let item = DispatchWorkItem {
+                MainActor.assumeIsolated { webView.evaluateJavaScript("setLoading(true)") { _ in } }
+            }
+            pending = item
+            let clock = platform.clock
+            Task {
+                try? await clock.sleep(for: .milliseconds(300))
+                DispatchQueue.main.async(execute: item)
+            }
+        }
+    }
+
+    /// Keys 100 ms apart, then a pause: one search, for the last.
+    static let typed = makeCassette([
+        Event(id: 1, at: 0, payload: ScriptMessage(handler: "search", body: "y")),
+        Event(id: 2, at: 0.1, payload: ScriptMessage(handler: "search", body: "yo")),
+        Event(id: 3, at: 0.2, payload: ScriptMessage(handler: "search", body: "yog")),
+        Event(id: 4, at: 0.35, payload: ScriptMessage(handler: "search", body: "yoga")),
+        Event(id: 5, at: 0.65, cause: 4, payload: JavaScriptEvaluation(script: "setLoading(true)")),
+        Event(id: 6, at: 0.65, answers: 5, payload: JavaScriptResult(.value(.null))),
+    ])
+
+    func replaySearch(cancels: Bool) async -> ReplayReport {
+        await RuntimeWatchInstallation.during {
+            await Replayer(cassette: Self.typed, options: fastReplay).replay { platform in
+                await DebouncedSearch(platform: platform, cancels: cancels)
+            }
+        }
+    }
+
+    @Test("a debounce that cancels the key before replays green", .enabled(if: WatchedJobsTests.watchesJobs))
+    func debounceCancels() async {
+        let report = await replaySearch(cancels: true)
+        #expect(report.passed, "\(report)")
+    }
+
+    /// The block carries the stimulus its work began with (Linux, under the
+    /// runtime watch), so the report names the key whose search fired.
+    @Test(
+        "a search a debounce failed to cancel is reported as made in reaction to the key it was for, though made in a main-queue block",
+        .enabled(if: WatchedJobsTests.watchesJobs))
+    func uncancelledDebounceNamesItsKey() async throws {
+        let report = await replaySearch(cancels: false)
+        let issue = try #require(report.issues.first, "\(report)")
+        #expect(issue.kind == .effectBeforeCause, "\(report)")
+        #expect(issue.eventID == 5, "\(report)")
+        #expect(issue.relatedEvent?.id == 1, "\(report)")
+        #expect(issue.message.hasPrefix(#"happened in reaction to event 1 (script.message search "y"), before its recorded cause, event 4 ("#), "\(report)")
     }
 }

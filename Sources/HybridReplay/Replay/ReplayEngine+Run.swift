@@ -65,6 +65,12 @@ extension ReplayEngine {
                         wakeEarliestSleepers()
                         continue
                     }
+                    // So may a task asleep in real time due later, where the stimulus was recorded no later
+                    // than the replay's time now: the recording's clock did not see that sleep pass (a
+                    // simulated recording's `ManualClock`). It wakes now, the clock where it is.
+                    if outcome == .idle, earliestHeldSleep != nil, stimulus.time <= now, wakeEarliestHeldSleepInPlace() {
+                        continue
+                    }
                     // A Task.detached may still register it, as it may still make a missing
                     // effect: wait for that within the stall timeout (a registration is activity).
                     // Exploring does not: a variant hands app code stimuli it may never register

@@ -181,4 +181,74 @@ struct RealTimeSleepOnReplayClockTests {
         #expect(report.issues.first?.eventID == 4, "\(report)")
         #expect(report.issues.first?.kind == .missingEffect, "\(report)")
     }
+
+    /// Registers its handler only after a moment's sleep in real time, as code
+    /// that waits for the page to settle does.
+    struct LateRegistration {
+        init(platform: Platform) {
+            let webView = platform.webView
+            let transport = platform.transport
+            Task {
+                try? await Task.sleep(for: .milliseconds(50))
+                webView.add(RetryingLoader(transport: transport, backoff: .zero), name: "stock")
+            }
+        }
+    }
+
+    /// A live recording has the message after the sleep; a simulated one, whose clock the sleep did not move, at 0.
+    @Test(
+        "a handler registered after a sleep in real time receives the message recorded after it, live or simulated",
+        .enabled(if: WatchedJobsTests.watchesJobs), arguments: [0.1, 0])
+    func lateHandlerReceives(messageAt: Double) async {
+        let cassette = makeCassette([
+            Event(id: 1, at: messageAt, payload: ScriptMessage(handler: "stock", body: .string("B7"))),
+            Event(id: 2, at: messageAt, cause: 1, payload: HTTPRequest(url: "https://api.example/stock/B7")),
+            Event(id: 3, at: messageAt, answers: 2, payload: HTTPResponse(status: 200, body: .text("7"))),
+        ])
+        let report = await RuntimeWatchInstallation.during {
+            await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+                LateRegistration(platform: platform)
+            }
+        }
+        #expect(report.passed, "\(report)")
+    }
+
+    /// Shows a banner a moment after the page says hello, and answers the page's next message at once.
+    struct BannerAfterHello: ScriptMessageHandler {
+        let webView: any WebView
+
+        func didReceive(_ message: ScriptMessage) {
+            let webView = webView
+            if message.body == .string("hello") {
+                Task {
+                    try? await Task.sleep(for: .milliseconds(50))
+                    _ = try? await webView.evaluateJavaScript("showBanner()")
+                }
+            } else {
+                Task { _ = try? await webView.evaluateJavaScript("ack()") }
+            }
+        }
+    }
+
+    /// The page's second message was recorded after the banner: at 0.06 s
+    /// live, at 0 in a simulated recording whose clock the sleep did not move.
+    @Test(
+        "an effect made after a sleep in real time comes before the next message recorded after it, live or simulated",
+        .enabled(if: WatchedJobsTests.watchesJobs), arguments: [0.06, 0])
+    func effectBeforeNextMessage(nextAt: Double) async {
+        let cassette = makeCassette([
+            Event(id: 1, at: 0, payload: ScriptMessage(handler: "page", body: .string("hello"))),
+            Event(id: 2, at: nextAt, cause: 1, payload: JavaScriptEvaluation(script: "showBanner()")),
+            Event(id: 3, at: nextAt, answers: 2, payload: JavaScriptResult(.value(.null))),
+            Event(id: 4, at: nextAt, payload: ScriptMessage(handler: "page", body: .string("next"))),
+            Event(id: 5, at: nextAt, cause: 4, payload: JavaScriptEvaluation(script: "ack()")),
+            Event(id: 6, at: nextAt, answers: 5, payload: JavaScriptResult(.value(.null))),
+        ])
+        let report = await RuntimeWatchInstallation.during {
+            await Replayer(cassette: cassette, options: fastReplay).replay { platform in
+                platform.webView.add(BannerAfterHello(webView: platform.webView), name: "page")
+            }
+        }
+        #expect(report.passed, "\(report)")
+    }
 }

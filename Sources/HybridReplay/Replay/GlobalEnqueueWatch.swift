@@ -220,6 +220,9 @@ package enum WatchedJobs {
         let engine = lease.engine
         let address = UInt(bitPattern: job)
         let sleeping = UInt(bitPattern: task)
+        // Swift 6.3 wakes a sleeping task with a task of its own; a runtime that handed over the
+        // sleeping task itself would be resumed twice on a cancellation (once here, once by the release).
+        guard address != sleeping else { return false }
         // Noted first: the replay may wake it at once, from another thread.
         watched.withLock { $0.sleepingTasks[sleeping] = SleepingTask(engine: engine, job: address) }
         if engine.holdSleep(job: address, delay: delay) { return true }

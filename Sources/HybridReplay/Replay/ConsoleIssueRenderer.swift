@@ -261,10 +261,22 @@ package enum ConsoleIssueRenderer {
                     + "in a call to something the replay does not play, or on a continuation nothing resumes"
                 : "the implementation was still busy after \(stall.stallTimeout) of real time, at \(clock) s on the cassette's clock, with work the replay cannot see (Task.detached, Dispatch or a thread)"
         if !stall.wasBusy, stall.parkedWork > 0 {
-            text += ": " + (stall.parkedWork == 1 ? "1 piece" : "\(stall.parkedWork) pieces")
-                + " of its work waited on nothing the replay plays and had nothing on its way, as a task does in `for await` "
-                + "over a stream of the app's or on a continuation nothing resumes: only something the replay sends could wake "
-                + (stall.parkedWork == 1 ? "it" : "them")
+            let asleep = min(stall.sleepsInRealTime, stall.parkedWork)
+            let waiting = stall.parkedWork - asleep
+            var parts: [String] = []
+            if asleep > 0 {
+                parts.append(
+                    (asleep == 1 ? "1 task" : "\(asleep) tasks") + " of its work slept in real time (Task.sleep), "
+                        + "held on the replay clock until " + (asleep == 1 ? "its deadline" : "their deadlines"))
+            }
+            if waiting > 0 {
+                parts.append(
+                    (waiting == 1 ? "1 piece" : "\(waiting) pieces")
+                        + " of its work waited on nothing the replay plays and had nothing on its way, as a task does in `for await` "
+                        + "over a stream of the app's or on a continuation nothing resumes: only something the replay sends could wake "
+                        + (waiting == 1 ? "it" : "them"))
+            }
+            text += ": " + parts.joined(separator: "; ")
         }
         if let deadline = stall.sleeperDeadline {
             text += ", waiting on the replay clock until \(CanonicalNumber.text(Recorder.seconds(deadline))) s"

@@ -238,7 +238,7 @@ extension ReplayEngine {
             firstUntrackedEffect: busy ? untracked?.first : nil, waitedForUnseenWork: waitedForUnseen,
             unseenWork: waitedForUnseen ? unseenWorkSummary : nil, stillWaitedOnReplay: stillWaiting,
             stallTimeout: options.stallTimeout, delayedBlocks: delayedBlocks, busyTrackedWork: busy ? busyTracked : 0,
-            parkedWork: parked ? busyTracked : 0)
+            parkedWork: parked ? busyTracked : 0, sleepsInRealTime: parked ? heldSleepCount : 0)
         var issues: [ReplayIssue] = []
         for effect in due.prefix(3) {
             if let settlement = Settlement.of(effect.kind), let cause = effect.cause {

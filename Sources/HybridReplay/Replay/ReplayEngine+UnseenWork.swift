@@ -62,13 +62,31 @@ extension ReplayEngine {
     func holdSleep(job: UInt, delay: Duration) -> Bool {
         let now = state.withLock { $0.matcher.ended ? nil : $0.clock.now }
         guard let now else { return false }
+        let deadline = now + Self.wholeMilliseconds(roundingUp: delay)
         let held = unseen.withLock { unseen -> Bool in
             guard unseen.underRuntimeWatch, !unseen.ended else { return false }
-            unseen.heldSleeps.append(HeldSleep(job: job, deadline: now + delay))
+            unseen.heldSleeps.append(HeldSleep(job: job, deadline: deadline))
             return true
         }
         if held { noteActivity() }
         return held
+    }
+
+    /// `delay` rounded up to whole milliseconds.
+    ///
+    /// The delay of a sleep in real time is read as the runtime hands it
+    /// over, from its deadline: the microseconds the task spent getting there
+    /// are gone (a sleep of 2 s read as 1.999997 s), and a timeout would then
+    /// win a tie the recording gave to an answer at exactly 2 s. Rounded up,
+    /// it ties, and a sleeper due at a stimulus's instant wakes after it, as
+    /// on the platform's clock.
+    static func wholeMilliseconds(roundingUp delay: Duration) -> Duration {
+        let (seconds, attoseconds) = delay.components
+        let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !nanoseconds.overflow, case let (total, false) = nanoseconds.partialValue.addingReportingOverflow(attoseconds / 1_000_000_000)
+        else { return delay }
+        let (milliseconds, remainder) = total.quotientAndRemainder(dividingBy: 1_000_000)
+        return .milliseconds(remainder > 0 ? milliseconds + 1 : milliseconds)
     }
 
     /// Takes out the held sleep whose wake-up job is `job`, because its task
@@ -80,6 +98,9 @@ extension ReplayEngine {
             return true
         }
     }
+
+    /// How many tasks asleep in real time the replay holds on its clock.
+    var heldSleepCount: Int { unseen.withLock { $0.heldSleeps.count } }
 
     /// The earliest deadline of a task asleep in real time, on the replay's clock.
     var earliestHeldSleep: Duration? { unseen.withLock { $0.heldSleeps.lazy.map(\.deadline).min() } }

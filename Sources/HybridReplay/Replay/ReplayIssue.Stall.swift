@@ -41,12 +41,18 @@ extension ReplayIssue {
         /// continuation nothing resumes. Only something the replay sends could
         /// wake them, so the replay judged without waiting the stall timeout.
         public var parkedWork: Int
+        /// Of ``parkedWork``: how many tasks were asleep in real time
+        /// (`Task.sleep` on any clock but the platform's), held on the replay's
+        /// clock until their deadlines (seen on Linux, in a replay under the runtime watch).
+        public var sleepsInRealTime: Int
 
         package init(
             wasBusy: Bool, clock: Duration, sleeperDeadline: Duration?, untrackedEffects: Int,
             firstUntrackedEffect: String?, waitedForUnseenWork: Bool, unseenWork: String?, stillWaitedOnReplay: Bool,
-            stallTimeout: Duration, delayedBlocks: Int = 0, busyTrackedWork: Int = 0, parkedWork: Int = 0
+            stallTimeout: Duration, delayedBlocks: Int = 0, busyTrackedWork: Int = 0, parkedWork: Int = 0,
+            sleepsInRealTime: Int = 0
         ) {
+            self.sleepsInRealTime = sleepsInRealTime
             self.busyTrackedWork = busyTrackedWork
             self.parkedWork = parkedWork
             self.wasBusy = wasBusy

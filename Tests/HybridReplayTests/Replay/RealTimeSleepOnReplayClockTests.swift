@@ -197,6 +197,31 @@ struct RealTimeSleepOnReplayClockTests {
         let report = await Self.replayRetry(Self.retried(at: 1), backoff: .seconds(3))
         #expect(report.issues.first?.eventID == 4, "\(report)")
         #expect(report.issues.first?.kind == .missingEffect, "\(report)")
+        let message = report.issues.first?.message ?? ""
+        #expect(
+            message.contains(
+                "1 task of its work slept in real time (Task.sleep), held on the replay clock until its deadline, "
+                    + "waiting on the replay clock until 3 s, later than the 1 s at which the recording has this effect"),
+            "\(report)")
+        #expect(!message.contains("for await"), "\(report)")
+    }
+
+    /// Read from its deadline, a sleep of 1 s is a few microseconds short; the replay counts it in whole milliseconds.
+    @Test(
+        "an answer recorded at the very instant the timeout was due wins, as a stimulus ties with a sleeper on the platform's clock",
+        .enabled(if: WatchedJobsTests.watchesJobs), arguments: 0..<5)
+    func answerAtTheDeadlineWins(run: Int) async {
+        let report = await Self.replay(Self.cassette(answeredAt: 1), timeout: .seconds(1))
+        #expect(report.passed, "\(report)")
+    }
+
+    @Test("a real-time delay is counted in whole milliseconds, rounded up")
+    func delaysRoundUp() {
+        #expect(ReplayEngine.wholeMilliseconds(roundingUp: .nanoseconds(1_999_997_000)) == .seconds(2))
+        #expect(ReplayEngine.wholeMilliseconds(roundingUp: .seconds(2)) == .seconds(2))
+        #expect(ReplayEngine.wholeMilliseconds(roundingUp: .microseconds(1_500)) == .milliseconds(2))
+        #expect(ReplayEngine.wholeMilliseconds(roundingUp: .milliseconds(300)) == .milliseconds(300))
+        #expect(ReplayEngine.wholeMilliseconds(roundingUp: .zero) == .zero)
     }
 
     /// Registers its handler only after a moment's sleep in real time, as code

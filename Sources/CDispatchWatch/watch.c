@@ -99,6 +99,7 @@ static _Atomic(hr_job_watch_fn) installed_job_watch;
 static _Atomic(hr_job_done_fn) installed_job_done;
 static _Atomic(hr_job_watch_fn) installed_delayed_job_watch;
 static _Atomic(hr_delayed_job_hold_fn) installed_delayed_job_hold;
+static _Atomic(hr_delayed_block_hold_fn) installed_delayed_block_hold;
 // The key of the watched job this thread is running (0 for none): what it hands over is watched too.
 static _Thread_local unsigned long running_key;
 
@@ -114,6 +115,8 @@ void hr_job_watch_install(hr_job_watch_fn watch, hr_job_done_fn done) {
 void hr_delayed_job_watch_install(hr_job_watch_fn watch) { atomic_store(&installed_delayed_job_watch, watch); }
 
 void hr_delayed_job_hold_install(hr_delayed_job_hold_fn hold) { atomic_store(&installed_delayed_job_hold, hold); }
+
+void hr_delayed_block_hold_install(hr_delayed_block_hold_fn hold) { atomic_store(&installed_delayed_block_hold, hold); }
 
 // A watched job and the function that runs it, handed to libdispatch in their place.
 struct hr_watched_job {
@@ -461,13 +464,97 @@ void hr_delayed_blocks_release(unsigned long key) {
     }
 }
 
+// ---- Holding the blocks the replay's work delays, on the replay's clock ----
+//
+// A block handed to `dispatch_after` by the replay's work, with a deadline on a
+// clock the replay can read, waits here, copied, its queue retained, until the
+// replay's clock reaches that deadline (`hr_delayed_block_wake`, which hands it
+// to the package's `dispatch_async` with the replay's context bound) or the
+// replay is over (`hr_delayed_block_release`).
+
+static long long hr_delay_until(unsigned long long when);
+
+struct hr_clock_block {
+    unsigned long long when;
+    struct dispatch_queue_s *queue;
+    void *block;
+    struct hr_clock_block *next;
+};
+
+static pthread_mutex_t clock_blocks_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct hr_clock_block *clock_blocks;
+
+// Takes the held block `handle` out of the list (NULL: the first), or returns NULL.
+static struct hr_clock_block *hr_take_clock_block(const void *handle) {
+    pthread_mutex_lock(&clock_blocks_lock);
+    struct hr_clock_block **link = &clock_blocks;
+    while (*link != NULL && handle != NULL && (const void *)*link != handle) link = &(*link)->next;
+    struct hr_clock_block *held = *link;
+    if (held != NULL) *link = held->next;
+    pthread_mutex_unlock(&clock_blocks_lock);
+    return held;
+}
+
+// Lets go of a held block's copy and queue.
+static void hr_free_clock_block(struct hr_clock_block *held) {
+    hr_block_release_fn release = (hr_block_release_fn)dlsym(RTLD_DEFAULT, "_Block_release");
+    if (release != NULL) release(held->block);
+    dispatch_release(held->queue);
+    free(held);
+}
+
+// Asks `hold` about `block`; returns 1 when it was held or handed on here, 0 to pass it on.
+static int hr_hold_block_on_clock(
+    hr_delayed_block_hold_fn hold, unsigned long long when, struct dispatch_queue_s *queue, void *block, long long delay) {
+    hr_block_copy_fn copy = (hr_block_copy_fn)dlsym(RTLD_DEFAULT, "_Block_copy");
+    if (copy == NULL || dlsym(RTLD_DEFAULT, "_Block_release") == NULL) return 0;
+    struct hr_clock_block *held = malloc(sizeof(struct hr_clock_block));
+    if (held == NULL) return 0;
+    held->when = when;
+    held->queue = queue;
+    held->block = copy(block);
+    dispatch_retain(queue);
+    // In the list before the replay hears of it: a wake may come at once, from another thread.
+    pthread_mutex_lock(&clock_blocks_lock);
+    held->next = clock_blocks;
+    clock_blocks = held;
+    pthread_mutex_unlock(&clock_blocks_lock);
+    int answer = hold(held, (unsigned long long)delay);
+    if (answer == 1) return 1;
+    hr_take_clock_block(held);
+    if (answer == 2) dispatch_async(queue, block);
+    hr_free_clock_block(held);
+    return answer == 2;
+}
+
+int hr_delayed_block_wake(const void *handle) {
+    struct hr_clock_block *held = hr_take_clock_block(handle);
+    if (held == NULL) return 0;
+    dispatch_async(held->queue, held->block);
+    hr_free_clock_block(held);
+    return 1;
+}
+
+void hr_delayed_block_release(const void *handle) {
+    struct hr_clock_block *held;
+    while ((held = hr_take_clock_block(handle)) != NULL) {
+        hr_real_after()(held->when, held->queue, held->block);
+        hr_free_clock_block(held);
+        if (handle != NULL) return;
+    }
+}
+
 // `DispatchQueue.asyncAfter`: counted as a handoff of the calling thread; held
-// when the replay's work handed it over (see above), else passed on.
+// on the replay's clock when the replay's work handed it over (see above), or
+// else until the replay has ended (a deadline on the wall clock), else passed on.
 void dispatch_after(unsigned long long when, struct dispatch_queue_s *queue, void *block) {
     hr_real_dispatch_after real = hr_real_after();
     thread_handoffs += 1;
     hr_after_watch_fn watch = atomic_load(&installed_after_watch);
     if (watch != NULL && !uncounted && block != NULL) {
+        hr_delayed_block_hold_fn hold = atomic_load(&installed_delayed_block_hold);
+        long long delay = hr_delay_until(when);
+        if (hold != NULL && delay >= 0 && hr_hold_block_on_clock(hold, when, queue, block, delay)) return;
         unsigned long key = watch();
         if (key != 0 && hr_hold_delayed(key, when, queue, block)) return;
     }
@@ -663,6 +750,15 @@ int hr_delayed_job_wake(const void *job, unsigned long key) {
 }
 
 void hr_delayed_job_release(const void *job) { (void)job; }
+
+void hr_delayed_block_hold_install(hr_delayed_block_hold_fn hold) { (void)hold; }
+
+int hr_delayed_block_wake(const void *handle) {
+    (void)handle;
+    return 0;
+}
+
+void hr_delayed_block_release(const void *handle) { (void)handle; }
 
 int hr_dispatch_watch_sees_dispatch(void) { return 0; }
 

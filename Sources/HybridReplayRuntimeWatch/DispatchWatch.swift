@@ -27,6 +27,10 @@ enum DispatchWatch {
         wakingDelayedJob: { job, key in _ = hr_delayed_job_wake(UnsafeRawPointer(bitPattern: job), key) },
         releasingDelayedJob: { job in
             if let job = UnsafeRawPointer(bitPattern: job) { hr_delayed_job_release(job) }
+        },
+        wakingDelayedBlock: { handle in _ = hr_delayed_block_wake(UnsafeRawPointer(bitPattern: handle)) },
+        releasingDelayedBlock: { handle in
+            if let handle = UnsafeRawPointer(bitPattern: handle) { hr_delayed_block_release(handle) }
         })
 
     /// How many jobs the calling thread's current turn holds (see `RuntimeWatch.holdingHandoffs`).
@@ -63,6 +67,10 @@ enum DispatchWatch {
             guard let job else { return 0 }
             return WatchedJobs.holdingDelayed(job, delay: .nanoseconds(Int64(clamping: delay))) ? 1 : 0
         }
+        hr_delayed_block_hold_install { handle, delay in
+            guard let handle else { return 0 }
+            return GlobalEnqueueWatch.holdingDelayedBlock(handle, delay: .nanoseconds(Int64(clamping: delay)))
+        }
         hr_job_hold_install { job, key in
             if let job { WatchedJobs.releasedByBound(job, key: key) }
         }
@@ -86,8 +94,10 @@ enum DispatchWatch {
         hr_job_watch_install(nil, nil)
         hr_delayed_job_watch_install(nil)
         hr_delayed_job_hold_install(nil)
+        hr_delayed_block_hold_install(nil)
         // Each replay releases its own as it ends; one held as its run ended is released here.
         hr_delayed_job_release(nil)
+        hr_delayed_block_release(nil)
         hr_job_hold_install(nil)
         hr_block_context_install(nil, nil, nil)
     }

@@ -135,6 +135,27 @@ int hr_delayed_job_wake(const void *job, unsigned long key);
 /// it was given, unwatched.
 void hr_delayed_job_release(const void *job);
 
+/// Asked about a block the calling code hands to `dispatch_after`
+/// (`DispatchQueue.asyncAfter`) `delay_ns` nanoseconds ahead, before the
+/// watch installed with `hr_dispatch_after_watch_install`: `handle` names the
+/// block, copied and held, its queue retained. Returns 1 to hold it until
+/// `hr_delayed_block_wake` or `hr_delayed_block_release`, 2 to hand it to
+/// `dispatch_async` now (a block due at once), 0 to pass it on.
+/// A deadline on the wall clock, or none, is never asked about.
+typedef int (*hr_delayed_block_hold_fn)(const void *handle, unsigned long long delay_ns);
+
+/// Installs, or with NULL removes, what decides which delayed blocks are held.
+/// Elsewhere than Linux it does nothing.
+void hr_delayed_block_hold_install(hr_delayed_block_hold_fn hold);
+
+/// Hands the held block `handle` to the package's `dispatch_async`, which
+/// carries the calling code's context into it. Returns 0 when it is not held.
+int hr_delayed_block_wake(const void *handle);
+
+/// Hands the held block `handle` (NULL: every one) to Dispatch with the
+/// deadline it was given.
+void hr_delayed_block_release(const void *handle);
+
 /// Called for a job held by `hr_job_hold_begin` that the bound released
 /// before its turn was done, on the thread that releases it, with the key it is watched under.
 typedef void (*hr_job_overdue_fn)(const void *job, unsigned long key);

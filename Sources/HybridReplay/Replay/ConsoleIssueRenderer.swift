@@ -260,15 +260,21 @@ package enum ConsoleIssueRenderer {
                     + "nor waited on the replay, as a task does in a Task.sleep or clock wait of real time (sleep on the platform's clock instead), "
                     + "in a call to something the replay does not play, or on a continuation nothing resumes"
                 : "the implementation was still busy after \(stall.stallTimeout) of real time, at \(clock) s on the cassette's clock, with work the replay cannot see (Task.detached, Dispatch or a thread)"
-        if !stall.wasBusy, stall.parkedWork > 0 {
-            let asleep = min(stall.sleepsInRealTime, stall.parkedWork)
-            let waiting = stall.parkedWork - asleep
+        if !stall.wasBusy {
             var parts: [String] = []
+            let asleep = stall.sleepsInRealTime
             if asleep > 0 {
                 parts.append(
                     (asleep == 1 ? "1 task" : "\(asleep) tasks") + " of its work slept in real time (Task.sleep), "
                         + "held on the replay clock until " + (asleep == 1 ? "its deadline" : "their deadlines"))
             }
+            let delayed = stall.delayedBlocksOnClock
+            if delayed > 0 {
+                parts.append(
+                    "its work handed " + (delayed == 1 ? "1 block" : "\(delayed) blocks") + " to DispatchQueue.asyncAfter, "
+                        + "held on the replay clock until " + (delayed == 1 ? "its deadline" : "their deadlines"))
+            }
+            let waiting = stall.parkedWork
             if waiting > 0 {
                 parts.append(
                     (waiting == 1 ? "1 piece" : "\(waiting) pieces")
@@ -276,7 +282,7 @@ package enum ConsoleIssueRenderer {
                         + "over a stream of the app's or on a continuation nothing resumes: only something the replay sends could wake "
                         + (waiting == 1 ? "it" : "them"))
             }
-            text += ": " + parts.joined(separator: "; ")
+            if !parts.isEmpty { text += ": " + parts.joined(separator: "; ") }
         }
         if let deadline = stall.sleeperDeadline {
             text += ", waiting on the replay clock until \(CanonicalNumber.text(Recorder.seconds(deadline))) s"

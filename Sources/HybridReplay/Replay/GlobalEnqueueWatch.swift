@@ -54,6 +54,26 @@ package enum GlobalEnqueueWatch {
         return engine.noteDelayedBlock() ? engine.delayedBlocksKey : 0
     }
 
+    /// What to do with a block the calling code hands to
+    /// `DispatchQueue.asyncAfter`, `delay` ahead in real time, which the
+    /// watch has copied and holds as `handle`.
+    ///
+    /// The replay's work's is held on the replay's clock until its deadline,
+    /// as a task asleep in real time is (see ``ReplayEngine/holdSleep(job:delay:kind:)``),
+    /// and runs then carrying that work's context; one due at once is handed
+    /// on now, carried, as `async` would.
+    ///
+    /// - Returns: 1 to hold it, 2 to hand it to `dispatch_async` now, 0 to
+    ///   pass it on (outside the replay's work, or a replay not run under the watch).
+    package static func holdingDelayedBlock(_ handle: UnsafeRawPointer, delay: Duration) -> Int32 {
+        guard let lease = ReplayContext.lease, !ReplayContext.isEngineWork else { return 0 }
+        let engine = lease.engine
+        if delay <= .zero { return engine.waitsForMainHops ? 2 : 0 }
+        let held = engine.holdSleep(
+            job: UInt(bitPattern: handle), delay: delay, kind: .block(stimulus: ReplayContext.stimulus))
+        return held ? 1 : 0
+    }
+
     /// Whether the calling thread, running a block the replay's work handed to
     /// a queue other than the main queue, waits until the block it is handing
     /// to the main queue has run before it goes on (bounded; see `hr_main_hop_wait_install`).

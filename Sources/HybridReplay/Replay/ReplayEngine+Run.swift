@@ -233,12 +233,14 @@ extension ReplayEngine {
                 state.work.busyLeases
             )
         }
+        let asleep = heldSleepCounts
         let stall = ReplayIssue.Stall(
             wasBusy: busy, clock: now, sleeperDeadline: earliestSleeper, untrackedEffects: untracked?.count ?? 0,
             firstUntrackedEffect: busy ? untracked?.first : nil, waitedForUnseenWork: waitedForUnseen,
             unseenWork: waitedForUnseen ? unseenWorkSummary : nil, stillWaitedOnReplay: stillWaiting,
             stallTimeout: options.stallTimeout, delayedBlocks: delayedBlocks, busyTrackedWork: busy ? busyTracked : 0,
-            parkedWork: parked ? busyTracked : 0, sleepsInRealTime: parked ? heldSleepCount : 0)
+            parkedWork: parked ? max(0, busyTracked - asleep.tasks) : 0, sleepsInRealTime: busy ? 0 : asleep.tasks,
+            delayedBlocksOnClock: busy ? 0 : asleep.blocks)
         var issues: [ReplayIssue] = []
         for effect in due.prefix(3) {
             if let settlement = Settlement.of(effect.kind), let cause = effect.cause {
@@ -299,10 +301,11 @@ extension ReplayEngine {
         let (held, sleeps) = unseen.withLock { unseen in
             unseen.ended = true
             defer { unseen.heldSleeps = [] }
-            return (unseen.delayedBlocks, unseen.heldSleeps.map(\.job))
+            return (unseen.delayedBlocks, unseen.heldSleeps)
         }
-        // So do the tasks still asleep in real time, at the deadlines they were given.
-        WatchedJobs.releaseHeld(sleeps, of: self)
+        // So do the tasks still asleep in real time and the blocks still delayed, at the deadlines they were given.
+        WatchedJobs.releaseHeld(sleeps.filter { $0.kind == .task }.map(\.job), of: self)
+        for sleep in sleeps where sleep.kind != .task { RuntimeWatch.current.releasingDelayedBlock(sleep.job) }
         WatchedJobs.forget(self)
         // Judged: what the work delayed in real time may run now, after the verdict, every run.
         if held > 0 { RuntimeWatch.current.releasingDelayedBlocks(delayedBlocksKey) }

@@ -59,13 +59,13 @@ extension ReplayEngine {
     ///
     /// - Returns: Whether the watch holds the job: `false` after the run, and
     ///   for a run that did not start under the watch.
-    func holdSleep(job: UInt, delay: Duration) -> Bool {
+    func holdSleep(job: UInt, delay: Duration, kind: HeldSleep.Kind = .task) -> Bool {
         let now = state.withLock { $0.matcher.ended ? nil : $0.clock.now }
         guard let now else { return false }
         let deadline = now + Self.wholeMilliseconds(roundingUp: delay)
         let held = unseen.withLock { unseen -> Bool in
             guard unseen.underRuntimeWatch, !unseen.ended else { return false }
-            unseen.heldSleeps.append(HeldSleep(job: job, deadline: deadline))
+            unseen.heldSleeps.append(HeldSleep(job: job, deadline: deadline, kind: kind))
             return true
         }
         if held { noteActivity() }
@@ -99,18 +99,37 @@ extension ReplayEngine {
         }
     }
 
-    /// How many tasks asleep in real time the replay holds on its clock.
-    var heldSleepCount: Int { unseen.withLock { $0.heldSleeps.count } }
+    /// How many tasks asleep in real time, and blocks delayed with `asyncAfter`, the replay holds on its clock.
+    var heldSleepCounts: (tasks: Int, blocks: Int) {
+        unseen.withLock { unseen in
+            let tasks = unseen.heldSleeps.count { $0.kind == .task }
+            return (tasks, unseen.heldSleeps.count - tasks)
+        }
+    }
 
     /// The earliest deadline of a task asleep in real time, on the replay's clock.
     var earliestHeldSleep: Duration? { unseen.withLock { $0.heldSleeps.lazy.map(\.deadline).min() } }
 
     /// Takes out the held sleeps due by `deadline`, in the order they went to sleep.
-    func takeHeldSleeps(dueBy deadline: Duration) -> [UInt] {
+    func takeHeldSleeps(dueBy deadline: Duration) -> [HeldSleep] {
         unseen.withLock { unseen in
-            let due = unseen.heldSleeps.filter { $0.deadline <= deadline }.map(\.job)
+            let due = unseen.heldSleeps.filter { $0.deadline <= deadline }
             unseen.heldSleeps.removeAll { $0.deadline <= deadline }
             return due
+        }
+    }
+
+    /// Hands a held sleep over: a task's job to run now, watched; a block
+    /// to `dispatch_async`, carrying a lease of its own and the stimulus the
+    /// work that delayed it began with.
+    func wake(_ sleep: HeldSleep) {
+        switch sleep.kind {
+        case .task:
+            WatchedJobs.wakeHeld(sleep.job, for: self)
+        case .block(let stimulus):
+            withLease {
+                ReplayContext.$stimulus.withValue(stimulus) { RuntimeWatch.current.wakingDelayedBlock(sleep.job) }
+            }
         }
     }
 
@@ -298,10 +317,20 @@ struct UnseenWork {
     var heldSleeps: [HeldSleep] = []
 }
 
-/// A task of the implementation asleep in real time, held on the replay's clock.
+/// A task of the implementation asleep in real time, or a block it delayed
+/// with `DispatchQueue.asyncAfter`, held on the replay's clock.
 struct HeldSleep {
-    /// The job that wakes the task, held by the watch.
+    enum Kind: Equatable {
+        /// A task's `Task.sleep`: `job` wakes it.
+        case task
+        /// A block handed to `asyncAfter` (`job` is the watch's handle for it),
+        /// by work that began with `stimulus`.
+        case block(stimulus: Int?)
+    }
+
+    /// The job that wakes the task, or the block, held by the watch.
     var job: UInt
     /// Its deadline on the replay's clock: the replay's time when it went to sleep, plus the delay.
     var deadline: Duration
+    var kind: Kind = .task
 }

@@ -74,14 +74,14 @@ extension ReplayEngine {
     /// task asleep in real time, held on the clock, has its job handed over.
     func wakeEarliestSleepers() {
         guard let deadline = earliestSleeper else { return }
-        let jobs = takeHeldSleeps(dueBy: deadline)
+        let held = takeHeldSleeps(dueBy: deadline)
         let woken = state.withLock { state -> [SleeperQueue.Sleeper] in
             let due = state.clock.advance(to: deadline)
             for sleeper in due { state.work.endWait(sleeper.tag) }
             state.work.count()
             return due
         }
-        for job in jobs { WatchedJobs.wakeHeld(job, for: self) }
+        for sleep in held { wake(sleep) }
         guard !woken.isEmpty else { return }
         resumingWork { for sleeper in woken { sleeper.continuation.resume() } }
     }
@@ -89,14 +89,14 @@ extension ReplayEngine {
     /// Wakes the task asleep in real time with the earliest deadline, without
     /// moving the clock; returns whether there was one.
     func wakeEarliestHeldSleepInPlace() -> Bool {
-        let job = unseen.withLock { unseen -> UInt? in
+        let sleep = unseen.withLock { unseen -> HeldSleep? in
             guard let earliest = unseen.heldSleeps.indices.min(by: { unseen.heldSleeps[$0].deadline < unseen.heldSleeps[$1].deadline })
             else { return nil }
-            return unseen.heldSleeps.remove(at: earliest).job
+            return unseen.heldSleeps.remove(at: earliest)
         }
-        guard let job else { return false }
+        guard let sleep else { return false }
         state.withLock { $0.work.count() }
-        WatchedJobs.wakeHeld(job, for: self)
+        wake(sleep)
         return true
     }
 

@@ -34,7 +34,8 @@ extension ReplayIssue {
         /// cassette's clock at which the recording has the missing effect (a
         /// delay longer than recorded, such as a backoff, keeps it from coming).
         public var recordedAt: Duration?
-        /// When it was not busy: how many pieces of work the replay tracks
+        /// When it was not busy: how many pieces of work the replay tracks,
+        /// besides tasks asleep in real time (``sleepsInRealTime``),
         /// had neither ended nor waited on the replay, with nothing of theirs
         /// on its way (seen on Linux, in a replay under the runtime watch): a
         /// task suspended in `for await` over a stream of the app's, or on a
@@ -45,14 +46,19 @@ extension ReplayIssue {
         /// (`Task.sleep` on any clock but the platform's), held on the replay's
         /// clock until their deadlines (seen on Linux, in a replay under the runtime watch).
         public var sleepsInRealTime: Int
+        /// How many blocks the implementation handed to `DispatchQueue.asyncAfter`
+        /// were held on the replay's clock until their deadlines (seen on
+        /// Linux, in a replay under the runtime watch).
+        public var delayedBlocksOnClock: Int
 
         package init(
             wasBusy: Bool, clock: Duration, sleeperDeadline: Duration?, untrackedEffects: Int,
             firstUntrackedEffect: String?, waitedForUnseenWork: Bool, unseenWork: String?, stillWaitedOnReplay: Bool,
             stallTimeout: Duration, delayedBlocks: Int = 0, busyTrackedWork: Int = 0, parkedWork: Int = 0,
-            sleepsInRealTime: Int = 0
+            sleepsInRealTime: Int = 0, delayedBlocksOnClock: Int = 0
         ) {
             self.sleepsInRealTime = sleepsInRealTime
+            self.delayedBlocksOnClock = delayedBlocksOnClock
             self.busyTrackedWork = busyTrackedWork
             self.parkedWork = parkedWork
             self.wasBusy = wasBusy

@@ -36,6 +36,11 @@ package struct RuntimeWatch: Sendable {
     /// Hands the held job of a task asleep in real time to Dispatch with the
     /// deadline it was given, unwatched: its task went on without it, or the run is over.
     package var releasingDelayedJob: @Sendable (UInt) -> Void
+    /// Hands the block delayed with `asyncAfter` that the watch holds (its
+    /// handle) to `dispatch_async`, which carries the calling code's context into it.
+    package var wakingDelayedBlock: @Sendable (UInt) -> Void
+    /// Hands a held delayed block to Dispatch with the deadline it was given: the run is over.
+    package var releasingDelayedBlock: @Sendable (UInt) -> Void
 
     /// Whether the replay starting in this task runs under a watch that
     /// orders its real-time work: set by `RuntimeWatchInstallation.during` for
@@ -51,7 +56,9 @@ package struct RuntimeWatch: Sendable {
         holdingHandoffs: @escaping @Sendable (() -> Void) -> Void = { $0() },
         releasingDelayedBlocks: @escaping @Sendable (UInt) -> Void = { _ in },
         wakingDelayedJob: @escaping @Sendable (UInt, UInt) -> Void = { _, _ in },
-        releasingDelayedJob: @escaping @Sendable (UInt) -> Void = { _ in }
+        releasingDelayedJob: @escaping @Sendable (UInt) -> Void = { _ in },
+        wakingDelayedBlock: @escaping @Sendable (UInt) -> Void = { _ in },
+        releasingDelayedBlock: @escaping @Sendable (UInt) -> Void = { _ in }
     ) {
         self.mainQueueEnqueues = mainQueueEnqueues
         self.leavingUncounted = leavingUncounted
@@ -60,6 +67,8 @@ package struct RuntimeWatch: Sendable {
         self.releasingDelayedBlocks = releasingDelayedBlocks
         self.wakingDelayedJob = wakingDelayedJob
         self.releasingDelayedJob = releasingDelayedJob
+        self.wakingDelayedBlock = wakingDelayedBlock
+        self.releasingDelayedBlock = releasingDelayedBlock
     }
 
     /// Sees nothing of the runtime: what a replay knows with no watch installed.

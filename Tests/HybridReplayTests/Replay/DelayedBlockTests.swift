@@ -121,6 +121,59 @@ struct DelayedBlockTests {
         }
     }
 
+    /// Debounces each key with a `DispatchWorkItem` handed to `asyncAfter`;
+    /// the buggy one never cancels the item of the key before.
+    @MainActor final class DebouncedBox: NSObject, ScriptMessageHandler {
+        let webView: any WebView
+        let cancels: Bool
+        private var pending: DispatchWorkItem?
+
+        init(platform: Platform, cancels: Bool) {
+            webView = platform.webView
+            self.cancels = cancels
+            super.init()
+            webView.add(self, name: "search")
+        }
+
+        func didReceive(_ message: ScriptMessage) {
+            if cancels { pending?.cancel() }
+            let webView = webView
+            let item = DispatchWorkItem {
+                MainActor.assumeIsolated { webView.evaluateJavaScript("results()", completionHandler: nil) }
+            }
+            pending = item
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.3, execute: item)
+        }
+    }
+
+    /// Two keys 100 ms apart, one search 300 ms after the second.
+    static let twoKeys = makeCassette([
+        Event(id: 1, at: 0, payload: ScriptMessage(handler: "search", body: .string("r"))),
+        Event(id: 2, at: 0.1, payload: ScriptMessage(handler: "search", body: .string("ro"))),
+        Event(id: 3, at: 0.4, cause: 2, payload: JavaScriptEvaluation(script: "results()")),
+        Event(id: 4, at: 0.4, answers: 3, payload: JavaScriptResult(.value(.null))),
+    ])
+
+    @Test(
+        "an asyncAfter debounce that cancels the key before replays green, and one that does not fails every run",
+        .enabled(if: DelayedBlockTests.holds, "the watch holds blocks handed to dispatch_after on Linux only"),
+        arguments: 0..<5)
+    func uncancelledWorkItemIsCaught(run: Int) async throws {
+        try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")
+        for cancels in [true, false] {
+            let report = await RuntimeWatchInstallation.during {
+                await Replayer(cassette: Self.twoKeys, options: fastReplay).replay { platform in
+                    await DebouncedBox(platform: platform, cancels: cancels)
+                }
+            }
+            #expect(report.passed == cancels, "\(report)")
+            if !cancels {
+                // The first key's search, due first, is matched to the recorded one; the second's is the repeat.
+                #expect(report.issues.first?.message.hasPrefix("unexpected effect: it repeats event 3") == true, "\(report)")
+            }
+        }
+    }
+
     @Test("the same delay on the platform's clock replays green")
     func clockDelayPasses() async {
         let (report, _) = await Self.replay(.onTheClock)

@@ -463,6 +463,37 @@ int hr_carry_block(struct dispatch_queue_s *queue, void *block, int on_main, hr_
     return 1;
 }
 
+// A block a recording's code hands to `dispatch_after` carries the cause scope
+// of that code, as one handed to `dispatch_async` does, so what it calls when
+// it runs is recorded with that cause. Only the scope: a replay's work's block
+// is held on the replay's clock before it gets here (watch.c), and a lease
+// carried into a block due in real time would have a replay wait it out.
+extern struct dispatch_queue_s _dispatch_main_q;
+
+int hr_carry_block_after(unsigned long long when, struct dispatch_queue_s *queue, void *block, hr_carry_after_f after_f) {
+    hr_block_note_fn note = atomic_load(&installed_note);
+    hr_block_run_fn run = atomic_load(&installed_run);
+    if (note == NULL || run == NULL || block == NULL) return 0;
+    hr_block_copy_fn copy = (hr_block_copy_fn)dlsym(RTLD_DEFAULT, "_Block_copy");
+    hr_block_release_fn release = (hr_block_release_fn)dlsym(RTLD_DEFAULT, "_Block_release");
+    if (copy == NULL || release == NULL) return 0;
+    void *context = note();
+    if (context == NULL) return 0;
+    struct hr_carried_block *carried = calloc(1, sizeof(struct hr_carried_block));
+    if (carried == NULL) {
+        // Out of memory: the block goes over as it is, and the context is let go.
+        run(context, hr_invoke_nothing, NULL);
+        return 0;
+    }
+    carried->context = context;
+    carried->block = copy(block);
+    carried->run = run;
+    carried->release = release;
+    carried->off_main = queue != &_dispatch_main_q;
+    after_f(when, queue, carried, hr_run_carried_block);
+    return 1;
+}
+
 // ---- The other ways a block is handed to a queue ----
 //
 // `DispatchGroup.notify(queue:)`, `queue.async(group:)` and
@@ -573,6 +604,14 @@ int hr_carry_block(struct dispatch_queue_s *queue, void *block, int on_main, hr_
     (void)block;
     (void)on_main;
     (void)async_f;
+    return 0;
+}
+
+int hr_carry_block_after(unsigned long long when, struct dispatch_queue_s *queue, void *block, hr_carry_after_f after_f) {
+    (void)when;
+    (void)queue;
+    (void)block;
+    (void)after_f;
     return 0;
 }
 #endif

@@ -13,6 +13,14 @@ typedef void (*hr_carry_async_f)(struct dispatch_queue_s *, void *, void (*)(voi
 /// or it must not be carried, and the caller hands the block over as it is.
 int hr_carry_block(struct dispatch_queue_s *queue, void *block, int on_main, hr_carry_async_f async_f);
 
+/// libdispatch's `dispatch_after_f`, or ThreadSanitizer's in its place.
+typedef void (*hr_carry_after_f)(unsigned long long, struct dispatch_queue_s *, void *, void (*)(void *));
+
+/// Hands `block` to `queue` at `when` (with `after_f`) to run in the cause
+/// scope of a recording's code that hands it over, never a replay's lease;
+/// returns 0 when there is none, and the caller hands the block over as it is.
+int hr_carry_block_after(unsigned long long when, struct dispatch_queue_s *queue, void *block, hr_carry_after_f after_f);
+
 /// Counts a block handed to the main queue, as watch.c's `dispatch_async`
 /// does, unless the calling code hands over the engine's own blocks (watch.c).
 /// Counting more than was handed over only costs a replay a pass of the main queue.

@@ -557,6 +557,8 @@ void dispatch_after(unsigned long long when, struct dispatch_queue_s *queue, voi
         if (hold != NULL && delay >= 0 && hr_hold_block_on_clock(hold, when, queue, block, delay)) return;
         unsigned long key = watch();
         if (key != 0 && hr_hold_delayed(key, when, queue, block)) return;
+        // A recording's: carried with its cause, in real time.
+        if (hr_carry_block_after(when, queue, block, hr_real_after_f())) return;
     }
     real(when, queue, block);
 }

@@ -324,6 +324,57 @@ struct CarriedCauseTests {
         }
     }
 
+    /// Answers each message after a moment, with `asyncAfter` on the main queue or a global one.
+    @MainActor final class DelayingHandler: NSObject, ScriptMessageHandler {
+        let webView: any WebView
+        let onMain: Bool
+
+        init(webView: any WebView, onMain: Bool) {
+            self.webView = webView
+            self.onMain = onMain
+        }
+
+        func didReceive(_ message: ScriptMessage) {
+            let webView = webView
+            let n = message.body.objectValue?["n"]?.numberValue ?? 0
+            let answer: @Sendable () -> Void = {
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated { webView.evaluateJavaScript("delayed(\(n))", completionHandler: nil) }
+                }
+            }
+            if onMain {
+                DispatchQueue.main.asyncAfter(deadline: .now() + 0.02) { answer() }
+            } else {
+                DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) { answer() }
+            }
+        }
+    }
+
+    @Test("what a block delayed with asyncAfter calls is recorded with the message it answers as its cause", arguments: [true, false])
+    func asyncAfterCarriesTheCause(onMain: Bool) async throws {
+        try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")
+        let cassette = try await RuntimeWatchInstallation.during {
+            let recorder = stillRecorder(name: "delayed")
+            let page = SimulatedWebView()
+            let platform = recorder.platform(wrapping: .simulated(webView: page))
+            let handler = await MainActor.run {
+                let handler = DelayingHandler(webView: platform.webView, onMain: onMain)
+                platform.webView.add(handler, name: "delay")
+                return handler
+            }
+            try page.postMessage(["n": 1], to: "delay")
+            _ = try await recorder.waitForEvents(JavaScriptResult.eventKind, count: 1)
+            try page.postMessage(["n": 2], to: "delay")
+            _ = try await recorder.waitForEvents(JavaScriptResult.eventKind, count: 2)
+            _ = handler
+            return recorder.cassette()
+        }
+        let messages = cassette.events.filter { $0.kind == ScriptMessage.eventKind }.map(\.id)
+        let evaluations = cassette.events.filter { $0.kind == JavaScriptEvaluation.eventKind }
+        try #require(messages.count == 2 && evaluations.count == 2, "\(outline(cassette.events))")
+        #expect(evaluations.map(\.cause) == messages.map(Optional.some), "\(outline(cassette.events))")
+    }
+
     @Test("a barrier work item goes over as it is: what it calls has no cause")
     func barrierBlockCarriesNothing() async throws {
         try #require(RuntimeWatchInstallation.seesDispatch, "this test executable does not route dispatch_async through the watch")

@@ -54,8 +54,6 @@ static const unsigned long hr_work_item_magic = 0xD159B10Cul;
 // DISPATCH_BLOCK_BARRIER, from <dispatch/block.h>.
 static const unsigned long hr_block_barrier = 0x1ul;
 
-typedef void *(*hr_block_copy_fn)(const void *);
-typedef void (*hr_block_release_fn)(const void *);
 typedef void *(*hr_block_create_fn)(unsigned long, void *);
 typedef void *(*hr_block_create_qos_fn)(unsigned long, unsigned int, int, void *);
 
@@ -387,21 +385,28 @@ void hr_block_context_install(hr_block_capture_fn capture, hr_block_note_fn note
 // NULL when there is nothing to carry or it must not be carried. A barrier
 // work item is wrapped only where the barrier does not matter (`barrier_kept`:
 // the main queue, which is serial, or a function that is a barrier itself).
+int hr_block_functions(hr_block_copy_fn *copy, hr_block_release_fn *release) {
+    static _Atomic(hr_block_copy_fn) copy_fn;
+    static _Atomic(hr_block_release_fn) release_fn;
+    *copy = atomic_load(&copy_fn);
+    *release = atomic_load(&release_fn);
+    if (*copy == NULL || *release == NULL) {
+        *copy = (hr_block_copy_fn)dlsym(RTLD_DEFAULT, "_Block_copy");
+        *release = (hr_block_release_fn)dlsym(RTLD_DEFAULT, "_Block_release");
+        if (*copy == NULL || *release == NULL) return 0;
+        atomic_store(&copy_fn, *copy);
+        atomic_store(&release_fn, *release);
+    }
+    return 1;
+}
+
 static struct hr_carried_block *hr_wrap(void *block, int barrier_kept) {
     hr_block_capture_fn capture = atomic_load(&installed_capture);
     hr_block_run_fn run = atomic_load(&installed_run);
     if (capture == NULL || run == NULL || block == NULL) return NULL;
-    static _Atomic(hr_block_copy_fn) copy_fn;
-    static _Atomic(hr_block_release_fn) release_fn;
-    hr_block_copy_fn copy = atomic_load(&copy_fn);
-    hr_block_release_fn release = atomic_load(&release_fn);
-    if (copy == NULL || release == NULL) {
-        copy = (hr_block_copy_fn)dlsym(RTLD_DEFAULT, "_Block_copy");
-        release = (hr_block_release_fn)dlsym(RTLD_DEFAULT, "_Block_release");
-        if (copy == NULL || release == NULL) return NULL;
-        atomic_store(&copy_fn, copy);
-        atomic_store(&release_fn, release);
-    }
+    hr_block_copy_fn copy;
+    hr_block_release_fn release;
+    if (!hr_block_functions(&copy, &release)) return NULL;
     unsigned long flags = 0;
     void *made = NULL;
     if (hr_work_item_flags(block, &flags)) {
@@ -474,9 +479,9 @@ int hr_carry_block_after(unsigned long long when, struct dispatch_queue_s *queue
     hr_block_note_fn note = atomic_load(&installed_note);
     hr_block_run_fn run = atomic_load(&installed_run);
     if (note == NULL || run == NULL || block == NULL) return 0;
-    hr_block_copy_fn copy = (hr_block_copy_fn)dlsym(RTLD_DEFAULT, "_Block_copy");
-    hr_block_release_fn release = (hr_block_release_fn)dlsym(RTLD_DEFAULT, "_Block_release");
-    if (copy == NULL || release == NULL) return 0;
+    hr_block_copy_fn copy;
+    hr_block_release_fn release;
+    if (!hr_block_functions(&copy, &release)) return 0;
     void *context = note();
     if (context == NULL) return 0;
     struct hr_carried_block *carried = calloc(1, sizeof(struct hr_carried_block));

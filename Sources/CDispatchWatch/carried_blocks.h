@@ -13,6 +13,13 @@ typedef void (*hr_carry_async_f)(struct dispatch_queue_s *, void *, void (*)(voi
 /// or it must not be carried, and the caller hands the block over as it is.
 int hr_carry_block(struct dispatch_queue_s *queue, void *block, int on_main, hr_carry_async_f async_f);
 
+/// The block runtime's `_Block_copy` and `_Block_release`, looked up once.
+typedef void *(*hr_block_copy_fn)(const void *);
+typedef void (*hr_block_release_fn)(const void *);
+
+/// Sets `copy` and `release`; returns 0 when the process has no block runtime.
+int hr_block_functions(hr_block_copy_fn *copy, hr_block_release_fn *release);
+
 /// libdispatch's `dispatch_after_f`, or ThreadSanitizer's in its place.
 typedef void (*hr_carry_after_f)(unsigned long long, struct dispatch_queue_s *, void *, void (*)(void *));
 

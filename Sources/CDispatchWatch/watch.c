@@ -401,8 +401,6 @@ static pthread_mutex_t delayed_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct hr_delayed_block *delayed_first;
 static struct hr_delayed_block **delayed_end = &delayed_first;
 
-typedef void *(*hr_block_copy_fn)(const void *);
-typedef void (*hr_block_release_fn)(const void *);
 
 static hr_real_dispatch_after hr_real_after(void) {
     HR_NEXT(hr_real_dispatch_after, dispatch_after)
@@ -411,13 +409,9 @@ static hr_real_dispatch_after hr_real_after(void) {
 
 // Holds `block` for the replay keyed `key`; returns 0 when it cannot (the caller passes it on).
 static int hr_hold_delayed(unsigned long key, unsigned long long when, struct dispatch_queue_s *queue, void *block) {
-    static _Atomic(hr_block_copy_fn) copy_fn;
-    hr_block_copy_fn copy = atomic_load(&copy_fn);
-    if (copy == NULL) {
-        copy = (hr_block_copy_fn)dlsym(RTLD_DEFAULT, "_Block_copy");
-        if (copy == NULL || dlsym(RTLD_DEFAULT, "_Block_release") == NULL) return 0;
-        atomic_store(&copy_fn, copy);
-    }
+    hr_block_copy_fn copy;
+    hr_block_release_fn release;
+    if (!hr_block_functions(&copy, &release)) return 0;
     struct hr_delayed_block *held = malloc(sizeof(struct hr_delayed_block));
     if (held == NULL) return 0;
     held->key = key;
@@ -452,7 +446,9 @@ void hr_delayed_blocks_release(unsigned long key) {
     delayed_end = link;
     pthread_mutex_unlock(&delayed_lock);
     if (released == NULL) return;
-    hr_block_release_fn release = (hr_block_release_fn)dlsym(RTLD_DEFAULT, "_Block_release");
+    hr_block_copy_fn copy;
+    hr_block_release_fn release;
+    if (!hr_block_functions(&copy, &release)) release = NULL;
     hr_real_dispatch_after real = hr_real_after();
     while (released != NULL) {
         struct hr_delayed_block *held = released;
@@ -497,7 +493,9 @@ static struct hr_clock_block *hr_take_clock_block(const void *handle) {
 
 // Lets go of a held block's copy and queue.
 static void hr_free_clock_block(struct hr_clock_block *held) {
-    hr_block_release_fn release = (hr_block_release_fn)dlsym(RTLD_DEFAULT, "_Block_release");
+    hr_block_copy_fn copy;
+    hr_block_release_fn release;
+    if (!hr_block_functions(&copy, &release)) release = NULL;
     if (release != NULL) release(held->block);
     dispatch_release(held->queue);
     free(held);
@@ -506,8 +504,9 @@ static void hr_free_clock_block(struct hr_clock_block *held) {
 // Asks `hold` about `block`; returns 1 when it was held or handed on here, 0 to pass it on.
 static int hr_hold_block_on_clock(
     hr_delayed_block_hold_fn hold, unsigned long long when, struct dispatch_queue_s *queue, void *block, long long delay) {
-    hr_block_copy_fn copy = (hr_block_copy_fn)dlsym(RTLD_DEFAULT, "_Block_copy");
-    if (copy == NULL || dlsym(RTLD_DEFAULT, "_Block_release") == NULL) return 0;
+    hr_block_copy_fn copy;
+    hr_block_release_fn release;
+    if (!hr_block_functions(&copy, &release)) return 0;
     struct hr_clock_block *held = malloc(sizeof(struct hr_clock_block));
     if (held == NULL) return 0;
     held->when = when;

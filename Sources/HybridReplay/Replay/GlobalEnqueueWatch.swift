@@ -68,7 +68,7 @@ package enum GlobalEnqueueWatch {
     package static func holdingDelayedBlock(_ handle: UnsafeRawPointer, delay: Duration) -> Int32 {
         guard let lease = ReplayContext.lease, !ReplayContext.isEngineWork else { return 0 }
         let engine = lease.engine
-        if delay <= .zero { return engine.waitsForMainHops ? 2 : 0 }
+        if delay <= .zero { return engine.ordersRealTimeWork ? 2 : 0 }
         let held = engine.holdSleep(
             job: UInt(bitPattern: handle), delay: delay, kind: .block(stimulus: ReplayContext.stimulus))
         return held ? 1 : 0
@@ -87,7 +87,7 @@ package enum GlobalEnqueueWatch {
     /// store win); correct code, which stores first, cannot tell.
     package static func waitsForMainHop() -> Bool {
         guard let lease = ReplayContext.lease, !ReplayContext.isEngineWork else { return false }
-        return lease.engine.waitsForMainHops
+        return lease.engine.ordersRealTimeWork
     }
 
     /// Notes that a thread is being started (Foundation's `Thread`), which no lease follows.

@@ -133,9 +133,13 @@ extension ReplayEngine {
         }
     }
 
-    /// Whether a hop to the main queue from this run's work on another queue
-    /// waits, bounded, until the main-queue block has run (see ``GlobalEnqueueWatch/waitsForMainHop()``).
-    var waitsForMainHops: Bool {
+    /// Whether the run orders its work's real-time hand-offs now: it started
+    /// under the runtime watch and is not over. Then a hop to the main queue
+    /// from its work on another queue waits, bounded, until the main-queue
+    /// block has run (see ``GlobalEnqueueWatch/waitsForMainHop()``), and a
+    /// block it delays that is due at once is handed on at once, carried
+    /// (see ``GlobalEnqueueWatch/holdingDelayedBlock(_:delay:)``).
+    var ordersRealTimeWork: Bool {
         unseen.withLock { $0.underRuntimeWatch && !$0.ended }
     }
 
